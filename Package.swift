@@ -1,0 +1,61 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Modules depend only downward:
+// MapGeometry <- DisplayList <- TextLayout/ViewKit <- MapCore <- SampleApps
+//   <- Wire <- MapSession <- MapWireServer <- mapwire
+let package = Package(
+    name: "MapWire",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "mapwire", targets: ["mapwire"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .target(name: "MapGeometry"),
+        .target(name: "DisplayList", dependencies: ["MapGeometry"]),
+        .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
+        .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout"]),
+        .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "TextLayout"]),
+        .target(name: "SampleApps", dependencies: ["MapCore", "ViewKit", "MapGeometry"]),
+        .target(name: "Wire", dependencies: ["DisplayList", "ViewKit", "MapGeometry"]),
+        .target(
+            name: "MapSession",
+            dependencies: ["Wire", "MapCore", "SampleApps", "ViewKit", "TextLayout",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .target(
+            name: "MapWireServer",
+            dependencies: ["CLibWebSockets", "MapSession",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .executableTarget(
+            name: "mapwire",
+            dependencies: ["MapWireServer", "MapSession",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
+        .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList"]),
+        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "SampleApps"]),
+        .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire"]),
+        .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

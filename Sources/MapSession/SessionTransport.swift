@@ -1,0 +1,97 @@
+/// The seam between the socket transport (`MapWireServer`) and the map sessions.
+///
+/// The transport knows bytes and connections; the session layer knows maps.
+/// Neither imports the other's internals, so sessions are tested without sockets.
+
+/// What the transport hands a session so it can talk back to its browser.
+///
+/// Both methods may be called from any thread; the transport moves the work
+/// onto its own service thread.
+public protocol SessionOutput: AnyObject, Sendable {
+    /// Queues one complete binary WebSocket message for the browser.
+    func send(_ message: [UInt8])
+    /// Closes the WebSocket with `code` (RFC 6455) and a human-readable reason.
+    func close(code: UInt16, reason: String)
+}
+
+/// One browser connection as the session layer sees it.
+public protocol SessionConnection: AnyObject, Sendable {
+    /// A complete binary message from the browser. Called on the transport's
+    /// service thread: it must return quickly and leave map work to others.
+    func receive(_ message: [UInt8])
+    /// The socket is gone (closed by either side). Called once.
+    func disconnected()
+}
+
+/// Creates a session for every WebSocket that connects.
+public protocol SessionFactory: AnyObject, Sendable {
+    func openSession(output: SessionOutput) -> SessionConnection
+}
+
+/// A dynamic HTTP request, already assembled by the transport.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    /// The path without the query string, for example `/api/annotations`.
+    public var path: String
+    /// The raw query string without `?`, empty when there is none.
+    public var query: String
+    public var body: [UInt8]
+
+    public init(method: String, path: String, query: String = "", body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.body = body
+    }
+}
+
+/// The answer to an `HTTPRequest`.
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var contentType: String
+    public var body: [UInt8]
+
+    public init(status: Int, contentType: String, body: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+
+    /// A JSON response; `json` must already be serialised.
+    public static func json(_ status: Int, _ json: String) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json", body: Array(json.utf8))
+    }
+
+    /// The error shape of the whole API: `{"error": "...", "status": N}`.
+    public static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        json(status, "{\"error\":\(JSONText.quote(message)),\"status\":\(status)}")
+    }
+}
+
+/// Answers the dynamic routes (`/api/...`, `/healthz`, `/metrics`).
+public protocol HTTPHandler: AnyObject, Sendable {
+    /// Returns nil when the path is not a dynamic route, so the transport serves
+    /// a static file from `Public/` instead.
+    func respond(to request: HTTPRequest) -> HTTPResponse?
+}
+
+/// Minimal JSON string quoting, shared by every hand-written JSON answer.
+public enum JSONText {
+    public static func quote(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let s where s.value < 0x20:
+                let hex = String(s.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
