@@ -1,0 +1,43 @@
+/// One property change inside an `insert` or `patch` (docs/protocol.md, Properties).
+public enum ItemProperty: Hashable, Sendable {
+    case frame(Rect32)
+    case anchor(WorldAnchor)
+    case clearAnchor
+    case scale(ItemScale)
+    case alpha(Float)
+    case fill(Color)
+    case stroke(ItemStroke)
+    case radius(Float)
+    case text(String)
+    case font(ItemFont)
+    case image(UInt32)
+    case path(UInt32)
+    case clip(Bool)
+    case bubble(ItemBubble)
+    case shadow(ItemShadow)
+    case hidden(Bool)
+    case scroll(Point32)
+    case baseline(Float)
+    case evenOdd(Bool)
+}
+
+/// How the page should apply a URL change.
+public enum URLMode: UInt8, Sendable { case replace = 0, push = 1 }
+
+/// One operation of a frame (docs/protocol.md, Frame ops), before encoding.
+public enum FrameOp: Hashable, Sendable {
+    case defineImage(ImageResource)
+    case definePath(PathResource)
+    case defineFont(FontDescriptor)
+    case camera(SceneCamera)
+    case background(Color)
+    case insert(item: UInt32, parent: UInt32, index: UInt32, kind: ItemKind, properties: [ItemProperty])
+    case remove(item: UInt32)
+    case move(item: UInt32, parent: UInt32, index: UInt32)
+    case patch(item: UInt32, properties: [ItemProperty])
+    case transform(item: UInt32, x: Float, y: Float)
+    case accessibility([AccessibilityElement])
+    case focus(item: UInt32)
+    case url(URLMode, String)
+    case cursor(Cursor)
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Where the map looks: a world point at the centre of the viewport and a zoom.
+///
+/// Converts between screen points (CSS px, origin top-left of the viewport)
+/// and world points; it is a pure value so gestures and animations can compute
+/// cameras without touching the map.
+public struct Camera: Hashable, Sendable, CustomStringConvertible {
+    public static let minZoom = 1.0
+    public static let maxZoom = 18.0
+
+    /// The world point shown at the viewport centre.
+    public var center: Point
+    /// Fractional zoom, clamped to 1...18.
+    public var zoom: Double {
+        didSet { zoom = Camera.clampZoom(zoom) }
+    }
+
+    public init(center: Point, zoom: Double) {
+        self.center = center
+        self.zoom = Camera.clampZoom(zoom)
+    }
+
+    public init(center: Coordinate, zoom: Double) {
+        self.init(center: Mercator.project(center), zoom: zoom)
+    }
+
+    public static func clampZoom(_ z: Double) -> Double {
+        z.isFinite ? min(max(z, minZoom), maxZoom) : minZoom
+    }
+
+    public var centerCoordinate: Coordinate { Mercator.unproject(center) }
+    public var pixelsPerUnit: Double { Mercator.pixelsPerUnit(zoom: zoom) }
+
+    /// The screen point of a world point in a viewport of `size`.
+    public func screenPoint(forWorld p: Point, viewport size: Size) -> Point {
+        let k = pixelsPerUnit
+        return Point(x: (p.x - center.x) * k + size.width / 2, y: (p.y - center.y) * k + size.height / 2)
+    }
+
+    /// The world point under a screen point in a viewport of `size`.
+    public func worldPoint(forScreen p: Point, viewport size: Size) -> Point {
+        let k = pixelsPerUnit
+        return Point(x: (p.x - size.width / 2) / k + center.x, y: (p.y - size.height / 2) / k + center.y)
+    }
+
+    /// The world rectangle a viewport of `size` shows.
+    public func visibleWorldRect(viewport size: Size) -> Rect {
+        let k = pixelsPerUnit
+        let w = size.width / k, h = size.height / k
+        return Rect(x: center.x - w / 2, y: center.y - h / 2, width: w, height: h)
+    }
+
+    /// The camera moved so the content moves by `delta` screen pixels (a drag).
+    public func panned(byScreen delta: Point) -> Camera {
+        var c = self
+        let k = pixelsPerUnit
+        c.center = Point(x: center.x - delta.x / k, y: center.y - delta.y / k)
+        return c.clampedToWorld()
+    }
+
+    /// The camera zoomed to `newZoom` keeping the world point under `anchor` (a
+    /// screen point) fixed: zooming "around the pointer".
+    public func zoomed(to newZoom: Double, around anchor: Point, viewport size: Size) -> Camera {
+        let world = worldPoint(forScreen: anchor, viewport: size)
+        var c = self
+        c.zoom = newZoom
+        let k = c.pixelsPerUnit
+        c.center = Point(x: world.x - (anchor.x - size.width / 2) / k, y: world.y - (anchor.y - size.height / 2) / k)
+        return c.clampedToWorld()
+    }
+
+    /// The centre kept inside the world square, so the map can't be lost.
+    public func clampedToWorld() -> Camera {
+        var c = self
+        let w = Mercator.worldSize
+        c.center = Point(x: min(max(center.x, 0), w), y: min(max(center.y, 0), w))
+        return c
+    }
+
+    /// The `#zoom/lat/lon` form used in the URL (zoom 2 decimals, lat/lon 5).
+    public var urlFragment: String {
+        let c = centerCoordinate
+        return String(format: "%.2f/%.5f/%.5f", zoom, c.latitude, c.longitude)
+    }
+
+    /// Parses `zoom/lat/lon` (with or without a leading `#`); nil when it isn't one.
+    public init?(urlFragment: Substring) {
+        let parts = urlFragment.drop(while: { $0 == "#" }).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3,
+              let z = Double(parts[0]), let lat = Double(parts[1]), let lon = Double(parts[2]),
+              z.isFinite, lat.isFinite, lon.isFinite, (-90...90).contains(lat), (-180...180).contains(lon)
+        else { return nil }
+        self.init(center: Coordinate(latitude: lat, longitude: lon), zoom: z)
+    }
+
+    public var description: String { "Camera(\(urlFragment))" }
+}

@@ -1,0 +1,134 @@
+import Testing
+@testable import DisplayList
+
+private func rect(_ id: UInt32, parent: UInt32 = 0, x: Float = 0, fill: UInt32 = 0xFF0000FF) -> SceneItem {
+    var p = ItemProperties()
+    p.frame = Rect32(x: x, y: 0, width: 10, height: 10)
+    p.fill = Color(rgba: fill)
+    return SceneItem(id: id, parent: parent, kind: .rect, properties: p)
+}
+
+private func scene(_ items: [SceneItem]) -> Scene {
+    var s = Scene()
+    s.items = items
+    return s
+}
+
+@Test func firstFrameInsertsEverythingInOrder() {
+    var differ = SceneDiffer()
+    let ops = differ.diff(to: scene([rect(1), rect(2, parent: 1), rect(3)]))
+    let inserts = ops.compactMap { op -> UInt32? in
+        if case let .insert(item, _, _, _, _) = op { return item } else { return nil }
+    }
+    #expect(inserts.count == 3)
+    var client = ReplayClient()
+    client.apply(ops)
+    #expect(client.preorder() == [rect(1), rect(2, parent: 1), rect(3)])
+}
+
+@Test func unchangedSceneGivesNoItemOps() {
+    var differ = SceneDiffer()
+    _ = differ.diff(to: scene([rect(1), rect(2)]))
+    #expect(differ.diff(to: scene([rect(1), rect(2)])).isEmpty)
+}
+
+@Test func insertCarriesOnlyNonDefaultProperties() {
+    var differ = SceneDiffer()
+    let ops = differ.diff(to: scene([rect(7, x: 3)])).filter {
+        if case .insert = $0 { return true } else { return false }
+    }
+    #expect(ops == [.insert(item: 7, parent: 0, index: 0, kind: .rect,
+                            properties: [.frame(Rect32(x: 3, y: 0, width: 10, height: 10)),
+                                         .fill(Color(rgba: 0xFF0000FF))])])
+}
+
+@Test func originOnlyChangeIsATransform() {
+    var differ = SceneDiffer()
+    _ = differ.diff(to: scene([rect(1, x: 0)]))
+    #expect(differ.diff(to: scene([rect(1, x: 5)])) == [.transform(item: 1, x: 5, y: 0)])
+}
+
+@Test func otherChangesArePatchesOfJustThoseProperties() {
+    var differ = SceneDiffer()
+    _ = differ.diff(to: scene([rect(1)]))
+    #expect(differ.diff(to: scene([rect(1, fill: 0x00FF00FF)]))
+            == [.patch(item: 1, properties: [.fill(Color(rgba: 0x00FF00FF))])])
+}
+
+@Test func removingAParentRemovesOnlyTheSubtreeRoot() {
+    var differ = SceneDiffer()
+    _ = differ.diff(to: scene([rect(1), rect(2, parent: 1), rect(3)]))
+    #expect(differ.diff(to: scene([rect(3)])) == [.remove(item: 1)])
+}
+
+@Test func raisingOneItemToTheTopIsOneMove() {
+    var differ = SceneDiffer()
+    let ids: [UInt32] = Array(1...100)
+    _ = differ.diff(to: scene(ids.map { rect($0) }))
+    let raised = ids.filter { $0 != 10 } + [10]
+    let ops = differ.diff(to: scene(raised.map { rect($0) }))
+    #expect(ops == [.move(item: 10, parent: 0, index: 99)])
+}
+
+@Test func anchorClearedIsSaidExplicitly() {
+    var differ = SceneDiffer()
+    var a = rect(1)
+    a.properties.anchor = WorldAnchor(x: 5, y: 6)
+    _ = differ.diff(to: scene([a]))
+    #expect(differ.diff(to: scene([rect(1)])) == [.patch(item: 1, properties: [.clearAnchor])])
+}
+
+@Test func resourcesAreDefinedOnce() {
+    var differ = SceneDiffer()
+    var s = Scene()
+    let image = ImageResource(id: 42, format: .svg, width: 1, height: 1, data: [1])
+    s.images = [image]
+    #expect(differ.diff(to: s).contains(.defineImage(image)))
+    #expect(!differ.diff(to: s).contains(.defineImage(image)))
+}
+
+@Test func randomEditsAlwaysReplayToTheNewScene() {
+    var generator = SplitMix(seed: 7)
+    var differ = SceneDiffer()
+    var client = ReplayClient()
+    var nextID: UInt32 = 1
+    var current: [SceneItem] = []
+    for _ in 0..<300 {
+        // Build a random forest: some survivors (maybe reparented/reordered), some new.
+        var survivors = current.filter { _ in generator.next() % 5 != 0 }.map(\.id)
+        survivors.shuffle(using: &generator)
+        var ids = survivors
+        for _ in 0..<Int(generator.next() % 6) {
+            ids.append(nextID)
+            nextID += 1
+        }
+        var items: [SceneItem] = []
+        var placed: [UInt32] = []
+        for id in ids {
+            let parent = placed.isEmpty || generator.next() % 2 == 0 ? 0 : placed[Int(generator.next() % UInt64(placed.count))]
+            items.append(rect(id, parent: parent, x: Float(generator.next() % 4), fill: UInt32(generator.next() % 3)))
+            placed.append(id)
+        }
+        let ordered = preorder(items)
+        client.apply(differ.diff(to: scene(ordered)))
+        #expect(client.preorder() == ordered)
+        current = ordered
+    }
+}
+
+/// Items re-sorted into pre-order from a list whose parents come first.
+private func preorder(_ items: [SceneItem], parent: UInt32 = 0) -> [SceneItem] {
+    items.filter { $0.parent == parent }.flatMap { [$0] + preorder(items, parent: $0.id) }
+}
+
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
