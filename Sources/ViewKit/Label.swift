@@ -1,0 +1,100 @@
+import DisplayList
+import MapGeometry
+import TextLayout
+
+/// Text laid out on the server with HarfBuzz: wrapped to the frame's width,
+/// truncated with "…" past `numberOfLines`, one `TEXT` item per line.
+public final class Label: View {
+    public enum Alignment: Sendable { case left, center, right }
+
+    public var text: String { didSet { if text != oldValue { layoutCache = nil } } }
+    public var typeface: Typeface { didSet { layoutCache = nil } }
+    public var fontSize: Double { didSet { if fontSize != oldValue { layoutCache = nil } } }
+    public var textColor: Color = .black
+    public var alignment: Alignment = .left
+    /// 0 means as many as the text needs.
+    public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { layoutCache = nil } } }
+    /// Line box height as a multiple of the font size.
+    public var lineHeightMultiple = 1.25
+
+    private var layoutCache: (width: Double, lines: [TextLine])?
+    private var lineItemIDs: [UInt32] = []
+
+    public init(text: String, typeface: Typeface, fontSize: Double, color: Color = .black) {
+        self.text = text
+        self.typeface = typeface
+        self.fontSize = fontSize
+        self.textColor = color
+        super.init()
+        isUserInteractionEnabled = false
+    }
+
+    public var lineHeight: Double { (fontSize * lineHeightMultiple).rounded() }
+
+    /// The lines for the current width.
+    public var lines: [TextLine] {
+        if let cache = layoutCache, cache.width == frame.width { return cache.lines }
+        let width = frame.width > 0 ? frame.width : .infinity
+        let lines = TextLayouter.lines(text, font: typeface.font, size: fontSize, maxWidth: width, maxLines: numberOfLines)
+        layoutCache = (frame.width, lines)
+        return lines
+    }
+
+    /// The size the text needs within `maxWidth`.
+    public func sizeThatFits(maxWidth: Double) -> Size {
+        let lines = TextLayouter.lines(text, font: typeface.font, size: fontSize, maxWidth: maxWidth, maxLines: numberOfLines)
+        let width = lines.map(\.width).max() ?? 0
+        return Size(width: width.rounded(.up), height: Double(lines.count) * lineHeight)
+    }
+
+    /// Sets the frame's size to fit the text, no wider than `maxWidth`.
+    public func sizeToFit(maxWidth: Double = .infinity) {
+        frame.size = sizeThatFits(maxWidth: maxWidth)
+    }
+
+    private var baseline: Double {
+        let a = typeface.font.ascender(size: fontSize), d = typeface.font.descender(size: fontSize)
+        return ((lineHeight - a - d) / 2 + a).rounded()
+    }
+
+    private func offset(for line: TextLine) -> Double {
+        switch alignment {
+        case .left: return 0
+        case .center: return ((frame.width - line.width) / 2).rounded()
+        case .right: return (frame.width - line.width).rounded()
+        }
+    }
+
+    public override var itemKind: ItemKind { lines.count == 1 ? .text : .group }
+
+    public override func itemProperties() -> ItemProperties {
+        var p = super.itemProperties()
+        let lines = self.lines
+        guard lines.count == 1 else { return p }
+        textProperties(&p, line: lines[0])
+        p.frame.x += Float(offset(for: lines[0]))
+        p.frame.width = Float(lines[0].width)
+        return p
+    }
+
+    private func textProperties(_ p: inout ItemProperties, line: TextLine) {
+        p.text = line.text
+        p.font = ItemFont(font: typeface.descriptor.id, size: Float(fontSize))
+        p.fill = textColor
+        p.baseline = Float(baseline)
+    }
+
+    public override func willRenderContent(into context: inout RenderContext) {
+        context.use(typeface.descriptor)
+        let lines = self.lines
+        guard lines.count > 1, !isHidden else { return }
+        while lineItemIDs.count < lines.count { lineItemIDs.append(ItemID.next()) }
+        for (i, line) in lines.enumerated() {
+            var p = ItemProperties()
+            textProperties(&p, line: line)
+            p.frame = Rect32(x: Float(offset(for: line)), y: Float(Double(i) * lineHeight),
+                             width: Float(line.width), height: Float(lineHeight))
+            context.scene.append(lineItemIDs[i], parent: id, kind: .text, p)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import DisplayList
+import Foundation
+import TextLayout
+
+/// A font as both sides know it: the file HarfBuzz measures on the server and
+/// the descriptor the page loads the same file by.
+public final class Typeface: Sendable {
+    public let descriptor: FontDescriptor
+    public let font: Font
+
+    public init(descriptor: FontDescriptor, font: Font) {
+        self.descriptor = descriptor
+        self.font = font
+    }
+
+    /// Loads `fonts/<file>` from the page's folder, served at `/fonts/<file>`.
+    public convenience init(id: UInt16, file: String, family: String, weight: UInt16, publicDirectory: URL) throws {
+        let path = publicDirectory.appendingPathComponent("fonts").appendingPathComponent(file).path
+        let font = try Font(path: path, family: family, weight: Int(weight))
+        self.init(descriptor: FontDescriptor(id: id, family: family, url: "/fonts/\(file)", weight: weight), font: font)
+    }
+}
+
+/// The UI fonts every screen uses.
+public struct FontBook: Sendable {
+    public let regular: Typeface
+    public let bold: Typeface
+
+    public init(regular: Typeface, bold: Typeface) {
+        self.regular = regular
+        self.bold = bold
+    }
+
+    /// Inter Regular and Bold from `Public/fonts`.
+    public static func load(publicDirectory: URL) throws -> FontBook {
+        FontBook(
+            regular: try Typeface(id: 1, file: "Inter-Regular.otf", family: "Inter", weight: 400,
+                                  publicDirectory: publicDirectory),
+            bold: try Typeface(id: 2, file: "Inter-Bold.otf", family: "Inter", weight: 700,
+                               publicDirectory: publicDirectory))
+    }
+}

@@ -1,0 +1,219 @@
+import DisplayList
+import MapGeometry
+
+/// A rectangle in a retained tree, as `UIView`: it has a frame in its
+/// superview, subviews painted in order, and takes part in hit testing and
+/// the accessibility mirror. Rendering a tree gives display-list items with
+/// the view's stable `id`.
+///
+/// Views belong to one session and are used from that session's queue only.
+open class View {
+    /// The display-list item id: stable for the view's life.
+    public let id: UInt32 = ItemID.next()
+    /// Position in the superview's coordinates (or relative to `worldAnchor`) and size.
+    public var frame: Rect
+    public private(set) var subviews: [View] = []
+    public private(set) weak var superview: View?
+
+    /// When set, `frame.origin` is relative to this world point's screen position:
+    /// the view follows the map as it pans with no per-frame updates.
+    public var worldAnchor: Point?
+    public var isHidden = false
+    public var alpha: Double = 1
+    /// Scale about `scaleOrigin` (in the view's own coordinates).
+    public var scale: Double = 1
+    public var scaleOrigin: Point = .zero
+    public var backgroundColor: Color = .clear
+    public var borderColor: Color = .clear
+    public var borderWidth: Double = 1
+    public var cornerRadius: Double = 0
+    public var shadow: ItemShadow = .none
+    public var clipsToBounds = false
+    /// Content shift for scrolling containers: subviews are drawn at `-contentOffset`.
+    public var contentOffset: Point = .zero
+    /// False makes the view and its subtree invisible to hit testing, as in UIKit.
+    public var isUserInteractionEnabled = true
+
+    /// The view's entry in the accessibility mirror, if any.
+    public var accessibilityRole: AccessibilityElement.Role?
+    public var accessibilityLabel: String?
+    public var accessibilityFlags: AccessibilityElement.Flags = []
+
+    public init(frame: Rect = .zero) {
+        self.frame = frame
+    }
+
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    // MARK: Tree
+
+    /// Appends `view` on top of the other subviews, taking it from its old superview.
+    open func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    open func insertSubview(_ view: View, at index: Int) {
+        view.removeFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+    }
+
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Moves `view` above its siblings.
+    public func bringSubviewToFront(_ view: View) {
+        guard let i = subviews.firstIndex(where: { $0 === view }), i != subviews.count - 1 else { return }
+        subviews.remove(at: i)
+        subviews.append(view)
+    }
+
+    /// Reorders subviews in place (stable), used for z-priority.
+    public func sortSubviews(by areInIncreasingOrder: (View, View) -> Bool) {
+        subviews.sort(by: areInIncreasingOrder)
+    }
+
+    /// The root of the tree, if it is a window.
+    public var window: Window? {
+        var v: View? = self
+        while let current = v {
+            if let w = current as? Window { return w }
+            v = current.superview
+        }
+        return nil
+    }
+
+    /// True when this view is `view` or inside it.
+    public func isDescendant(of view: View) -> Bool {
+        var v: View? = self
+        while let current = v {
+            if current === view { return true }
+            v = current.superview
+        }
+        return false
+    }
+
+    // MARK: Geometry
+
+    /// Where the view's origin is in its superview's content coordinates,
+    /// the anchor projected with the window's camera.
+    public func originInSuperview() -> Point {
+        guard let anchor = worldAnchor, let window else { return frame.origin }
+        return window.screenPoint(forWorld: anchor) + frame.origin
+    }
+
+    /// Converts a point in the superview's coordinates into this view's.
+    public func convertFromSuperview(_ p: Point) -> Point {
+        let scroll = superview?.contentOffset ?? .zero
+        var q = p + scroll - originInSuperview()
+        if scale != 1, scale > 0 {
+            q = scaleOrigin + (q - scaleOrigin) * (1 / scale)
+        }
+        return q
+    }
+
+    /// Converts a point in this view's coordinates into its superview's.
+    public func convertToSuperview(_ p: Point) -> Point {
+        let scaled = scaleOrigin + (p - scaleOrigin) * scale
+        let scroll = superview?.contentOffset ?? .zero
+        return scaled + originInSuperview() - scroll
+    }
+
+    /// Converts a window (screen) point into this view's coordinates.
+    public func convertFromWindow(_ p: Point) -> Point {
+        var chain: [View] = []
+        var v: View? = self
+        while let current = v, !(current is Window) {
+            chain.append(current)
+            v = current.superview
+        }
+        return chain.reversed().reduce(p) { $1.convertFromSuperview($0) }
+    }
+
+    /// This view's bounds in window (screen) coordinates, ignoring clipping.
+    public func frameInWindow() -> Rect {
+        var topLeft = Point.zero
+        var bottomRight = Point(x: frame.width, y: frame.height)
+        var v: View? = self
+        while let current = v, !(current is Window) {
+            topLeft = current.convertToSuperview(topLeft)
+            bottomRight = current.convertToSuperview(bottomRight)
+            v = current.superview
+        }
+        return Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
+    }
+
+    // MARK: Hit testing
+
+    /// The deepest visible, interactive view containing `point` (in this view's
+    /// coordinates), front-most first: UIKit's `hitTest(_:with:)`.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha > 0.01 else { return nil }
+        let inside = self.point(inside: point)
+        if clipsToBounds && !inside { return nil }
+        for sub in subviews.reversed() {
+            if let hit = sub.hitTest(sub.convertFromSuperview(point)) { return hit }
+        }
+        return inside ? self : nil
+    }
+
+    /// True when `point` (own coordinates) is on this view; override for round or shaped views.
+    open func point(inside point: Point) -> Bool {
+        bounds.contains(point)
+    }
+
+    // MARK: Events (return true when handled; unhandled events go to the superview)
+
+    open func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { false }
+    open func pointerMoved(_ event: PointerEvent, at location: Point) {}
+    open func pointerUp(_ event: PointerEvent, at location: Point) {}
+    open func pointerCancelled(_ event: PointerEvent) {}
+    open func wheel(_ event: WheelEvent, at location: Point) -> Bool { false }
+    open func key(_ event: KeyEvent) -> Bool { false }
+    /// Enter/Space on the focused view, or ACTIVATE from the mirror.
+    open func activate() -> Bool { false }
+    open var canBecomeFocused: Bool { accessibilityRole != nil && !isHidden }
+    open func didGainFocus() {}
+    open func didLoseFocus() {}
+    /// The subviews that keyboard focus may visit; a map limits this to what is on screen.
+    open func visibleSubviewsForFocus() -> [View] { subviews }
+
+    // MARK: Rendering (see View+Rendering.swift)
+
+    /// What this view's item draws.
+    open var itemKind: ItemKind {
+        (backgroundColor == .clear && borderColor == .clear && shadow == .none) ? .group : .rect
+    }
+
+    /// The item properties of the view itself (not its subviews).
+    open func itemProperties() -> ItemProperties {
+        var p = ItemProperties()
+        p.frame = Rect32(frame)
+        if let worldAnchor { p.anchor = WorldAnchor(worldAnchor) }
+        if scale != 1 {
+            p.scale = ItemScale(scale: Float(scale), originX: Float(scaleOrigin.x), originY: Float(scaleOrigin.y))
+        }
+        p.alpha = Float(alpha)
+        p.fill = backgroundColor
+        if borderColor != .clear { p.stroke = ItemStroke(color: borderColor, width: Float(borderWidth)) }
+        p.radius = Float(cornerRadius)
+        p.shadow = shadow
+        p.clip = clipsToBounds
+        p.hidden = isHidden
+        if contentOffset != .zero { p.scroll = Point32(x: Float(contentOffset.x), y: Float(contentOffset.y)) }
+        return p
+    }
+
+    /// Renders the subviews under this view's item. Override to render only
+    /// some (a map renders only what is near the viewport). Hidden views'
+    /// subtrees are not rendered at all.
+    open func renderSubviews(into context: inout RenderContext) {
+        for sub in subviews { sub.render(parent: id, into: &context) }
+    }
+
+    /// A hook for views that use resources (fonts, images) or add extra items.
+    open func willRenderContent(into context: inout RenderContext) {}
+}

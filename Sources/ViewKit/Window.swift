@@ -1,0 +1,179 @@
+import DisplayList
+import MapGeometry
+
+/// The root of a session's view tree: the browser's canvas. It routes input
+/// to views (pointer capture, focus, the responder chain), owns the animator,
+/// and renders the tree into a scene.
+public final class Window: View {
+    public let animator: Animator
+    /// Projects a world point to the screen; set by the map that owns the camera.
+    public var worldToScreen: (Point) -> Point = { $0 }
+    /// The view that gets keys nobody focused handles (the map).
+    public weak var defaultKeyResponder: View?
+    public private(set) weak var focusedView: View?
+    /// A focus change the browser should mirror (the session sends it as a `FOCUS` op).
+    public var pendingFocus: UInt32?
+    public var cursor: Cursor = .default
+
+    private var captured: [UInt32: View] = [:]
+
+    public init(size: Size, clock: Clock) {
+        animator = Animator(clock: clock)
+        super.init(frame: Rect(origin: .zero, size: size))
+    }
+
+    public var clock: Clock { animator.clock }
+    public var size: Size { frame.size }
+
+    public func screenPoint(forWorld p: Point) -> Point { worldToScreen(p) }
+
+    // MARK: Pointer
+
+    /// Delivers a pointer event: a down goes to the deepest view under it and
+    /// climbs the superview chain until one handles it; that view then gets the
+    /// rest of the gesture (pointer capture), wherever the pointer goes.
+    public func dispatch(_ event: PointerEvent) {
+        switch event.phase {
+        case .down:
+            var v = hitTest(event.location)
+            while let current = v {
+                if current.pointerDown(event, at: current.convertFromWindow(event.location)) {
+                    captured[event.pointerID] = current
+                    return
+                }
+                v = current.superview
+            }
+        case .moved:
+            if let target = captured[event.pointerID] {
+                target.pointerMoved(event, at: target.convertFromWindow(event.location))
+            } else {
+                hover(event)
+            }
+        case .up:
+            if let target = captured.removeValue(forKey: event.pointerID) {
+                target.pointerUp(event, at: target.convertFromWindow(event.location))
+            }
+        case .cancelled:
+            captured.removeValue(forKey: event.pointerID)?.pointerCancelled(event)
+        }
+    }
+
+    /// The view that has the pointer `id`, if a gesture is under way.
+    public func capturedView(for pointerID: UInt32) -> View? { captured[pointerID] }
+
+    /// True while any pointer is down on a view.
+    public var hasCapturedPointers: Bool { !captured.isEmpty }
+
+    private func hover(_ event: PointerEvent) {
+        var v = hitTest(event.location)
+        while let current = v {
+            if let c = (current as? CursorProviding)?.cursor { cursor = c; return }
+            v = current.superview
+        }
+        cursor = .default
+    }
+
+    /// Sends a wheel event up the chain from the view under it.
+    public func dispatch(_ event: WheelEvent) {
+        var v = hitTest(event.location)
+        while let current = v {
+            if current.wheel(event, at: current.convertFromWindow(event.location)) { return }
+            v = current.superview
+        }
+    }
+
+    // MARK: Keyboard and focus
+
+    /// Tab/Shift-Tab move focus through the accessible views in paint order;
+    /// Enter and Space activate; other keys go up the chain from the focused
+    /// view, then to `defaultKeyResponder`.
+    public func dispatch(_ event: KeyEvent) {
+        guard event.phase == .down else { return }
+        if event.key == "Tab" {
+            moveFocus(backwards: event.modifiers.contains(.shift))
+            return
+        }
+        if event.key == "Enter" || event.key == " ", let f = focusedView, f.activate() { return }
+        var v: View? = focusedView
+        while let current = v {
+            if current.key(event) { return }
+            v = current.superview
+        }
+        if let d = defaultKeyResponder, !(focusedView?.isDescendant(of: d) ?? false) { _ = d.key(event) }
+    }
+
+    /// Focuses `view` (nil clears focus) and tells the browser.
+    public func focus(_ view: View?) {
+        guard view !== focusedView else { return }
+        let old = focusedView
+        focusedView = view
+        old?.didLoseFocus()
+        view?.didGainFocus()
+        pendingFocus = view?.id ?? 0
+    }
+
+    /// Focus coming from the browser's mirror: no echo back.
+    public func focusFromMirror(item: UInt32) {
+        let view = item == 0 ? nil : findView(item: item)
+        focus(view)
+        pendingFocus = nil
+    }
+
+    /// The mirror element of `item` was clicked or activated by keyboard.
+    @discardableResult
+    public func activate(item: UInt32) -> Bool {
+        guard let view = findView(item: item) else { return false }
+        return view.activate()
+    }
+
+    private func moveFocus(backwards: Bool) {
+        let order = focusableViews()
+        guard !order.isEmpty else { return }
+        let current = focusedView.flatMap { f in order.firstIndex { $0 === f } }
+        let next: Int
+        if let current {
+            next = (current + (backwards ? order.count - 1 : 1)) % order.count
+        } else {
+            next = backwards ? order.count - 1 : 0
+        }
+        focus(order[next])
+    }
+
+    /// The views that take keyboard focus, in the order they are painted.
+    public func focusableViews() -> [View] {
+        var out: [View] = []
+        func walk(_ v: View) {
+            guard !v.isHidden else { return }
+            if v.canBecomeFocused { out.append(v) }
+            for s in v.visibleSubviewsForFocus() { walk(s) }
+        }
+        walk(self)
+        return out
+    }
+
+    /// The view with display-list id `item` in this tree.
+    public func findView(item: UInt32) -> View? {
+        func walk(_ v: View) -> View? {
+            if v.id == item { return v }
+            for s in v.subviews { if let f = walk(s) { return f } }
+            return nil
+        }
+        return walk(self)
+    }
+
+    // MARK: Rendering
+
+    /// The whole tree as a scene; the window itself is not an item.
+    public func renderScene() -> Scene {
+        var context = RenderContext()
+        for sub in subviews { sub.render(parent: 0, into: &context) }
+        context.scene.cursor = cursor
+        context.scene.background = backgroundColor
+        return context.scene
+    }
+}
+
+/// A view that shows a particular cursor when hovered.
+public protocol CursorProviding {
+    var cursor: Cursor? { get }
+}
