@@ -1,0 +1,43 @@
+import MapGeometry
+import Synchronization
+
+/// Data for a point on the map, as `MKAnnotation`: where it is and what the
+/// callout says. Annotations are shared by every session's map, so they are
+/// Sendable; a moving one guards its coordinate.
+public protocol Annotation: AnyObject, Sendable {
+    var coordinate: Coordinate { get }
+    /// Required for a callout to show, as in MapKit.
+    var title: String? { get }
+    var subtitle: String? { get }
+}
+
+/// A plain annotation whose coordinate, title and subtitle can change, as
+/// `MKPointAnnotation`.
+public final class PointAnnotation: Annotation {
+    private struct State {
+        var coordinate: Coordinate
+        var title: String?
+        var subtitle: String?
+    }
+    private let state: Mutex<State>
+
+    public init(coordinate: Coordinate, title: String? = nil, subtitle: String? = nil) {
+        state = Mutex(State(coordinate: coordinate, title: title, subtitle: subtitle))
+    }
+
+    public var coordinate: Coordinate {
+        get { state.withLock { $0.coordinate } }
+        set { state.withLock { $0.coordinate = newValue } }
+    }
+    public var title: String? {
+        get { state.withLock { $0.title } }
+        set { state.withLock { $0.title = newValue } }
+    }
+    public var subtitle: String? {
+        get { state.withLock { $0.subtitle } }
+        set { state.withLock { $0.subtitle = newValue } }
+    }
+}
+
+/// Identity of an annotation object, for dictionaries and sets.
+public typealias AnnotationKey = ObjectIdentifier

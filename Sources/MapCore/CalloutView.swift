@@ -1,0 +1,149 @@
+import DisplayList
+import MapGeometry
+import ViewKit
+
+/// The standard callout, as MapKit draws it for `canShowCallout`: title,
+/// subtitle (or a detail view), left and right accessory views, on a bubble
+/// whose arrow points at the pin. It opens with SMCalloutView's bounce,
+/// growing from the arrow tip, and closes with a fade.
+public final class CalloutView: View {
+    /// The open animation: scale keyframes and key times over 1/3 s (SMCalloutView, from UIKit's own).
+    public static let bounce = Keyframes(values: [0.05, 1.11245, 0.951807, 1.0],
+                                         keyTimes: [0, 4.0 / 9.0, 4.0 / 9.0 + 5.0 / 18.0, 1],
+                                         curves: [.easeOut, .easeInOut, .easeInOut])
+    public static let bounceDuration = 1.0 / 3.0
+    public static let fadeDuration = 0.2
+
+    static let padding = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
+    static let accessorySpacing = 10.0
+    static let maxWidth = 300.0
+
+    public let bubble = BubbleView()
+    public let titleLabel: Label
+    public let subtitleLabel: Label
+    public private(set) var leftAccessory: View?
+    public private(set) var rightAccessory: View?
+    public private(set) var detailAccessory: View?
+    /// The annotation view this callout points at.
+    public private(set) weak var annotationView: AnnotationView?
+
+    public init(for view: AnnotationView, fonts: FontBook) {
+        annotationView = view
+        titleLabel = Label(text: "", typeface: fonts.bold, fontSize: 16, color: Color(hex: 0x1C1C1E))
+        subtitleLabel = Label(text: "", typeface: fonts.regular, fontSize: 13, color: Color(hex: 0x6C6C70))
+        super.init()
+        accessibilityRole = .dialog
+        titleLabel.accessibilityRole = .heading
+        subtitleLabel.accessibilityRole = .text
+        addSubview(bubble)
+        for v in [titleLabel, subtitleLabel] { addSubview(v) }
+        update(from: view)
+    }
+
+    /// Re-reads title, subtitle and accessories (the annotation's callout info changed).
+    public func update(from view: AnnotationView) {
+        titleLabel.text = view.annotation?.title ?? ""
+        titleLabel.accessibilityLabel = titleLabel.text
+        subtitleLabel.text = view.annotation?.subtitle ?? ""
+        subtitleLabel.accessibilityLabel = subtitleLabel.text.isEmpty ? nil : subtitleLabel.text
+        accessibilityLabel = titleLabel.text
+        swap(&leftAccessory, view.leftCalloutAccessoryView)
+        swap(&rightAccessory, view.rightCalloutAccessoryView)
+        swap(&detailAccessory, view.detailCalloutAccessoryView)
+        subtitleLabel.isHidden = detailAccessory != nil || subtitleLabel.text.isEmpty
+    }
+
+    private func swap(_ slot: inout View?, _ new: View?) {
+        guard slot !== new else { return }
+        slot?.removeFromSuperview()
+        slot = new
+        if let new { addSubview(new) }
+    }
+
+    /// Lays out the content for a map `mapWidth` wide and returns the bubble body size.
+    public func layoutContent(mapWidth: Double) -> Size {
+        let pad = Self.padding
+        let maxWidth = min(Self.maxWidth, mapWidth - 2 * CalloutPlacement.margin)
+        let leftW = leftAccessory.map { $0.frame.width + Self.accessorySpacing } ?? 0
+        let rightW = rightAccessory.map { $0.frame.width + Self.accessorySpacing } ?? 0
+        let textMax = max(40, maxWidth - pad.left - pad.right - leftW - rightW)
+        let title = titleLabel.sizeThatFits(maxWidth: textMax)
+        var textW = title.width
+        var textH = title.height
+        if let detail = detailAccessory {
+            textW = max(textW, detail.frame.width)
+            textH += 4 + detail.frame.height
+        } else if !subtitleLabel.isHidden {
+            let sub = subtitleLabel.sizeThatFits(maxWidth: textMax)
+            textW = max(textW, sub.width)
+            textH += 2 + sub.height
+        }
+        textW = min(textW, textMax)
+        let accessoryH = max(leftAccessory?.frame.height ?? 0, rightAccessory?.frame.height ?? 0)
+        let contentH = max(textH, accessoryH)
+        let size = Size(width: (pad.left + leftW + textW + rightW + pad.right).rounded(.up),
+                        height: (pad.top + contentH + pad.bottom).rounded(.up))
+        var x = pad.left
+        if let left = leftAccessory {
+            left.frame.origin = Point(x: x, y: ((size.height - left.frame.height) / 2).rounded())
+            x += left.frame.width + Self.accessorySpacing
+        }
+        let textTop = (pad.top + (contentH - textH) / 2).rounded()
+        titleLabel.frame = Rect(x: x, y: textTop, width: textW, height: title.height)
+        if let detail = detailAccessory {
+            detail.frame.origin = Point(x: x, y: titleLabel.frame.maxY + 4)
+        } else {
+            subtitleLabel.frame = Rect(x: x, y: titleLabel.frame.maxY + 2, width: textW, height: subtitleLabel.lineHeight)
+        }
+        if let right = rightAccessory {
+            right.frame.origin = Point(x: size.width - pad.right - right.frame.width,
+                                       y: ((size.height - right.frame.height) / 2).rounded())
+        }
+        return size
+    }
+
+    /// Puts the bubble where `placement` says, relative to `anchorScreen`, the
+    /// screen point of the annotation's world anchor.
+    public func apply(_ placement: CalloutPlacement, anchorScreen: Point, anchorWorld: Point) {
+        worldAnchor = anchorWorld
+        frame = Rect(x: (placement.frame.minX - anchorScreen.x).rounded(),
+                     y: (placement.frame.minY - anchorScreen.y).rounded(),
+                     width: placement.frame.width, height: placement.frame.height)
+        bubble.frame = bounds
+        bubble.direction = placement.direction
+        bubble.arrowX = placement.arrowX.rounded()
+        scaleOrigin = bubble.arrowTip
+    }
+
+    /// The bounce, on `animator`'s clock.
+    public func present(animator: Animator) {
+        scale = Self.bounce.value(at: 0)
+        animator.animate(key: "callout.\(id)", duration: Self.bounceDuration) { [weak self] t in
+            self?.scale = Self.bounce.value(at: t)
+        }
+    }
+
+    /// Fades out, then removes itself.
+    public func dismiss(animator: Animator, animated: Bool) {
+        isUserInteractionEnabled = false
+        accessibilityRole = nil
+        for v in subviews { v.accessibilityRole = nil }
+        guard animated else {
+            removeFromSuperview()
+            return
+        }
+        let start = alpha
+        animator.animate(key: "callout.\(id)", duration: Self.fadeDuration, update: { [weak self] t in
+            self?.alpha = start * (1 - t)
+        }, completion: { [weak self] in
+            self?.removeFromSuperview()
+        })
+    }
+
+    // The bubble swallows taps so the map under it doesn't deselect.
+    public override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { true }
+    public override func wheel(_ event: WheelEvent, at location: Point) -> Bool { true }
+    public override func point(inside point: Point) -> Bool {
+        bubble.point(inside: point)
+    }
+}
