@@ -1,0 +1,136 @@
+import DisplayList
+import Foundation
+import MapGeometry
+
+/// The world base map from `fixtures/basemap.bin` (see fixtures/README.md):
+/// land and border paths per zoom band and tile, pre-encoded as the wire's
+/// path resources, and city names with their rank. Loaded once and shared by
+/// every session; each tile and city has its own item ids.
+public final class BaseMap: Sendable {
+    public enum Layer: UInt8, Sendable { case land = 0, borders = 1 }
+
+    public struct Tile: Sendable {
+        public let layer: Layer
+        public let worldRect: Rect
+        public let path: PathResource
+        public let itemID: UInt32
+    }
+
+    public struct Band: Sendable {
+        public let minZoom: Double
+        public let maxZoom: Double
+        public let tiles: [Tile]
+    }
+
+    public struct City: Sendable {
+        public let name: String
+        public let coordinate: Coordinate
+        public let world: Point
+        /// 0 is the most important.
+        public let rank: Int
+        public let population: Int
+        public let isCapital: Bool
+        public let dotItemID: UInt32
+        public let labelItemID: UInt32
+    }
+
+    public enum LoadError: Error, CustomStringConvertible {
+        case unreadable(String)
+        case malformed(String)
+        public var description: String {
+            switch self {
+            case let .unreadable(p): return "cannot read base map \(p)"
+            case let .malformed(why): return "base map is malformed: \(why)"
+            }
+        }
+    }
+
+    public let bands: [Band]
+    /// Sorted by rank, then population, descending importance.
+    public let cities: [City]
+
+    public init(bands: [Band], cities: [City]) {
+        self.bands = bands
+        self.cities = cities
+    }
+
+    /// The band drawn at `zoom`.
+    public func band(for zoom: Double) -> Band? {
+        bands.first { zoom >= $0.minZoom && zoom < $0.maxZoom } ?? bands.last
+    }
+
+    public convenience init(contentsOf url: URL) throws {
+        guard let data = try? Data(contentsOf: url) else { throw LoadError.unreadable(url.path) }
+        try self.init(bytes: [UInt8](data))
+    }
+
+    public convenience init(bytes: [UInt8]) throws {
+        var r = ByteReader(bytes)
+        guard try r.bytes(4) == Array("MWBM".utf8) else { throw LoadError.malformed("bad magic") }
+        guard try r.u16() == 1 else { throw LoadError.malformed("unknown version") }
+        var bands: [Band] = []
+        for _ in 0..<(try r.u16()) {
+            let minZoom = Double(try r.f32()), maxZoom = Double(try r.f32())
+            let gridLog2 = Int(try r.u8())
+            let tileSize = Mercator.worldSize / Double(1 << gridLog2)
+            var tiles: [Tile] = []
+            for _ in 0..<(try r.u32()) {
+                guard let layer = Layer(rawValue: try r.u8()) else { throw LoadError.malformed("layer") }
+                let tx = Double(try r.u16()), ty = Double(try r.u16())
+                let ox = try r.i32(), oy = try r.i32(), shift = try r.u8()
+                let data = try r.bytes(Int(try r.u32()))
+                let pad = tileSize * 0.01
+                tiles.append(Tile(layer: layer,
+                                  worldRect: Rect(x: tx * tileSize - pad, y: ty * tileSize - pad,
+                                                  width: tileSize + 2 * pad, height: tileSize + 2 * pad),
+                                  path: PathResource(id: ResourceID.next(), originX: ox, originY: oy, shift: shift, data: data),
+                                  itemID: ItemID.next()))
+            }
+            bands.append(Band(minZoom: minZoom, maxZoom: maxZoom, tiles: tiles))
+        }
+        var cities: [City] = []
+        for _ in 0..<(try r.u32()) {
+            let name = try r.string()
+            let c = Coordinate(latitude: try r.f64(), longitude: try r.f64())
+            let rank = Int(try r.u8()), population = Int(try r.u32()), flags = try r.u8()
+            cities.append(City(name: name, coordinate: c, world: Mercator.project(c), rank: rank,
+                               population: population, isCapital: flags & 1 != 0,
+                               dotItemID: ItemID.next(), labelItemID: ItemID.next()))
+        }
+        self.init(bands: bands, cities: cities)
+    }
+}
+
+/// Little-endian reads with bounds checks, for fixture files.
+struct ByteReader {
+    let bytes: [UInt8]
+    var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    mutating func bytes(_ n: Int) throws -> [UInt8] {
+        guard n >= 0, offset + n <= bytes.count else { throw BaseMap.LoadError.malformed("truncated at \(offset)") }
+        defer { offset += n }
+        return Array(bytes[offset..<offset + n])
+    }
+
+    private mutating func integer<T: FixedWidthInteger>(_: T.Type) throws -> T {
+        let size = MemoryLayout<T>.size
+        guard offset + size <= bytes.count else { throw BaseMap.LoadError.malformed("truncated at \(offset)") }
+        var v: T = 0
+        for i in 0..<size { v |= T(truncatingIfNeeded: bytes[offset + i]) << (8 * i) }
+        offset += size
+        return v
+    }
+
+    mutating func u8() throws -> UInt8 { try integer(UInt8.self) }
+    mutating func u16() throws -> UInt16 { try integer(UInt16.self) }
+    mutating func u32() throws -> UInt32 { try integer(UInt32.self) }
+    mutating func i32() throws -> Int32 { try integer(Int32.self) }
+    mutating func f32() throws -> Float { Float(bitPattern: try u32()) }
+    mutating func f64() throws -> Double { Double(bitPattern: try integer(UInt64.self)) }
+    mutating func string() throws -> String {
+        let n = Int(try u16())
+        return String(decoding: try bytes(n), as: UTF8.self)
+    }
+}

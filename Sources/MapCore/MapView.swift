@@ -1,0 +1,207 @@
+import DisplayList
+import MapGeometry
+import ViewKit
+
+/// A map with annotations, as `MKMapView`: a camera over the base map,
+/// annotation views made for what is near the screen and recycled through
+/// reuse queues, one selection with its callout, and the gestures that move
+/// the camera. It lives in a session's window and is driven by its events.
+open class MapView: View, CursorProviding {
+    public weak var delegate: MapViewDelegate?
+    public let fonts: FontBook
+    /// The image of the default annotation view, used when the delegate gives none.
+    public var defaultPinImage: ImageResource?
+    /// Called when the camera settles (after a gesture or animation), for the URL.
+    public var cameraDidSettle: ((Camera) -> Void)?
+
+    /// Where the map looks. Setting it moves the map at once.
+    public var camera: Camera {
+        didSet { camera = camera.clampedToWorld() }
+    }
+
+    /// Fraction of the viewport kept as a margin around it where views stay alive.
+    public var reuseMargin = 0.25
+
+    let baseMapView: BaseMapView?
+    let annotationContainer = View()
+    let calloutContainer = View()
+    var index = AnnotationIndex()
+    var liveViews: [AnnotationKey: AnnotationView] = [:]
+    var registrations: [String: AnnotationView.Type] = [:]
+    var reuseQueue = ReuseQueue()
+    var selected: Annotation?
+    var selectedKey: AnnotationKey? { selected.map(AnnotationKey.init) }
+    var callout: CalloutView?
+    var gestures = GestureState()
+
+    public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
+        self.fonts = fonts
+        self.camera = camera
+        baseMapView = baseMap.map { BaseMapView(baseMap: $0, typeface: fonts.regular) }
+        super.init(frame: frame)
+        if let baseMapView { addSubview(baseMapView) }
+        addSubview(annotationContainer)
+        addSubview(calloutContainer)
+    }
+
+    public var cursor: Cursor? { gestures.isDragging ? .grabbing : .grab }
+
+    // MARK: Coordinates
+
+    /// The map's point of a world point.
+    public func screenPoint(forWorld p: Point) -> Point {
+        camera.screenPoint(forWorld: p, viewport: frame.size)
+    }
+
+    /// The map's point of a coordinate.
+    public func convert(_ coordinate: Coordinate) -> Point {
+        screenPoint(forWorld: Mercator.project(coordinate))
+    }
+
+    /// The coordinate under a point of the map.
+    public func convert(_ point: Point) -> Coordinate {
+        Mercator.unproject(camera.worldPoint(forScreen: point, viewport: frame.size))
+    }
+
+    // MARK: Annotations
+
+    public var annotations: [Annotation] { index.all }
+
+    public func addAnnotation(_ annotation: Annotation) { addAnnotations([annotation]) }
+
+    public func addAnnotations(_ annotations: [Annotation]) {
+        for a in annotations { index.insert(a) }
+    }
+
+    public func removeAnnotation(_ annotation: Annotation) { removeAnnotations([annotation]) }
+
+    public func removeAnnotations(_ annotations: [Annotation]) {
+        for a in annotations {
+            let key = AnnotationKey(a)
+            if selectedKey == key { deselectAnnotation(a, animated: false) }
+            index.remove(key)
+            if let view = liveViews.removeValue(forKey: key) { retire(view) }
+        }
+    }
+
+    /// Tells the map an annotation moved: its view and any open callout follow.
+    public func annotationDidMove(_ annotation: Annotation) {
+        let key = AnnotationKey(annotation)
+        guard index.contains(key) else { return }
+        index.update(annotation)
+    }
+
+    /// The view showing `annotation`, if it has one now.
+    public func view(for annotation: Annotation) -> AnnotationView? {
+        liveViews[AnnotationKey(annotation)]
+    }
+
+    /// Counts of the reuse queue (created, reused, live, queued).
+    public var reuseCounts: ReuseQueue.Counts { reuseQueue.counts }
+
+    // MARK: Reuse
+
+    /// Registers the class `dequeueReusableAnnotationView(withIdentifier:for:)` creates for `identifier`.
+    public func register(_ viewClass: AnnotationView.Type, forAnnotationViewWithReuseIdentifier identifier: String) {
+        registrations[identifier] = viewClass
+    }
+
+    /// A recycled view for `identifier` now showing `annotation`, or a new one
+    /// of the registered class.
+    public func dequeueReusableAnnotationView(withIdentifier identifier: String, for annotation: Annotation) -> AnnotationView {
+        if let view = dequeueReusableAnnotationView(withIdentifier: identifier) {
+            view.annotation = annotation
+            return view
+        }
+        let type = registrations[identifier] ?? AnnotationView.self
+        reuseQueue.noteCreated()
+        return type.init(annotation: annotation, reuseIdentifier: identifier)
+    }
+
+    /// A recycled view for `identifier`, or nil.
+    public func dequeueReusableAnnotationView(withIdentifier identifier: String) -> AnnotationView? {
+        reuseQueue.dequeue(identifier)
+    }
+
+    static let defaultIdentifier = "mapwire.default"
+
+    private func makeView(for annotation: Annotation) -> AnnotationView {
+        if let view = delegate?.mapView(self, viewFor: annotation) {
+            view.annotation = annotation
+            return view
+        }
+        let view = dequeueReusableAnnotationView(withIdentifier: Self.defaultIdentifier, for: annotation)
+        if view.image == nil, let pin = defaultPinImage {
+            view.image = pin
+            view.centerOffset = Point(x: 0, y: -Double(pin.height) / 2)
+            view.canShowCallout = true
+        }
+        return view
+    }
+
+    private func retire(_ view: AnnotationView) {
+        view.removeFromSuperview()
+        reuseQueue.enqueue(view)
+    }
+
+    /// Brings the live views in line with what is near the viewport: new
+    /// annotations get views (recycled when possible), far ones give theirs
+    /// back, everyone is placed on its coordinate and sorted by z.
+    public func layoutAnnotationViews() {
+        let visible = camera.visibleWorldRect(viewport: frame.size)
+        let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
+        let wanted = index.query(near)
+        var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)
+        for a in wanted { wantedKeys.insert(AnnotationKey(a)) }
+        if let selectedKey { wantedKeys.insert(selectedKey) }
+        for (key, view) in liveViews where !wantedKeys.contains(key) {
+            liveViews[key] = nil
+            retire(view)
+        }
+        var all = wanted
+        // The selected view stays alive off screen, as its callout may still show.
+        if let selected, let key = selectedKey, liveViews[key] == nil, !wanted.contains(where: { $0 === selected }) {
+            all.append(selected)
+        }
+        for annotation in all {
+            let key = AnnotationKey(annotation)
+            let view: AnnotationView
+            if let live = liveViews[key] {
+                view = live
+            } else {
+                view = makeView(for: annotation)
+                liveViews[key] = view
+                reuseQueue.noteLive()
+                view.prepareForDisplay()
+                annotationContainer.addSubview(view)
+            }
+            view.place(at: index.point(of: key) ?? Mercator.project(annotation.coordinate))
+        }
+        annotationContainer.sortSubviews { a, b in
+            guard let a = a as? AnnotationView, let b = b as? AnnotationView else { return false }
+            let za = a.isSelected ? a.selectedZPriority : a.zPriority
+            let zb = b.isSelected ? b.selectedZPriority : b.zPriority
+            if za != zb { return za < zb }
+            let ya = a.worldAnchor?.y ?? 0, yb = b.worldAnchor?.y ?? 0
+            return ya != yb ? ya < yb : a.id < b.id
+        }
+        if let callout, let view = callout.annotationView, let anchor = view.worldAnchor {
+            callout.worldAnchor = anchor
+        }
+    }
+
+    // MARK: Rendering
+
+    open override func renderSubviews(into context: inout RenderContext) {
+        tickGestures()
+        baseMapView?.camera = camera
+        baseMapView?.viewport = frame.size
+        baseMapView?.frame = bounds
+        layoutAnnotationViews()
+        super.renderSubviews(into: &context)
+    }
+
+    open override func visibleSubviewsForFocus() -> [View] {
+        [annotationContainer, calloutContainer]
+    }
+}
