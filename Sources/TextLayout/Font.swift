@@ -64,6 +64,9 @@ public final class Font: Sendable {
         scaled(-Int64(harfBuzz.horizontalExtents().descender), size: size)
     }
 
+    /// Number of widths in the cache (for tests and metrics).
+    var cachedWidthCount: Int { cache.count }
+
     /// Design units to CSS px. Multiplying before dividing keeps integral
     /// results exact (for example 1024 units at 2048 upem and 16 px is 8).
     private func scaled(_ units: Int64, size: Double) -> Double {
