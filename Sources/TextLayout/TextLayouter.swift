@@ -88,10 +88,17 @@ private struct LineBreaker {
                     pending = ""
                 } else if line.isEmpty {
                     // The word alone is too wide: cut off what fits and
-                    // carry the rest on to the next line.
+                    // carry the rest on to the next line. If not even one
+                    // character fits, that character takes the line alone
+                    // and may be followed only by a line break.
                     let head = longestFittingPrefix(of: pending)
-                    guard emit(head) else { return false }
-                    pending = pending[head.endIndex...]
+                    if pending[head.endIndex...].allSatisfy({ $0 == " " }) {
+                        line = pending
+                        pending = ""
+                    } else {
+                        guard emit(head) else { return false }
+                        pending = pending[head.endIndex...]
+                    }
                 } else {
                     guard emit(line) else { return false }
                     line = ""
