@@ -10,9 +10,12 @@
 /// Measured: whole-run shaping differs from Chromium's `measureText` by
 /// 0.55 px for "Hello, world" in Inter Bold at 16 px; this matches it.
 ///
-/// Spaces are the characters Blink treats as spaces: U+0020, tab and
-/// U+00A0 (no-break space; it still does not break lines, see
-/// ``TextLayouter``).
+/// Spaces are U+0020, U+00A0 (no-break space; it still does not break
+/// lines, see ``TextLayouter``) and the other ASCII whitespace. The canvas
+/// replaces ASCII whitespace (tab, line feed, form feed, carriage return)
+/// with U+0020 before drawing, as the HTML spec requires, so those come out
+/// as " " (measured: "a\tb" is as wide as "a b" in Chromium; shaped as is,
+/// the tab would be Inter's .notdef box, 2800 units wide).
 struct ShapingSegments: Sequence {
     let text: String
 
@@ -21,7 +24,11 @@ struct ShapingSegments: Sequence {
     }
 
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\u{00A0}"
+        isASCIIWhitespace(scalar) || scalar == "\u{00A0}"
+    }
+
+    static func isASCIIWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\u{0C}" || scalar == "\r"
     }
 
     func makeIterator() -> Iterator {
@@ -40,8 +47,10 @@ struct ShapingSegments: Sequence {
         mutating func next() -> String? {
             guard position < scalars.endIndex else { return nil }
             let start = position
-            if ShapingSegments.isSpace(scalars[position]) {
+            let first = scalars[position]
+            if ShapingSegments.isSpace(first) {
                 scalars.formIndex(after: &position)
+                return ShapingSegments.isASCIIWhitespace(first) ? " " : String(first)
             } else {
                 while position < scalars.endIndex, !ShapingSegments.isSpace(scalars[position]) {
                     scalars.formIndex(after: &position)

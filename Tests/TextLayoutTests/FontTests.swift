@@ -43,6 +43,10 @@ struct ChromiumWidth: Sendable, CustomTestStringConvertible {
         .init(text: "“Quote” A", weight: 400, width: 73.56733703613281),
         .init(text: "\u{2026}", weight: 400, width: 13.136215209960938),
         .init(text: " ", weight: 400, width: 4.4999542236328125),
+        // The canvas draws tabs and no-break spaces as wide as a space.
+        .init(text: "a\tb", weight: 400, width: 23.45428466796875),
+        .init(text: "a\u{00A0}b", weight: 400, width: 23.45428466796875),
+        .init(text: "a\u{2009}b", weight: 400, width: 21.863388061523438),
         // Inter Bold kerns comma+space; Chromium shapes word by word and
         // never applies it, whole-run shaping would give 92.295.
         .init(text: "Hello, world", weight: 700, width: 92.83984375),

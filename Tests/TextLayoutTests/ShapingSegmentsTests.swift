@@ -4,7 +4,9 @@ import Testing
 @Suite struct ShapingSegmentsTests {
     @Test func splitsAtEachSpace() {
         #expect(Array(ShapingSegments("Hello, world")) == ["Hello,", " ", "world"])
-        #expect(Array(ShapingSegments("  a\u{00A0}b\tc ")) == [" ", " ", "a", "\u{00A0}", "b", "\t", "c", " "])
+        #expect(Array(ShapingSegments("  a\u{00A0}b c ")) == [" ", " ", "a", "\u{00A0}", "b", " ", "c", " "])
+        // The canvas draws ASCII whitespace as U+0020.
+        #expect(Array(ShapingSegments("a\tb\r\nc\u{0C}")) == ["a", " ", "b", " ", " ", "c", " "])
         #expect(Array(ShapingSegments("Мария")) == ["Мария"])
         #expect(Array(ShapingSegments("")) == [])
     }
