@@ -3,6 +3,10 @@
 ///
 /// One instance per file; it is immutable and safe to share between
 /// sessions and threads. Widths are cached by (text, size).
+///
+/// There is no font fallback: a character the file lacks (CJK, emoji) is
+/// measured as the font's .notdef glyph, while the browser would draw it
+/// from another font. Inter covers Latin, Greek and Cyrillic.
 public final class Font: Sendable {
     /// The font file this font was loaded from.
     public let path: String

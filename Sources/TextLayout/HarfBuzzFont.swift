@@ -61,8 +61,10 @@ struct HarfBuzzFont: @unchecked Sendable {
         guard !text.isEmpty else { return 0 }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
-        var utf8 = Array(text.utf8)
-        utf8.withUnsafeMutableBufferPointer { bytes in
+        // withUTF8 hands over the string's own storage (native strings are
+        // UTF-8), so there is no copy on the per-frame path.
+        var text = text
+        text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), 0, Int32(chars.count))
             }
