@@ -30,11 +30,11 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
         .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout"]),
         .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "TextLayout"]),
-        .target(name: "SampleApps", dependencies: ["MapCore", "ViewKit", "MapGeometry"]),
+        .target(name: "SampleApps", dependencies: ["MapCore", "ViewKit", "MapGeometry", "DisplayList"]),
         .target(name: "Wire", dependencies: ["DisplayList", "ViewKit", "MapGeometry"]),
         .target(
             name: "MapSession",
-            dependencies: ["Wire", "MapCore", "SampleApps", "ViewKit", "TextLayout",
+            dependencies: ["Wire", "MapCore", "SampleApps", "ViewKit", "TextLayout", "DisplayList", "MapGeometry",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .target(
@@ -51,10 +51,10 @@ let package = Package(
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
-        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit"]),
-        .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList"]),
-        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "SampleApps"]),
-        .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire"]),
+        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "DisplayList", "MapGeometry"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList", "ViewKit", "MapGeometry"]),
+        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "SampleApps", "ViewKit", "DisplayList", "MapGeometry"]),
+        .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit"]),
         .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession"]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,7 +5,7 @@ import ViewKit
 /// Drag to pan with inertia, pinch with two pointers or a trackpad, wheel zoom
 /// around the pointer, double-tap zoom, taps that select, and the keyboard.
 extension MapView {
-    open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool {
+    func handlePointerDown(_ event: PointerEvent, at location: Point) -> Bool {
         stopCameraMotion()
         gestures.pointers[event.pointerID] = GestureState.Track(start: location, last: location,
                                                                 samples: [(location, event.time)])
@@ -17,7 +17,7 @@ extension MapView {
         return true
     }
 
-    open override func pointerMoved(_ event: PointerEvent, at location: Point) {
+    func handlePointerMoved(_ event: PointerEvent, at location: Point) {
         guard var track = gestures.pointers[event.pointerID] else { return }
         let previous = track.last
         track.last = location
@@ -43,7 +43,7 @@ extension MapView {
         }
     }
 
-    open override func pointerUp(_ event: PointerEvent, at location: Point) {
+    func handlePointerUp(_ event: PointerEvent, at location: Point) {
         guard let track = gestures.pointers.removeValue(forKey: event.pointerID) else { return }
         if gestures.pinch != nil {
             if gestures.pointers.isEmpty {
@@ -72,7 +72,7 @@ extension MapView {
         handleTap(at: location)
     }
 
-    open override func pointerCancelled(_ event: PointerEvent) {
+    func handlePointerCancelled(_ event: PointerEvent) {
         gestures.pointers[event.pointerID] = nil
         if gestures.pointers.isEmpty {
             let wasMoving = gestures.isDragging || gestures.pinch != nil
@@ -82,7 +82,7 @@ extension MapView {
         }
     }
 
-    open override func wheel(_ event: WheelEvent, at location: Point) -> Bool {
+    func handleWheel(_ event: WheelEvent, at location: Point) -> Bool {
         stopCameraMotion(notify: false)
         // A trackpad pinch arrives as a wheel with Control and small deltas; a
         // mouse notch is about 100 px and zooms half a level.
@@ -98,7 +98,7 @@ extension MapView {
         return true
     }
 
-    open override func key(_ event: KeyEvent) -> Bool {
+    func handleKey(_ event: KeyEvent) -> Bool {
         let step = 100.0
         switch event.key {
         case "ArrowLeft": setCamera(camera.panned(byScreen: Point(x: step, y: 0)), animated: true)

@@ -201,6 +201,27 @@ open class MapView: View, CursorProviding {
         super.renderSubviews(into: &context)
     }
 
+    // MARK: Events (the gestures are in MapView+Gestures.swift)
+
+    open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool {
+        handlePointerDown(event, at: location)
+    }
+    open override func pointerMoved(_ event: PointerEvent, at location: Point) {
+        handlePointerMoved(event, at: location)
+    }
+    open override func pointerUp(_ event: PointerEvent, at location: Point) {
+        handlePointerUp(event, at: location)
+    }
+    open override func pointerCancelled(_ event: PointerEvent) {
+        handlePointerCancelled(event)
+    }
+    open override func wheel(_ event: WheelEvent, at location: Point) -> Bool {
+        handleWheel(event, at: location)
+    }
+    open override func key(_ event: KeyEvent) -> Bool {
+        handleKey(event)
+    }
+
     open override func visibleSubviewsForFocus() -> [View] {
         [annotationContainer, calloutContainer]
     }

@@ -21,7 +21,7 @@ private func scene(_ items: [SceneItem]) -> Scene {
         if case let .insert(item, _, _, _, _) = op { return item } else { return nil }
     }
     #expect(inserts.count == 3)
-    var client = ReplayClient()
+    var client = SceneReplica(viewport: .zero)
     client.apply(ops)
     #expect(client.preorder() == [rect(1), rect(2, parent: 1), rect(3)])
 }
@@ -90,7 +90,7 @@ private func scene(_ items: [SceneItem]) -> Scene {
 @Test func randomEditsAlwaysReplayToTheNewScene() {
     var generator = SplitMix(seed: 7)
     var differ = SceneDiffer()
-    var client = ReplayClient()
+    var client = SceneReplica(viewport: .zero)
     var nextID: UInt32 = 1
     var current: [SceneItem] = []
     for _ in 0..<300 {

@@ -1,0 +1,155 @@
+import MapGeometry
+
+/// A browser's copy of the scene, rebuilt from frame ops alone, as the
+/// painter keeps it: tests and the load tool use it to check what a browser
+/// would show and where, without a browser (Phoenix LiveView's test client idea).
+public struct SceneReplica: Sendable {
+    public struct Item: Sendable, Equatable {
+        public var kind: ItemKind
+        public var parent: UInt32
+        public var properties: ItemProperties
+    }
+
+    public private(set) var items: [UInt32: Item] = [:]
+    public private(set) var children: [UInt32: [UInt32]] = [:]
+    public private(set) var camera = SceneCamera(centerX: 0, centerY: 0, zoom: 1)
+    public private(set) var background: Color = .clear
+    public private(set) var accessibility: [AccessibilityElement] = []
+    public private(set) var images: Set<UInt32> = []
+    public private(set) var paths: Set<UInt32> = []
+    public private(set) var fonts: Set<UInt16> = []
+    public private(set) var url: String?
+    public private(set) var focus: UInt32?
+    public private(set) var cursor: Cursor = .default
+    /// The viewport the screen positions are computed for, CSS px.
+    public var viewport: Size
+
+    public init(viewport: Size) {
+        self.viewport = viewport
+    }
+
+    /// Applies a frame's ops in order, as the painter does.
+    public mutating func apply(_ ops: [FrameOp]) {
+        for op in ops { apply(op) }
+    }
+
+    public mutating func apply(_ op: FrameOp) {
+        switch op {
+        case let .defineImage(r): images.insert(r.id)
+        case let .definePath(r): paths.insert(r.id)
+        case let .defineFont(f): fonts.insert(f.id)
+        case let .camera(c): camera = c
+        case let .background(c): background = c
+        case let .insert(item, parent, index, kind, props):
+            var p = ItemProperties()
+            for change in props { p.apply(change) }
+            items[item] = Item(kind: kind, parent: parent, properties: p)
+            var list = children[parent] ?? []
+            list.insert(item, at: min(Int(index), list.count))
+            children[parent] = list
+        case let .remove(item):
+            removeSubtree(item)
+        case let .move(item, parent, index):
+            guard var moved = items[item] else { return }
+            children[moved.parent]?.removeAll { $0 == item }
+            moved.parent = parent
+            items[item] = moved
+            var list = children[parent] ?? []
+            list.insert(item, at: min(Int(index), list.count))
+            children[parent] = list
+        case let .patch(item, props):
+            for change in props { items[item]?.properties.apply(change) }
+        case let .transform(item, x, y):
+            items[item]?.properties.frame.x = x
+            items[item]?.properties.frame.y = y
+        case let .accessibility(list): accessibility = list
+        case let .focus(item): focus = item
+        case let .url(_, hash): url = hash
+        case let .cursor(c): cursor = c
+        }
+    }
+
+    private mutating func removeSubtree(_ item: UInt32) {
+        for child in children[item] ?? [] { removeSubtree(child) }
+        children[item] = nil
+        if let parent = items[item]?.parent { children[parent]?.removeAll { $0 == item } }
+        items[item] = nil
+    }
+
+    /// The items in paint order (pre-order), as `Scene.items` lists them.
+    public func preorder(from parent: UInt32 = 0) -> [SceneItem] {
+        (children[parent] ?? []).flatMap { id -> [SceneItem] in
+            guard let item = items[id] else { return [] }
+            return [SceneItem(id: id, parent: parent, kind: item.kind, properties: item.properties)] + preorder(from: id)
+        }
+    }
+
+    /// The screen point of a world anchor with the current camera.
+    public func screenPoint(of anchor: WorldAnchor) -> Point {
+        let k = Mercator.pixelsPerUnit(zoom: camera.zoom)
+        return Point(x: (Double(anchor.x) - camera.centerX) * k + viewport.width / 2,
+                     y: (Double(anchor.y) - camera.centerY) * k + viewport.height / 2)
+    }
+
+    /// An item's rectangle on screen, CSS px: frame, anchor, parents, scroll
+    /// and scale applied, as the painter places mirror elements.
+    public func screenBounds(of id: UInt32) -> Rect? {
+        guard let item = items[id] else { return nil }
+        var topLeft = Point(x: Double(item.properties.frame.x), y: Double(item.properties.frame.y))
+        var bottomRight = topLeft + Point(x: Double(item.properties.frame.width), y: Double(item.properties.frame.height))
+        var current = item
+        while true {
+            if let a = current.properties.anchor {
+                let s = screenPoint(of: a)
+                topLeft = topLeft + s
+                bottomRight = bottomRight + s
+            }
+            guard current.parent != 0, let parent = items[current.parent] else { break }
+            // Into the parent's coordinates: its scroll, its scale about its origin, then its frame.
+            let scroll = Point(x: Double(parent.properties.scroll.x), y: Double(parent.properties.scroll.y))
+            let sc = parent.properties.scale
+            let origin = Point(x: Double(sc.originX), y: Double(sc.originY))
+            func up(_ p: Point) -> Point {
+                let q = p - scroll
+                let scaled = origin + (q - origin) * Double(sc.scale)
+                return scaled + Point(x: Double(parent.properties.frame.x), y: Double(parent.properties.frame.y))
+            }
+            topLeft = up(topLeft)
+            bottomRight = up(bottomRight)
+            current = parent
+        }
+        return Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
+    }
+
+    /// The accessibility element named `name`, if the mirror has one.
+    public func element(named name: String) -> AccessibilityElement? {
+        accessibility.first { $0.name == name }
+    }
+}
+
+extension ItemProperties {
+    /// Applies one property change, as the painter does.
+    public mutating func apply(_ change: ItemProperty) {
+        switch change {
+        case let .frame(v): frame = v
+        case let .anchor(v): anchor = v
+        case .clearAnchor: anchor = nil
+        case let .scale(v): scale = v
+        case let .alpha(v): alpha = v
+        case let .fill(v): fill = v
+        case let .stroke(v): stroke = v
+        case let .radius(v): radius = v
+        case let .text(v): text = v
+        case let .font(v): font = v
+        case let .image(v): image = v
+        case let .path(v): path = v
+        case let .clip(v): clip = v
+        case let .bubble(v): bubble = v
+        case let .shadow(v): shadow = v
+        case let .hidden(v): hidden = v
+        case let .scroll(v): scroll = v
+        case let .baseline(v): baseline = v
+        case let .evenOdd(v): evenOdd = v
+        }
+    }
+}

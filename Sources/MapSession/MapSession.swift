@@ -1,0 +1,204 @@
+import DisplayList
+import Dispatch
+import Foundation
+import Logging
+import MapCore
+import MapGeometry
+import SampleApps
+import ViewKit
+import Wire
+
+/// One browser tab's map: its window, camera, selection and the frames that
+/// keep its canvas in step. All of its state lives on its own serial queue,
+/// so sessions run in parallel on every core and the transport's thread only
+/// hands bytes over.
+public final class MapSession: SessionConnection, @unchecked Sendable {
+    /// The camera a session opens with when the URL names none.
+    public static let defaultCamera = Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 2)
+
+    public let id: UInt32
+    let world: World
+    let output: SessionOutput
+    let queue: DispatchQueue
+    let clock: Clock
+    /// False in tests, which call `tick()` themselves with a stepped clock.
+    let ticksAutomatically: Bool
+    let logger: Logger
+
+    // Confined to `queue`.
+    var window: Window?
+    var mapView: MapView?
+    var controller: WorldMapController?
+    var differ = SceneDiffer()
+    var flow = FrameFlow()
+    var inputSeq: UInt32 = 0
+    var pendingURL: (URLMode, String)?
+    var lastURL: String?
+    var timer: DispatchSourceTimer?
+    var isClosed = false
+
+    public init(id: UInt32, world: World, output: SessionOutput, clock: Clock = MonotonicClock(),
+                ticksAutomatically: Bool = true, logger: Logger = Logger(label: "mapwire.session")) {
+        self.id = id
+        self.world = world
+        self.output = output
+        self.clock = clock
+        self.ticksAutomatically = ticksAutomatically
+        self.logger = logger
+        queue = DispatchQueue(label: "mapwire.session.\(id)")
+    }
+
+    // MARK: SessionConnection
+
+    public func receive(_ message: [UInt8]) {
+        queue.async { self.handle(message) }
+    }
+
+    public func disconnected() {
+        queue.async { self.close() }
+    }
+
+    /// Runs `body` on the session's queue and waits: for tests and shutdown.
+    public func sync<T>(_ body: () throws -> T) rethrows -> T {
+        try queue.sync(execute: body)
+    }
+
+    // MARK: Messages
+
+    /// Handles one message on the session's queue.
+    func handle(_ bytes: [UInt8]) {
+        guard !isClosed else { return }
+        let message: ClientMessage
+        do {
+            message = try ClientMessage.decode(bytes)
+        } catch let error as WireError {
+            fail(error)
+            return
+        } catch {
+            fail(.empty)
+            return
+        }
+        if case let .hello(version, size, _, hash) = message {
+            guard window == nil else { return fail(.unexpectedHello) }
+            guard version == FrameEncoder.version else { return fail(.unsupportedVersion(version)) }
+            start(size: size, hash: hash)
+            return
+        }
+        guard let window, let mapView else { return fail(.helloExpected) }
+        if let seq = message.seq { inputSeq = max(inputSeq, seq) }
+        switch message {
+        case .hello:
+            break
+        case let .ack(frame):
+            flow.acknowledge(frame)
+        case let .pointer(_, event):
+            window.dispatch(event)
+        case let .wheel(_, event):
+            window.dispatch(event)
+        case let .key(_, event):
+            window.dispatch(event)
+        case let .resize(_, size, _):
+            window.frame.size = size
+            mapView.frame.size = size
+        case let .focus(_, item):
+            window.focusFromMirror(item: item)
+        case let .activate(_, item):
+            window.activate(item: item)
+        case let .navigate(_, hash):
+            navigate(to: hash)
+        }
+        flow.isDirty = true
+        sendFrameIfPossible()
+    }
+
+    private func fail(_ error: WireError) {
+        logger.info("session \(id) closed: \(error)")
+        output.close(code: error.closeCode, reason: error.description)
+        close()
+    }
+
+    func close() {
+        isClosed = true
+        timer?.cancel()
+        timer = nil
+    }
+
+    // MARK: Screens
+
+    private func start(size: Size, hash: String) {
+        let window = Window(size: size, clock: clock)
+        window.backgroundColor = BaseMapView.oceanColor
+        let camera = Camera(urlFragment: Substring(hash)) ?? Self.defaultCamera
+        let map = MapView(frame: window.bounds, fonts: world.fonts, baseMap: world.baseMap, camera: camera)
+        window.addSubview(map)
+        window.defaultKeyResponder = map
+        window.worldToScreen = { [unowned map] in map.screenPoint(forWorld: $0) }
+        map.cameraDidSettle = { [unowned self] camera in
+            self.pendingURL = (.replace, "#" + camera.urlFragment)
+        }
+        self.window = window
+        mapView = map
+        controller = WorldMapController(mapView: map, content: world.content)
+        pendingURL = (.replace, "#" + camera.urlFragment)
+        output.send(FrameEncoder.welcome(session: id))
+        flow.isDirty = true
+        sendFrameIfPossible()
+    }
+
+    private func navigate(to hash: String) {
+        guard let mapView, let camera = Camera(urlFragment: Substring(hash)) else { return }
+        mapView.setCamera(camera, animated: false)
+    }
+
+    // MARK: Frames
+
+    /// Renders, diffs and sends a frame if anything changed and the window allows.
+    func sendFrameIfPossible() {
+        guard !isClosed, let window else { return }
+        defer { scheduleTicks() }
+        guard flow.isDirty, flow.canSend else { return }
+        var scene = window.renderScene()
+        if let camera = mapView?.camera {
+            scene.camera = SceneCamera(centerX: camera.center.x, centerY: camera.center.y, zoom: camera.zoom)
+        }
+        var ops = differ.diff(to: scene)
+        if let focus = window.pendingFocus {
+            ops.append(.focus(item: focus))
+            window.pendingFocus = nil
+        }
+        if let (mode, url) = pendingURL {
+            if url != lastURL || mode == .push { ops.append(.url(mode, url)) }
+            lastURL = url
+            pendingURL = nil
+        }
+        flow.isDirty = false
+        guard !ops.isEmpty else { return }
+        output.send(FrameEncoder.frame(number: flow.nextFrame(), inputSeq: inputSeq, ops: ops))
+    }
+
+    /// One display-frame step: advance animations, then send what changed.
+    public func tick() {
+        guard let window, !isClosed else { return }
+        if window.animator.isAnimating {
+            window.animator.tick()
+            flow.isDirty = true
+        }
+        sendFrameIfPossible()
+    }
+
+    /// Runs a 60 Hz timer only while something animates or a frame waits.
+    private func scheduleTicks() {
+        guard ticksAutomatically else { return }
+        let busy = (window?.animator.isAnimating ?? false) || (flow.isDirty && flow.canSend)
+        if busy, timer == nil {
+            let t = DispatchSource.makeTimerSource(queue: queue)
+            t.schedule(deadline: .now() + .milliseconds(16), repeating: .milliseconds(16), leeway: .milliseconds(2))
+            t.setEventHandler { [weak self] in self?.tick() }
+            t.resume()
+            timer = t
+        } else if !busy, let t = timer {
+            t.cancel()
+            timer = nil
+        }
+    }
+}

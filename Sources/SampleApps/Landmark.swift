@@ -1,0 +1,52 @@
+import Foundation
+import MapCore
+import MapGeometry
+
+/// One of the MapCallouts sample's places around San Francisco (seed 004).
+public final class Landmark: Annotation {
+    public enum Kind: String, Decodable, Sendable {
+        case city, bridge, ferry, flower
+    }
+
+    public let id: String
+    public let kind: Kind
+    public let title: String?
+    public let subtitle: String?
+    public let coordinate: Coordinate
+
+    public init(id: String, kind: Kind, title: String?, subtitle: String?, coordinate: Coordinate) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.subtitle = subtitle
+        self.coordinate = coordinate
+    }
+}
+
+/// The landmarks of `fixtures/mapcallouts.json`.
+public enum LandmarkFile {
+    struct Entry: Decodable {
+        let id: String
+        let kind: Landmark.Kind
+        let title: String
+        let subtitle: String?
+        let latitude: Double
+        let longitude: Double
+    }
+
+    struct File: Decodable {
+        let annotations: [Entry]
+    }
+
+    public static func load(_ url: URL) throws -> [Landmark] {
+        guard let data = try? Data(contentsOf: url) else { throw PeopleFile.LoadError.unreadable(url.path) }
+        do {
+            return try JSONDecoder().decode(File.self, from: data).annotations.map {
+                Landmark(id: $0.id, kind: $0.kind, title: $0.title, subtitle: $0.subtitle,
+                         coordinate: Coordinate(latitude: $0.latitude, longitude: $0.longitude))
+            }
+        } catch {
+            throw PeopleFile.LoadError.invalid(url.path, "\(error)")
+        }
+    }
+}

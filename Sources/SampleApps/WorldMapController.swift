@@ -1,0 +1,44 @@
+import DisplayList
+import MapCore
+import MapGeometry
+import ViewKit
+
+/// The app behind the default screen: wishlist people around the world and
+/// the MapCallouts landmarks, each kind with its own registered view, built
+/// only on the map's public API the way an app uses MapKit.
+public final class WorldMapController: MapViewDelegate {
+    public let content: SampleContent
+    public private(set) weak var mapView: MapView?
+
+    static let cityIdentifier = "landmark.city"
+
+    public init(mapView: MapView, content: SampleContent) {
+        self.content = content
+        self.mapView = mapView
+        mapView.delegate = self
+        mapView.defaultPinImage = content.defaultPin
+        mapView.register(PersonPinView.self, forAnnotationViewWithReuseIdentifier: PersonPinView.reuseIdentifier)
+        mapView.register(AnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.cityIdentifier)
+        mapView.addAnnotations(content.annotations)
+    }
+
+    public func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
+        switch annotation {
+        case let person as Person:
+            let view = mapView.dequeueReusableAnnotationView(withIdentifier: PersonPinView.reuseIdentifier, for: person)
+            (view as? PersonPinView)?.configure(pin: content.personPin, avatar: content.avatar(of: person))
+            return view
+        case let landmark as Landmark where landmark.kind == .city:
+            // The flag image with its pole's tip on the coordinate and the city icon on the left (seed 004).
+            let view = mapView.dequeueReusableAnnotationView(withIdentifier: Self.cityIdentifier, for: landmark)
+            view.image = content.cityFlag
+            view.centerOffset = Point(x: Double(content.cityFlag.width) / 2 - 4, y: -Double(content.cityFlag.height) / 2)
+            view.canShowCallout = true
+            let icon = (view.leftCalloutAccessoryView as? ImageView) ?? ImageView(image: content.cityIcon)
+            view.leftCalloutAccessoryView = icon
+            return view
+        default:
+            return nil
+        }
+    }
+}

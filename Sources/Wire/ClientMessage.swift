@@ -1,0 +1,106 @@
+import MapGeometry
+import ViewKit
+
+/// A message from the browser (docs/protocol.md, Client to server), decoded.
+public enum ClientMessage: Equatable, Sendable {
+    case hello(version: UInt16, size: Size, devicePixelRatio: Double, hash: String)
+    case ack(frame: UInt32)
+    case pointer(seq: UInt32, PointerEvent)
+    case wheel(seq: UInt32, WheelEvent)
+    case key(seq: UInt32, KeyEvent)
+    case resize(seq: UInt32, size: Size, devicePixelRatio: Double)
+    case focus(seq: UInt32, item: UInt32)
+    case activate(seq: UInt32, item: UInt32)
+    case navigate(seq: UInt32, hash: String)
+
+    enum Op: UInt8 {
+        case hello = 0x01, ack = 0x02
+        case pointer = 0x10, wheel, key, resize, focus, activate, navigate
+    }
+
+    /// The input sequence number, for messages that carry one.
+    public var seq: UInt32? {
+        switch self {
+        case .hello, .ack: return nil
+        case let .pointer(s, _), let .wheel(s, _), let .key(s, _), let .resize(s, _, _),
+             let .focus(s, _), let .activate(s, _), let .navigate(s, _):
+            return s
+        }
+    }
+
+    /// Largest canvas side the server accepts, CSS px.
+    static let maxViewport = 16384.0
+
+    /// Decodes one whole message; any malformation is a `WireError`.
+    public static func decode(_ bytes: [UInt8]) throws -> ClientMessage {
+        var r = ByteReader(bytes)
+        guard let first = bytes.first else { throw WireError.empty }
+        guard let op = Op(rawValue: try r.u8("opcode")) else { throw WireError.unknownOpcode(first) }
+        let message: ClientMessage
+        switch op {
+        case .hello:
+            let version = try r.u16("HELLO version")
+            let size = try viewport(&r, "HELLO")
+            let dpr = try ratio(&r, "HELLO devicePixelRatio")
+            message = .hello(version: version, size: size, devicePixelRatio: dpr, hash: try r.string("HELLO hash"))
+        case .ack:
+            message = .ack(frame: try r.u32("ACK frame"))
+        case .pointer:
+            let seq = try r.u32("POINTER seq")
+            guard let phase = PointerEvent.Phase(rawValue: try r.u8("POINTER phase")) else {
+                throw WireError.invalidValue("POINTER phase")
+            }
+            let id = try r.u32("POINTER pointerId")
+            guard let kind = PointerEvent.Kind(rawValue: try r.u8("POINTER pointerType")) else {
+                throw WireError.invalidValue("POINTER pointerType")
+            }
+            let buttons = try r.u8("POINTER buttons")
+            let mods = Modifiers(rawValue: try r.u8("POINTER modifiers"))
+            let x = try r.finite("POINTER x"), y = try r.finite("POINTER y")
+            let time = try r.f64("POINTER time")
+            guard time.isFinite else { throw WireError.invalidValue("POINTER time") }
+            message = .pointer(seq: seq, PointerEvent(phase: phase, pointerID: id, kind: kind, buttons: buttons,
+                                                      modifiers: mods, location: Point(x: x, y: y), time: time / 1000))
+        case .wheel:
+            let seq = try r.u32("WHEEL seq")
+            let mods = Modifiers(rawValue: try r.u8("WHEEL modifiers"))
+            let x = try r.finite("WHEEL x"), y = try r.finite("WHEEL y")
+            let dx = try r.finite("WHEEL deltaX"), dy = try r.finite("WHEEL deltaY")
+            let time = try r.f64("WHEEL time")
+            guard time.isFinite else { throw WireError.invalidValue("WHEEL time") }
+            message = .wheel(seq: seq, WheelEvent(location: Point(x: x, y: y), delta: Point(x: dx, y: dy),
+                                                  modifiers: mods, time: time / 1000))
+        case .key:
+            let seq = try r.u32("KEY seq")
+            guard let phase = KeyEvent.Phase(rawValue: try r.u8("KEY phase")) else { throw WireError.invalidValue("KEY phase") }
+            let mods = Modifiers(rawValue: try r.u8("KEY modifiers"))
+            message = .key(seq: seq, KeyEvent(phase: phase, key: try r.string("KEY key"), modifiers: mods))
+        case .resize:
+            let seq = try r.u32("RESIZE seq")
+            let size = try viewport(&r, "RESIZE")
+            message = .resize(seq: seq, size: size, devicePixelRatio: try ratio(&r, "RESIZE devicePixelRatio"))
+        case .focus:
+            message = .focus(seq: try r.u32("FOCUS seq"), item: try r.u32("FOCUS item"))
+        case .activate:
+            message = .activate(seq: try r.u32("ACTIVATE seq"), item: try r.u32("ACTIVATE item"))
+        case .navigate:
+            message = .navigate(seq: try r.u32("NAVIGATE seq"), hash: try r.string("NAVIGATE hash"))
+        }
+        guard r.remaining == 0 else { throw WireError.trailingBytes(opcode: first, count: r.remaining) }
+        return message
+    }
+
+    private static func viewport(_ r: inout ByteReader, _ what: String) throws -> Size {
+        let w = try r.finite("\(what) width"), h = try r.finite("\(what) height")
+        guard (0...maxViewport).contains(w), (0...maxViewport).contains(h) else {
+            throw WireError.invalidValue("\(what) size")
+        }
+        return Size(width: w, height: h)
+    }
+
+    private static func ratio(_ r: inout ByteReader, _ what: String) throws -> Double {
+        let v = try r.finite(what)
+        guard v > 0, v <= 16 else { throw WireError.invalidValue(what) }
+        return v
+    }
+}

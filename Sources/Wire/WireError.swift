@@ -1,0 +1,34 @@
+/// Why a client message was rejected; the session closes with `closeCode` and `description` as the reason.
+public enum WireError: Error, Equatable, CustomStringConvertible {
+    case empty
+    case unknownOpcode(UInt8)
+    case truncated(String)
+    case trailingBytes(opcode: UInt8, count: Int)
+    case invalidUTF8(String)
+    case invalidValue(String)
+    case unsupportedVersion(UInt16)
+    case helloExpected
+    case unexpectedHello
+
+    /// RFC 6455: 1002 protocol error; 1003 data this endpoint can't take.
+    public var closeCode: UInt16 {
+        switch self {
+        case .unsupportedVersion: return 1003
+        default: return 1002
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .empty: return "empty message"
+        case let .unknownOpcode(op): return "unknown opcode 0x\(String(op, radix: 16))"
+        case let .truncated(what): return "message too short for \(what)"
+        case let .trailingBytes(op, n): return "\(n) extra bytes after opcode 0x\(String(op, radix: 16))"
+        case let .invalidUTF8(what): return "\(what) is not valid UTF-8"
+        case let .invalidValue(what): return "\(what) is out of range"
+        case let .unsupportedVersion(v): return "protocol version \(v) is not supported (server speaks 1)"
+        case .helloExpected: return "first message must be HELLO"
+        case .unexpectedHello: return "HELLO sent twice"
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import DisplayList
+import MapGeometry
+import Testing
+import Wire
+@testable import MapSession
+
+@Suite struct SelectionSessionTests {
+    @Test func helloGetsWelcomeThenAFullFirstFrame() throws {
+        let h = SessionHarness()
+        let first = try FrameDecoder.decode(h.output.sent.withLock { $0[0] })
+        #expect(first == .welcome(version: 1, session: 1))
+        #expect(h.frames.first?.number == 1)
+        #expect(h.replica.items.count > 20)
+        #expect(h.replica.url == "#4.00/20.00000/0.00000")
+        // Pins are mirrored as buttons named by their titles.
+        #expect(h.replica.element(named: "Amélie Fournier")?.role == .button)
+    }
+
+    @Test func clickOnAPinSelectsItAndOpensItsCallout() throws {
+        let h = SessionHarness()
+        let (name, pin) = try #require(h.pinInOpenSpace())
+        h.click(pin)
+        h.settle()
+        let dialog = try #require(h.replica.accessibility.first { $0.role == .dialog })
+        #expect(dialog.name == name)
+        #expect(h.replica.element(named: name)?.flags.contains(.selected) == true)
+        // The callout's bubble sits above the pin, centred on it, arrow down.
+        let (id, bubble) = try #require(h.replica.items.first { $0.value.kind == .bubble })
+        let bounds = try #require(h.replica.screenBounds(of: id))
+        #expect(bubble.properties.bubble.direction == .down)
+        #expect(bounds.maxY < pin.y)
+        #expect(abs(bounds.midX - pin.x) < 2)
+    }
+
+    @Test func calloutFlipsBelowAPinNearTheTop() throws {
+        let h = SessionHarness()
+        let pin = try #require(h.center(of: "Amélie Fournier"))
+        #expect(pin.y < 60)
+        h.click(pin)
+        h.settle()
+        #expect(h.replica.element(named: "Lyon, France")?.role == .text)
+        let (id, bubble) = try #require(h.replica.items.first { $0.value.kind == .bubble })
+        let bounds = try #require(h.replica.screenBounds(of: id))
+        #expect(bubble.properties.bubble.direction == .up)
+        #expect(bounds.minY > pin.y)
+    }
+
+    @Test func clickOnEmptyMapDeselects() throws {
+        let h = SessionHarness()
+        let (_, pin) = try #require(h.pinInOpenSpace())
+        h.click(pin)
+        h.settle()
+        #expect(h.replica.accessibility.contains { $0.role == .dialog })
+        h.time += 1000
+        h.click(Point(x: 60, y: 740))
+        h.settle()
+        #expect(!h.replica.accessibility.contains { $0.role == .dialog })
+        #expect(!h.replica.items.values.contains { $0.kind == .bubble })
+    }
+
+    @Test func frameEchoesTheInputItReflects() throws {
+        let h = SessionHarness()
+        h.pointer(.down, Point(x: 600, y: 400))
+        h.pointer(.moved, Point(x: 650, y: 420))
+        #expect(h.frames.last?.inputSeq == h.seq)
+    }
+
+    @Test func malformedMessageClosesWithAReason() {
+        let h = SessionHarness()
+        h.sendRaw([0xEE, 1, 2])
+        let closed = h.output.closed.withLock { $0 }
+        #expect(closed?.code == 1002)
+        #expect(closed?.reason.contains("unknown opcode 0xee") == true)
+    }
+}

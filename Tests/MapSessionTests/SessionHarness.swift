@@ -1,0 +1,123 @@
+import DisplayList
+import Foundation
+import MapGeometry
+import Synchronization
+import ViewKit
+import Wire
+@testable import MapSession
+
+/// Collects what a session sends, in place of a socket.
+final class RecordingOutput: SessionOutput {
+    let sent = Mutex<[[UInt8]]>([])
+    let closed = Mutex<(code: UInt16, reason: String)?>(nil)
+    func send(_ message: [UInt8]) { sent.withLock { $0.append(message) } }
+    func close(code: UInt16, reason: String) { closed.withLock { $0 = (code, reason) } }
+}
+
+/// The repository root, found from this file's path.
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// Loaded once: fonts, base map and sample data, as `mapwire` loads them.
+let sharedWorld: World = {
+    do {
+        return try World.load(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                              publicDirectory: repoRoot.appendingPathComponent("Public"))
+    } catch {
+        fatalError("test world: \(error)")
+    }
+}()
+
+/// A session driven synchronously with a stepped clock, and a replica of what
+/// its browser would hold.
+final class SessionHarness {
+    let output = RecordingOutput()
+    let clock = ManualClock(now: 100)
+    let session: MapSession
+    var replica: SceneReplica
+    var seq: UInt32 = 0
+    var frames: [(number: UInt32, inputSeq: UInt32, ops: [FrameOp])] = []
+    private var consumed = 0
+    var time = 1000.0
+
+    init(size: Size = Size(width: 1280, height: 800), hash: String = "#4/20/0") {
+        session = MapSession(id: 1, world: sharedWorld, output: output, clock: clock, ticksAutomatically: false)
+        replica = SceneReplica(viewport: size)
+        send(.hello(version: 1, size: size, devicePixelRatio: 1, hash: hash))
+    }
+
+    /// Sends a client message, lets the session handle it, acks every new frame.
+    func send(_ message: ClientMessage) {
+        session.sync { session.handle(message.encoded()) }
+        drain()
+    }
+
+    func sendRaw(_ bytes: [UInt8]) {
+        session.sync { session.handle(bytes) }
+        drain()
+    }
+
+    func nextSeq() -> UInt32 {
+        seq += 1
+        return seq
+    }
+
+    /// Decodes and applies new frames, acknowledging each as a painter would.
+    func drain() {
+        let all = output.sent.withLock { $0 }
+        while consumed < all.count {
+            let bytes = all[consumed]
+            consumed += 1
+            guard case let .frame(number, inputSeq, ops)? = try? FrameDecoder.decode(bytes) else { continue }
+            frames.append((number, inputSeq, ops))
+            replica.apply(ops)
+            session.sync { session.handle(ClientMessage.ack(frame: number).encoded()) }
+        }
+    }
+
+    func pointer(_ phase: PointerEvent.Phase, _ p: Point, id: UInt32 = 1) {
+        time += 50
+        send(.pointer(seq: nextSeq(), PointerEvent(phase: phase, pointerID: id, location: p, time: time / 1000)))
+    }
+
+    func click(_ p: Point) {
+        pointer(.down, p)
+        pointer(.up, p)
+    }
+
+    func key(_ key: String, modifiers: Modifiers = []) {
+        send(.key(seq: nextSeq(), KeyEvent(phase: .down, key: key, modifiers: modifiers)))
+    }
+
+    /// Steps the clock and ticks the session until animations finish.
+    func settle(seconds: Double = 2) {
+        var t = 0.0
+        while t < seconds {
+            clock.advance(by: 1.0 / 60)
+            t += 1.0 / 60
+            session.sync { session.tick() }
+            drain()
+        }
+    }
+
+    /// Centre of the mirror element named `name` on screen.
+    func center(of name: String) -> Point? {
+        guard let e = replica.element(named: name), let r = replica.screenBounds(of: e.item) else { return nil }
+        return r.center
+    }
+
+    /// A pin (its title and centre) with room for a callout above it and at its sides.
+    func pinInOpenSpace() -> (name: String, center: Point)? {
+        for e in replica.accessibility where e.role == .button {
+            guard let r = replica.screenBounds(of: e.item) else { continue }
+            if r.midY > 300 && r.midY < 700 && r.midX > 250 && r.midX < replica.viewport.width - 250 {
+                return (e.name, r.center)
+            }
+        }
+        return nil
+    }
+
+    var camera: Camera {
+        let c = replica.camera
+        return Camera(center: Point(x: c.centerX, y: c.centerY), zoom: c.zoom)
+    }
+}
