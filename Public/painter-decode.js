@@ -41,7 +41,9 @@
     NAVIGATE: [0x16, [['seq', 'I'], ['hash', 's']]],
   };
 
-  class WireError extends Error {}
+  class WireError extends Error {
+    constructor(message) { super(message); this.name = 'WireError'; }
+  }
 
   // --- reader ---------------------------------------------------------------
   class Reader {
