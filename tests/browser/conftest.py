@@ -74,9 +74,9 @@ def severe_logs(driver) -> list:
     return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def chrome():
-    """A factory: chrome(scale=1) -> a new headless Chromium driver, quit at the end."""
+    """A factory: chrome(scale=1) -> a new headless Chromium driver, quit after the test."""
     drivers = []
 
     def make(scale: float = 1, width: int = 1280, height: int = 800):
@@ -100,10 +100,7 @@ def chrome():
 
 @pytest.fixture
 def driver(chrome):
-    d = chrome()
-    yield d
-    with contextlib.suppress(Exception):
-        d.quit()
+    return chrome()
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -198,3 +195,68 @@ def mapwire_server():
     except subprocess.TimeoutExpired:
         proc.kill()
     log.close()
+
+
+# ---- helpers shared by the tests ----------------------------------------------------
+
+def wait_painted(driver, timeout: float = 15.0) -> dict:
+    """Wait until the page has painted a server frame; return window.mapwire.stats."""
+    return poll(lambda: driver.execute_script(
+        "const m = window.mapwire; return m && m.stats.framesPainted > 0 && m.stats.connected "
+        "? Object.assign({}, m.stats) : null;"), timeout=timeout, message="a painted frame")
+
+
+def screenshot(driver, name: str):
+    """Save a screenshot under tests/browser/artifacts/ and return it as a PIL image (RGB)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    png = driver.get_screenshot_as_png()
+    with open(artifact(name), "wb") as f:
+        f.write(png)
+    return Image.open(BytesIO(png)).convert("RGB")
+
+
+def colour_count(image, near=None, tolerance: int = 6) -> int:
+    """Distinct colours in image, or (with near=(r,g,b)) pixels within tolerance of that colour."""
+    colours = image.getcolors(maxcolors=1 << 24)
+    if near is None:
+        return len(colours)
+    return sum(n for n, c in colours if all(abs(a - b) <= tolerance for a, b in zip(c, near)))
+
+
+def mouse(driver, steps):
+    """Real mouse input through WebDriver actions. steps: ("move", x, y) | ("down",) | ("up",)
+    with x, y in CSS px of the viewport."""
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    ab = ActionBuilder(driver, duration=16)
+    for step in steps:
+        if step[0] == "move":
+            ab.pointer_action.move_to_location(int(round(step[1])), int(round(step[2])))
+        elif step[0] == "down":
+            ab.pointer_action.pointer_down()
+        elif step[0] == "up":
+            ab.pointer_action.pointer_up()
+        elif step[0] == "pause":
+            ab.pointer_action.pause(step[1])
+    ab.perform()
+
+
+def click_at(driver, x, y):
+    mouse(driver, [("move", x, y), ("down",), ("up",)])
+
+
+def drag(driver, x0, y0, dx, dy, steps: int = 10):
+    seq = [("move", x0, y0), ("down",)]
+    seq += [("move", x0 + dx * i / steps, y0 + dy * i / steps) for i in range(1, steps + 1)]
+    seq += [("up",)]
+    mouse(driver, seq)
+
+
+def mirror_rect(driver, item_id):
+    return driver.execute_script(
+        "const el = document.querySelector(`#a11y [data-item=\"${arguments[0]}\"]`);"
+        "if (!el || el.hidden) return null; const r = el.getBoundingClientRect();"
+        "return {x: r.x, y: r.y, width: r.width, height: r.height};", item_id)

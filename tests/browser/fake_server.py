@@ -274,7 +274,7 @@ class FakeServer:
             if self.scene == "golden":
                 with open(os.path.join(ROOT, "fixtures", "protocol", "golden.json")) as f:
                     golden = json.load(f)
-                s.frame = golden["frame"] - 1
+                s.frame = s.acked = golden["frame"] - 1
                 await s.queue(golden["ops"])
             else:
                 await s.queue(demo_ops(s.camera))
