@@ -836,6 +836,7 @@
     decode: (buffer) => Wire.canonical(Wire.decodeServer(buffer)),
     encode: (msg) => Wire.encodeClient(msg),
     stats,
+    background: () => background,
     itemBounds(id) {
       const it = items.get(id);
       if (!it || it.gen !== paintGen) return null;
