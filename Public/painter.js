@@ -1,0 +1,851 @@
+// MapWire painter: a thin client for wire protocol v1 (docs/protocol.md).
+// It keeps the items and resources the server defines, paints them on a
+// canvas when something changed, mirrors the accessibility list as DOM
+// elements and sends input back. All map logic lives on the server.
+// Decoding/encoding of messages is in painter-decode.js (window.MapWireWire).
+'use strict';
+
+(function () {
+  const Wire = window.MapWireWire;
+  const canvas = document.getElementById('map');
+  const ctx = canvas.getContext('2d');
+  const mirrorLayer = document.getElementById('a11y');
+  const banner = document.getElementById('status');
+
+  const WORLD = 2 ** 30;
+  const CURSORS = ['default', 'pointer', 'grab', 'grabbing', 'text'];
+  const POINTER_TYPES = { mouse: 0, touch: 1, pen: 2 };
+
+  // ---- session state (cleared when a new session starts) --------------------
+  let items;            // id -> item
+  let root;             // the root item (id 0)
+  let images;           // resource -> {img, width, height}
+  let paths;            // resource -> {originX, originY, shift, closed, open, bbox}
+  let fonts;            // font id -> {family, weight}
+  let camera;           // {x, y, zoom}
+  let background;       // '#rrggbbaa'
+  let a11yList;         // [{item, role, flags, name}]
+  let mirrorDirty;      // a11yList changed since the last mirror rebuild
+  let pendingFocus;     // item id to focus after the mirror is rebuilt (null: none)
+  let seq;              // last input seq sent
+  let lastFrame;        // last frame applied
+  let ackedFrame;       // last frame acknowledged
+  let paintGen = 0;     // paint generation: items painted in this pass carry it
+
+  // Fonts stay loaded across sessions (keyed by family|weight|url) so a
+  // reconnect does not flash fallback text; the per-session id map is cleared.
+  const fontFaces = new Map();
+
+  // ---- connection / view state ------------------------------------------------
+  let ws = null;
+  let connected = false;
+  let attempt = 0;
+  let reconnectTimer = null;
+  let countdownTimer = null;
+  let cssW = 0, cssH = 0, dpr = 1;
+  let sentSize = null;  // the size last told to the server
+  let rafPending = false;
+  let lastHash = location.hash;
+  let suppressFocusEvents = false;
+  const sentAt = new Float64Array(256); // send time by seq & 255, for latency
+
+  const stats = {
+    framesPainted: 0, lastFrame: 0, connected: false, session: 0,
+    inputSeq: 0, latencyMs: null, framesReceived: 0,
+  };
+
+  function resetState() {
+    items = new Map();
+    root = newItem(0, 'GROUP');
+    items.set(0, root);
+    images = new Map();
+    paths = new Map();
+    fonts = new Map();
+    camera = { x: WORLD / 2, y: WORLD / 2, zoom: 0 };
+    background = '#00000000';
+    a11yList = [];
+    mirrorDirty = true;
+    pendingFocus = null;
+    seq = 0;
+    lastFrame = 0;
+    ackedFrame = 0;
+    stats.lastFrame = 0;
+    stats.inputSeq = 0;
+    canvas.style.cursor = 'default';
+  }
+
+  function newItem(id, kind) {
+    return {
+      id, kind, parent: null, children: [],
+      x: 0, y: 0, w: 0, h: 0, anchor: null,
+      scale: 1, sox: 0, soy: 0, alpha: 1,
+      fill: null, stroke: null, lineWidth: 1, radius: 0,
+      text: '', font: 0, size: 13, image: 0, path: 0, clip: false,
+      bubble: null, shadow: null, hidden: false, scrollX: 0, scrollY: 0,
+      baseline: null, evenOdd: false,
+      // screen bounds from the last paint (CSS px), valid when gen === paintGen
+      gen: -1, bx: 0, by: 0, bw: 0, bh: 0,
+    };
+  }
+
+  // A colour with alpha 0 paints nothing: keep it as null.
+  function colour(c) { return c.endsWith('00') ? null : c; }
+
+  // ---- applying frames ------------------------------------------------------------
+  function applyProps(it, props) {
+    for (const { key, value: v } of props) {
+      switch (key) {
+        case 'FRAME': it.x = v[0]; it.y = v[1]; it.w = v[2]; it.h = v[3]; break;
+        case 'ANCHOR': it.anchor = v; break;
+        case 'CLEAR_ANCHOR': it.anchor = null; break;
+        case 'SCALE': it.scale = v[0]; it.sox = v[1]; it.soy = v[2]; break;
+        case 'ALPHA': it.alpha = v; break;
+        case 'FILL': it.fill = colour(v); break;
+        case 'STROKE': it.stroke = colour(v[0]); it.lineWidth = v[1]; break;
+        case 'RADIUS': it.radius = v; break;
+        case 'TEXT': it.text = v; break;
+        case 'FONT': it.font = v[0]; it.size = v[1]; break;
+        case 'IMAGE': it.image = v; break;
+        case 'PATH': it.path = v; break;
+        case 'CLIP': it.clip = v !== 0; break;
+        case 'BUBBLE': it.bubble = { dir: v[0], x: v[1], w: v[2], h: v[3] }; break;
+        case 'SHADOW': it.shadow = colour(v[0]) ? { colour: v[0], blur: v[1], dy: v[2] } : null; break;
+        case 'HIDDEN': it.hidden = v !== 0; break;
+        case 'SCROLL': it.scrollX = v[0]; it.scrollY = v[1]; break;
+        case 'BASELINE': it.baseline = v; break;
+        case 'EVEN_ODD': it.evenOdd = v !== 0; break;
+      }
+    }
+  }
+
+  function attach(it, parent, index) {
+    const i = Math.max(0, Math.min(index, parent.children.length));
+    parent.children.splice(i, 0, it);
+    it.parent = parent;
+  }
+
+  function detach(it) {
+    const p = it.parent;
+    if (!p) return;
+    const i = p.children.indexOf(it);
+    if (i >= 0) p.children.splice(i, 1);
+    it.parent = null;
+  }
+
+  function forget(it) {
+    items.delete(it.id);
+    for (const c of it.children) forget(c);
+  }
+
+  function malformed(what) {
+    console.error('MapWire: ' + what);
+  }
+
+  function applyOp(op) {
+    switch (op.op) {
+      case 'DEF_IMAGE': defineImage(op); break;
+      case 'DEF_PATH': definePath(op); break;
+      case 'DEF_FONT': defineFont(op); break;
+      case 'CAMERA': camera = { x: op.centerX, y: op.centerY, zoom: op.zoom }; break;
+      case 'BACKGROUND': background = op.colour; break;
+      case 'INSERT': {
+        const parent = items.get(op.parent);
+        if (!parent) { malformed(`INSERT ${op.item} into unknown parent ${op.parent}`); break; }
+        if (op.item === 0) { malformed('INSERT of item 0'); break; }
+        const old = items.get(op.item);
+        if (old) { detach(old); forget(old); }
+        const it = newItem(op.item, op.kind);
+        applyProps(it, op.props);
+        items.set(it.id, it);
+        attach(it, parent, op.index);
+        break;
+      }
+      case 'REMOVE': {
+        const it = items.get(op.item);
+        if (!it || it === root) { malformed(`REMOVE of unknown item ${op.item}`); break; }
+        detach(it);
+        forget(it);
+        break;
+      }
+      case 'MOVE': {
+        const it = items.get(op.item), parent = items.get(op.parent);
+        if (!it || !parent || it === root) { malformed(`MOVE ${op.item} to ${op.parent}: unknown item`); break; }
+        for (let p = parent; p; p = p.parent) {
+          if (p === it) { malformed(`MOVE ${op.item} into its own subtree`); return; }
+        }
+        // Taken out first: index is the item's final position among the children.
+        detach(it);
+        attach(it, parent, op.index);
+        break;
+      }
+      case 'PATCH': {
+        const it = items.get(op.item);
+        if (!it) { malformed(`PATCH of unknown item ${op.item}`); break; }
+        applyProps(it, op.props);
+        break;
+      }
+      case 'TRANSFORM': {
+        const it = items.get(op.item);
+        if (!it) { malformed(`TRANSFORM of unknown item ${op.item}`); break; }
+        it.x = op.x; it.y = op.y;
+        break;
+      }
+      case 'A11Y': a11yList = op.elements; mirrorDirty = true; break;
+      case 'FOCUS': pendingFocus = op.item; break;
+      case 'URL': applyUrl(op.mode, op.hash); break;
+      case 'CURSOR': canvas.style.cursor = CURSORS[op.cursor] || 'default'; break;
+    }
+  }
+
+  // ---- resources --------------------------------------------------------------------
+  function defineImage(op) {
+    const res = { img: null, width: op.width, height: op.height };
+    images.set(op.resource, res);
+    const myImages = images;
+    const type = op.format === 1 ? 'image/svg+xml' : 'image/png';
+    const blob = new Blob([op.data], { type });
+    const done = (img) => {
+      if (images !== myImages) return; // a new session started meanwhile
+      res.img = img;
+      requestPaint();
+    };
+    const fail = (e) => malformed(`image ${op.resource} could not be decoded: ${e && e.message}`);
+    if (op.format === 1) {
+      // createImageBitmap does not take SVG; an <img> keeps it a vector.
+      const url = URL.createObjectURL(blob);
+      const img = new Image();
+      img.src = url;
+      img.decode().then(() => done(img), fail).finally(() => URL.revokeObjectURL(url));
+    } else {
+      createImageBitmap(blob).then(done, fail);
+    }
+  }
+
+  function definePath(op) {
+    const rings = Wire.decodePathData(op.data);
+    const closed = new Path2D(), open = new Path2D();
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const ring of rings) {
+      if (ring.length < 2) continue;
+      closed.moveTo(ring[0], ring[1]);
+      open.moveTo(ring[0], ring[1]);
+      for (let i = 0; i < ring.length; i += 2) {
+        const x = ring[i], y = ring[i + 1];
+        if (i > 0) { closed.lineTo(x, y); open.lineTo(x, y); }
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+      closed.closePath();
+    }
+    paths.set(op.resource, {
+      originX: op.originX, originY: op.originY, shift: op.shift, closed, open,
+      bbox: [minX, minY, maxX, maxY],
+    });
+  }
+
+  function defineFont(op) {
+    fonts.set(op.font, { family: op.family, weight: op.weight });
+    const key = `${op.family}|${op.weight}|${op.url}`;
+    if (fontFaces.has(key) || typeof FontFace === 'undefined') return;
+    const face = new FontFace(op.family, `url("${op.url.replace(/["\\]/g, '\\$&')}")`,
+      { weight: String(op.weight) });
+    fontFaces.set(key, face);
+    face.load().then(() => {
+      document.fonts.add(face);
+      requestPaint(); // text drawn with the fallback font is redrawn
+    }, (e) => malformed(`font ${op.family} ${op.url} failed to load: ${e && e.message}`));
+  }
+
+  // ---- painting -------------------------------------------------------------------
+  function requestPaint() {
+    if (!rafPending) {
+      rafPending = true;
+      requestAnimationFrame(onAnimationFrame);
+    }
+  }
+
+  function onAnimationFrame() {
+    rafPending = false;
+    paint();
+    updateMirror();
+    if (lastFrame > 0) stats.framesPainted++; // paints of a server scene
+    if (lastFrame !== ackedFrame && connected) {
+      ackedFrame = lastFrame;
+      send({ op: 'ACK', frame: lastFrame });
+    }
+  }
+
+  function pxPerUnit() { return 256 * 2 ** camera.zoom / WORLD; }
+  function screenX(wx) { return (wx - camera.x) * pxPerUnit() + cssW / 2; }
+  function screenY(wy) { return (wy - camera.y) * pxPerUnit() + cssH / 2; }
+
+  function paint() {
+    paintGen++;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.shadowColor = 'transparent';
+    ctx.clearRect(0, 0, canvas.width, canvas.height);
+    if (colour(background)) {
+      ctx.fillStyle = background;
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+    }
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    const view = [0, 0, cssW, cssH];
+    for (const c of root.children) paintItem(c, 1, 0, 0, 1, view);
+  }
+
+  // (tx, ty, s) is the parent's coordinate system in CSS px: screen = local * s + t.
+  // clip is the visible screen rectangle [x0, y0, x1, y1] (for mirror bounds).
+  function paintItem(it, parentAlpha, tx, ty, s, clip) {
+    if (it.hidden) return;
+    // An anchored item sits at its anchor's screen point (plus x, y) in screen
+    // space; the parent's position, scale and scroll do not apply to it.
+    let ox, oy, ps;
+    if (it.anchor) {
+      ox = screenX(it.anchor[0]) + it.x; oy = screenY(it.anchor[1]) + it.y; ps = 1;
+    } else {
+      ox = tx + it.x * s; oy = ty + it.y * s; ps = s;
+    }
+    // SCALE about (sox, soy) in the item's own coordinates.
+    const S = ps * it.scale;
+    const X = ox + ps * it.sox * (1 - it.scale);
+    const Y = oy + ps * it.soy * (1 - it.scale);
+    const alpha = parentAlpha * it.alpha;
+
+    const x0 = Math.max(clip[0], Math.min(X, X + it.w * S)), y0 = Math.max(clip[1], Math.min(Y, Y + it.h * S));
+    const x1 = Math.min(clip[2], Math.max(X, X + it.w * S)), y1 = Math.min(clip[3], Math.max(Y, Y + it.h * S));
+    it.gen = paintGen;
+    it.bx = x0; it.by = y0; it.bw = Math.max(0, x1 - x0); it.bh = Math.max(0, y1 - y0);
+
+    if (alpha > 0) {
+      ctx.globalAlpha = Math.min(1, alpha);
+      if (it.kind === 'WORLD_PATH') {
+        drawWorldPath(it);
+      } else {
+        ctx.setTransform(dpr * S, 0, 0, dpr * S, dpr * X, dpr * Y);
+        drawItem(it, S);
+      }
+    }
+
+    if (it.children.length === 0) return;
+    let childClip = clip;
+    if (it.clip) {
+      ctx.save();
+      ctx.setTransform(dpr * S, 0, 0, dpr * S, dpr * X, dpr * Y);
+      ctx.beginPath();
+      roundRect(ctx, it.w, it.h, it.radius);
+      ctx.clip();
+      childClip = [x0, y0, Math.max(x0, x1), Math.max(y0, y1)];
+    }
+    const cx = X - it.scrollX * S, cy = Y - it.scrollY * S;
+    for (const c of it.children) paintItem(c, alpha, cx, cy, S, childClip);
+    if (it.clip) ctx.restore();
+  }
+
+  function roundRect(target, w, h, r) {
+    const rr = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
+    if (rr > 0) target.roundRect(0, 0, w, h, rr);
+    else target.rect(0, 0, w, h);
+  }
+
+  // A rounded rectangle with an arrow below (dir 0) or above (dir 1) it, one outline.
+  function bubblePath(w, h, r, b) {
+    r = Math.max(0, Math.min(r, w / 2, h / 2));
+    const aw = b ? b.w : 0, ah = b ? b.h : 0;
+    const tip = b ? b.x : w / 2;
+    const left = Math.max(r, Math.min(tip - aw / 2, w - r - aw));
+    const right = Math.min(w - r, left + aw);
+    ctx.beginPath();
+    ctx.moveTo(r, 0);
+    if (b && b.dir === 1 && aw > 0) {
+      ctx.lineTo(left, 0); ctx.lineTo(tip, -ah); ctx.lineTo(right, 0);
+    }
+    ctx.lineTo(w - r, 0);
+    ctx.arcTo(w, 0, w, r, r);
+    ctx.lineTo(w, h - r);
+    ctx.arcTo(w, h, w - r, h, r);
+    if (b && b.dir === 0 && aw > 0) {
+      ctx.lineTo(right, h); ctx.lineTo(tip, h + ah); ctx.lineTo(left, h);
+    }
+    ctx.lineTo(r, h);
+    ctx.arcTo(0, h, 0, h - r, r);
+    ctx.lineTo(0, r);
+    ctx.arcTo(0, 0, r, 0, r);
+    ctx.closePath();
+  }
+
+  function setShadow(it, S) {
+    if (!it.shadow) return false;
+    ctx.shadowColor = it.shadow.colour;
+    // Shadow sizes are not transformed by the canvas matrix: scale them here.
+    ctx.shadowBlur = it.shadow.blur * dpr * S;
+    ctx.shadowOffsetX = 0;
+    ctx.shadowOffsetY = it.shadow.dy * dpr * S;
+    return true;
+  }
+
+  function fillAndStroke(it, S) {
+    if (it.fill) {
+      const shadowed = setShadow(it, S);
+      ctx.fillStyle = it.fill;
+      ctx.fill();
+      if (shadowed) ctx.shadowColor = 'transparent';
+    } else if (it.shadow && it.stroke) {
+      setShadow(it, S);
+    }
+    if (it.stroke && it.lineWidth > 0) {
+      ctx.strokeStyle = it.stroke;
+      ctx.lineWidth = it.lineWidth;
+      ctx.stroke();
+    }
+    ctx.shadowColor = 'transparent';
+  }
+
+  function drawItem(it, S) {
+    switch (it.kind) {
+      case 'RECT':
+        if (!it.fill && !it.stroke) return;
+        ctx.beginPath();
+        roundRect(ctx, it.w, it.h, it.radius);
+        fillAndStroke(it, S);
+        return;
+      case 'BUBBLE':
+        bubblePath(it.w, it.h, it.radius, it.bubble);
+        fillAndStroke(it, S);
+        return;
+      case 'TEXT': {
+        if (!it.fill || !it.text) return;
+        const f = fonts.get(it.font);
+        ctx.font = f
+          ? `${f.weight} ${it.size}px "${f.family}", sans-serif`
+          : `${it.size}px sans-serif`;
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'alphabetic';
+        ctx.fillStyle = it.fill;
+        const shadowed = setShadow(it, S);
+        ctx.fillText(it.text, 0, it.baseline === null ? it.size * 0.8 : it.baseline);
+        if (shadowed) ctx.shadowColor = 'transparent';
+        return;
+      }
+      case 'IMAGE': {
+        const res = images.get(it.image);
+        if (!res || !res.img) return;
+        const shadowed = setShadow(it, S);
+        ctx.imageSmoothingEnabled = true;
+        ctx.imageSmoothingQuality = 'high';
+        ctx.drawImage(res.img, 0, 0, it.w, it.h);
+        if (shadowed) ctx.shadowColor = 'transparent';
+        return;
+      }
+      default: // GROUP draws nothing itself
+    }
+  }
+
+  function drawWorldPath(it) {
+    const res = paths.get(it.path);
+    if (!res || (!it.fill && !it.stroke)) return;
+    const k = 2 ** res.shift * pxPerUnit();
+    const ox = screenX(res.originX), oy = screenY(res.originY);
+    const [bx0, by0, bx1, by1] = res.bbox;
+    const pad = it.lineWidth + 2;
+    if (ox + bx1 * k < -pad || ox + bx0 * k > cssW + pad ||
+        oy + by1 * k < -pad || oy + by0 * k > cssH + pad) return; // off screen
+    ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * ox, dpr * oy);
+    if (it.fill) {
+      ctx.fillStyle = it.fill;
+      ctx.fill(res.closed, it.evenOdd ? 'evenodd' : 'nonzero');
+    }
+    if (it.stroke && it.lineWidth > 0) {
+      ctx.strokeStyle = it.stroke;
+      ctx.lineWidth = it.lineWidth / k; // stays lineWidth CSS px at any zoom
+      ctx.stroke(it.fill ? res.closed : res.open);
+    }
+  }
+
+  // ---- accessibility mirror -----------------------------------------------------
+  // Behaviour: mirror elements are transparent and have `pointer-events: none`,
+  // so real mouse and touch input always reaches the canvas and goes to the
+  // server as POINTER events (the server hit-tests). Keyboard focus and
+  // Enter/Space on a mirror element send FOCUS/ACTIVATE; a click event that
+  // does reach an element (assistive technology "click") sends ACTIVATE.
+  const mirror = new Map(); // item id -> element
+  const TAGS = { 1: 'button', 2: 'h2', 3: 'a', 4: 'ul', 5: 'li', 6: 'span', 7: 'div' };
+  const CONTAINERS = new Set([4, 5, 7]); // list, listitem, dialog hold nested elements
+
+  function makeElement(e) {
+    const el = document.createElement(TAGS[e.role] || 'div');
+    el.dataset.item = String(e.item);
+    el.dataset.role = String(e.role);
+    switch (e.role) {
+      case 1: el.type = 'button'; break;
+      case 3: el.href = '#'; break;
+      case 5: el.tabIndex = 0; break;
+      case 7: el.setAttribute('role', 'dialog'); el.tabIndex = -1; break;
+      default: el.tabIndex = -1; // focusable by the server's FOCUS, not a tab stop
+    }
+    if (!TAGS[e.role]) el.setAttribute('role', 'generic');
+    if (e.role === 5) {
+      const name = document.createElement('span');
+      name.className = 'mw-name';
+      el.appendChild(name);
+    }
+    return el;
+  }
+
+  function setName(el, role, name) {
+    if (el._name === name) return;
+    el._name = name;
+    if (role === 4 || role === 7) el.setAttribute('aria-label', name);
+    else if (role === 5) el.firstChild.textContent = name;
+    else el.textContent = name;
+  }
+
+  function setFlags(el, role, flags) {
+    if (el._flags === flags) return;
+    el._flags = flags;
+    const selected = (flags & 1) !== 0;
+    if (role === 1) el.setAttribute('aria-pressed', String(selected));
+    else if (selected) el.setAttribute('aria-selected', 'true');
+    else el.removeAttribute('aria-selected');
+    if (flags & 2) el.setAttribute('aria-disabled', 'true');
+    else el.removeAttribute('aria-disabled');
+    if (flags & 4) el.setAttribute('aria-expanded', 'true');
+    else el.removeAttribute('aria-expanded');
+  }
+
+  function rebuildMirror() {
+    mirrorDirty = false;
+    const active = document.activeElement;
+    const wanted = new Set(a11yList.map((e) => e.item));
+    for (const [id, el] of mirror) {
+      if (!wanted.has(id)) { el.remove(); mirror.delete(id); }
+    }
+    const roleOf = new Map(a11yList.map((e) => [e.item, e.role]));
+    const order = new Map(); // parent element -> wanted children in order
+    for (const e of a11yList) {
+      let el = mirror.get(e.item);
+      if (el && el._role !== e.role) { el.remove(); el = null; }
+      if (!el) {
+        el = makeElement(e);
+        el._role = e.role;
+        mirror.set(e.item, el);
+      }
+      setName(el, e.role, e.name);
+      setFlags(el, e.role, e.flags);
+      // Nest inside the nearest mirrored list, list item or dialog ancestor.
+      let parentEl = mirrorLayer;
+      const it = items.get(e.item);
+      for (let p = it && it.parent; p; p = p.parent) {
+        const role = roleOf.get(p.id);
+        if (role !== undefined && CONTAINERS.has(role)) { parentEl = mirror.get(p.id) || mirrorLayer; break; }
+      }
+      if (!order.has(parentEl)) order.set(parentEl, []);
+      order.get(parentEl).push(el);
+    }
+    for (const [parentEl, kids] of order) {
+      // Keep existing nodes where they are when already in order (moving a
+      // focused node would drop its focus).
+      let ref = parentEl === mirrorLayer ? mirrorLayer.firstChild : firstElementAfterName(parentEl);
+      for (const el of kids) {
+        if (el === ref) { ref = ref.nextSibling; continue; }
+        parentEl.insertBefore(el, ref);
+      }
+    }
+    if (active && active !== document.activeElement && active.isConnected) {
+      withoutFocusEvents(() => active.focus({ preventScroll: true }));
+    }
+  }
+
+  function firstElementAfterName(el) {
+    return el.firstChild && el.firstChild.className === 'mw-name' ? el.firstChild.nextSibling : el.firstChild;
+  }
+
+  function updateMirror() {
+    if (mirrorDirty) rebuildMirror();
+    for (const [id, el] of mirror) {
+      const it = items.get(id);
+      const visible = it && it.gen === paintGen;
+      if (el.hidden !== !visible) el.hidden = !visible;
+      if (!visible) continue;
+      let px = 0, py = 0;
+      const parentEl = el.parentElement;
+      if (parentEl && parentEl !== mirrorLayer) {
+        const p = items.get(Number(parentEl.dataset.item));
+        if (p && p.gen === paintGen) { px = p.bx; py = p.by; }
+      }
+      const l = it.bx - px, t = it.by - py;
+      if (el._l !== l) { el._l = l; el.style.left = l + 'px'; }
+      if (el._t !== t) { el._t = t; el.style.top = t + 'px'; }
+      if (el._w !== it.bw) { el._w = it.bw; el.style.width = it.bw + 'px'; }
+      if (el._h !== it.bh) { el._h = it.bh; el.style.height = it.bh + 'px'; }
+    }
+    if (pendingFocus !== null) {
+      const id = pendingFocus;
+      pendingFocus = null;
+      withoutFocusEvents(() => {
+        if (id === 0) {
+          if (mirrorLayer.contains(document.activeElement)) document.activeElement.blur();
+        } else {
+          const el = mirror.get(id);
+          if (el) el.focus({ preventScroll: true });
+        }
+      });
+    }
+  }
+
+  function withoutFocusEvents(fn) {
+    suppressFocusEvents = true;
+    try { fn(); } finally { suppressFocusEvents = false; }
+  }
+
+  function mirrorItem(node) {
+    const el = node && node.closest ? node.closest('[data-item]') : null;
+    return el && mirrorLayer.contains(el) ? Number(el.dataset.item) : 0;
+  }
+
+  mirrorLayer.addEventListener('focusin', (e) => {
+    const id = mirrorItem(e.target);
+    if (id && !suppressFocusEvents) sendInput({ op: 'FOCUS', item: id });
+  });
+  mirrorLayer.addEventListener('focusout', (e) => {
+    if (suppressFocusEvents || mirrorLayer.contains(e.relatedTarget)) return;
+    sendInput({ op: 'FOCUS', item: 0 });
+  });
+  mirrorLayer.addEventListener('click', (e) => {
+    e.preventDefault(); // links are href="#": never navigate
+    const id = mirrorItem(e.target);
+    if (id) sendInput({ op: 'ACTIVATE', item: id });
+  });
+
+  // ---- URL ----------------------------------------------------------------------
+  function applyUrl(mode, hash) {
+    const h = hash && hash[0] !== '#' ? '#' + hash : hash;
+    const url = h || location.pathname + location.search;
+    try {
+      if (mode === 1) history.pushState(null, '', url);
+      else history.replaceState(null, '', url);
+    } catch (e) {
+      malformed(`URL ${hash}: ${e.message}`);
+    }
+    lastHash = location.hash; // pushState/replaceState fire no hashchange
+  }
+
+  function onBrowserNavigation() {
+    if (location.hash === lastHash) return; // popstate and hashchange both fire
+    lastHash = location.hash;
+    sendInput({ op: 'NAVIGATE', hash: location.hash });
+  }
+  window.addEventListener('hashchange', onBrowserNavigation);
+  window.addEventListener('popstate', onBrowserNavigation);
+
+  // ---- input ----------------------------------------------------------------------
+  function modifiers(e) {
+    return (e.shiftKey ? 1 : 0) | (e.ctrlKey ? 2 : 0) | (e.altKey ? 4 : 0) | (e.metaKey ? 8 : 0);
+  }
+
+  function send(msg) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(Wire.encodeClient(msg));
+  }
+
+  // Input goes out only while a session is live; seq counts per session.
+  function sendInput(msg) {
+    if (!connected) return;
+    msg.seq = ++seq;
+    sentAt[seq & 255] = performance.now();
+    send(msg);
+  }
+
+  function canvasPoint(e) {
+    const r = canvas.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  }
+
+  function sendPointer(phase, e) {
+    const [x, y] = canvasPoint(e);
+    sendInput({
+      op: 'POINTER', phase, pointerId: e.pointerId >>> 0,
+      pointerType: POINTER_TYPES[e.pointerType] || 0,
+      buttons: e.buttons & 0xff, modifiers: modifiers(e), x, y, time: e.timeStamp,
+    });
+  }
+
+  canvas.addEventListener('pointerdown', (e) => {
+    try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* pointer already gone */ }
+    sendPointer(0, e);
+  });
+  canvas.addEventListener('pointermove', (e) => sendPointer(1, e));
+  canvas.addEventListener('pointerup', (e) => sendPointer(2, e));
+  canvas.addEventListener('pointercancel', (e) => sendPointer(3, e));
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
+  canvas.addEventListener('wheel', (e) => {
+    e.preventDefault(); // no page scroll or browser zoom (ctrl+wheel is a pinch)
+    const k = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? cssH : 1;
+    const [x, y] = canvasPoint(e);
+    sendInput({
+      op: 'WHEEL', modifiers: modifiers(e), x, y,
+      deltaX: e.deltaX * k, deltaY: e.deltaY * k, time: e.timeStamp,
+    });
+  }, { passive: false });
+
+  function isActivationKey(e) { return e.key === 'Enter' || e.key === ' '; }
+
+  window.addEventListener('keydown', (e) => {
+    const id = mirrorItem(document.activeElement);
+    if (id && isActivationKey(e)) {
+      e.preventDefault(); // no native click: ACTIVATE is sent once, here
+      if (!e.repeat) sendInput({ op: 'ACTIVATE', item: id });
+      return;
+    }
+    if (e.isComposing) return;
+    sendInput({ op: 'KEY', phase: 0, modifiers: modifiers(e), key: e.key });
+  });
+  window.addEventListener('keyup', (e) => {
+    if (mirrorItem(document.activeElement) && isActivationKey(e)) { e.preventDefault(); return; }
+    if (e.isComposing) return;
+    sendInput({ op: 'KEY', phase: 1, modifiers: modifiers(e), key: e.key });
+  });
+
+  // ---- size -----------------------------------------------------------------------
+  function measure() {
+    const r = canvas.getBoundingClientRect();
+    cssW = r.width;
+    cssH = r.height;
+    dpr = window.devicePixelRatio || 1;
+    const bw = Math.max(1, Math.round(cssW * dpr)), bh = Math.max(1, Math.round(cssH * dpr));
+    if (canvas.width !== bw) canvas.width = bw;
+    if (canvas.height !== bh) canvas.height = bh;
+  }
+
+  function onResize() {
+    measure();
+    requestPaint();
+    if (connected && (!sentSize || sentSize[0] !== cssW || sentSize[1] !== cssH || sentSize[2] !== dpr)) {
+      sentSize = [cssW, cssH, dpr];
+      sendInput({ op: 'RESIZE', width: cssW, height: cssH, devicePixelRatio: dpr });
+    }
+  }
+
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(onResize).observe(canvas);
+  window.addEventListener('resize', onResize);
+  (function watchDpr() {
+    // Fires when the window moves to a screen with another pixel ratio, or on browser zoom.
+    const mq = matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    mq.addEventListener('change', () => { onResize(); watchDpr(); }, { once: true });
+  })();
+
+  // ---- connection -------------------------------------------------------------------
+  function showBanner(text) {
+    banner.textContent = text;
+    banner.hidden = false;
+  }
+
+  function connect() {
+    reconnectTimer = null;
+    clearInterval(countdownTimer);
+    showBanner('Connecting…');
+    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const sock = new WebSocket(`${scheme}//${location.host}/ws`, 'mapwire.v1');
+    sock.binaryType = 'arraybuffer';
+    ws = sock;
+    sock.onopen = () => {
+      measure();
+      sentSize = [cssW, cssH, dpr];
+      send({ op: 'HELLO', version: 1, width: cssW, height: cssH, devicePixelRatio: dpr, hash: location.hash });
+    };
+    sock.onmessage = (ev) => { if (ws === sock) onMessage(ev.data); };
+    sock.onclose = () => {
+      if (ws !== sock) return;
+      ws = null;
+      connected = false;
+      stats.connected = false;
+      scheduleReconnect();
+    };
+    sock.onerror = () => { /* onclose follows */ };
+  }
+
+  function scheduleReconnect() {
+    if (reconnectTimer) return;
+    // 0.5 s doubling to 8 s, with +-25 % jitter.
+    const delay = Math.min(8, 0.5 * 2 ** attempt) * (0.75 + Math.random() * 0.5) * 1000;
+    attempt++;
+    const due = performance.now() + delay;
+    const tick = () => {
+      const left = Math.max(1, Math.ceil((due - performance.now()) / 1000));
+      showBanner(`Disconnected — reconnecting in ${left}s…`);
+    };
+    tick();
+    countdownTimer = setInterval(tick, 250);
+    reconnectTimer = setTimeout(connect, delay);
+  }
+
+  function onMessage(data) {
+    if (!(data instanceof ArrayBuffer)) { malformed('text message on the MapWire socket'); return; }
+    let msg;
+    try {
+      msg = Wire.decodeServer(data);
+    } catch (e) {
+      malformed('malformed server message: ' + e.message);
+      if (ws) ws.close(1002, 'malformed server message'); // reconnect starts a fresh session
+      return;
+    }
+    switch (msg.op) {
+      case 'WELCOME':
+        if (msg.version !== 1) {
+          malformed(`unsupported protocol version ${msg.version}`);
+          ws.close(1002, 'unsupported version');
+          return;
+        }
+        // A new session: it starts from the empty scene with frame 1.
+        resetState();
+        connected = true;
+        attempt = 0;
+        stats.connected = true;
+        stats.session = msg.session;
+        clearInterval(countdownTimer);
+        banner.hidden = true;
+        requestPaint();
+        return;
+      case 'FRAME':
+        if (!connected) { malformed('FRAME before WELCOME'); return; }
+        try {
+          for (const op of msg.ops) applyOp(op);
+        } catch (e) {
+          malformed(`frame ${msg.frame}: ${e.message}`);
+          if (ws) ws.close(1002, 'malformed frame');
+          return;
+        }
+        lastFrame = msg.frame;
+        stats.lastFrame = msg.frame;
+        stats.framesReceived++;
+        if (msg.inputSeq > stats.inputSeq) {
+          stats.inputSeq = msg.inputSeq;
+          if (msg.inputSeq > seq - 256) stats.latencyMs = performance.now() - sentAt[msg.inputSeq & 255];
+        }
+        requestPaint();
+        return;
+      default:
+        console.warn(`MapWire: ignoring unknown server opcode 0x${msg.code.toString(16)}`);
+    }
+  }
+
+  // ---- test hooks ---------------------------------------------------------------------
+  window.mapwire = {
+    decode: (buffer) => Wire.canonical(Wire.decodeServer(buffer)),
+    encode: (msg) => Wire.encodeClient(msg),
+    stats,
+    background: () => background,
+    itemBounds(id) {
+      const it = items.get(id);
+      if (!it || it.gen !== paintGen) return null;
+      return { x: it.bx, y: it.by, width: it.bw, height: it.bh };
+    },
+  };
+
+  resetState();
+  measure();
+  requestPaint();
+  connect();
+})();
