@@ -24,7 +24,7 @@ extension ServiceLoop {
             return lws_return_http_status(wsi, 400, nil) != 0 ? -1 : 0
         }
         let path = String(decoding: UnsafeRawBufferPointer(start: uri, count: Int(uriLength)), as: UTF8.self)
-        let query = header(wsi, WSI_TOKEN_HTTP_URI_ARGS) ?? ""
+        let query = queryString(wsi)
         let request = HTTPRequest(method: method, path: path, query: query)
         let exchange = HTTPExchange(id: makeID(), wsi: wsi, request: request,
                                     bodyLimit: configuration.limits.maxRequestBodyBytes)
@@ -91,6 +91,19 @@ extension ServiceLoop {
         if let exchange = exchanges.removeValue(forKey: wsi) {
             exchangesByID[exchange.id] = nil
         }
+    }
+
+    /// lws splits the query into `name=value` fragments (already
+    /// percent-decoded); join them back with `&`.
+    private func queryString(_ wsi: OpaquePointer) -> String {
+        var parts: [String] = []
+        var buffer = [CChar](repeating: 0, count: 4096)
+        var index: Int32 = 0
+        while lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index) >= 0 {
+            parts.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            index += 1
+        }
+        return parts.joined(separator: "&")
     }
 
     private func dispatch(_ exchange: HTTPExchange) {
