@@ -69,6 +69,10 @@ def resize(seq: int, width: float, height: float, dpr: float = 1.0) -> bytes:
     return struct.pack("<BIfff", RESIZE, seq, width, height, dpr)
 
 
+def focus(seq: int, item: int) -> bytes:
+    return struct.pack("<BII", FOCUS_IN, seq, item)
+
+
 def activate(seq: int, item: int) -> bytes:
     return struct.pack("<BII", ACTIVATE, seq, item)
 
