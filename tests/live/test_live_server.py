@@ -12,7 +12,7 @@ import urllib.request
 import websocket
 
 import wire
-from conftest import start_server
+from live_server import start_server
 
 
 def http(server, path, method="GET", body=None, headers=None):
