@@ -62,7 +62,6 @@ struct MapWireCommand: ParsableCommand {
                 metrics: metrics)
             try server.start()
         } catch {
-            logger.critical("mapwire could not start: \(error)")
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
