@@ -1,1 +1,2 @@
-print("mapwire")
+// Entry point; everything lives in MapWireCommand.swift.
+MapWireCommand.main()

@@ -1,0 +1,47 @@
+# MapWire: the two commands a newcomer needs are `make run` and `make test`.
+# Both install what is missing first (scripts/setup.sh, idempotent).
+
+HOST ?= 127.0.0.1
+PORT ?= 8080
+SWIFT ?= swift
+PYTHON ?= python3
+
+.PHONY: all setup setup-test build release run test test-swift test-python clean
+
+all: build
+
+setup:
+	scripts/setup.sh
+
+setup-test:
+	scripts/setup.sh --test
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build -c release
+
+# Build an optimised server and run it with the demo feed until Ctrl-C.
+run:
+	scripts/setup.sh
+	$(SWIFT) build -c release
+	@echo "Starting MapWire; open http://$(if $(filter 0.0.0.0 ::,$(HOST)),localhost,$(HOST)):$(PORT)/"
+	.build/release/mapwire --host $(HOST) --port $(PORT) --demo
+
+# Everything CI runs: Swift unit and socket tests, then the browser and
+# live-server tests against .build/debug/mapwire.
+test:
+	scripts/setup.sh --test
+	$(SWIFT) build
+	$(SWIFT) test
+	$(PYTHON) -m pytest -q tests
+
+test-swift:
+	$(SWIFT) test
+
+test-python:
+	$(PYTHON) -m pytest -q tests
+
+clean:
+	rm -rf .build tests/browser/artifacts

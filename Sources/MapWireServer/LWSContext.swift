@@ -1,0 +1,195 @@
+import CLibWebSockets
+import Glibc
+import Logging
+
+/// Creating the libwebsockets context and routing its C callbacks back into
+/// the Swift `ServiceLoop`. This file and the two `ServiceLoop+` files are the
+/// only places that speak C.
+
+/// Memory handed to lws that must stay put until `lws_context_destroy`: lws
+/// copies the protocols array but keeps pointers to names, mounts, per-vhost
+/// options and mimetypes.
+final class CArena {
+    private var allocations: [UnsafeMutableRawPointer] = []
+
+    func string(_ value: String) -> UnsafePointer<CChar> {
+        let copy = strdup(value)!
+        allocations.append(UnsafeMutableRawPointer(copy))
+        return UnsafePointer(copy)
+    }
+
+    func store<T>(_ values: [T]) -> UnsafeMutablePointer<T> {
+        let pointer = UnsafeMutablePointer<T>.allocate(capacity: max(values.count, 1))
+        pointer.initialize(from: values, count: values.count)
+        allocations.append(UnsafeMutableRawPointer(pointer))
+        return pointer
+    }
+
+    deinit {
+        // Every stored type is plain C data, so no deinitialisation is needed.
+        for pointer in allocations { pointer.deallocate() }
+    }
+}
+
+/// Errors from starting the server.
+public enum ServerError: Error, CustomStringConvertible {
+    case cannotListen(host: String, port: Int)
+    case missingPublicDirectory(String)
+    case alreadyStarted
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let host, let port):
+            return "cannot listen on \(host):\(port) (address in use or not available?)"
+        case .missingPublicDirectory(let path):
+            return "public directory \(path) does not exist"
+        case .alreadyStarted:
+            return "the server was already started"
+        }
+    }
+}
+
+enum LWSContext {
+    /// Builds the context for `loop`: one vhost, a static mount for `Public/`,
+    /// callback mounts for the dynamic routes, and two protocols ("http" and
+    /// the map subprotocol, which is also the default for clients naming none).
+    static func create(for loop: ServiceLoop, arena: CArena) throws -> OpaquePointer {
+        let configuration = loop.configuration
+        let httpName = arena.string("http")
+
+        // Mimetypes, as a linked list of (suffix, type).
+        var mimetypes: UnsafeMutablePointer<lws_protocol_vhost_options>?
+        for (suffix, type) in MimeTypes.table.reversed() {
+            mimetypes = arena.store([lws_protocol_vhost_options(
+                next: mimetypes, options: nil, name: arena.string(suffix), value: arena.string(type))])
+        }
+
+        // Mounts: the dynamic routes go to the "http" protocol's callback,
+        // everything else is a file under Public/.
+        var staticMount = lws_http_mount()
+        staticMount.mountpoint = arena.string("/")
+        staticMount.mountpoint_len = 1
+        staticMount.origin = arena.string(configuration.publicDirectory.path)
+        staticMount.def = arena.string("index.html")
+        staticMount.extra_mimetypes = UnsafePointer(mimetypes)
+        staticMount.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
+        var mounts = arena.store([staticMount])
+        for point in HTTPRouting.mountPoints {
+            var mount = lws_http_mount()
+            mount.mount_next = UnsafePointer(mounts)
+            mount.mountpoint = arena.string(point)
+            mount.mountpoint_len = UInt8(point.utf8.count)
+            mount.origin = httpName
+            mount.origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
+            mounts = arena.store([mount])
+        }
+
+        // Per-vhost options: mark the map protocol "default" so a WebSocket
+        // without a subprotocol binds to it rather than to "http".
+        let defaultOption = arena.store([lws_protocol_vhost_options(
+            next: nil, options: nil, name: arena.string("default"), value: arena.string("1"))])
+        let pvo = arena.store([lws_protocol_vhost_options(
+            next: nil, options: defaultOption, name: arena.string(configuration.subprotocol),
+            value: arena.string(""))])
+
+        var http = lws_protocols()
+        http.name = httpName
+        http.callback = serviceCallback
+        var map = lws_protocols()
+        map.name = arena.string(configuration.subprotocol)
+        map.callback = serviceCallback
+        let protocols = arena.store([http, map, lws_protocols()])
+
+        var info = lws_context_creation_info()
+        let bind = configuration.bindInterface
+        info.port = Int32(configuration.port)
+        info.iface = bind.iface.map { arena.string($0) }
+        info.options = mapwire_option_validate_utf8() | (bind.ipv4Only ? mapwire_option_disable_ipv6() : 0)
+        info.protocols = UnsafePointer(protocols)
+        info.mounts = UnsafePointer(mounts)
+        info.pvo = UnsafePointer(pvo)
+        info.server_string = arena.string("MapWire")
+        info.user = Unmanaged.passUnretained(loop).toOpaque()
+
+        guard let context = lws_create_context(&info) else {
+            throw ServerError.cannotListen(host: configuration.host, port: configuration.port)
+        }
+        return context
+    }
+
+    /// The port the default vhost listens on (useful with port 0).
+    static func listenPort(_ context: OpaquePointer) -> Int {
+        guard let vhost = lws_get_vhost_by_name(context, "default") else { return -1 }
+        return Int(lws_get_vhost_listen_port(vhost))
+    }
+
+    /// Sends lws's own log lines to swift-log. Notices are chatty start-up
+    /// details, so they go to debug.
+    static func installLogBridge(verbose: Bool) {
+        var levels = Int32(MAPWIRE_LLL_ERR | MAPWIRE_LLL_WARN)
+        if verbose { levels |= Int32(MAPWIRE_LLL_NOTICE) }
+        lws_set_log_level(levels) { level, line in
+            guard let line else { return }
+            var text = String(cString: line)
+            while text.last == "\n" || text.last == "\r" { text.removeLast() }
+            let logger = Logger(label: "mapwire.lws")
+            if level & Int32(MAPWIRE_LLL_ERR) != 0 {
+                logger.error("\(text)")
+            } else if level & Int32(MAPWIRE_LLL_WARN) != 0 {
+                logger.warning("\(text)")
+            } else {
+                logger.debug("\(text)")
+            }
+        }
+    }
+}
+
+/// The one C callback for both protocols. It captures nothing (it must be a
+/// plain C function pointer); the loop comes back through the context's user
+/// pointer. Reasons we do not handle fall through to lws's default HTTP
+/// handling, which serves the static mount.
+private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
+                             _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?,
+                             _ length: Int) -> Int32 {
+    guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+    let loop = Unmanaged<ServiceLoop>.fromOpaque(raw).takeUnretainedValue()
+    let bytes = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+    switch reason {
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
+        loop.drainInbox()
+        return 0 // anything else closes lws's wake-up pipe for good
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        loop.socketAccepted(wsi)
+        return 0
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        return loop.acceptUpgrade(wsi) ? 0 : -1
+    case LWS_CALLBACK_ESTABLISHED:
+        loop.established(wsi)
+        return 0
+    case LWS_CALLBACK_RECEIVE:
+        return loop.received(wsi, bytes)
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return loop.writable(wsi)
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        loop.peerClosed(wsi, bytes)
+        return 0
+    case LWS_CALLBACK_CLOSED:
+        loop.closed(wsi)
+        return 0
+    case LWS_CALLBACK_HTTP:
+        return loop.httpRequest(wsi)
+    case LWS_CALLBACK_HTTP_BODY:
+        return loop.httpBody(wsi, bytes)
+    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
+        return loop.httpBodyComplete(wsi)
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        if let result = loop.httpWritable(wsi) { return result }
+    case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+        loop.httpClosed(wsi)
+    default:
+        break
+    }
+    return lws_callback_http_dummy(wsi, reason, user, input, length)
+}

@@ -1,0 +1,29 @@
+/// The content types of the files we serve from `Public/`.
+///
+/// libwebsockets 4.1 knows only a handful of extensions and answers the others
+/// with 415, so every type the page needs is listed here and handed to the
+/// static mount as `extra_mimetypes`.
+public enum MimeTypes {
+    /// File suffix (with the dot) and its content type.
+    public static let table: [(suffix: String, type: String)] = [
+        (".html", "text/html; charset=utf-8"),
+        (".js", "text/javascript; charset=utf-8"),
+        (".mjs", "text/javascript; charset=utf-8"),
+        (".css", "text/css; charset=utf-8"),
+        (".json", "application/json"),
+        (".svg", "image/svg+xml"),
+        (".png", "image/png"),
+        (".ico", "image/x-icon"),
+        (".otf", "font/otf"),
+        (".ttf", "font/ttf"),
+        (".woff2", "font/woff2"),
+        (".txt", "text/plain; charset=utf-8"),
+        (".bin", "application/octet-stream"),
+    ]
+
+    /// The content type for a path, by its suffix (case-insensitive), or nil.
+    public static func type(forPath path: String) -> String? {
+        let lower = path.lowercased()
+        return table.first { lower.hasSuffix($0.suffix) }?.type
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Everything the transport needs to know before it opens its port.
+///
+/// The defaults are the ones `mapwire` uses: port 8080 on the loopback
+/// interface, the page from `Public/`, the WebSocket at `/ws`.
+public struct ServerConfiguration: Sendable {
+    /// The interface to bind: an IPv4 address such as `127.0.0.1`, `0.0.0.0`
+    /// (all IPv4 interfaces), `::` or `*` (all interfaces), or `localhost`.
+    public var host: String
+    /// The TCP port; 0 lets the kernel pick a free one (see `MapWireServer.port`).
+    public var port: Int
+    /// The folder served as static files; `index.html` answers `/`.
+    public var publicDirectory: URL
+    /// The only path that accepts a WebSocket upgrade.
+    public var webSocketPath: String
+    /// The WebSocket subprotocol; clients that ask for none are accepted too.
+    public var subprotocol: String
+    /// Bounds that protect the server from one misbehaving client.
+    public var limits: Limits
+    /// How long shutdown waits for clients to answer the close handshake.
+    public var shutdownGrace: TimeInterval
+
+    /// Size bounds for one connection.
+    public struct Limits: Sendable, Equatable {
+        /// Largest incoming WebSocket message; bigger ones close with 1009.
+        public var maxMessageBytes: Int
+        /// Largest HTTP request body; bigger ones are answered with 413.
+        public var maxRequestBodyBytes: Int
+        /// Messages queued for one client before it counts as too slow (1008).
+        public var maxQueuedMessages: Int
+        /// Bytes queued for one client before it counts as too slow (1008).
+        public var maxQueuedBytes: Int
+        /// Outgoing messages are written in fragments of at most this size,
+        /// one per writable callback, so a big frame never blocks the loop.
+        public var fragmentBytes: Int
+
+        public init(maxMessageBytes: Int = 1 << 20,
+                    maxRequestBodyBytes: Int = 8 << 20,
+                    maxQueuedMessages: Int = 256,
+                    maxQueuedBytes: Int = 8 << 20,
+                    fragmentBytes: Int = 60 * 1024) {
+            self.maxMessageBytes = maxMessageBytes
+            self.maxRequestBodyBytes = maxRequestBodyBytes
+            self.maxQueuedMessages = maxQueuedMessages
+            self.maxQueuedBytes = maxQueuedBytes
+            self.fragmentBytes = fragmentBytes
+        }
+    }
+
+    public init(host: String = "127.0.0.1",
+                port: Int = 8080,
+                publicDirectory: URL,
+                webSocketPath: String = "/ws",
+                subprotocol: String = "mapwire.v1",
+                limits: Limits = Limits(),
+                shutdownGrace: TimeInterval = 0.5) {
+        self.host = host
+        self.port = port
+        self.publicDirectory = publicDirectory
+        self.webSocketPath = webSocketPath
+        self.subprotocol = subprotocol
+        self.limits = limits
+        self.shutdownGrace = shutdownGrace
+    }
+
+    /// What libwebsockets wants as `iface`: nil for "every interface", and
+    /// whether IPv6 must be switched off so an IPv4 address can be bound.
+    var bindInterface: (iface: String?, ipv4Only: Bool) {
+        switch host {
+        case "", "*", "::": return (nil, false)
+        case "0.0.0.0": return (nil, true)
+        case "localhost": return ("127.0.0.1", true)
+        default:
+            let looksIPv4 = host.split(separator: ".").count == 4
+                && host.allSatisfy { $0.isNumber || $0 == "." }
+            return (host, looksIPv4)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import MapSession
+import Synchronization
+
+/// Transport counters, safe to read from any thread, rendered in the
+/// Prometheus text format for `/metrics`.
+public final class ServerMetrics: Sendable {
+    let connectionsOpen = Atomic<Int>(0)
+    let connectionsTotal = Atomic<Int>(0)
+    let messagesReceived = Atomic<Int>(0)
+    let bytesReceived = Atomic<Int>(0)
+    let messagesSent = Atomic<Int>(0)
+    let bytesSent = Atomic<Int>(0)
+    let slowClientCloses = Atomic<Int>(0)
+    let protocolCloses = Atomic<Int>(0)
+    let httpRequests = Atomic<Int>(0)
+    /// Accepted sockets on which TCP_NODELAY was set and read back as on.
+    let noDelaySockets = Atomic<Int>(0)
+
+    public init() {}
+
+    /// A snapshot of the counters by metric name.
+    public var values: [String: Int] {
+        [
+            "mapwire_ws_connections_open": connectionsOpen.load(ordering: .relaxed),
+            "mapwire_ws_connections_total": connectionsTotal.load(ordering: .relaxed),
+            "mapwire_ws_messages_received_total": messagesReceived.load(ordering: .relaxed),
+            "mapwire_ws_bytes_received_total": bytesReceived.load(ordering: .relaxed),
+            "mapwire_ws_messages_sent_total": messagesSent.load(ordering: .relaxed),
+            "mapwire_ws_bytes_sent_total": bytesSent.load(ordering: .relaxed),
+            "mapwire_ws_slow_client_closes_total": slowClientCloses.load(ordering: .relaxed),
+            "mapwire_ws_protocol_closes_total": protocolCloses.load(ordering: .relaxed),
+            "mapwire_http_requests_total": httpRequests.load(ordering: .relaxed),
+            "mapwire_tcp_nodelay_sockets_total": noDelaySockets.load(ordering: .relaxed),
+        ]
+    }
+
+    /// The counters in the Prometheus text exposition format.
+    public func prometheusText() -> String {
+        var out = ""
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            let type = name.hasSuffix("_open") ? "gauge" : "counter"
+            out += "# TYPE \(name) \(type)\n\(name) \(value)\n"
+        }
+        return out
+    }
+
+    func add(_ counter: borrowing Atomic<Int>, _ amount: Int = 1) {
+        counter.add(amount, ordering: .relaxed)
+    }
+}
+
+/// Wraps the app's handler so `/metrics` also reports the transport counters.
+public final class MetricsAppendingHandler: HTTPHandler {
+    let base: HTTPHandler
+    let metrics: ServerMetrics
+
+    public init(base: HTTPHandler, metrics: ServerMetrics) {
+        self.base = base
+        self.metrics = metrics
+    }
+
+    public func respond(to request: HTTPRequest) -> HTTPResponse? {
+        let answer = base.respond(to: request)
+        guard request.path == "/metrics", request.method == "GET" else { return answer }
+        var text = ""
+        if let answer, answer.status == 200 {
+            text = String(decoding: answer.body, as: UTF8.self)
+            if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+        }
+        text += metrics.prometheusText()
+        return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
+                            body: Array(text.utf8))
+    }
+}

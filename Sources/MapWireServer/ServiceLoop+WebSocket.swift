@@ -1,0 +1,163 @@
+import CLibWebSockets
+import Glibc
+import Logging
+import MapSession
+
+/// The WebSocket side of the service loop: accept, assemble, deliver, write.
+extension ServiceLoop {
+    /// `LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED`: every accepted socket.
+    /// Frames are small and latency matters more than packet count, so Nagle's
+    /// algorithm is switched off; reading the option back proves it stuck.
+    func socketAccepted(_ wsi: OpaquePointer) {
+        let fd = lws_get_socket_fd(wsi)
+        guard fd >= 0 else { return }
+        var on: Int32 = 1
+        if setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size)) != 0 {
+            logger.warning("could not set TCP_NODELAY: errno \(errno)")
+            return
+        }
+        var value: Int32 = 0
+        var size = socklen_t(MemoryLayout<Int32>.size)
+        if getsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &value, &size) == 0, value != 0 {
+            metrics.noDelaySockets.add(1, ordering: .relaxed)
+        }
+    }
+
+    /// `LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION`: only `/ws` upgrades, and
+    /// none while shutting down. Returns true to accept.
+    func acceptUpgrade(_ wsi: OpaquePointer) -> Bool {
+        if stopping { return false }
+        let path = header(wsi, WSI_TOKEN_GET_URI) ?? ""
+        if path != configuration.webSocketPath {
+            logger.debug("refusing WebSocket upgrade at \(path)")
+            return false
+        }
+        return true
+    }
+
+    /// `LWS_CALLBACK_ESTABLISHED`: a new browser; give it a session.
+    func established(_ wsi: OpaquePointer) {
+        let connection = WebSocketConnection(id: makeID(), wsi: wsi, limits: configuration.limits,
+                                             inbox: inbox, metrics: metrics, logger: logger)
+        connections[wsi] = connection
+        metrics.connectionsOpen.add(1, ordering: .relaxed)
+        metrics.connectionsTotal.add(1, ordering: .relaxed)
+        logger.info("connection \(connection.id) opened", metadata: ["peer": "\(peerAddress(wsi))"])
+        connection.session = sessions.openSession(output: connection)
+        if stopping {
+            connection.requestClose(code: 1001, reason: "server shutting down", flushFirst: false)
+            lws_callback_on_writable(wsi)
+        }
+    }
+
+    /// `LWS_CALLBACK_RECEIVE`: a chunk of a message. Returns the callback's
+    /// result: -1 closes the connection (after `lws_close_reason`).
+    func received(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        guard let connection = connections[wsi] else { return 0 }
+        let final = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
+        let binary = lws_frame_is_binary(wsi) != 0
+        switch connection.assembler.append(bytes, binary: binary, final: final) {
+        case .incomplete:
+            return 0
+        case .message(let message):
+            metrics.messagesReceived.add(1, ordering: .relaxed)
+            metrics.bytesReceived.add(message.count, ordering: .relaxed)
+            connection.session?.receive(message)
+            return 0
+        case .notBinary:
+            return closeNow(connection, code: 1003, reason: "binary messages only")
+        case .tooLarge:
+            let limit = configuration.limits.maxMessageBytes
+            return closeNow(connection, code: 1009, reason: "message larger than \(limit) bytes")
+        }
+    }
+
+    /// `LWS_CALLBACK_SERVER_WRITEABLE`: write one fragment, or the close.
+    func writable(_ wsi: OpaquePointer) -> Int32 {
+        guard let connection = connections[wsi] else { return 0 }
+        switch connection.nextStep(fragmentSize: configuration.limits.fragmentBytes) {
+        case .idle:
+            return 0
+        case .close(let code, let reason):
+            if connection.closeReason == nil { connection.closeReason = "\(code) \(reason)" }
+            return closeNow(connection, code: code, reason: reason)
+        case .write(let chunk, let isStart, let isEnd):
+            let flags = lws_write_ws_flags(Int32(LWS_WRITE_BINARY.rawValue), isStart ? 1 : 0, isEnd ? 1 : 0)
+            let written = sendBuffer.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                let payload = buffer.baseAddress! + pre
+                chunk.withUnsafeBufferPointer { source in
+                    payload.update(from: source.baseAddress!, count: source.count)
+                }
+                return lws_write(wsi, payload, chunk.count, lws_write_protocol(rawValue: UInt32(flags)))
+            }
+            if written < Int32(chunk.count) {
+                logger.debug("connection \(connection.id): write failed")
+                return -1
+            }
+            if isEnd {
+                metrics.messagesSent.add(1, ordering: .relaxed)
+            }
+            metrics.bytesSent.add(chunk.count, ordering: .relaxed)
+            if connection.hasPendingOutput { lws_callback_on_writable(wsi) }
+            return 0
+        }
+    }
+
+    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: remember the browser's reason.
+    func peerClosed(_ wsi: OpaquePointer, _ payload: UnsafeRawBufferPointer) {
+        guard let connection = connections[wsi], connection.closeReason == nil else { return }
+        if payload.count >= 2 {
+            let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
+            let reason = String(decoding: payload.dropFirst(2), as: UTF8.self)
+            connection.closeReason = "peer closed \(code) \(reason)"
+        } else {
+            connection.closeReason = "peer closed"
+        }
+    }
+
+    /// `LWS_CALLBACK_CLOSED`: the socket is gone.
+    func closed(_ wsi: OpaquePointer) {
+        guard let connection = connections.removeValue(forKey: wsi) else { return }
+        finish(connection)
+    }
+
+    /// Tells the session once, whoever closed.
+    func finish(_ connection: WebSocketConnection) {
+        guard let session = connection.markClosed() else { return }
+        metrics.connectionsOpen.add(-1, ordering: .relaxed)
+        logger.info("connection \(connection.id) closed: \(connection.closeReason ?? "socket closed")")
+        session.disconnected()
+    }
+
+    /// Sends a close frame with `code` and `reason`; the caller returns the
+    /// -1 this gives back so lws drops the connection.
+    private func closeNow(_ connection: WebSocketConnection, code: UInt16, reason: String) -> Int32 {
+        if code == 1002 || code == 1003 || code == 1009 {
+            metrics.protocolCloses.add(1, ordering: .relaxed)
+        }
+        if connection.closeReason == nil { connection.closeReason = "\(code) \(reason)" }
+        // A close frame carries at most 123 bytes of reason.
+        var bytes = Array(reason.utf8.prefix(123))
+        while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            lws_close_reason(connection.wsi, lws_close_status(rawValue: UInt32(code)),
+                             buffer.baseAddress, buffer.count)
+        }
+        return -1
+    }
+
+    /// A request header as a string (for the upgrade path).
+    func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let length = lws_hdr_total_length(wsi, token)
+        guard length > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func peerAddress(_ wsi: OpaquePointer) -> String {
+        var buffer = [CChar](repeating: 0, count: 64)
+        lws_get_peer_simple(wsi, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

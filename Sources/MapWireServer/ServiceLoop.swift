@@ -1,0 +1,115 @@
+import CLibWebSockets
+import Dispatch
+import Logging
+import MapSession
+
+/// The libwebsockets context and everything the service thread owns.
+///
+/// Exactly one thread runs `run()`; every lws callback arrives on it. Other
+/// threads reach it only through `inbox` (and the metrics atomics), which is
+/// why this class is `@unchecked Sendable`: it is handed to the service thread
+/// once and then confined to it.
+final class ServiceLoop: @unchecked Sendable {
+    let configuration: ServerConfiguration
+    let sessions: SessionFactory
+    let http: HTTPHandler
+    let metrics: ServerMetrics
+    let logger: Logger
+    let inbox = ServiceInbox()
+
+    /// Set by `MapWireServer.start` once lws created it.
+    var context: OpaquePointer?
+    /// C strings and structs lws keeps pointers to; freed after the context.
+    var arena: CArena?
+
+    var connections: [OpaquePointer: WebSocketConnection] = [:]
+    var exchanges: [OpaquePointer: HTTPExchange] = [:]
+    var exchangesByID: [Int: HTTPExchange] = [:]
+    var nextID = 1
+    var stopping = false
+    var stopDeadline = DispatchTime.distantFuture
+
+    /// Reused for every outgoing fragment: `LWS_PRE` bytes of headroom for
+    /// the frame header lws writes in front of the payload.
+    var sendBuffer: [UInt8]
+    let pre = Int(MAPWIRE_LWS_PRE)
+
+    init(configuration: ServerConfiguration, sessions: SessionFactory, http: HTTPHandler,
+         metrics: ServerMetrics, logger: Logger) {
+        self.configuration = configuration
+        self.sessions = sessions
+        self.http = http
+        self.metrics = metrics
+        self.logger = logger
+        self.sendBuffer = [UInt8](repeating: 0, count: Int(MAPWIRE_LWS_PRE)
+                                  + max(configuration.limits.fragmentBytes, 16 * 1024))
+    }
+
+    func makeID() -> Int {
+        defer { nextID += 1 }
+        return nextID
+    }
+
+    /// The service thread's body: serve until asked to stop and every client
+    /// has answered the close (or the grace period ran out), then destroy.
+    func run() {
+        guard let context else { return }
+        while true {
+            if lws_service(context, 0) < 0 {
+                logger.error("libwebsockets service loop failed; shutting down")
+                break
+            }
+            if stopping && (connections.isEmpty || DispatchTime.now() >= stopDeadline) { break }
+        }
+        if !connections.isEmpty {
+            logger.debug("\(connections.count) connection(s) did not finish the close handshake in time")
+        }
+        inbox.detach()
+        lws_context_destroy(context)
+        self.context = nil
+        // lws normally reports CLOSED while destroying; make sure every session
+        // hears about its end exactly once anyway.
+        for connection in connections.values { finish(connection) }
+        connections.removeAll()
+        exchanges.removeAll()
+        exchangesByID.removeAll()
+        arena = nil
+        logger.info("server stopped")
+    }
+
+    /// `LWS_CALLBACK_EVENT_WAIT_CANCELLED`: act on what other threads posted.
+    /// Fires spuriously too (lws cancels on every accept), which is harmless.
+    func drainInbox() {
+        let pending = inbox.take()
+        if pending.stopRequested && !stopping { beginShutdown() }
+        for connection in pending.connections {
+            connection.wakeDelivered()
+            // The socket may have closed since the post.
+            if connections[connection.wsi] === connection {
+                lws_callback_on_writable(connection.wsi)
+            }
+        }
+        for (id, response) in pending.responses {
+            guard let exchange = exchangesByID[id] else { continue }
+            exchange.response = response
+            lws_callback_on_writable(exchange.wsi)
+        }
+    }
+
+    /// Closes every WebSocket with 1001 and arms the deadline after which the
+    /// loop ends even if some client never answers.
+    private func beginShutdown() {
+        stopping = true
+        let grace = max(0, configuration.shutdownGrace)
+        stopDeadline = DispatchTime.now() + grace
+        logger.info("shutting down: closing \(connections.count) connection(s)")
+        for connection in connections.values {
+            connection.closeReason = "server shutting down"
+            connection.requestClose(code: 1001, reason: "server shutting down", flushFirst: false)
+            lws_callback_on_writable(connection.wsi)
+        }
+        // lws_service sleeps until something happens; make sure something does.
+        let inbox = self.inbox
+        DispatchQueue.global().asyncAfter(deadline: stopDeadline) { inbox.wake() }
+    }
+}
