@@ -90,7 +90,10 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         case .hello:
             break
         case let .ack(frame):
+            // An ACK changes nothing on screen; it only reopens the window for pending changes.
             flow.acknowledge(frame)
+            sendFrameIfPossible()
+            return
         case let .pointer(_, event):
             window.dispatch(event)
         case let .wheel(_, event):

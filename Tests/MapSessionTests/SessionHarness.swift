@@ -63,9 +63,7 @@ final class SessionHarness {
 
     /// Decodes and applies new frames, acknowledging each as a painter would.
     func drain() {
-        let all = output.sent.withLock { $0 }
-        while consumed < all.count {
-            let bytes = all[consumed]
+        while let bytes = output.sent.withLock({ consumed < $0.count ? $0[consumed] : nil }) {
             consumed += 1
             guard case let .frame(number, inputSeq, ops)? = try? FrameDecoder.decode(bytes) else { continue }
             frames.append((number, inputSeq, ops))
