@@ -48,6 +48,10 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
+        .executableTarget(
+            name: "mapwire-bench",
+            dependencies: ["MapSession", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList"]
+        ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
@@ -59,3 +63,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Release builds skip the runtime exclusivity checks: they were a fifth of a
+// frame's instructions (see docs/performance.md); debug builds and tests keep them.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    ]
+}

@@ -15,6 +15,8 @@ public struct SceneDiffer: Sendable {
     private var sentImages: Set<UInt32> = []
     private var sentPaths: Set<UInt32> = []
     private var sentFonts: Set<UInt16> = []
+    /// The last scene's items in order, for the common frame where the tree's shape is unchanged.
+    private var previousItems: [SceneItem] = []
 
     public init() {}
 
@@ -58,6 +60,13 @@ public struct SceneDiffer: Sendable {
     }
 
     private mutating func diffItems(_ newItems: [SceneItem], into ops: inout [FrameOp]) {
+        defer { previousItems = newItems }
+        if sameShape(newItems) {
+            for (old, item) in zip(previousItems, newItems) where old.properties != item.properties {
+                appendChange(from: old, to: item, into: &ops)
+            }
+            return
+        }
         var newChildren: [UInt32: [UInt32]] = [:]
         var newByID: [UInt32: SceneItem] = [:]
         newByID.reserveCapacity(newItems.count)
@@ -74,15 +83,27 @@ public struct SceneDiffer: Sendable {
             placeChildren(kids, of: parent, newByID: newByID, into: &ops)
         }
         for item in newItems {
-            guard let old = items[item.id], old.kind == item.kind else { continue }
-            if item.properties == old.properties { continue }
-            if item.properties.differsOnlyInOrigin(from: old.properties) {
-                ops.append(.transform(item: item.id, x: item.properties.frame.x, y: item.properties.frame.y))
-            } else {
-                ops.append(.patch(item: item.id, properties: item.properties.changes(from: old.properties)))
-            }
-            items[item.id] = item
+            guard let old = items[item.id], old.kind == item.kind, item.properties != old.properties else { continue }
+            appendChange(from: old, to: item, into: &ops)
         }
+    }
+
+    /// True when `newItems` has the same items, parents and kinds in the same order as last time.
+    private func sameShape(_ newItems: [SceneItem]) -> Bool {
+        guard newItems.count == previousItems.count else { return false }
+        for (a, b) in zip(previousItems, newItems) where a.id != b.id || a.parent != b.parent || a.kind != b.kind {
+            return false
+        }
+        return true
+    }
+
+    private mutating func appendChange(from old: SceneItem, to item: SceneItem, into ops: inout [FrameOp]) {
+        if item.properties.differsOnlyInOrigin(from: old.properties) {
+            ops.append(.transform(item: item.id, x: item.properties.frame.x, y: item.properties.frame.y))
+        } else {
+            ops.append(.patch(item: item.id, properties: item.properties.changes(from: old.properties)))
+        }
+        items[item.id] = item
     }
 
     /// Removes items that are gone, or that changed kind (they are inserted anew).

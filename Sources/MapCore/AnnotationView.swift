@@ -84,7 +84,8 @@ open class AnnotationView: View, CursorProviding {
         worldAnchor = world
         frame.origin = Point(x: (-frame.width / 2 + centerOffset.x).rounded(),
                              y: (-frame.height / 2 + centerOffset.y).rounded())
-        accessibilityLabel = annotation?.title ?? "Pin"
+        let label = annotation?.title ?? "Pin"
+        if accessibilityLabel != label { accessibilityLabel = label }
     }
 
     /// Where the standard callout's arrow tip goes, in the view's coordinates.

@@ -13,9 +13,11 @@ extension MapView {
         if let current = selected { deselectAnnotation(current, animated: animated) }
         guard index.contains(AnnotationKey(annotation)) else { return }
         selected = annotation
+        needsAnnotationLayout = true
         layoutAnnotationViews()
         guard let view = liveViews[AnnotationKey(annotation)] else { return }
         view.setSelected(true, animated: animated)
+        needsAnnotationLayout = true // the selected view rises above the rest
         if view.canShowCallout, let title = annotation.title, !title.isEmpty {
             showCallout(for: view, animated: animated)
         }
@@ -26,6 +28,7 @@ extension MapView {
     public func deselectAnnotation(_ annotation: Annotation?, animated: Bool) {
         guard let current = selected, annotation == nil || annotation === current else { return }
         selected = nil
+        needsAnnotationLayout = true
         if let callout {
             callout.dismiss(animator: animatorOrNil(), animated: animated)
             self.callout = nil

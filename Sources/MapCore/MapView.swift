@@ -20,7 +20,7 @@ open class MapView: View, CursorProviding {
     }
 
     /// Fraction of the viewport kept as a margin around it where views stay alive.
-    public var reuseMargin = 0.25
+    public var reuseMargin = 0.15
 
     let baseMapView: BaseMapView?
     let annotationContainer = View()
@@ -33,6 +33,11 @@ open class MapView: View, CursorProviding {
     var selectedKey: AnnotationKey? { selected.map(AnnotationKey.init) }
     var callout: CalloutView?
     var gestures = GestureState()
+    /// The world rect views were last made for, and whether something forces a new pass.
+    var laidOutRect: Rect?
+    var needsAnnotationLayout = true {
+        didSet { if needsAnnotationLayout { laidOutRect = nil } }
+    }
 
     public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
         self.fonts = fonts
@@ -71,6 +76,7 @@ open class MapView: View, CursorProviding {
 
     public func addAnnotations(_ annotations: [Annotation]) {
         for a in annotations { index.insert(a) }
+        needsAnnotationLayout = true
     }
 
     public func removeAnnotation(_ annotation: Annotation) { removeAnnotations([annotation]) }
@@ -82,6 +88,7 @@ open class MapView: View, CursorProviding {
             index.remove(key)
             if let view = liveViews.removeValue(forKey: key) { retire(view) }
         }
+        needsAnnotationLayout = true
     }
 
     /// Tells the map an annotation moved: its view and any open callout follow.
@@ -89,6 +96,7 @@ open class MapView: View, CursorProviding {
         let key = AnnotationKey(annotation)
         guard index.contains(key) else { return }
         index.update(annotation)
+        needsAnnotationLayout = true
     }
 
     /// The view showing `annotation`, if it has one now.
@@ -149,14 +157,26 @@ open class MapView: View, CursorProviding {
     /// back, everyone is placed on its coordinate and sorted by z.
     public func layoutAnnotationViews() {
         let visible = camera.visibleWorldRect(viewport: frame.size)
+        // A pan inside the margin changes nothing here: views are anchored to
+        // the world, so skip the query until the viewport nears the edge of
+        // what was laid out (half the margin) or something else changed.
+        let slack = visible.insetBy(dx: -visible.width * reuseMargin / 2, dy: -visible.height * reuseMargin / 2)
+        if !needsAnnotationLayout, let last = laidOutRect, last.width < visible.width * (1 + 2 * reuseMargin) * 1.01,
+           last.contains(slack) {
+            return
+        }
+        needsAnnotationLayout = false
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
+        laidOutRect = near
         let wanted = index.query(near)
         var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)
         for a in wanted { wantedKeys.insert(AnnotationKey(a)) }
         if let selectedKey { wantedKeys.insert(selectedKey) }
-        for (key, view) in liveViews where !wantedKeys.contains(key) {
-            liveViews[key] = nil
-            retire(view)
+        var leaving: [AnnotationKey] = []
+        for key in liveViews.keys where !wantedKeys.contains(key) { leaving.append(key) }
+        annotationContainer.removeSubviews(Set(leaving.compactMap { liveViews[$0].map(ObjectIdentifier.init) }))
+        for key in leaving {
+            if let view = liveViews.removeValue(forKey: key) { retire(view) }
         }
         var all = wanted
         // The selected view stays alive off screen, as its callout may still show.

@@ -63,10 +63,15 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         try queue.sync(execute: body)
     }
 
+    /// The map's reuse counters (created, reused, live, queued).
+    public var reuseCounts: ReuseQueue.Counts? { mapView?.reuseCounts }
+
     // MARK: Messages
 
-    /// Handles one message on the session's queue.
-    func handle(_ bytes: [UInt8]) {
+    /// Handles one message now, on the caller's thread. The transport goes
+    /// through `receive`; tests and benchmarks that drive a session without
+    /// `ticksAutomatically` call this directly (inside `sync` when others may touch it).
+    public func handle(_ bytes: [UInt8]) {
         guard !isClosed else { return }
         let message: ClientMessage
         do {

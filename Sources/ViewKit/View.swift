@@ -60,8 +60,18 @@ open class View {
 
     open func removeFromSuperview() {
         guard let parent = superview else { return }
-        parent.subviews.removeAll { $0 === self }
+        if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
         superview = nil
+    }
+
+    /// Removes every subview in `views` in one pass (a map retiring many pins at once).
+    public func removeSubviews(_ views: Set<ObjectIdentifier>) {
+        guard !views.isEmpty else { return }
+        subviews.removeAll { sub in
+            guard views.contains(ObjectIdentifier(sub)) else { return false }
+            sub.superview = nil
+            return true
+        }
     }
 
     /// Moves `view` above its siblings.

@@ -1,0 +1,105 @@
+// Frame benchmarks for docs/performance.md. Run with `make bench`
+// (`swift run -c release mapwire-bench`): release build, this machine.
+import DisplayList
+import Foundation
+import MapCore
+import MapGeometry
+import SampleApps
+import ViewKit
+import Wire
+import MapSession
+
+final class NullOutput: SessionOutput, @unchecked Sendable {
+    var messages: [[UInt8]] = []
+    func send(_ message: [UInt8]) { messages.append(message) }
+    func close(code: UInt16, reason: String) { print("closed: \(code) \(reason)") }
+}
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+}
+
+let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+let base = try World.load(dataDirectory: root.appendingPathComponent("fixtures"),
+                          publicDirectory: root.appendingPathComponent("Public"))
+
+/// A world with `extra` synthetic people scattered in `region` (lat/lon box).
+func world(extra: Int, region: (lat: ClosedRange<Double>, lon: ClosedRange<Double>)) throws -> World {
+    var rng = SystemRandomNumberGenerator()
+    let template = base.content.people[0]
+    var people = base.content.people
+    for i in 0..<extra {
+        let c = Coordinate(latitude: Double.random(in: region.lat, using: &rng),
+                           longitude: Double.random(in: region.lon, using: &rng))
+        people.append(Person(id: "bench-\(i)", name: "Bench \(i)", place: "Somewhere", continent: "Bench",
+                             coordinate: c, avatar: template.avatar, bio: "", wishes: ["A benchmark"]))
+    }
+    let content = try SampleContent(people: people, landmarks: base.content.landmarks, images: base.content.images)
+    return World(fonts: base.fonts, baseMap: base.baseMap, content: content)
+}
+
+struct Result {
+    let name: String
+    let p50: Double, p99: Double, mean: Double
+    let firstFrameBytes: Int, panFrameBytes: [Int], liveViews: Int
+}
+
+/// Opens a session at `hash`, then drags back and forth for `frames` frames,
+/// timing each event from decode to encoded frame (query, layout, diff, encode).
+func run(_ name: String, world: World, hash: String, frames: Int) -> Result {
+    let out = NullOutput()
+    let session = MapSession(id: 1, world: world, output: out, clock: ManualClock(), ticksAutomatically: false)
+    let size = Size(width: 1280, height: 800)
+    session.handle(ClientMessage.hello(version: 1, size: size, devicePixelRatio: 1, hash: hash).encoded())
+    let first = out.messages.count > 1 ? out.messages[1].count : 0
+    session.handle(ClientMessage.ack(frame: 1).encoded())
+    var seq: UInt32 = 1
+    session.handle(ClientMessage.pointer(seq: seq, PointerEvent(phase: .down, location: Point(x: 640, y: 400), time: 0)).encoded())
+    var times: [Double] = []
+    var bytes: [Int] = []
+    var x = 640.0, dx = 3.0
+    var frameNumber: UInt32 = 1
+    for i in 0..<frames {
+        seq += 1
+        x += dx
+        if x > 1100 || x < 180 { dx = -dx }
+        let msg = ClientMessage.pointer(seq: seq, PointerEvent(phase: .moved, location: Point(x: x, y: 400), time: Double(i) * 0.016)).encoded()
+        let before = out.messages.count
+        let t0 = now()
+        session.handle(msg)
+        times.append(now() - t0)
+        if out.messages.count > before {
+            bytes.append(out.messages.last!.count)
+            frameNumber += 1
+            session.handle(ClientMessage.ack(frame: frameNumber).encoded())
+        }
+        if out.messages.count > 64 { out.messages.removeAll(keepingCapacity: true) }
+    }
+    let live = session.reuseCounts?.live ?? 0
+    return Result(name: name, p50: percentile(times, 0.5) * 1e3, p99: percentile(times, 0.99) * 1e3,
+                  mean: times.reduce(0, +) / Double(times.count) * 1e3, firstFrameBytes: first,
+                  panFrameBytes: bytes, liveViews: live)
+}
+
+let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 3000
+let dense = try world(extra: 10_000, region: (lat: -60...70, lon: -180...180))
+let results = [
+    run("default data, #4/20/0", world: base, hash: "#4/20/0", frames: frames),
+    run("default data, #2/20/0", world: base, hash: "#2/20/0", frames: frames),
+    run("10,000 annotations, #4/20/0", world: dense, hash: "#4/20/0", frames: frames),
+    run("10,000 annotations, #3/20/0", world: dense, hash: "#3/20/0", frames: frames),
+]
+print("| scenario | live views | frame p50 ms | frame p99 ms | mean ms | first frame bytes | pan frame bytes p50 / max |")
+print("|---|---|---|---|---|---|---|")
+for r in results {
+    let pan = r.panFrameBytes.sorted()
+    print(String(format: "| %@ | %d | %.3f | %.3f | %.3f | %d | %d / %d |", r.name, r.liveViews, r.p50, r.p99, r.mean,
+                 r.firstFrameBytes, pan.isEmpty ? 0 : pan[pan.count / 2], pan.last ?? 0))
+}
