@@ -87,6 +87,7 @@ final class ServiceLoop: @unchecked Sendable {
             // The socket may have closed since the post.
             if connections[connection.wsi] === connection {
                 lws_callback_on_writable(connection.wsi)
+                armCloseTimer(connection)
             }
         }
         for (id, response) in pending.responses {
@@ -94,6 +95,14 @@ final class ServiceLoop: @unchecked Sendable {
             exchange.response = response
             lws_callback_on_writable(exchange.wsi)
         }
+    }
+
+    /// A close waits for WRITEABLE, which never comes for a client that
+    /// stopped reading; lws drops the connection if it is still there later.
+    func armCloseTimer(_ connection: WebSocketConnection) {
+        guard !connection.closeTimerArmed, connection.hasPendingClose else { return }
+        connection.closeTimerArmed = true
+        lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, Int32(max(1, configuration.closeTimeout)))
     }
 
     /// Closes every WebSocket with 1001 and arms the deadline after which the

@@ -29,11 +29,17 @@ import Testing
                     // the second waits for the client's delayed ACK (~40 ms).
                     output.send([0xD2, 1])
                     output.send([0xD2, 2])
-                case 0xF1:
+                case 0xF1, 0xF2:
+                    // 0xF2 paces the sends so the socket buffers fill up
+                    // before the outbox does.
                     let count = Int(message[1]) * 100
+                    let paced = message[0] == 0xF2
                     let output = self.output
                     DispatchQueue.global().async {
-                        for _ in 0..<count { output.send([UInt8](repeating: 7, count: 64 * 1024)) }
+                        for _ in 0..<count {
+                            output.send([UInt8](repeating: 7, count: 64 * 1024))
+                            if paced { usleep(1_000) }
+                        }
                     }
                 default: output.send(message)
                 }
@@ -73,6 +79,7 @@ import Testing
     }
 
     static func withServer(limits: ServerConfiguration.Limits = .init(maxMessageBytes: 256 * 1024),
+                           closeTimeout: Int = 5,
                            _ body: (Fixture) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mapwire-test-\(UUID().uuidString)")
@@ -86,7 +93,8 @@ import Testing
 
         let sessions = EchoSessions()
         let server = MapWireServer(
-            configuration: ServerConfiguration(port: 0, publicDirectory: directory, limits: limits),
+            configuration: ServerConfiguration(port: 0, publicDirectory: directory, limits: limits,
+                                               closeTimeout: closeTimeout),
             sessions: sessions, http: FakeHandler())
         try server.start()
         defer { server.stop() }
@@ -249,6 +257,20 @@ import Testing
             try other.send([6])
             #expect(try other.receive() == .binary([6]))
             #expect(try slow.receiveClose() == .close(code: 1008, reason: "client too slow"))
+        }
+    }
+
+    @Test func aClientThatReadsNothingIsStillDropped() throws {
+        try Self.withServer(limits: .init(maxQueuedMessages: 64, maxQueuedBytes: 2 << 20),
+                            closeTimeout: 1) { fixture in
+            let stuck = try TestWebSocket(port: fixture.port)
+            _ = try stuck.receive()
+            try stuck.send([0xF2, 10])
+            try waitUntil(timeout: 10) { fixture.server.metrics.slowClientCloses.load(ordering: .relaxed) == 1 }
+            // The close frame cannot get out (the client reads nothing), yet
+            // the session ends within the timeout.
+            try waitUntil(timeout: 4) { fixture.sessions.disconnected.load(ordering: .relaxed) == 1 }
+            #expect(fixture.server.metrics.connectionsOpen.load(ordering: .relaxed) == 0)
         }
     }
 
