@@ -76,6 +76,12 @@ enum LWSContext {
         staticMount.def = arena.string("index.html")
         staticMount.extra_mimetypes = UnsafePointer(mimetypes)
         staticMount.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
+        // "must-revalidate, private, max-age=1" plus lws's ETag: a reload
+        // costs a 304 instead of the fonts again, yet a new painter.js is
+        // never stale. (With max-age 0 lws sends "no-store".)
+        staticMount.cache_reusable = 1
+        staticMount.cache_revalidate = 1
+        staticMount.cache_max_age = 1
         var mounts = arena.store([staticMount])
         for point in HTTPRouting.mountPoints {
             var mount = lws_http_mount()
