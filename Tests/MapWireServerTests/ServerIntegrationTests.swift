@@ -117,6 +117,8 @@ import Testing
             #expect(font.body == [0x4F, 0x54, 0x54, 0x4F])
             let missing = try httpRequest(port: fixture.port, path: "/missing.js")
             #expect(missing.status == 404)
+            #expect(missing.headers["content-type"] == "application/json")
+            #expect(missing.json?["status"] as? Int == 404)
         }
     }
 
