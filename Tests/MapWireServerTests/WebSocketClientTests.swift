@@ -44,6 +44,34 @@ import Testing
         }
     }
 
+    @Test func hundredsOfConnectionsAtOnce() throws {
+        try ServerIntegrationTests.withServer { fixture in
+            let client = try WebSocketClient()
+            defer { client.shutdown() }
+            let count = 300
+            let recorders = Mutex<[Recorder]>([])
+            let failures = Mutex<[String]>([])
+            for i in 0..<count {
+                client.connect(port: fixture.port,
+                               onFailure: { reason in failures.withLock { $0.append(reason) } }) { output in
+                    let recorder = Recorder()
+                    recorders.withLock { $0.append(recorder) }
+                    // A leading 0 keeps clear of the echo session's command bytes.
+                    output.send([0, UInt8(i & 0xFF), UInt8(i >> 8)])
+                    return recorder
+                }
+            }
+            try waitUntil(timeout: 20) {
+                recorders.withLock { $0.count == count && $0.allSatisfy { $0.received.count == 2 } }
+                    || !failures.withLock { $0.isEmpty }
+            }
+            #expect(failures.withLock { $0 } == [])
+            #expect(fixture.server.metrics.connectionsOpen.load(ordering: .relaxed) == count)
+            let echoed = Set(recorders.withLock { $0.map { $0.received[1] } })
+            #expect(echoed.count == count)
+        }
+    }
+
     @Test func serverShutdownEndsClientSessions() throws {
         let client = try WebSocketClient()
         defer { client.shutdown() }
