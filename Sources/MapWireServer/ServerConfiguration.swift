@@ -20,6 +20,10 @@ public struct ServerConfiguration: Sendable {
     public var limits: Limits
     /// How long shutdown waits for clients to answer the close handshake.
     public var shutdownGrace: TimeInterval
+    /// Seconds a connection may take to get its close frame out once a close
+    /// was asked for; a client that reads nothing at all never becomes
+    /// writable, so lws drops it after this.
+    public var closeTimeout: Int
 
     /// Size bounds for one connection.
     public struct Limits: Sendable, Equatable {
@@ -54,7 +58,8 @@ public struct ServerConfiguration: Sendable {
                 webSocketPath: String = "/ws",
                 subprotocol: String = "mapwire.v1",
                 limits: Limits = Limits(),
-                shutdownGrace: TimeInterval = 0.5) {
+                shutdownGrace: TimeInterval = 0.5,
+                closeTimeout: Int = 5) {
         self.host = host
         self.port = port
         self.publicDirectory = publicDirectory
@@ -62,6 +67,7 @@ public struct ServerConfiguration: Sendable {
         self.subprotocol = subprotocol
         self.limits = limits
         self.shutdownGrace = shutdownGrace
+        self.closeTimeout = closeTimeout
     }
 
     /// What libwebsockets wants as `iface`: nil for "every interface", and

@@ -43,10 +43,6 @@ public final class ServerMetrics: Sendable {
         }
         return out
     }
-
-    func add(_ counter: borrowing Atomic<Int>, _ amount: Int = 1) {
-        counter.add(amount, ordering: .relaxed)
-    }
 }
 
 /// Wraps the app's handler so `/metrics` also reports the transport counters.

@@ -15,9 +15,9 @@ final class ServiceInbox: Sendable {
         var connections: [WebSocketConnection] = []
         /// Finished HTTP answers by exchange id.
         var responses: [(id: Int, response: HTTPResponse)] = []
+        /// Work that must run on the service thread (client connects).
+        var tasks: [@Sendable () -> Void] = []
         var stopRequested = false
-
-        var isEmpty: Bool { connections.isEmpty && responses.isEmpty && !stopRequested }
     }
 
     private struct State {
@@ -47,6 +47,11 @@ final class ServiceInbox: Sendable {
 
     func post(response: HTTPResponse, for id: Int) {
         mutate { $0.responses.append((id, response)) }
+    }
+
+    /// Runs `task` on the service thread at the next drain.
+    func post(task: @escaping @Sendable () -> Void) {
+        mutate { $0.tasks.append(task) }
     }
 
     func requestStop() {

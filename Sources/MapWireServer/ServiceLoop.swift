@@ -28,6 +28,8 @@ final class ServiceLoop: @unchecked Sendable {
     var nextID = 1
     var stopping = false
     var stopDeadline = DispatchTime.distantFuture
+    /// The reason in the 1001 close frames sent on shutdown.
+    var shutdownReason = "server shutting down"
 
     /// Reused for every outgoing fragment: `LWS_PRE` bytes of headroom for
     /// the frame header lws writes in front of the payload.
@@ -74,7 +76,7 @@ final class ServiceLoop: @unchecked Sendable {
         exchanges.removeAll()
         exchangesByID.removeAll()
         arena = nil
-        logger.info("server stopped")
+        logger.info("service loop stopped")
     }
 
     /// `LWS_CALLBACK_EVENT_WAIT_CANCELLED`: act on what other threads posted.
@@ -87,13 +89,23 @@ final class ServiceLoop: @unchecked Sendable {
             // The socket may have closed since the post.
             if connections[connection.wsi] === connection {
                 lws_callback_on_writable(connection.wsi)
+                armCloseTimer(connection)
             }
         }
+        for task in pending.tasks { task() }
         for (id, response) in pending.responses {
             guard let exchange = exchangesByID[id] else { continue }
             exchange.response = response
             lws_callback_on_writable(exchange.wsi)
         }
+    }
+
+    /// A close waits for WRITEABLE, which never comes for a client that
+    /// stopped reading; lws drops the connection if it is still there later.
+    func armCloseTimer(_ connection: WebSocketConnection) {
+        guard !connection.closeTimerArmed, connection.hasPendingClose else { return }
+        connection.closeTimerArmed = true
+        lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, Int32(max(1, configuration.closeTimeout)))
     }
 
     /// Closes every WebSocket with 1001 and arms the deadline after which the
@@ -104,8 +116,8 @@ final class ServiceLoop: @unchecked Sendable {
         stopDeadline = DispatchTime.now() + grace
         logger.info("shutting down: closing \(connections.count) connection(s)")
         for connection in connections.values {
-            connection.closeReason = "server shutting down"
-            connection.requestClose(code: 1001, reason: "server shutting down", flushFirst: false)
+            connection.closeReason = shutdownReason
+            connection.requestClose(code: 1001, reason: shutdownReason, flushFirst: false)
             lws_callback_on_writable(connection.wsi)
         }
         // lws_service sleeps until something happens; make sure something does.

@@ -21,6 +21,8 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
     var assembler: MessageAssembler
     /// Why we closed, for the log line on CLOSED (service thread).
     var closeReason: String?
+    /// Whether the close timeout is armed (service thread).
+    var closeTimerArmed = false
 
     private struct State {
         var outbox: Outbox
@@ -101,6 +103,10 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
 
     var hasPendingOutput: Bool {
         state.withLock { $0.outbox.hasWork }
+    }
+
+    var hasPendingClose: Bool {
+        state.withLock { $0.outbox.pendingClose != nil }
     }
 
     /// Marks the socket gone: later sends are dropped. Returns the session to
