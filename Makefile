@@ -6,7 +6,7 @@ PORT ?= 8080
 SWIFT ?= swift
 PYTHON ?= python3
 
-.PHONY: all setup setup-test build release run test test-swift test-python clean
+.PHONY: all setup setup-test build release run test test-swift test-python bench clean
 
 all: build
 
@@ -42,6 +42,12 @@ test-swift:
 
 test-python:
 	$(PYTHON) -m pytest -q tests
+
+# Frame benchmarks (numbers go into docs/performance.md).
+bench:
+	scripts/setup.sh
+	$(SWIFT) build -c release --product mapwire-bench
+	.build/release/mapwire-bench 1000
 
 clean:
 	rm -rf .build tests/browser/artifacts
