@@ -29,6 +29,8 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
     var window: Window?
     var mapView: MapView?
     var controller: WorldMapController?
+    /// Screens over the map (MapSession+Navigation.swift).
+    var navigation: NavigationStack?
     var differ = SceneDiffer()
     var flow = FrameFlow()
     var inputSeq: UInt32 = 0
@@ -108,6 +110,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         case let .resize(_, size, _):
             window.frame.size = size
             mapView.frame.size = size
+            navigation?.containerDidResize()
         case let .focus(_, item):
             window.focusFromMirror(item: item)
         case let .activate(_, item):
@@ -148,12 +151,14 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         mapView = map
         controller = WorldMapController(mapView: map, content: world.content)
         pendingURL = (.replace, "#" + camera.urlFragment)
+        startNavigation(hash: hash)
         output.send(FrameEncoder.welcome(session: id))
         flow.isDirty = true
         sendFrameIfPossible()
     }
 
     private func navigate(to hash: String) {
+        followScreens(in: hash, animated: true)
         guard let mapView, let camera = Camera(urlFragment: Substring(hash)) else { return }
         mapView.setCamera(camera, animated: false)
     }

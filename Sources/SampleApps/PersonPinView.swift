@@ -4,13 +4,21 @@ import MapGeometry
 import ViewKit
 
 /// A wishlist person's pin: the blue flag with its pole's tip on the
-/// person's coordinate, and their avatar as the callout's left accessory.
+/// person's coordinate. It shows no standard callout: selecting it opens the
+/// app's own `WishlistCardView` (see PersonPinView+Card.swift).
 public final class PersonPinView: AnnotationView {
     public static let reuseIdentifier = "person"
 
+    /// The person's avatar, for the card.
+    var avatar: ImageResource?
+    /// The card while it is shown.
+    public internal(set) var card: WishlistCardView?
+    /// "See details" in the card was pressed.
+    public var onShowDetails: ((Person) -> Void)?
+
     public required init(annotation: Annotation?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
-        canShowCallout = true
+        canShowCallout = false
         displayPriority = .required
     }
 
@@ -19,13 +27,25 @@ public final class PersonPinView: AnnotationView {
         image = pin
         centerOffset = Point(x: 0, y: -Double(pin.height) / 2)
         calloutOffset = Point(x: 0, y: 2)
-        if let avatar {
-            let avatarView = (leftCalloutAccessoryView as? ImageView) ?? ImageView(image: avatar)
-            avatarView.image = avatar
-            avatarView.frame.size = Size(width: 36, height: 36)
-            avatarView.cornerRadius = 18
-            avatarView.clipsToBounds = true
-            leftCalloutAccessoryView = avatarView
-        }
+        self.avatar = avatar
+    }
+
+    // The card's life (PersonPinView+Card.swift).
+
+    public override func setSelected(_ selected: Bool, animated: Bool) {
+        super.setSelected(selected, animated: animated)
+        if selected { showCard(animated: animated) } else { hideCard(animated: animated) }
+    }
+
+    public override func prepareForReuse() {
+        hideCard(animated: false)
+        super.prepareForReuse()
+    }
+
+    /// Enter on a focused pin (or a click in the mirror) selects it, as a tap does.
+    public override func activate() -> Bool {
+        guard isEnabled, let map = enclosingMapView, let annotation else { return false }
+        if isSelected, let card { window?.focus(firstFocusable(in: card)) } else { map.selectAnnotation(annotation, animated: true) }
+        return true
     }
 }

@@ -12,6 +12,9 @@ public final class WorldMapController: MapViewDelegate {
 
     static let cityIdentifier = "landmark.city"
 
+    /// "See details" on a person's card: the session pushes their detail screen.
+    public var showPersonDetails: ((Person) -> Void)?
+
     public init(mapView: MapView, content: SampleContent) {
         self.content = content
         self.mapView = mapView
@@ -27,6 +30,7 @@ public final class WorldMapController: MapViewDelegate {
         case let person as Person:
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: PersonPinView.reuseIdentifier, for: person)
             (view as? PersonPinView)?.configure(pin: content.personPin, avatar: content.avatar(of: person))
+            (view as? PersonPinView)?.onShowDetails = { [weak self] in self?.showPersonDetails?($0) }
             return view
         case let landmark as Landmark where landmark.kind == .city:
             // The flag image with its pole's tip on the coordinate and the city icon on the left (seed 004).

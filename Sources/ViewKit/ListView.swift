@@ -155,7 +155,7 @@ open class ListView: ScrollView {
         let top = contentOffset.y, bottom = contentOffset.y + frame.height
         let first = max(0, Int((top / rowHeight).rounded(.down)))
         let last = min(rowCount - 1, Int((bottom / rowHeight).rounded(.up)) - 1)
-        let wanted = first <= last ? first...last : 1...0
+        let wanted = first <= last ? first..<(last + 1) : 0..<0
         for (r, view) in visible where !wanted.contains(r) {
             visible[r] = nil
             enqueue(view)

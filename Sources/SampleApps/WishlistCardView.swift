@@ -1,0 +1,137 @@
+import DisplayList
+import MapCore
+import MapGeometry
+import ViewKit
+
+/// The wishlist app's own callout (seed 000's PersonDetailMapView): a
+/// 240x280 card on a bubble whose arrow points at the pin, with the person's
+/// round avatar, name, a "Wishlist" heading, their wishes in a scrolling list
+/// and a "See details" button. Every control in it is interactive; the card's
+/// background swallows the rest, so taps inside never reach the map.
+public final class WishlistCardView: View {
+    public static let size = Size(width: 240, height: 280)
+    public static let fadeDuration = 0.3
+    static let padding = 14.0
+
+    public let bubble = BubbleView()
+    public let avatarView: ImageView
+    public let nameLabel: Label
+    public let placeLabel: Label
+    public let headingLabel: Label
+    public let listView = ListView()
+    public let detailsButton: Button
+    public let person: Person
+    private let wishList: WishList
+
+    public init(person: Person, avatar: ImageResource?, fonts: FontBook) {
+        self.person = person
+        avatarView = ImageView(image: avatar)
+        nameLabel = Label(text: person.name, typeface: fonts.bold, fontSize: 16, color: Color(hex: 0x1C1C1E))
+        placeLabel = Label(text: person.place, typeface: fonts.regular, fontSize: 12, color: Color(hex: 0x6C6C70))
+        headingLabel = Label(text: "Wishlist", typeface: fonts.bold, fontSize: 13, color: Color(hex: 0x3A3A3C))
+        detailsButton = Button(title: "See details", typeface: fonts.bold, fontSize: 15,
+                               color: Color(hex: 0x2F6FDE), highlightedColor: Color(hex: 0x1D4FA8))
+        wishList = WishList(wishes: person.wishes, fonts: fonts)
+        super.init(frame: Rect(origin: .zero, size: Self.size))
+        accessibilityRole = .dialog
+        accessibilityLabel = person.name
+        bubble.arrowHeight = 20
+        bubble.arrowWidth = 24
+        bubble.cornerRadius = 12
+        nameLabel.accessibilityRole = .heading
+        nameLabel.accessibilityLabel = person.name
+        nameLabel.numberOfLines = 2
+        placeLabel.accessibilityRole = .text
+        placeLabel.accessibilityLabel = person.place
+        headingLabel.accessibilityRole = .heading
+        headingLabel.accessibilityLabel = "Wishlist"
+        listView.accessibilityLabel = "Wishlist of \(person.name)"
+        avatarView.cornerRadius = 21
+        avatarView.clipsToBounds = true
+        for v in [bubble, avatarView, nameLabel, placeLabel, headingLabel, listView, detailsButton] as [View] {
+            addSubview(v)
+        }
+        layoutContent()
+        wishList.attach(to: listView)
+    }
+
+    private func layoutContent() {
+        let pad = Self.padding, w = Self.size.width, h = Self.size.height
+        bubble.frame = bounds
+        avatarView.frame = Rect(x: pad, y: pad, width: 42, height: 42)
+        let textX = pad + 42 + 10
+        let textW = w - textX - pad
+        let name = nameLabel.sizeThatFits(maxWidth: textW)
+        let nameH = min(name.height, 2 * nameLabel.lineHeight)
+        let textH = nameH + placeLabel.lineHeight
+        let top = max(pad, pad + (42 - textH) / 2).rounded()
+        nameLabel.frame = Rect(x: textX, y: top, width: textW, height: nameH)
+        placeLabel.frame = Rect(x: textX, y: top + nameH, width: textW, height: placeLabel.lineHeight)
+        let headingY = max(avatarView.frame.maxY, placeLabel.frame.maxY) + 10
+        headingLabel.frame = Rect(x: pad, y: headingY, width: w - 2 * pad, height: headingLabel.lineHeight)
+        let buttonH = 36.0
+        detailsButton.frame = Rect(x: pad, y: h - pad - buttonH, width: w - 2 * pad, height: buttonH)
+        detailsButton.layoutTitle()
+        let listY = headingLabel.frame.maxY + 4
+        listView.frame = Rect(x: 4, y: listY, width: w - 8, height: detailsButton.frame.minY - 8 - listY)
+        listView.rowHeight = 30
+    }
+
+    // MARK: Placement
+
+    /// Puts the card above (or below) `pinView` as the standard callout goes,
+    /// inside `mapView`'s bounds; returns how far the map must pan to fit it.
+    func place(on pinView: AnnotationView, in mapView: MapView) -> Point {
+        guard let anchor = pinView.worldAnchor else { return .zero }
+        let anchorScreen = mapView.screenPoint(forWorld: anchor)
+        let target = pinView.frame.offsetBy(dx: anchorScreen.x, dy: anchorScreen.y)
+        let tip = Point(x: target.minX + pinView.calloutAnchorPoint.x, y: target.minY + pinView.calloutAnchorPoint.y)
+        let placement = CalloutPlacement.place(
+            target: target, tip: tip, size: Self.size, arrowHeight: bubble.arrowHeight,
+            arrowHalfWidth: bubble.arrowWidth / 2, cornerRadius: bubble.cornerRadius, in: mapView.bounds)
+        // In the pin view's coordinates, so the card rides along when the pin moves.
+        frame.origin = Point(x: (placement.frame.minX - target.minX).rounded(),
+                             y: (placement.frame.minY - target.minY).rounded())
+        bubble.direction = placement.direction
+        bubble.arrowX = placement.arrowX.rounded()
+        return placement.pan
+    }
+
+    // MARK: Appearing
+
+    /// Fades in over `fadeDuration`.
+    func present(animator: Animator?) {
+        guard let animator else { return }
+        alpha = 0
+        animator.animate(key: "card.\(id)", duration: Self.fadeDuration) { [weak self] t in
+            self?.alpha = TimingCurve.easeOut.value(t)
+        }
+    }
+
+    /// Leaves the mirror and stops taking input at once, then fades out and
+    /// removes itself (at once when not animated).
+    func dismiss(animator: Animator?, animated: Bool) {
+        isUserInteractionEnabled = false
+        func silence(_ v: View) {
+            v.accessibilityRole = nil
+            for s in v.subviews { silence(s) }
+        }
+        silence(self)
+        guard animated, let animator else {
+            removeFromSuperview()
+            return
+        }
+        let start = alpha
+        animator.animate(key: "card.\(id)", duration: Self.fadeDuration, update: { [weak self] t in
+            self?.alpha = start * (1 - t)
+        }, completion: { [weak self] in
+            self?.removeFromSuperview()
+        })
+    }
+
+    // MARK: Input: the background is a cover (seed 000), the bubble's shape is the card.
+
+    public override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { true }
+    public override func wheel(_ event: WheelEvent, at location: Point) -> Bool { true }
+    public override func point(inside point: Point) -> Bool { bubble.point(inside: point) }
+}
