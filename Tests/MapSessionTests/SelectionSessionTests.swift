@@ -16,22 +16,40 @@ import Wire
         #expect(h.replica.element(named: "Amélie Fournier")?.role == .button)
     }
 
+    /// The San Francisco flag (seed 004) shows the standard callout; people show their own card
+    /// (WishlistCardSessionTests).
     @Test func clickOnAPinSelectsItAndOpensItsCallout() throws {
-        let h = SessionHarness()
-        let (name, pin) = try #require(h.pinInOpenSpace())
+        let h = SessionHarness(hash: "#11/37.78/-122.44")
+        let pin = try #require(h.center(of: "San Francisco"))
         h.click(pin)
         h.settle()
         let dialog = try #require(h.replica.accessibility.first { $0.role == .dialog })
-        #expect(dialog.name == name)
-        #expect(h.replica.element(named: name)?.flags.contains(.selected) == true)
-        // The callout's bubble sits above the pin, centred on it, arrow down.
+        #expect(dialog.name == "San Francisco")
+        #expect(h.session.sync { h.session.mapView?.calloutView } != nil, "the standard callout")
+        #expect(h.replica.element(named: "Founded: June 29, 1776")?.role == .text)
+        #expect(h.replica.element(named: "San Francisco")?.flags.contains(.selected) == true)
+        // The callout's bubble sits above the pin, arrow down, pointing at the pin's top.
         let (id, bubble) = try #require(h.replica.items.first { $0.value.kind == .bubble })
         let bounds = try #require(h.replica.screenBounds(of: id))
         #expect(bubble.properties.bubble.direction == .down)
         #expect(bounds.maxY < pin.y)
-        #expect(abs(bounds.midX - pin.x) < 2)
+        #expect(bounds.minX < pin.x && bounds.maxX > pin.x)
     }
 
+    @Test func standardCalloutFlipsBelowAPinNearTheTop() throws {
+        let h = SessionHarness(hash: "#11/37.584/-122.418")
+        let pin = try #require(h.center(of: "San Francisco"))
+        #expect(pin.y < 80)
+        h.click(pin)
+        h.settle()
+        #expect(h.replica.accessibility.first { $0.role == .dialog }?.name == "San Francisco")
+        let (id, bubble) = try #require(h.replica.items.first { $0.value.kind == .bubble })
+        let bounds = try #require(h.replica.screenBounds(of: id))
+        #expect(bubble.properties.bubble.direction == .up)
+        #expect(bounds.minY > pin.y)
+    }
+
+    /// A person's card is placed like the standard callout: flipped below a pin near the top.
     @Test func calloutFlipsBelowAPinNearTheTop() throws {
         let h = SessionHarness()
         let pin = try #require(h.center(of: "Amélie Fournier"))

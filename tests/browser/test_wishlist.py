@@ -1,0 +1,90 @@
+"""The wishlist app end to end (issue 4): the real Swift server and the painter
+in headless Chromium, driven by a real mouse and wheel through WebDriver
+actions. A person's pin opens their card, the wheel scrolls its list (and not
+the map), "See details" opens the detail screen and a history entry, and the
+browser's Back returns to the map with the card open again.
+
+Screenshots go to tests/browser/artifacts/wishlist-*.png.
+"""
+
+from __future__ import annotations
+
+import time
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+
+from conftest import click_at, poll, screenshot, severe_logs, wait_painted
+from test_map import mirror
+
+# Chicago low in the middle with room above for Marcus Bell's card (30 wishes).
+START = "#5/45/-87.63"
+PERSON = "Marcus Bell"
+
+
+def element(driver, name, tag=None):
+    found = [e for e in mirror(driver) if e["name"] == name and (tag is None or e["tag"] == tag)
+             and e["width"] > 0]
+    return found[0] if found else None
+
+
+def centre(e):
+    return e["x"] + e["width"] / 2, e["y"] + e["height"] / 2
+
+
+def rows(driver):
+    return [e["name"] for e in mirror(driver) if e["tag"] == "li"]
+
+
+def location_hash(driver):
+    return driver.execute_script("return location.hash;")
+
+
+def test_card_list_details_and_browser_back(driver, mapwire_server):
+    driver.get(mapwire_server + "/" + START)
+    wait_painted(driver, timeout=20)
+    pin = poll(lambda: element(driver, PERSON, "button"), timeout=10, message=f"{PERSON}'s pin in the mirror")
+    start_hash = location_hash(driver)
+
+    click_at(driver, *centre(pin))
+    card = poll(lambda: element(driver, PERSON, "div") or element(driver, PERSON, "dialog")
+                or element(driver, "See details", "button"), timeout=5, message="the wishlist card")
+    assert card
+    time.sleep(0.5)  # the 0.3 s fade-in
+    listbox = poll(lambda: element(driver, f"Wishlist of {PERSON}"), timeout=5, message="the card's list")
+    first_rows = rows(driver)
+    assert "Model train track, HO scale" in first_rows, first_rows
+    screenshot(driver, "wishlist-card.png")
+
+    # The wheel over the list scrolls it; the map keeps its camera.
+    x, y = centre(listbox)
+    ActionChains(driver).scroll_from_origin(ScrollOrigin.from_viewport(int(x), int(y)), 0, 150).perform()
+    scrolled = poll(lambda: (lambda r: r if r and r[0] != first_rows[0] else None)(rows(driver)),
+                    timeout=5, message="the list to scroll")
+    assert "Model train track, HO scale" not in scrolled
+    time.sleep(0.4)
+    assert location_hash(driver) == start_hash, "the wheel over the card must not move the map"
+    screenshot(driver, "wishlist-card-scrolled.png")
+
+    # "See details", found by its accessible name, clicked with the mouse at its rectangle.
+    button = poll(lambda: element(driver, "See details", "button"), timeout=5, message="See details")
+    click_at(driver, *centre(button))
+    poll(lambda: element(driver, "Back", "button"), timeout=5, message="the detail screen's Back button")
+    poll(lambda: location_hash(driver).endswith("/person/marcus-bell"), timeout=5,
+         message="the URL to name the detail screen")
+    assert location_hash(driver).startswith(start_hash)
+    time.sleep(0.5)  # the slide
+    assert element(driver, "Chicago, United States"), "the detail screen shows the place"
+    assert element(driver, "Wishlist (30)"), "and the whole wishlist's heading"
+    assert element(driver, PERSON, "button") is None, "the map's pins are covered"
+    screenshot(driver, "wishlist-detail.png")
+
+    # The browser's own Back returns to the map with the same camera and the card open.
+    driver.back()
+    poll(lambda: element(driver, "Back", "button") is None, timeout=5, message="the detail screen to close")
+    poll(lambda: element(driver, "See details", "button"), timeout=5, message="the card again")
+    assert location_hash(driver) == start_hash
+    assert element(driver, PERSON, "button") is not None
+    time.sleep(0.5)
+    screenshot(driver, "wishlist-after-back.png")
+    assert severe_logs(driver) == []
