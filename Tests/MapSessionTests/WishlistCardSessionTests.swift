@@ -156,6 +156,20 @@ extension SessionHarness {
         #expect(h.replica.element(named: "Model train track, HO scale") == nil)
     }
 
+    @Test func tappingARowHighlightsItWhilePressedAndSelectsIt() throws {
+        let h = SessionHarness(hash: wishlistHash)
+        try h.open("Marcus Bell")
+        let row = try #require(h.replica.element(named: "A tiny water tower"))
+        let rect = try #require(h.replica.screenBounds(of: row.item))
+        h.pointer(.down, rect.center)
+        #expect(h.replica.items[row.item]?.properties.fill == Color(hex: 0xD1D1D6), "highlighted while pressed")
+        h.pointer(.up, rect.center)
+        h.settle(seconds: 0.5)
+        #expect(h.replica.element(named: "A tiny water tower")?.flags.contains(.selected) == true)
+        #expect(h.replica.items[row.item]?.properties.fill == Color(hex: 0xE5E5EA))
+        #expect(h.dialogs.map(\.name) == ["Marcus Bell"], "a row tap keeps the card open")
+    }
+
     @Test func tappingTheCardBackgroundKeepsItAndTappingOutsideClosesIt() throws {
         let h = SessionHarness(hash: wishlistHash)
         try h.open("Marcus Bell")
