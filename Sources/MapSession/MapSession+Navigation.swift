@@ -21,6 +21,8 @@ extension MapSession {
         stack.didChange = { [unowned self] in self.pendingURL = (.replace, self.currentURL()) }
         navigation = stack
         controller.showPersonDetails = { [unowned self] person in
+            // A second press while the screen slides in must not push it twice.
+            guard (self.navigation?.topScreen as? PersonDetailScreen)?.person !== person else { return }
             self.showDetails(of: person, animated: true)
             self.pendingURL = (.push, self.currentURL())
         }

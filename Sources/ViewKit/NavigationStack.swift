@@ -4,6 +4,8 @@ import MapGeometry
 open class Screen: View {
     /// The stack it is on, while it is on one.
     public internal(set) weak var navigationStack: NavigationStack?
+    /// What had keyboard focus when the screen was pushed; it gets it back on pop.
+    weak var focusBeforePush: View?
 
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -63,6 +65,7 @@ public final class NavigationStack {
         screen.navigationStack = self
         let below: View = topScreen ?? root
         if screens.isEmpty { baseKeyResponder = container.window?.defaultKeyResponder }
+        screen.focusBeforePush = container.window?.focusedView
         screens.append(screen)
         container.addSubview(screen)
         container.window?.defaultKeyResponder = screen
@@ -92,8 +95,10 @@ public final class NavigationStack {
         screen.isUserInteractionEnabled = false
         container.window?.defaultKeyResponder = topScreen ?? baseKeyResponder
         let width = container.frame.width
-        if let window = container.window, let focused = window.focusedView, focused.isDescendant(of: screen) {
-            window.focus(nil)
+        if let window = container.window, window.focusedView.map({ $0.isDescendant(of: screen) }) ?? true {
+            // Back to where the user was before the push, if it is still there.
+            let previous = screen.focusBeforePush.flatMap { $0.window === window ? $0 : nil }
+            window.focus(previous)
         }
         if animated, let animator {
             let start = screen.frame.minX
