@@ -67,6 +67,32 @@ extension SessionHarness {
         #expect(avatar.properties.frame.width == 42 && avatar.properties.frame.height == 42)
     }
 
+    @Test func nearTheEdgeTheCardSlidesWithItsArrowStillOnThePin() throws {
+        let h = SessionHarness(hash: "#5/45/-62")
+        let pin = try #require(h.center(of: "Marcus Bell"))
+        #expect(pin.x < 100)
+        let camera = h.camera
+        try h.open("Marcus Bell")
+        let card = try #require(h.dialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
+        #expect(abs(card.minX - 10) < 1, "slid inside the margin")
+        let bubble = try #require(h.replica.items.values.first { $0.kind == .bubble })
+        #expect(abs(card.minX + Double(bubble.properties.bubble.arrowX) - pin.x) < 2)
+        #expect(h.camera == camera, "no pan needed")
+    }
+
+    @Test func whenSlidingIsNotEnoughTheMapPansJustEnough() throws {
+        let h = SessionHarness(hash: "#5/45/-60.2")
+        let pin = try #require(h.center(of: "Marcus Bell"))
+        #expect(pin.x < 24)
+        let camera = h.camera
+        try h.open("Marcus Bell")
+        #expect(h.camera != camera)
+        let card = try #require(h.dialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
+        let pinAfter = try #require(h.center(of: "Marcus Bell"))
+        #expect(card.minX >= 10 && card.maxX <= 1270 && card.minY >= 10)
+        #expect(pinAfter.x > pin.x && pinAfter.x - pin.x < 40, "panned just enough")
+    }
+
     @Test func theCardFadesInAndOutOverAThirdOfASecond() throws {
         let h = SessionHarness(hash: wishlistHash)
         let pin = try #require(h.center(of: "Marcus Bell"))
