@@ -88,3 +88,22 @@ def test_card_list_details_and_browser_back(driver, mapwire_server):
     time.sleep(0.5)
     screenshot(driver, "wishlist-after-back.png")
     assert severe_logs(driver) == []
+
+
+def test_card_lays_out_a_non_latin_name(driver, mapwire_server):
+    """Greek name and place, measured by HarfBuzz on the server, drawn by the page."""
+    name = "Δήμητρα Παπαδοπούλου"
+    driver.get(mapwire_server + "/#5/45/23")
+    wait_painted(driver, timeout=20)
+    pin = poll(lambda: element(driver, name, "button"), timeout=10, message=f"{name}'s pin")
+    click_at(driver, *centre(pin))
+    poll(lambda: element(driver, "See details", "button"), timeout=5, message="the card")
+    heading = poll(lambda: next((e for e in mirror(driver) if e["name"] == name and e["tag"] != "button"
+                                 and e["tag"] != "div"), None), timeout=5, message="the card's name heading")
+    place = element(driver, "Θεσσαλονίκη, Ελλάδα")
+    assert place, "the place line"
+    # The name fits the card's text column (240 wide card, 66 px for the avatar).
+    assert heading["width"] <= 240 - 66 - 14 + 1
+    time.sleep(0.5)
+    screenshot(driver, "wishlist-card-greek.png")
+    assert severe_logs(driver) == []

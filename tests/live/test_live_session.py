@@ -70,6 +70,8 @@ def test_hello_gets_welcome_then_the_first_frame(live_server):
 
 
 def test_clicking_a_pin_opens_its_callout(live_server):
+    # The first visible pin is a wishlist person's: its callout is the app's
+    # card (new dialog, heading, list and button elements in the mirror).
     client = Client(live_server)
     client.next_frame()
     scene = client.scene
