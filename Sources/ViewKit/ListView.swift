@@ -55,6 +55,26 @@ open class ListRowView: View {
         onActivate?(self)
         return onActivate != nil
     }
+
+    /// The list this row is in.
+    var listView: ListView? { superview as? ListView }
+
+    // A row reached by Tab scrolls into view.
+    open override func didGainFocus() {
+        guard row >= 0, let list = listView else { return }
+        list.scrollRectToVisible(list.rect(forRow: row), animated: false)
+    }
+
+    /// Up and Down move focus to the neighbouring rows, scrolling the list,
+    /// so keyboard users reach rows that are not on screen yet.
+    open override func key(_ event: KeyEvent) -> Bool {
+        guard let list = listView, row >= 0 else { return false }
+        switch event.key {
+        case "ArrowDown": return list.focusRow(row + 1)
+        case "ArrowUp": return list.focusRow(row - 1)
+        default: return false
+        }
+    }
 }
 
 /// A vertical list of fixed-height rows that creates views only for the rows
@@ -139,6 +159,21 @@ open class ListView: ScrollView {
         guard let row else { return }
         scrollRectToVisible(rect(forRow: row), animated: true)
         if notify { delegate?.listView(self, didSelectRow: row) }
+    }
+
+    /// Scrolls `row` into view and gives it keyboard focus; false when there is no such row.
+    @discardableResult
+    public func focusRow(_ row: Int) -> Bool {
+        guard row >= 0, row < rowCount, let window else { return false }
+        scrollRectToVisible(rect(forRow: row), animated: false)
+        guard let view = visible[row] else { return false }
+        window.focus(view)
+        return true
+    }
+
+    // Up and Down at the ends stop here, so they never pan a map behind the list.
+    open override func key(_ event: KeyEvent) -> Bool {
+        event.key == "ArrowDown" || event.key == "ArrowUp"
     }
 
     // MARK: Layout

@@ -85,4 +85,33 @@ final class NumberedRows: ListViewDataSource, ListViewDelegate {
         #expect(list.visibleRows[1]?.activate() == true)
         #expect(rows.selected == [1])
     }
+
+    @Test func arrowKeysWalkTheRowsAndScrollThemIntoView() {
+        let (window, list, rows, _) = list(count: 40)
+        defer { withExtendedLifetime(rows) {} }
+        window.focus(list.visibleRows[0])
+        for _ in 0..<12 { window.dispatch(KeyEvent(key: "ArrowDown")) }
+        #expect(window.focusedView === list.visibleRows[12])
+        // Row 12 (360...390) is at the bottom of the 150 pt list.
+        #expect(list.contentOffset.y == 390 - 150)
+        window.dispatch(KeyEvent(key: "ArrowUp"))
+        #expect(window.focusedView === list.visibleRows[11])
+        // Past the top the key stops at the list: nothing behind it moves.
+        let behind = KeyCatcher()
+        window.defaultKeyResponder = behind
+        window.focus(list.visibleRows[list.visibleRows.keys.min()!])
+        for _ in 0..<20 { window.dispatch(KeyEvent(key: "ArrowUp")) }
+        #expect(list.contentOffset.y == 0)
+        #expect(window.focusedView === list.visibleRows[0])
+        #expect(behind.keys == 0)
+    }
+}
+
+/// Counts the keys that reach it.
+final class KeyCatcher: View {
+    var keys = 0
+    override func key(_ event: KeyEvent) -> Bool {
+        keys += 1
+        return true
+    }
 }
