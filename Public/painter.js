@@ -578,7 +578,8 @@
 
   // ---- connection -------------------------------------------------------------------
   function showBanner(text) {
-    banner.textContent = text;
+    // Only real changes: the banner is a live region, read out when it changes.
+    if (banner.textContent !== text) banner.textContent = text;
     banner.hidden = false;
   }
 
