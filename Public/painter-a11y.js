@@ -22,8 +22,10 @@
     const TAGS = { 1: 'button', 2: 'h2', 3: 'a', 4: 'ul', 5: 'li', 6: 'span', 7: 'div' };
     const CONTAINERS = new Set([4, 5, 7]); // list, listitem, dialog hold nested elements
 
-    function makeElement(e) {
-      const el = document.createElement(TAGS[e.role] || 'div');
+    function makeElement(e, tag) {
+      const el = document.createElement(tag);
+      el._role = e.role;
+      el._tag = tag;
       el.dataset.item = String(e.item);
       el.dataset.role = String(e.role);
       switch (e.role) {
@@ -33,6 +35,7 @@
         case 7: el.setAttribute('role', 'dialog'); el.tabIndex = -1; break;
         default: el.tabIndex = -1; // focusable by the server's FOCUS, not a tab stop
       }
+      if (e.role === 5 && tag !== 'li') el.setAttribute('role', 'listitem');
       if (!TAGS[e.role]) el.setAttribute('role', 'generic');
       if (e.role === 5) {
         const name = document.createElement('span');
@@ -66,31 +69,44 @@
     function rebuild() {
       dirty = false;
       const active = document.activeElement;
-      const wanted = new Set(list.map((e) => e.item));
-      for (const [id, el] of mirror) {
-        if (!wanted.has(id)) { el.remove(); mirror.delete(id); }
+      const byItem = new Map(list.map((e) => [e.item, e]));
+      // Each element nests in the element of its nearest item-tree ancestor
+      // that is a list, list item or dialog (0: the layer itself).
+      const containerOf = new Map();
+      for (const e of list) {
+        let c = 0;
+        const it = host.item(e.item);
+        for (let p = it && it.parent; p; p = p.parent) {
+          const a = byItem.get(p.id);
+          if (a && CONTAINERS.has(a.role)) { c = p.id; break; }
+        }
+        containerOf.set(e.item, c);
       }
-      const roleOf = new Map(list.map((e) => [e.item, e.role]));
-      const order = new Map(); // parent element -> wanted children in order
+      // A list item is an <li> inside a list's <ul>, else a div with role listitem.
+      const tagOf = (e) => {
+        if (e.role !== 5) return TAGS[e.role] || 'div';
+        const c = byItem.get(containerOf.get(e.item));
+        return c && c.role === 4 ? 'li' : 'div';
+      };
+      for (const [id, el] of mirror) {
+        const e = byItem.get(id);
+        if (!e || el._role !== e.role || el._tag !== tagOf(e)) { el.remove(); mirror.delete(id); }
+      }
       for (const e of list) {
         let el = mirror.get(e.item);
-        if (el && el._role !== e.role) { el.remove(); el = null; }
         if (!el) {
-          el = makeElement(e);
-          el._role = e.role;
+          el = makeElement(e, tagOf(e));
           mirror.set(e.item, el);
         }
         setName(el, e.role, e.name);
         setFlags(el, e.role, e.flags);
-        // Nest inside the nearest mirrored list, list item or dialog ancestor.
-        let parentEl = layer;
-        const it = host.item(e.item);
-        for (let p = it && it.parent; p; p = p.parent) {
-          const role = roleOf.get(p.id);
-          if (role !== undefined && CONTAINERS.has(role)) { parentEl = mirror.get(p.id) || layer; break; }
-        }
+      }
+      const order = new Map(); // parent element -> wanted children in order
+      for (const e of list) {
+        const c = containerOf.get(e.item);
+        const parentEl = c ? mirror.get(c) : layer;
         if (!order.has(parentEl)) order.set(parentEl, []);
-        order.get(parentEl).push(el);
+        order.get(parentEl).push(mirror.get(e.item));
       }
       for (const [parentEl, kids] of order) {
         // Keep existing nodes where they are when already in order (moving a
