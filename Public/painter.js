@@ -296,18 +296,16 @@
   // clip is the visible screen rectangle [x0, y0, x1, y1] (for mirror bounds).
   function paintItem(it, parentAlpha, tx, ty, s, clip) {
     if (it.hidden) return;
-    // An anchored item sits at its anchor's screen point (plus x, y) in screen
-    // space; the parent's position, scale and scroll do not apply to it.
-    let ox, oy, ps;
-    if (it.anchor) {
-      ox = screenX(it.anchor[0]) + it.x; oy = screenY(it.anchor[1]) + it.y; ps = 1;
-    } else {
-      ox = tx + it.x * s; oy = ty + it.y * s; ps = s;
-    }
+    // An anchored item's position is its anchor's screen point plus (x, y),
+    // taken in the parent's coordinates (as ViewKit's originInSuperview; the
+    // usual parent is an unscaled group at the origin, so: screen space).
+    const px = it.anchor ? screenX(it.anchor[0]) + it.x : it.x;
+    const py = it.anchor ? screenY(it.anchor[1]) + it.y : it.y;
+    const ox = tx + px * s, oy = ty + py * s;
     // SCALE about (sox, soy) in the item's own coordinates.
-    const S = ps * it.scale;
-    const X = ox + ps * it.sox * (1 - it.scale);
-    const Y = oy + ps * it.soy * (1 - it.scale);
+    const S = s * it.scale;
+    const X = ox + s * it.sox * (1 - it.scale);
+    const Y = oy + s * it.soy * (1 - it.scale);
     const alpha = parentAlpha * it.alpha;
 
     const x0 = Math.max(clip[0], Math.min(X, X + it.w * S)), y0 = Math.max(clip[1], Math.min(Y, Y + it.h * S));
@@ -318,7 +316,7 @@
     if (alpha > 0) {
       ctx.globalAlpha = Math.min(1, alpha);
       if (it.kind === 'WORLD_PATH') {
-        drawWorldPath(it);
+        drawWorldPath(it, tx, ty, s);
       } else {
         ctx.setTransform(dpr * S, 0, 0, dpr * S, dpr * X, dpr * Y);
         drawItem(it, S);
@@ -439,16 +437,19 @@
     }
   }
 
-  function drawWorldPath(it) {
+  // World coordinates projected with the camera, in the parent's coordinates
+  // (tx, ty, s) like an anchor; the item's own FRAME and SCALE are ignored.
+  function drawWorldPath(it, tx, ty, s) {
     const res = paths.get(it.path);
     if (!res || (!it.fill && !it.stroke)) return;
     const k = 2 ** res.shift * pxPerUnit();
-    const ox = screenX(res.originX), oy = screenY(res.originY);
+    const ox = tx + screenX(res.originX) * s, oy = ty + screenY(res.originY) * s;
+    const ks = k * s;
     const [bx0, by0, bx1, by1] = res.bbox;
-    const pad = it.lineWidth + 2;
-    if (ox + bx1 * k < -pad || ox + bx0 * k > cssW + pad ||
-        oy + by1 * k < -pad || oy + by0 * k > cssH + pad) return; // off screen
-    ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * ox, dpr * oy);
+    const pad = it.lineWidth * s + 2;
+    if (ox + bx1 * ks < -pad || ox + bx0 * ks > cssW + pad ||
+        oy + by1 * ks < -pad || oy + by0 * ks > cssH + pad) return; // off screen
+    ctx.setTransform(dpr * ks, 0, 0, dpr * ks, dpr * ox, dpr * oy);
     if (it.fill) {
       ctx.fillStyle = it.fill;
       ctx.fill(res.closed, it.evenOdd ? 'evenodd' : 'nonzero');
