@@ -248,9 +248,13 @@ def click_at(driver, x, y):
     mouse(driver, [("move", x, y), ("down",), ("up",)])
 
 
-def drag(driver, x0, y0, dx, dy, steps: int = 10):
+def drag(driver, x0, y0, dx, dy, steps: int = 10, hold: float = 0.25):
+    """A real mouse drag; holding still for `hold` seconds before the release
+    leaves no fling velocity, so inertia does not carry the map further."""
     seq = [("move", x0, y0), ("down",)]
     seq += [("move", x0 + dx * i / steps, y0 + dy * i / steps) for i in range(1, steps + 1)]
+    if hold:
+        seq += [("pause", hold)]
     seq += [("up",)]
     mouse(driver, seq)
 

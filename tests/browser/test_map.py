@@ -193,6 +193,9 @@ def test_drag_pans_and_hash_follows_camera(map_page):
         return (z, lat, lon) if lon > lon0 + 5 and lat > lat0 + 2 else None
 
     z, lat, lon = poll(moved_hash, timeout=8, interval=0.1, message="the URL hash to follow the camera")
+    # As protocol.md "The URL" says: zoom with 2 decimals, lat and lon with 5.
+    final = driver.execute_script("return location.hash;")
+    assert re.match(r"^#\d+\.\d{2}/-?\d+\.\d{5}/-?\d+\.\d{5}(/.*)?$", final), final
     assert z == pytest.approx(z0, abs=0.01), "a drag does not zoom"
     # Dragging 240 px left at zoom 4 moves about 240 / (256 * 16) * 360 = 21 degrees east.
     assert 15 < lon - lon0 < 60
