@@ -499,9 +499,10 @@
     send(msg);
   }
 
+  // The canvas's offset, cached by measure(): no layout flush per pointer event.
+  let canvasLeft = 0, canvasTop = 0;
   function canvasPoint(e) {
-    const r = canvas.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
+    return [e.clientX - canvasLeft, e.clientY - canvasTop];
   }
 
   function sendPointer(phase, e) {
@@ -554,6 +555,8 @@
     const r = canvas.getBoundingClientRect();
     cssW = r.width;
     cssH = r.height;
+    canvasLeft = r.left;
+    canvasTop = r.top;
     dpr = window.devicePixelRatio || 1;
     const bw = Math.max(1, Math.round(cssW * dpr)), bh = Math.max(1, Math.round(cssH * dpr));
     if (canvas.width !== bw) canvas.width = bw;

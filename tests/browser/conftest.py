@@ -1,5 +1,13 @@
 """Fixtures for the browser tests (pytest + selenium + headless Chromium).
 
+    pip install -r tests/requirements.txt
+    pytest tests/browser                      # test_map.py needs the server binary
+    MAPWIRE_BIN=/path/to/mapwire pytest tests/browser/test_map.py
+
+Chromium and chromedriver come from Debian (/usr/bin/chromium,
+/usr/bin/chromedriver; override with CHROMIUM_BIN / CHROMEDRIVER_BIN).
+Screenshots and the server log go to tests/browser/artifacts/ (gitignored).
+
 - `chrome` / `driver`: headless Chromium with browser console logs captured.
 - `static_server`: a plain http.server over the repository root (no WebSocket).
 - `fake_server`: tests/browser/fake_server.py, a stand-in protocol server.
