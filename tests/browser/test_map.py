@@ -206,3 +206,28 @@ def test_drag_pans_and_hash_follows_camera(map_page):
         assert moved["x"] < ref["x"] - 150 and moved["y"] > ref["y"] + 60, (ref, moved)
     screenshot(driver, "map-after-drag.png")
     assert severe_logs(driver) == []
+
+
+def test_keyboard_reaches_a_pin_and_opens_its_callout(map_page):
+    """Tab reaches the pins' mirror buttons; Enter on one opens its callout (FOCUS/ACTIVATE)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver = map_page
+    before_items = {e["item"] for e in mirror(driver)}
+    focused = None
+    for _ in range(40):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        focused = driver.execute_script(
+            "const el = document.activeElement;"
+            "return el && el.closest('#a11y') && el.tagName === 'BUTTON' "
+            "? {item: Number(el.dataset.item), name: el.textContent} : null;")
+        if focused and focused["name"]:
+            break
+    assert focused, "Tab never reached a pin button in the accessibility mirror"
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    poll(lambda: [e for e in mirror(driver)
+                  if e["item"] not in before_items and focused["name"] in e["name"]],
+         timeout=5, interval=0.1, message=f"a callout for {focused['name']!r} after Enter")
+    screenshot(driver, "map-keyboard-callout.png")
+    assert severe_logs(driver) == []
