@@ -28,8 +28,10 @@ extension MapView {
             let pts = gestures.pointers.values.prefix(2).map(\.last)
             let distance = max(pts[0].distance(to: pts[1]), 1)
             let mid = midpoint(pts)
-            var c = camera.zoomed(to: pinch.zoom + log2(distance / max(pinch.distance, 1)), around: mid, viewport: frame.size)
-            c = c.panned(byScreen: mid - gestures.pinch!.mid)
+            // The world point under the last midpoint follows the fingers to the new one.
+            var c = camera.zoomed(to: pinch.zoom + log2(distance / max(pinch.distance, 1)), around: pinch.mid,
+                                  viewport: frame.size)
+            c = c.panned(byScreen: mid - pinch.mid)
             gestures.pinch!.mid = mid
             camera = c
             return
