@@ -6,6 +6,9 @@ import ViewKit
 /// around the pointer, double-tap zoom, taps that select, and the keyboard.
 extension MapView {
     func handlePointerDown(_ event: PointerEvent, at location: Point) -> Bool {
+        // Only the primary mouse button pans and taps; a few fingers at most count.
+        if event.kind == .mouse && event.buttons & 1 == 0 { return false }
+        guard gestures.pointers.count < 10 else { return false }
         stopCameraMotion()
         gestures.pointers[event.pointerID] = GestureState.Track(start: location, last: location,
                                                                 samples: [(location, event.time)])

@@ -130,3 +130,17 @@ import Wire
         #expect(h.frames.last?.inputSeq == 130)
     }
 }
+
+@Suite struct PointerButtonTests {
+    @Test func aRightClickNeitherPansNorSelects() throws {
+        let h = SessionHarness()
+        let (_, pin) = try #require(h.pinInOpenSpace())
+        let before = h.camera
+        h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .down, buttons: 2, location: pin, time: 5)))
+        h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .moved, buttons: 2, location: pin + Point(x: 80, y: 0), time: 5.1)))
+        h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .up, buttons: 0, location: pin + Point(x: 80, y: 0), time: 5.2)))
+        h.settle()
+        #expect(h.camera == before)
+        #expect(!h.replica.accessibility.contains { $0.role == .dialog })
+    }
+}
