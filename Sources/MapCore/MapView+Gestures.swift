@@ -88,7 +88,7 @@ extension MapView {
     }
 
     func handleWheel(_ event: WheelEvent, at location: Point) -> Bool {
-        stopCameraMotion(notify: false)
+        stopCameraMotion()
         // A trackpad pinch arrives as a wheel with Control and small deltas; a
         // mouse notch is about 100 px and zooms half a level.
         let dz = event.modifiers.contains(.control) ? -event.delta.y * 0.01 : max(-1, min(1, -event.delta.y / 200))
@@ -159,7 +159,7 @@ extension MapView {
         window?.animator.animate(key: key, duration: seconds, update: { _ in })
     }
 
-    func stopCameraMotion(notify: Bool = true) {
+    func stopCameraMotion() {
         window?.animator.cancel(key: "map.camera")
     }
 
