@@ -9,7 +9,8 @@
   const Wire = window.MapWireWire;
   const canvas = document.getElementById('map');
   const ctx = canvas.getContext('2d');
-  const mirrorLayer = document.getElementById('a11y');
+  // Accessibility mirror (painter-a11y.js); mouse input passes through it to the canvas.
+  let mirror = null;
   const banner = document.getElementById('status');
 
   const WORLD = 2 ** 30;
@@ -24,9 +25,6 @@
   let fonts;            // font id -> {family, weight}
   let camera;           // {x, y, zoom}
   let background;       // '#rrggbbaa'
-  let a11yList;         // [{item, role, flags, name}]
-  let mirrorDirty;      // a11yList changed since the last mirror rebuild
-  let pendingFocus;     // item id to focus after the mirror is rebuilt (null: none)
   let seq;              // last input seq sent
   let lastFrame;        // last frame applied
   let ackedFrame;       // last frame acknowledged
@@ -46,7 +44,6 @@
   let sentSize = null;  // the size last told to the server
   let rafPending = false;
   let lastHash = location.hash;
-  let suppressFocusEvents = false;
   const sentAt = new Float64Array(256); // send time by seq & 255, for latency
 
   const stats = {
@@ -63,9 +60,7 @@
     fonts = new Map();
     camera = { x: WORLD / 2, y: WORLD / 2, zoom: 0 };
     background = '#00000000';
-    a11yList = [];
-    mirrorDirty = true;
-    pendingFocus = null;
+    if (mirror) mirror.reset();
     seq = 0;
     lastFrame = 0;
     ackedFrame = 0;
@@ -190,8 +185,8 @@
         it.x = op.x; it.y = op.y;
         break;
       }
-      case 'A11Y': a11yList = op.elements; mirrorDirty = true; break;
-      case 'FOCUS': pendingFocus = op.item; break;
+      case 'A11Y': mirror.setList(op.elements); break;
+      case 'FOCUS': mirror.focus(op.item); break;
       case 'URL': applyUrl(op.mode, op.hash); break;
       case 'CURSOR': canvas.style.cursor = CURSORS[op.cursor] || 'default'; break;
     }
@@ -269,7 +264,7 @@
   function onAnimationFrame() {
     rafPending = false;
     paint();
-    updateMirror();
+    mirror.update();
     if (lastFrame > 0) stats.framesPainted++; // paints of a server scene
     if (lastFrame !== ackedFrame && connected) {
       ackedFrame = lastFrame;
@@ -301,18 +296,16 @@
   // clip is the visible screen rectangle [x0, y0, x1, y1] (for mirror bounds).
   function paintItem(it, parentAlpha, tx, ty, s, clip) {
     if (it.hidden) return;
-    // An anchored item sits at its anchor's screen point (plus x, y) in screen
-    // space; the parent's position, scale and scroll do not apply to it.
-    let ox, oy, ps;
-    if (it.anchor) {
-      ox = screenX(it.anchor[0]) + it.x; oy = screenY(it.anchor[1]) + it.y; ps = 1;
-    } else {
-      ox = tx + it.x * s; oy = ty + it.y * s; ps = s;
-    }
+    // An anchored item's position is its anchor's screen point plus (x, y),
+    // taken in the parent's coordinates (as ViewKit's originInSuperview; the
+    // usual parent is an unscaled group at the origin, so: screen space).
+    const px = it.anchor ? screenX(it.anchor[0]) + it.x : it.x;
+    const py = it.anchor ? screenY(it.anchor[1]) + it.y : it.y;
+    const ox = tx + px * s, oy = ty + py * s;
     // SCALE about (sox, soy) in the item's own coordinates.
-    const S = ps * it.scale;
-    const X = ox + ps * it.sox * (1 - it.scale);
-    const Y = oy + ps * it.soy * (1 - it.scale);
+    const S = s * it.scale;
+    const X = ox + s * it.sox * (1 - it.scale);
+    const Y = oy + s * it.soy * (1 - it.scale);
     const alpha = parentAlpha * it.alpha;
 
     const x0 = Math.max(clip[0], Math.min(X, X + it.w * S)), y0 = Math.max(clip[1], Math.min(Y, Y + it.h * S));
@@ -323,7 +316,7 @@
     if (alpha > 0) {
       ctx.globalAlpha = Math.min(1, alpha);
       if (it.kind === 'WORLD_PATH') {
-        drawWorldPath(it);
+        drawWorldPath(it, tx, ty, s);
       } else {
         ctx.setTransform(dpr * S, 0, 0, dpr * S, dpr * X, dpr * Y);
         drawItem(it, S);
@@ -444,16 +437,19 @@
     }
   }
 
-  function drawWorldPath(it) {
+  // World coordinates projected with the camera, in the parent's coordinates
+  // (tx, ty, s) like an anchor; the item's own FRAME and SCALE are ignored.
+  function drawWorldPath(it, tx, ty, s) {
     const res = paths.get(it.path);
     if (!res || (!it.fill && !it.stroke)) return;
     const k = 2 ** res.shift * pxPerUnit();
-    const ox = screenX(res.originX), oy = screenY(res.originY);
+    const ox = tx + screenX(res.originX) * s, oy = ty + screenY(res.originY) * s;
+    const ks = k * s;
     const [bx0, by0, bx1, by1] = res.bbox;
-    const pad = it.lineWidth + 2;
-    if (ox + bx1 * k < -pad || ox + bx0 * k > cssW + pad ||
-        oy + by1 * k < -pad || oy + by0 * k > cssH + pad) return; // off screen
-    ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * ox, dpr * oy);
+    const pad = it.lineWidth * s + 2;
+    if (ox + bx1 * ks < -pad || ox + bx0 * ks > cssW + pad ||
+        oy + by1 * ks < -pad || oy + by0 * ks > cssH + pad) return; // off screen
+    ctx.setTransform(dpr * ks, 0, 0, dpr * ks, dpr * ox, dpr * oy);
     if (it.fill) {
       ctx.fillStyle = it.fill;
       ctx.fill(res.closed, it.evenOdd ? 'evenodd' : 'nonzero');
@@ -464,161 +460,6 @@
       ctx.stroke(it.fill ? res.closed : res.open);
     }
   }
-
-  // ---- accessibility mirror -----------------------------------------------------
-  // Behaviour: mirror elements are transparent and have `pointer-events: none`,
-  // so real mouse and touch input always reaches the canvas and goes to the
-  // server as POINTER events (the server hit-tests). Keyboard focus and
-  // Enter/Space on a mirror element send FOCUS/ACTIVATE; a click event that
-  // does reach an element (assistive technology "click") sends ACTIVATE.
-  const mirror = new Map(); // item id -> element
-  const TAGS = { 1: 'button', 2: 'h2', 3: 'a', 4: 'ul', 5: 'li', 6: 'span', 7: 'div' };
-  const CONTAINERS = new Set([4, 5, 7]); // list, listitem, dialog hold nested elements
-
-  function makeElement(e) {
-    const el = document.createElement(TAGS[e.role] || 'div');
-    el.dataset.item = String(e.item);
-    el.dataset.role = String(e.role);
-    switch (e.role) {
-      case 1: el.type = 'button'; break;
-      case 3: el.href = '#'; break;
-      case 5: el.tabIndex = 0; break;
-      case 7: el.setAttribute('role', 'dialog'); el.tabIndex = -1; break;
-      default: el.tabIndex = -1; // focusable by the server's FOCUS, not a tab stop
-    }
-    if (!TAGS[e.role]) el.setAttribute('role', 'generic');
-    if (e.role === 5) {
-      const name = document.createElement('span');
-      name.className = 'mw-name';
-      el.appendChild(name);
-    }
-    return el;
-  }
-
-  function setName(el, role, name) {
-    if (el._name === name) return;
-    el._name = name;
-    if (role === 4 || role === 7) el.setAttribute('aria-label', name);
-    else if (role === 5) el.firstChild.textContent = name;
-    else el.textContent = name;
-  }
-
-  function setFlags(el, role, flags) {
-    if (el._flags === flags) return;
-    el._flags = flags;
-    const selected = (flags & 1) !== 0;
-    if (role === 1) el.setAttribute('aria-pressed', String(selected));
-    else if (selected) el.setAttribute('aria-selected', 'true');
-    else el.removeAttribute('aria-selected');
-    if (flags & 2) el.setAttribute('aria-disabled', 'true');
-    else el.removeAttribute('aria-disabled');
-    if (flags & 4) el.setAttribute('aria-expanded', 'true');
-    else el.removeAttribute('aria-expanded');
-  }
-
-  function rebuildMirror() {
-    mirrorDirty = false;
-    const active = document.activeElement;
-    const wanted = new Set(a11yList.map((e) => e.item));
-    for (const [id, el] of mirror) {
-      if (!wanted.has(id)) { el.remove(); mirror.delete(id); }
-    }
-    const roleOf = new Map(a11yList.map((e) => [e.item, e.role]));
-    const order = new Map(); // parent element -> wanted children in order
-    for (const e of a11yList) {
-      let el = mirror.get(e.item);
-      if (el && el._role !== e.role) { el.remove(); el = null; }
-      if (!el) {
-        el = makeElement(e);
-        el._role = e.role;
-        mirror.set(e.item, el);
-      }
-      setName(el, e.role, e.name);
-      setFlags(el, e.role, e.flags);
-      // Nest inside the nearest mirrored list, list item or dialog ancestor.
-      let parentEl = mirrorLayer;
-      const it = items.get(e.item);
-      for (let p = it && it.parent; p; p = p.parent) {
-        const role = roleOf.get(p.id);
-        if (role !== undefined && CONTAINERS.has(role)) { parentEl = mirror.get(p.id) || mirrorLayer; break; }
-      }
-      if (!order.has(parentEl)) order.set(parentEl, []);
-      order.get(parentEl).push(el);
-    }
-    for (const [parentEl, kids] of order) {
-      // Keep existing nodes where they are when already in order (moving a
-      // focused node would drop its focus).
-      let ref = parentEl === mirrorLayer ? mirrorLayer.firstChild : firstElementAfterName(parentEl);
-      for (const el of kids) {
-        if (el === ref) { ref = ref.nextSibling; continue; }
-        parentEl.insertBefore(el, ref);
-      }
-    }
-    if (active && active !== document.activeElement && active.isConnected) {
-      withoutFocusEvents(() => active.focus({ preventScroll: true }));
-    }
-  }
-
-  function firstElementAfterName(el) {
-    return el.firstChild && el.firstChild.className === 'mw-name' ? el.firstChild.nextSibling : el.firstChild;
-  }
-
-  function updateMirror() {
-    if (mirrorDirty) rebuildMirror();
-    for (const [id, el] of mirror) {
-      const it = items.get(id);
-      const visible = it && it.gen === paintGen;
-      if (el.hidden !== !visible) el.hidden = !visible;
-      if (!visible) continue;
-      let px = 0, py = 0;
-      const parentEl = el.parentElement;
-      if (parentEl && parentEl !== mirrorLayer) {
-        const p = items.get(Number(parentEl.dataset.item));
-        if (p && p.gen === paintGen) { px = p.bx; py = p.by; }
-      }
-      const l = it.bx - px, t = it.by - py;
-      if (el._l !== l) { el._l = l; el.style.left = l + 'px'; }
-      if (el._t !== t) { el._t = t; el.style.top = t + 'px'; }
-      if (el._w !== it.bw) { el._w = it.bw; el.style.width = it.bw + 'px'; }
-      if (el._h !== it.bh) { el._h = it.bh; el.style.height = it.bh + 'px'; }
-    }
-    if (pendingFocus !== null) {
-      const id = pendingFocus;
-      pendingFocus = null;
-      withoutFocusEvents(() => {
-        if (id === 0) {
-          if (mirrorLayer.contains(document.activeElement)) document.activeElement.blur();
-        } else {
-          const el = mirror.get(id);
-          if (el) el.focus({ preventScroll: true });
-        }
-      });
-    }
-  }
-
-  function withoutFocusEvents(fn) {
-    suppressFocusEvents = true;
-    try { fn(); } finally { suppressFocusEvents = false; }
-  }
-
-  function mirrorItem(node) {
-    const el = node && node.closest ? node.closest('[data-item]') : null;
-    return el && mirrorLayer.contains(el) ? Number(el.dataset.item) : 0;
-  }
-
-  mirrorLayer.addEventListener('focusin', (e) => {
-    const id = mirrorItem(e.target);
-    if (id && !suppressFocusEvents) sendInput({ op: 'FOCUS', item: id });
-  });
-  mirrorLayer.addEventListener('focusout', (e) => {
-    if (suppressFocusEvents || mirrorLayer.contains(e.relatedTarget)) return;
-    sendInput({ op: 'FOCUS', item: 0 });
-  });
-  mirrorLayer.addEventListener('click', (e) => {
-    e.preventDefault(); // links are href="#": never navigate
-    const id = mirrorItem(e.target);
-    if (id) sendInput({ op: 'ACTIVATE', item: id });
-  });
 
   // ---- URL ----------------------------------------------------------------------
   function applyUrl(mode, hash) {
@@ -658,9 +499,10 @@
     send(msg);
   }
 
+  // The canvas's offset, cached by measure(): no layout flush per pointer event.
+  let canvasLeft = 0, canvasTop = 0;
   function canvasPoint(e) {
-    const r = canvas.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
+    return [e.clientX - canvasLeft, e.clientY - canvasTop];
   }
 
   function sendPointer(phase, e) {
@@ -693,7 +535,7 @@
   function isActivationKey(e) { return e.key === 'Enter' || e.key === ' '; }
 
   window.addEventListener('keydown', (e) => {
-    const id = mirrorItem(document.activeElement);
+    const id = mirror.itemOf(document.activeElement);
     if (id && isActivationKey(e)) {
       e.preventDefault(); // no native click: ACTIVATE is sent once, here
       if (!e.repeat) sendInput({ op: 'ACTIVATE', item: id });
@@ -703,7 +545,7 @@
     sendInput({ op: 'KEY', phase: 0, modifiers: modifiers(e), key: e.key });
   });
   window.addEventListener('keyup', (e) => {
-    if (mirrorItem(document.activeElement) && isActivationKey(e)) { e.preventDefault(); return; }
+    if (mirror.itemOf(document.activeElement) && isActivationKey(e)) { e.preventDefault(); return; }
     if (e.isComposing) return;
     sendInput({ op: 'KEY', phase: 1, modifiers: modifiers(e), key: e.key });
   });
@@ -713,6 +555,8 @@
     const r = canvas.getBoundingClientRect();
     cssW = r.width;
     cssH = r.height;
+    canvasLeft = r.left;
+    canvasTop = r.top;
     dpr = window.devicePixelRatio || 1;
     const bw = Math.max(1, Math.round(cssW * dpr)), bh = Math.max(1, Math.round(cssH * dpr));
     if (canvas.width !== bw) canvas.width = bw;
@@ -738,7 +582,8 @@
 
   // ---- connection -------------------------------------------------------------------
   function showBanner(text) {
-    banner.textContent = text;
+    // Only real changes: the banner is a live region, read out when it changes.
+    if (banner.textContent !== text) banner.textContent = text;
     banner.hidden = false;
   }
 
@@ -844,6 +689,11 @@
     },
   };
 
+  mirror = window.MapWireMirror.create(document.getElementById('a11y'), {
+    item: (id) => items.get(id),
+    painted: (it) => it.gen === paintGen,
+    sendInput,
+  });
   resetState();
   measure();
   requestPaint();

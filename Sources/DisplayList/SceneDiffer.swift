@@ -62,8 +62,9 @@ public struct SceneDiffer: Sendable {
     private mutating func diffItems(_ newItems: [SceneItem], into ops: inout [FrameOp]) {
         defer { previousItems = newItems }
         if sameShape(newItems) {
-            for (old, item) in zip(previousItems, newItems) where old.properties != item.properties {
-                appendChange(from: old, to: item, into: &ops)
+            // Indexes, not `zip`: items are large and copying each one dominated the frame.
+            for i in newItems.indices where previousItems[i].properties != newItems[i].properties {
+                appendChange(from: previousItems[i], to: newItems[i], into: &ops)
             }
             return
         }
@@ -91,8 +92,9 @@ public struct SceneDiffer: Sendable {
     /// True when `newItems` has the same items, parents and kinds in the same order as last time.
     private func sameShape(_ newItems: [SceneItem]) -> Bool {
         guard newItems.count == previousItems.count else { return false }
-        for (a, b) in zip(previousItems, newItems) where a.id != b.id || a.parent != b.parent || a.kind != b.kind {
-            return false
+        for i in newItems.indices {
+            if previousItems[i].id != newItems[i].id || previousItems[i].parent != newItems[i].parent
+                || previousItems[i].kind != newItems[i].kind { return false }
         }
         return true
     }

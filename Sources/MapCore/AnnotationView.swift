@@ -95,4 +95,14 @@ open class AnnotationView: View, CursorProviding {
 
     // Taps on a pin are the map's business (it selects), as with MKMapView's recognisers.
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { false }
+
+    /// Enter or Space on the focused pin, or activation from the mirror, selects it.
+    open override func activate() -> Bool {
+        guard isEnabled, let annotation else { return false }
+        var v = superview
+        while let current = v, !(current is MapView) { v = current.superview }
+        guard let map = v as? MapView else { return false }
+        map.selectAnnotation(annotation, animated: true)
+        return true
+    }
 }

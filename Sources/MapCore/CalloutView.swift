@@ -124,11 +124,11 @@ public final class CalloutView: View {
     }
 
     /// Fades out, then removes itself.
-    public func dismiss(animator: Animator, animated: Bool) {
+    public func dismiss(animator: Animator?, animated: Bool) {
         isUserInteractionEnabled = false
         accessibilityRole = nil
         for v in subviews { v.accessibilityRole = nil }
-        guard animated else {
+        guard animated, let animator else {
             removeFromSuperview()
             return
         }

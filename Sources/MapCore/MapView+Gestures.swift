@@ -6,6 +6,9 @@ import ViewKit
 /// around the pointer, double-tap zoom, taps that select, and the keyboard.
 extension MapView {
     func handlePointerDown(_ event: PointerEvent, at location: Point) -> Bool {
+        // Only the primary mouse button pans and taps; a few fingers at most count.
+        if event.kind == .mouse && event.buttons & 1 == 0 { return false }
+        guard gestures.pointers.count < 10 else { return false }
         stopCameraMotion()
         gestures.pointers[event.pointerID] = GestureState.Track(start: location, last: location,
                                                                 samples: [(location, event.time)])
@@ -28,8 +31,10 @@ extension MapView {
             let pts = gestures.pointers.values.prefix(2).map(\.last)
             let distance = max(pts[0].distance(to: pts[1]), 1)
             let mid = midpoint(pts)
-            var c = camera.zoomed(to: pinch.zoom + log2(distance / max(pinch.distance, 1)), around: mid, viewport: frame.size)
-            c = c.panned(byScreen: mid - gestures.pinch!.mid)
+            // The world point under the last midpoint follows the fingers to the new one.
+            var c = camera.zoomed(to: pinch.zoom + log2(distance / max(pinch.distance, 1)), around: pinch.mid,
+                                  viewport: frame.size)
+            c = c.panned(byScreen: mid - pinch.mid)
             gestures.pinch!.mid = mid
             camera = c
             return
@@ -83,7 +88,7 @@ extension MapView {
     }
 
     func handleWheel(_ event: WheelEvent, at location: Point) -> Bool {
-        stopCameraMotion(notify: false)
+        stopCameraMotion()
         // A trackpad pinch arrives as a wheel with Control and small deltas; a
         // mouse notch is about 100 px and zooms half a level.
         let dz = event.modifiers.contains(.control) ? -event.delta.y * 0.01 : max(-1, min(1, -event.delta.y / 200))
@@ -154,7 +159,7 @@ extension MapView {
         window?.animator.animate(key: key, duration: seconds, update: { _ in })
     }
 
-    func stopCameraMotion(notify: Bool = true) {
+    func stopCameraMotion() {
         window?.animator.cancel(key: "map.camera")
     }
 

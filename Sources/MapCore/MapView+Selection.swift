@@ -30,7 +30,7 @@ extension MapView {
         selected = nil
         needsAnnotationLayout = true
         if let callout {
-            callout.dismiss(animator: animatorOrNil(), animated: animated)
+            callout.dismiss(animator: window?.animator, animated: animated)
             self.callout = nil
         }
         if let view = liveViews[AnnotationKey(current)] {
@@ -96,9 +96,5 @@ extension MapView {
         } else if let current = selected {
             deselectAnnotation(current, animated: true)
         }
-    }
-
-    func animatorOrNil() -> Animator {
-        window?.animator ?? Animator(clock: ManualClock())
     }
 }

@@ -57,6 +57,29 @@ import Wire
         #expect(abs(after.x - p.x) < 0.01 && abs(after.y - p.y) < 0.01)
     }
 
+    @Test func twoFingerPinchZoomsByTheSpreadAroundTheMidpoint() {
+        let h = SessionHarness()
+        let mid = Point(x: 500, y: 300)
+        let world = h.camera.worldPoint(forScreen: mid, viewport: h.replica.viewport)
+        h.pointer(.down, Point(x: 450, y: 300), id: 1)
+        h.pointer(.down, Point(x: 550, y: 300), id: 2)
+        h.pointer(.moved, Point(x: 400, y: 300), id: 1)
+        h.pointer(.moved, Point(x: 600, y: 300), id: 2)
+        // Fingers twice as far apart: one zoom level in, the midpoint stays put.
+        #expect(abs(h.camera.zoom - 5) < 1e-9)
+        let after = h.camera.screenPoint(forWorld: world, viewport: h.replica.viewport)
+        #expect(abs(after.x - mid.x) < 0.01 && abs(after.y - mid.y) < 0.01)
+        h.pointer(.up, Point(x: 400, y: 300), id: 1)
+        h.pointer(.up, Point(x: 600, y: 300), id: 2)
+    }
+
+    @Test func trackpadPinchIsAControlWheel() {
+        let h = SessionHarness()
+        h.send(.wheel(seq: h.nextSeq(), WheelEvent(location: Point(x: 640, y: 400), delta: Point(x: 0, y: -50),
+                                                   modifiers: .control, time: 1)))
+        #expect(abs(h.camera.zoom - 4.5) < 1e-9)
+    }
+
     @Test func doubleClickZoomsInOneLevelAroundThePointer() {
         let h = SessionHarness()
         let p = Point(x: 200, y: 600)
@@ -105,5 +128,19 @@ import Wire
         // The ACK releases one frame with everything since, reflecting the last input.
         h.drain()
         #expect(h.frames.last?.inputSeq == 130)
+    }
+}
+
+@Suite struct PointerButtonTests {
+    @Test func aRightClickNeitherPansNorSelects() throws {
+        let h = SessionHarness()
+        let (_, pin) = try #require(h.pinInOpenSpace())
+        let before = h.camera
+        h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .down, buttons: 2, location: pin, time: 5)))
+        h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .moved, buttons: 2, location: pin + Point(x: 80, y: 0), time: 5.1)))
+        h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .up, buttons: 0, location: pin + Point(x: 80, y: 0), time: 5.2)))
+        h.settle()
+        #expect(h.camera == before)
+        #expect(!h.replica.accessibility.contains { $0.role == .dialog })
     }
 }

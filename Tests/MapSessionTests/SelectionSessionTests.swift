@@ -91,3 +91,28 @@ import Wire
         #expect(closed?.reason.contains("unknown opcode 0xee") == true)
     }
 }
+
+@Suite struct KeyboardSelectionTests {
+    @Test func activatingAPinFromTheMirrorSelectsIt() throws {
+        let h = SessionHarness()
+        let (name, _) = try #require(h.pinInOpenSpace())
+        let pin = try #require(h.replica.element(named: name))
+        h.send(.focus(seq: h.nextSeq(), item: pin.item))
+        h.send(.activate(seq: h.nextSeq(), item: pin.item))
+        h.settle()
+        #expect(h.replica.accessibility.first { $0.role == .dialog }?.name == name)
+    }
+
+    @Test func tabThenEnterSelectsAndEscapeDeselects() throws {
+        let h = SessionHarness()
+        h.key("Tab")
+        let focused = try #require(h.replica.focus)
+        let name = try #require(h.replica.accessibility.first { $0.item == focused }?.name)
+        h.key("Enter")
+        h.settle()
+        #expect(h.replica.accessibility.first { $0.role == .dialog }?.name == name)
+        h.key("Escape")
+        h.settle()
+        #expect(!h.replica.accessibility.contains { $0.role == .dialog })
+    }
+}

@@ -1,5 +1,13 @@
 """Fixtures for the browser tests (pytest + selenium + headless Chromium).
 
+    pip install -r tests/requirements.txt
+    pytest tests/browser                      # test_map.py needs the server binary
+    MAPWIRE_BIN=/path/to/mapwire pytest tests/browser/test_map.py
+
+Chromium and chromedriver come from Debian (/usr/bin/chromium,
+/usr/bin/chromedriver; override with CHROMIUM_BIN / CHROMEDRIVER_BIN).
+Screenshots and the server log go to tests/browser/artifacts/ (gitignored).
+
 - `chrome` / `driver`: headless Chromium with browser console logs captured.
 - `static_server`: a plain http.server over the repository root (no WebSocket).
 - `fake_server`: tests/browser/fake_server.py, a stand-in protocol server.
@@ -248,9 +256,13 @@ def click_at(driver, x, y):
     mouse(driver, [("move", x, y), ("down",), ("up",)])
 
 
-def drag(driver, x0, y0, dx, dy, steps: int = 10):
+def drag(driver, x0, y0, dx, dy, steps: int = 10, hold: float = 0.25):
+    """A real mouse drag; holding still for `hold` seconds before the release
+    leaves no fling velocity, so inertia does not carry the map further."""
     seq = [("move", x0, y0), ("down",)]
     seq += [("move", x0 + dx * i / steps, y0 + dy * i / steps) for i in range(1, steps + 1)]
+    if hold:
+        seq += [("pause", hold)]
     seq += [("up",)]
     mouse(driver, seq)
 

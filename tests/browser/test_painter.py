@@ -5,12 +5,15 @@ URL handling and reconnection. Runs without the Swift server.
 
 from __future__ import annotations
 
+import os
+import re
+
 import pytest
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import (click_at, colour_count, drag, mirror_rect, poll, screenshot, severe_logs,
+from conftest import (ROOT, click_at, colour_count, drag, mirror_rect, poll, screenshot, severe_logs,
                       wait_painted)
 
 OCEAN = (0xAA, 0xD3, 0xDF)
@@ -136,8 +139,9 @@ def test_pointer_wheel_and_latency(driver, fake_server):
     stats = poll(lambda: (lambda s: s if s["inputSeq"] >= last else None)(
         driver.execute_script("return Object.assign({}, window.mapwire.stats);")), message="inputSeq")
     assert stats["latencyMs"] is not None and 0 <= stats["latencyMs"] < 1000
-    # The frames were acknowledged, and never more than two were outstanding.
-    acks = [m["frame"] for m in fake_server.messages() if m["op"] == "ACK"]
+    # The frames were acknowledged in order, up to the last one.
+    acks = poll(lambda: (lambda a: a if a and a[-1] >= stats["lastFrame"] else None)(
+        [m["frame"] for m in fake_server.messages() if m["op"] == "ACK"]), message="the last ACK")
     assert acks == sorted(acks) and acks[-1] == stats["lastFrame"]
     assert severe_logs(driver) == []
 
@@ -249,4 +253,28 @@ def test_golden_frame_applies_cleanly(driver, fake_golden_server):
     b14 = driver.execute_script("return window.mapwire.itemBounds(14);")
     assert (b14["x"], b14["y"], b14["width"], b14["height"]) == (110.5, 0, 200, 60)  # clipped at the top
     screenshot(driver, "painter-golden.png")
+    assert severe_logs(driver) == []
+
+
+def test_resize_context_menu_and_static_page(driver, fake_server):
+    open_page(driver, fake_server)
+    driver.set_window_size(1000, 700)
+    resize = poll(lambda: [m for m in inputs(fake_server) if m["op"] == "RESIZE"], message="RESIZE")[-1]
+    w, h, bw = driver.execute_script(
+        "const c = document.getElementById('map'); return [c.clientWidth, c.clientHeight, c.width];")
+    poll(lambda: [m for m in inputs(fake_server) if m["op"] == "RESIZE"][-1]["width"] == w, message="final RESIZE")
+    resize = [m for m in inputs(fake_server) if m["op"] == "RESIZE"][-1]
+    assert (resize["width"], resize["height"], resize["devicePixelRatio"]) == (w, h, 1)
+    assert bw == w, "the backing store follows the new size"
+    # The default context menu is blocked on the canvas.
+    assert driver.execute_script(
+        "const e = new MouseEvent('contextmenu', {bubbles: true, cancelable: true});"
+        "document.getElementById('map').dispatchEvent(e); return e.defaultPrevented;")
+    assert driver.execute_script("return getComputedStyle(document.getElementById('map')).touchAction;") == "none"
+    # No inline script: the page works under its strict CSP.
+    with open(os.path.join(ROOT, "Public", "index.html"), encoding="utf-8") as f:
+        html = f.read()
+    assert "Content-Security-Policy" in html
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline script"
+    assert not re.search(r"<[^>]*\son[a-z]+\s*=", html), "inline event handler"
     assert severe_logs(driver) == []
