@@ -107,6 +107,8 @@ open class ScrollView: View {
     // MARK: Pointer
 
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool {
+        // Only the primary mouse button scrolls, as on the map.
+        if event.kind == .mouse && event.buttons & 1 == 0 { return false }
         // A press on gliding content only stops it, as on iOS; it does not tap.
         let wasMoving = isDecelerating
         stopMotion()

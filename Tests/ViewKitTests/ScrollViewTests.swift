@@ -75,6 +75,17 @@ import Testing
         #expect(scroll.contentOffset.y == scroll.maxOffset.y)
     }
 
+    @Test func onlyThePrimaryButtonDrags() {
+        let (window, scroll, _) = scroller()
+        window.dispatch(PointerEvent(phase: .down, buttons: 2, location: Point(x: 100, y: 250), time: 1))
+        window.dispatch(PointerEvent(phase: .moved, buttons: 2, location: Point(x: 100, y: 150), time: 1.1))
+        window.dispatch(PointerEvent(phase: .up, buttons: 0, location: Point(x: 100, y: 150), time: 1.2))
+        #expect(scroll.contentOffset.y == 0)
+        window.dispatch(PointerEvent(phase: .down, buttons: 1, location: Point(x: 100, y: 250), time: 2))
+        window.dispatch(PointerEvent(phase: .moved, buttons: 1, location: Point(x: 100, y: 150), time: 2.1))
+        #expect(scroll.contentOffset.y == 100)
+    }
+
     @Test func wheelScrollsWithinRangeAndIsConsumed() {
         let (window, scroll, clock) = scroller()
         let behind = WheelCatcher(frame: window.bounds)
