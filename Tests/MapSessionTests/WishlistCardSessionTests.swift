@@ -1,4 +1,5 @@
 import DisplayList
+import MapCore
 import MapGeometry
 import Testing
 import ViewKit
@@ -249,6 +250,35 @@ extension SessionHarness {
         // A scroll within a row: the list's SCROLL property, no geometry.
         #expect(bytes.count == 1)
         #expect(bytes.reduce(0, +) < 40, "\(bytes)")
+    }
+
+    @Test func aThousandWishesKeepOnlyTheVisibleRowsPlusAFew() throws {
+        let h = SessionHarness(hash: wishlistHash)
+        // Someone with 1,000 wishes, added to this session's map only, next to Chicago.
+        let person = Person(id: "many-wishes", name: "Many Wishes", place: "Gary, Indiana", continent: "North America",
+                            coordinate: Coordinate(latitude: 41.6, longitude: -87.3),
+                            avatar: "images/avatars/marcus-bell.svg", bio: "Wants everything.",
+                            wishes: (1...1000).map { "Wish number \($0)" })
+        h.session.sync {
+            h.session.mapView?.addAnnotation(person)
+            h.session.mapView?.selectAnnotation(person, animated: false)
+        }
+        h.send(.resize(seq: h.nextSeq(), size: Size(width: 1280, height: 800), devicePixelRatio: 1))
+        let listElement = try #require(h.replica.element(named: "Wishlist of Many Wishes"))
+        let list = try #require(h.replica.screenBounds(of: listElement.item))
+        let visibleRows = Int((list.height / 30).rounded(.up)) + 1
+        var mostInMirror = 0
+        for _ in 0..<320 {
+            h.wheel(list.center, dy: 100)
+            mostInMirror = max(mostInMirror, h.replica.accessibility.filter { $0.role == .listItem }.count)
+        }
+        #expect(h.replica.element(named: "Wish number 1000")?.role == .listItem, "scrolled to the end")
+        let counts = try #require(h.session.sync {
+            (h.session.mapView?.view(for: person) as? PersonPinView)?.card?.listView.counts })
+        #expect(mostInMirror <= visibleRows)
+        #expect(counts.live + counts.queued <= visibleRows + 4)
+        #expect(counts.created <= visibleRows + 4)
+        #expect(counts.reused > 900)
     }
 
     @Test func nothingUnderTheCardIsHitThroughIt() throws {
