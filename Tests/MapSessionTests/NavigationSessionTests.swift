@@ -16,7 +16,7 @@ extension SessionHarness {
 
     /// Opens Marcus Bell's card and presses "See details" with the pointer.
     func openDetails() throws {
-        try open("Marcus Bell")
+        try openCard("Marcus Bell")
         let button = try #require(center(of: "See details"))
         click(button)
         settle(seconds: 0.6)
@@ -32,7 +32,7 @@ extension SessionHarness {
 @Suite struct NavigationSessionTests {
     @Test func seeDetailsPushesTheDetailScreenAndAHistoryEntry() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let cameraURL = try #require(h.replica.url)
         try h.openDetails()
         #expect(h.onDetailScreen)
@@ -41,7 +41,7 @@ extension SessionHarness {
         #expect(h.replica.element(named: "Model train track, HO scale")?.role == .listItem)
         // The map under the screen is out of the mirror and out of the tab order.
         #expect(h.replica.element(named: "Jordan Whitehorse") == nil)
-        #expect(h.dialogs.isEmpty)
+        #expect(h.cardDialogs.isEmpty)
         let last = try #require(h.urlOps.last)
         #expect(last.0 == .push)
         #expect(last.1 == cameraURL + "/person/marcus-bell")
@@ -51,7 +51,7 @@ extension SessionHarness {
 
     @Test func thePushSlidesInFromTheRight() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let button = try #require(h.center(of: "See details"))
         h.click(button)
         let back = try #require(h.replica.element(named: "Back")?.item)
@@ -66,7 +66,7 @@ extension SessionHarness {
 
     @Test func onScreenBackPopsWithCameraAndSelectionRestored() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let camera = h.camera
         let cameraURL = try #require(h.replica.url)
         try h.openDetails()
@@ -75,7 +75,7 @@ extension SessionHarness {
         h.settle(seconds: 0.6)
         #expect(!h.onDetailScreen)
         #expect(h.camera == camera)
-        #expect(h.dialogs.map(\.name) == ["Marcus Bell"])
+        #expect(h.cardDialogs.map(\.name) == ["Marcus Bell"])
         #expect(h.replica.element(named: "Marcus Bell")?.flags.contains(.selected) == true)
         let last = try #require(h.urlOps.last)
         #expect(last.0 == .replace && last.1 == cameraURL)
@@ -83,7 +83,7 @@ extension SessionHarness {
 
     @Test func browserBackAndEscapePopToo() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let cameraURL = try #require(h.replica.url)
         let camera = h.camera
         try h.openDetails()
@@ -91,7 +91,7 @@ extension SessionHarness {
         h.send(.navigate(seq: h.nextSeq(), hash: cameraURL))
         h.settle(seconds: 0.6)
         #expect(!h.onDetailScreen)
-        #expect(h.dialogs.map(\.name) == ["Marcus Bell"])
+        #expect(h.cardDialogs.map(\.name) == ["Marcus Bell"])
         #expect(abs(h.camera.zoom - camera.zoom) < 0.01)
         // Forward: NAVIGATE with the person's hash brings the screen back.
         h.send(.navigate(seq: h.nextSeq(), hash: cameraURL + "/person/marcus-bell"))
@@ -100,7 +100,7 @@ extension SessionHarness {
         h.key("Escape")
         h.settle(seconds: 0.6)
         #expect(!h.onDetailScreen)
-        #expect(h.dialogs.map(\.name) == ["Marcus Bell"], "Escape on the screen pops it, it does not deselect")
+        #expect(h.cardDialogs.map(\.name) == ["Marcus Bell"], "Escape on the screen pops it, it does not deselect")
     }
 
     @Test func aDetailURLOpensTheScreenOverTheMapWithThePersonSelected() throws {
@@ -110,7 +110,7 @@ extension SessionHarness {
         #expect(!h.urlOps.contains { $0.0 == .push }, "loading a URL adds no history entry")
         h.key("Escape")
         h.settle(seconds: 0.6)
-        #expect(h.dialogs.map(\.name) == ["Marcus Bell"])
+        #expect(h.cardDialogs.map(\.name) == ["Marcus Bell"])
         #expect(h.replica.url?.contains("/person/") == false)
     }
 
@@ -126,7 +126,7 @@ extension SessionHarness {
         try h.openDetails()
         let list = try #require(h.replica.element(named: "Wishlist of Marcus Bell"))
         let rect = try #require(h.replica.screenBounds(of: list.item))
-        h.wheel(rect.center, dy: 200)
+        h.wheelAt(rect.center, dy: 200)
         h.settle(seconds: 0.5)
         #expect(h.replica.items[list.item]?.properties.scroll.y == 200)
     }

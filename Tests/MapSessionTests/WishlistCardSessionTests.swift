@@ -13,16 +13,16 @@ let wishlistHash = "#5/45/-87.63"
 
 extension SessionHarness {
     /// Clicks a pin by name and lets the card fade in.
-    func open(_ name: String) throws {
+    func openCard(_ name: String) throws {
         let pin = try #require(center(of: name))
         time += 1000 // never a double click
         click(pin)
         settle(seconds: 1)
     }
 
-    var dialogs: [AccessibilityElement] { replica.accessibility.filter { $0.role == .dialog } }
+    var cardDialogs: [AccessibilityElement] { replica.accessibility.filter { $0.role == .dialog } }
 
-    func rect(of name: String) -> Rect? {
+    func mirrorRect(of name: String) -> Rect? {
         replica.element(named: name).flatMap { replica.screenBounds(of: $0.item) }
     }
 
@@ -34,7 +34,7 @@ extension SessionHarness {
         }
     }
 
-    func wheel(_ p: Point, dy: Double) {
+    func wheelAt(_ p: Point, dy: Double) {
         time += 50
         send(.wheel(seq: nextSeq(), WheelEvent(location: p, delta: Point(x: 0, y: dy), time: time / 1000)))
     }
@@ -44,16 +44,16 @@ extension SessionHarness {
     @Test func selectingAPersonShowsTheirCardAboveThePin() throws {
         let h = SessionHarness(hash: wishlistHash)
         let pin = try #require(h.center(of: "Marcus Bell"))
-        try h.open("Marcus Bell")
-        #expect(h.dialogs.map(\.name) == ["Marcus Bell"])
+        try h.openCard("Marcus Bell")
+        #expect(h.cardDialogs.map(\.name) == ["Marcus Bell"])
         #expect(h.replica.element(named: "Marcus Bell")?.flags.contains(.selected) == true)
         #expect(h.replica.element(named: "Wishlist")?.role == .heading)
         #expect(h.replica.element(named: "See details")?.role == .button)
         #expect(h.replica.element(named: "Model train track, HO scale")?.role == .listItem)
         #expect(h.replica.element(named: "Wishlist of Marcus Bell")?.role == .list)
         // About 240x280, centred over the pin with its arrow pointing down at it.
-        let card = try #require(h.rect(of: "Wishlist of Marcus Bell").flatMap { _ in
-            h.dialogs.first.flatMap { h.replica.screenBounds(of: $0.item) } })
+        let card = try #require(h.mirrorRect(of: "Wishlist of Marcus Bell").flatMap { _ in
+            h.cardDialogs.first.flatMap { h.replica.screenBounds(of: $0.item) } })
         #expect(card.width == 240 && card.height == 280)
         #expect(abs(card.midX - pin.x) < 2)
         #expect(card.maxY < pin.y)
@@ -73,8 +73,8 @@ extension SessionHarness {
         let pin = try #require(h.center(of: "Marcus Bell"))
         #expect(pin.x < 100)
         let camera = h.camera
-        try h.open("Marcus Bell")
-        let card = try #require(h.dialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
+        try h.openCard("Marcus Bell")
+        let card = try #require(h.cardDialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
         #expect(abs(card.minX - 10) < 1, "slid inside the margin")
         let bubble = try #require(h.replica.items.values.first { $0.kind == .bubble })
         #expect(abs(card.minX + Double(bubble.properties.bubble.arrowX) - pin.x) < 2)
@@ -86,9 +86,9 @@ extension SessionHarness {
         let pin = try #require(h.center(of: "Marcus Bell"))
         #expect(pin.x < 24)
         let camera = h.camera
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         #expect(h.camera != camera)
-        let card = try #require(h.dialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
+        let card = try #require(h.cardDialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
         let pinAfter = try #require(h.center(of: "Marcus Bell"))
         #expect(card.minX >= 10 && card.maxX <= 1270 && card.minY >= 10)
         #expect(pinAfter.x > pin.x && pinAfter.x - pin.x < 40, "panned just enough")
@@ -98,7 +98,7 @@ extension SessionHarness {
         let h = SessionHarness(hash: wishlistHash)
         let pin = try #require(h.center(of: "Marcus Bell"))
         h.click(pin)
-        let card = try #require(h.dialogs.first?.item)
+        let card = try #require(h.cardDialogs.first?.item)
         #expect(h.replica.items[card]?.properties.alpha == 0)
         h.settle(seconds: 0.15)
         let half = h.replica.items[card]?.properties.alpha ?? 0
@@ -106,7 +106,7 @@ extension SessionHarness {
         h.settle(seconds: 0.2)
         #expect(h.replica.items[card]?.properties.alpha == 1)
         h.key("Escape")
-        #expect(h.dialogs.isEmpty, "a closing card leaves the mirror at once")
+        #expect(h.cardDialogs.isEmpty, "a closing card leaves the mirror at once")
         #expect(h.replica.items[card] != nil)
         h.settle(seconds: 0.35)
         #expect(h.replica.items[card] == nil)
@@ -114,10 +114,10 @@ extension SessionHarness {
 
     @Test func selectingAnotherPersonReplacesTheCard() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let first = try #require(h.pinView("marcus-bell")?.card)
-        try h.open("Jordan Whitehorse")
-        #expect(h.dialogs.map(\.name) == ["Jordan Whitehorse"])
+        try h.openCard("Jordan Whitehorse")
+        #expect(h.cardDialogs.map(\.name) == ["Jordan Whitehorse"])
         #expect(h.pinView("marcus-bell")?.card == nil)
         #expect(first.superview == nil)
         #expect(h.replica.element(named: "Hockey tape")?.role == .listItem)
@@ -126,19 +126,19 @@ extension SessionHarness {
 
     @Test func reusingThePinViewRemovesItsCard() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let view = try #require(h.pinView("marcus-bell"))
         let card = try #require(view.card)
         h.session.sync { view.prepareForReuse() }
         #expect(view.card == nil)
         #expect(card.superview == nil)
         h.send(.resize(seq: h.nextSeq(), size: Size(width: 1280, height: 800), devicePixelRatio: 1))
-        #expect(h.dialogs.isEmpty)
+        #expect(h.cardDialogs.isEmpty)
     }
 
     @Test func seeDetailsFiresOnReleaseInsideButNotAfterSlidingOff() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let button = try #require(h.center(of: "See details"))
         let buttonID = try #require(h.replica.element(named: "See details")?.item)
         let normal = h.replica.items[buttonID]?.properties.fill
@@ -149,7 +149,7 @@ extension SessionHarness {
         h.pointer(.up, button + Point(x: 0, y: 90))
         h.settle(seconds: 0.5)
         #expect(h.replica.element(named: "Back") == nil)
-        #expect(h.dialogs.map(\.name) == ["Marcus Bell"], "sliding off neither fires nor closes the card")
+        #expect(h.cardDialogs.map(\.name) == ["Marcus Bell"], "sliding off neither fires nor closes the card")
 
         h.pointer(.down, button)
         h.pointer(.up, button)
@@ -159,13 +159,13 @@ extension SessionHarness {
 
     @Test func dragAndWheelInsideTheListScrollItAndNotTheMap() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let camera = h.camera
         let listElement = try #require(h.replica.element(named: "Wishlist of Marcus Bell"))
         let list = try #require(h.replica.screenBounds(of: listElement.item))
         func scrollY() -> Float { h.replica.items[listElement.item]?.properties.scroll.y ?? 0 }
 
-        h.wheel(list.center, dy: 100)
+        h.wheelAt(list.center, dy: 100)
         h.settle(seconds: 0.5)
         #expect(scrollY() == 100)
         #expect(h.camera == camera, "the wheel over the list never zooms the map")
@@ -178,14 +178,14 @@ extension SessionHarness {
         h.settle()
         #expect(scrollY() >= 160)
         #expect(h.camera == camera, "a drag in the list does not pan the map")
-        #expect(h.dialogs.map(\.name) == ["Marcus Bell"])
+        #expect(h.cardDialogs.map(\.name) == ["Marcus Bell"])
         // Rows further down the list are now in the mirror, the first ones are not.
         #expect(h.replica.element(named: "Model train track, HO scale") == nil)
     }
 
     @Test func tappingARowHighlightsItWhilePressedAndSelectsIt() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let row = try #require(h.replica.element(named: "A tiny water tower"))
         let rect = try #require(h.replica.screenBounds(of: row.item))
         h.pointer(.down, rect.center)
@@ -194,28 +194,28 @@ extension SessionHarness {
         h.settle(seconds: 0.5)
         #expect(h.replica.element(named: "A tiny water tower")?.flags.contains(.selected) == true)
         #expect(h.replica.items[row.item]?.properties.fill == Color(hex: 0xE5E5EA))
-        #expect(h.dialogs.map(\.name) == ["Marcus Bell"], "a row tap keeps the card open")
+        #expect(h.cardDialogs.map(\.name) == ["Marcus Bell"], "a row tap keeps the card open")
     }
 
     @Test func tappingTheCardBackgroundKeepsItAndTappingOutsideClosesIt() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
-        let card = try #require(h.dialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
+        try h.openCard("Marcus Bell")
+        let card = try #require(h.cardDialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
         h.time += 1000
         h.click(Point(x: card.maxX - 8, y: card.minY + 6))
         h.settle(seconds: 0.5)
-        #expect(h.dialogs.map(\.name) == ["Marcus Bell"])
+        #expect(h.cardDialogs.map(\.name) == ["Marcus Bell"])
         h.time += 1000
         h.click(Point(x: card.maxX + 150, y: card.maxY + 150))
         h.settle(seconds: 0.5)
-        #expect(h.dialogs.isEmpty)
+        #expect(h.cardDialogs.isEmpty)
         #expect(h.replica.element(named: "Marcus Bell")?.flags.contains(.selected) == false)
     }
 
     @Test func theCardFollowsItsPinWhenThePersonMoves() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
-        let card = try #require(h.dialogs.first?.item)
+        try h.openCard("Marcus Bell")
+        let card = try #require(h.cardDialogs.first?.item)
         let before = try #require(h.replica.screenBounds(of: card))
         let pinBefore = try #require(h.center(of: "Marcus Bell"))
         h.session.sync {
@@ -242,10 +242,10 @@ extension SessionHarness {
 
     @Test func scrollingTheListCostsAFewBytesAFrame() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
-        let list = try #require(h.rect(of: "Wishlist of Marcus Bell"))
+        try h.openCard("Marcus Bell")
+        let list = try #require(h.mirrorRect(of: "Wishlist of Marcus Bell"))
         let sentBefore = h.output.sent.withLock { $0.count }
-        h.wheel(list.center, dy: 10)
+        h.wheelAt(list.center, dy: 10)
         let bytes = h.output.sent.withLock { $0[sentBefore...].map(\.count) }
         // A scroll within a row: the list's SCROLL property, no geometry.
         #expect(bytes.count == 1)
@@ -269,7 +269,7 @@ extension SessionHarness {
         let visibleRows = Int((list.height / 30).rounded(.up)) + 1
         var mostInMirror = 0
         for _ in 0..<320 {
-            h.wheel(list.center, dy: 100)
+            h.wheelAt(list.center, dy: 100)
             mostInMirror = max(mostInMirror, h.replica.accessibility.filter { $0.role == .listItem }.count)
         }
         #expect(h.replica.element(named: "Wish number 1000")?.role == .listItem, "scrolled to the end")
@@ -283,9 +283,9 @@ extension SessionHarness {
 
     @Test func nothingUnderTheCardIsHitThroughIt() throws {
         let h = SessionHarness(hash: wishlistHash)
-        try h.open("Marcus Bell")
+        try h.openCard("Marcus Bell")
         let card = try #require(h.pinView("marcus-bell")?.card)
-        let rect = try #require(h.dialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
+        let rect = try #require(h.cardDialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
         h.session.sync {
             guard let window = h.session.window else { return }
             for y in stride(from: rect.minY + 1, to: rect.maxY, by: 9) {
@@ -303,7 +303,7 @@ extension SessionHarness {
         h.send(.focus(seq: h.nextSeq(), item: pin))
         h.key("Enter")
         h.settle(seconds: 0.5)
-        let card = try #require(h.dialogs.first)
+        let card = try #require(h.cardDialogs.first)
         #expect(card.name == "Marcus Bell")
         #expect(h.replica.focus == card.item)
         // Tab walks through the card's controls to "See details"; Enter activates it.
@@ -328,7 +328,7 @@ extension SessionHarness {
         #expect(h.replica.focus == seeDetails)
         h.key("Escape")
         h.settle(seconds: 0.5)
-        #expect(h.dialogs.isEmpty)
+        #expect(h.cardDialogs.isEmpty)
         #expect(h.replica.focus == pin)
     }
 }
