@@ -92,7 +92,13 @@ public final class NavigationStack {
         let below: View = topScreen ?? root
         below.isHidden = false
         screen.navigationStack = nil
+        // A leaving screen is gone for input and the mirror at once; only its picture slides away.
         screen.isUserInteractionEnabled = false
+        func silence(_ v: View) {
+            v.accessibilityRole = nil
+            for s in v.subviews { silence(s) }
+        }
+        silence(screen)
         container.window?.defaultKeyResponder = topScreen ?? baseKeyResponder
         let width = container.frame.width
         if let window = container.window, window.focusedView.map({ $0.isDescendant(of: screen) }) ?? true {

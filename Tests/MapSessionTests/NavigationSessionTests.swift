@@ -72,6 +72,8 @@ extension SessionHarness {
         try h.openDetails()
         let back = try #require(h.center(of: "Back"))
         h.click(back)
+        #expect(h.replica.element(named: "Back") == nil, "the leaving screen leaves the mirror at once")
+        #expect(h.replica.element(named: "Marcus Bell")?.role == .button, "and the map is back in it")
         h.settle(seconds: 0.6)
         #expect(!h.onDetailScreen)
         #expect(h.camera == camera)
