@@ -14,7 +14,7 @@ import time
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 
-from conftest import click_at, poll, screenshot, severe_logs, wait_painted
+from conftest import click_at, drag, poll, screenshot, severe_logs, wait_painted
 from test_map import mirror
 
 # Chicago low in the middle with room above for Marcus Bell's card (30 wishes).
@@ -65,6 +65,14 @@ def test_card_list_details_and_browser_back(driver, mapwire_server):
     time.sleep(0.4)
     assert location_hash(driver) == start_hash, "the wheel over the card must not move the map"
     screenshot(driver, "wishlist-card-scrolled.png")
+
+    # A drag inside the list scrolls it further (and keeps gliding); the map stays put.
+    drag(driver, x, y + 30, 0, -90, steps=9)
+    poll(lambda: (lambda r: r if r and r[0] != scrolled[0] else None)(rows(driver)),
+         timeout=5, message="the list to scroll with a drag")
+    time.sleep(1.0)  # momentum and settle
+    assert location_hash(driver) == start_hash, "a drag in the list must not pan the map"
+    assert element(driver, "See details", "button"), "the card stays open"
 
     # "See details", found by its accessible name, clicked with the mouse at its rectangle.
     button = poll(lambda: element(driver, "See details", "button"), timeout=5, message="See details")
