@@ -123,6 +123,19 @@ extension SessionHarness {
         #expect(h.replica.url?.contains("/person/") == false)
     }
 
+    @Test func theDetailScreenFollowsAWindowResize() throws {
+        let h = SessionHarness(hash: wishlistHash)
+        try h.openDetails()
+        let list = try #require(h.replica.element(named: "Wishlist of Marcus Bell")?.item)
+        let tall = try #require(h.replica.screenBounds(of: list))
+        h.send(.resize(seq: h.nextSeq(), size: Size(width: 600, height: 500), devicePixelRatio: 1))
+        let short = try #require(h.replica.screenBounds(of: list))
+        #expect(short.maxY == 480, "the list ends 20 pt above the new bottom")
+        #expect(short.height < tall.height)
+        #expect(short.width == 600 - 32)
+        #expect(h.onDetailScreen)
+    }
+
     @Test func theDetailListScrollsWithTheWheel() throws {
         let h = SessionHarness(size: Size(width: 800, height: 500), hash: wishlistHash)
         try h.openDetails()
