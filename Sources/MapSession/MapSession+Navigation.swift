@@ -1,9 +1,6 @@
-import Foundation
 import MapCore
-import MapGeometry
 import SampleApps
 import ViewKit
-import Wire
 
 /// Screens over the map and the URL that names them: `#zoom/lat/lon` for the
 /// map, `#zoom/lat/lon/person/<id>` while a person's detail screen is shown.
