@@ -9,6 +9,23 @@ struct SessionLiveState {
     var syncedVersion: UInt64 = 0
     /// The world rect last published to the store (viewport plus margin).
     var publishedRect: Rect?
+    /// Pins on their way to a new coordinate, stepped together by one animation.
+    var glides: [AnnotationKey: Glide] = [:]
+    var glidesAnimating = false
+}
+
+/// One pin moving in a straight line (world units) over `duration` seconds.
+struct Glide {
+    let annotation: Annotation
+    let from: Point
+    let to: Point
+    let start: Double
+    let duration: Double
+
+    func point(at time: Double) -> (point: Point, done: Bool) {
+        let f = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
+        return (from + (to - from) * f, f >= 1)
+    }
 }
 
 /// Live moves in a session: subscribe to the shared store, catch up on its
@@ -113,6 +130,7 @@ extension MapSession {
                 seen(a, at: at)
                 mapView.removeAnnotation(a)
                 moved[AnnotationKey(a)] = nil
+                live.glides[AnnotationKey(a)] = nil
             case let .moved(a, at, interval):
                 let key = AnnotationKey(a)
                 if moved[key] == nil { order.append(key) }
@@ -132,17 +150,39 @@ extension MapSession {
     /// from the viewport, and jumps across the antimeridian, move at once.
     func glide(_ annotation: Annotation, over interval: Double?) {
         guard let mapView, let window, let from = mapView.displayedPoint(of: annotation) else { return }
+        let key = AnnotationKey(annotation)
         let to = Mercator.project(annotation.coordinate)
-        let key = "live.glide.\(UInt(bitPattern: ObjectIdentifier(annotation).hashValue))"
         let duration = min(max(interval ?? Self.defaultGlide, 0), Self.maxGlide)
         let near = live.publishedRect.map { $0.contains(from) || $0.contains(to) } ?? false
         guard duration > 0, near, abs(to.x - from.x) < Mercator.worldSize / 2 else {
-            window.animator.cancel(key: key)
+            live.glides[key] = nil
             mapView.showAnnotation(annotation, at: to)
             return
         }
-        window.animator.animate(key: key, duration: duration, update: { [weak mapView] t in
-            mapView?.showAnnotation(annotation, at: from + (to - from) * t)
+        live.glides[key] = Glide(annotation: annotation, from: from, to: to, start: clock.now, duration: duration)
+        guard !live.glidesAnimating else { return }
+        // One open-ended animation steps every glide, so a thousand moving
+        // pins cost one entry in the animator, not a thousand.
+        live.glidesAnimating = true
+        window.animator.animate(key: Self.glidesKey, duration: .greatestFiniteMagnitude, update: { [weak self] _ in
+            self?.stepGlides()
         })
+    }
+
+    static let glidesKey = "live.glides"
+
+    /// Places every gliding pin for the clock's time; stops the animation when none is left.
+    func stepGlides() {
+        guard let mapView else { return }
+        let now = clock.now
+        for (key, glide) in live.glides {
+            let (point, done) = glide.point(at: now)
+            mapView.showAnnotation(glide.annotation, at: point)
+            if done { live.glides[key] = nil }
+        }
+        if live.glides.isEmpty, live.glidesAnimating {
+            live.glidesAnimating = false
+            window?.animator.cancel(key: Self.glidesKey)
+        }
     }
 }
