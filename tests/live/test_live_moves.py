@@ -135,3 +135,18 @@ def test_metrics_report_moves_frames_and_latency(live_server):
     assert values["mapwire_reuse_views_live"] >= 1
     assert "mapwire_ws_bytes_sent_total" in values
     client.close()
+
+
+def test_demo_feed_moves_travellers_by_themselves():
+    from live_server import start_server
+    server = start_server("--demo")  # the last of --no-demo/--demo wins
+    try:
+        _, first = api(server, "GET", "/api/annotations/traveller-1")
+        time.sleep(1.0)
+        _, later = api(server, "GET", "/api/annotations/traveller-1")
+        assert first["kind"] == "traveller"
+        assert (first["latitude"], first["longitude"]) != (later["latitude"], later["longitude"])
+        _, listing = api(server, "GET", "/api/annotations")
+        assert sum(a["kind"] == "traveller" for a in listing["annotations"]) == 30
+    finally:
+        server.stop()
