@@ -117,6 +117,10 @@ public final class AnnotationStore: Sendable {
         subscribers.withLock { $0[id] = subscriber }
     }
 
+    func subscriber(of id: UInt32) -> LiveSubscriber? {
+        subscribers.withLock { $0[id] }
+    }
+
     func unsubscribe(_ id: UInt32) {
         subscribers.withLock { _ = $0.removeValue(forKey: id) }
     }

@@ -1,3 +1,4 @@
+import MapCore
 import MapGeometry
 import Synchronization
 
@@ -10,6 +11,9 @@ final class LiveSubscriber: Sendable {
     private let viewport = Mutex<Rect?>(nil)
     private let pending = Atomic<Bool>(false)
     private let onWake: @Sendable () -> Void
+    /// The session's reuse counters as of its last frame, for `/metrics`
+    /// without hopping onto (and waiting behind) every session's queue.
+    let reuseCounts = Mutex(ReuseQueue.Counts())
 
     init(onWake: @escaping @Sendable () -> Void) {
         self.onWake = onWake

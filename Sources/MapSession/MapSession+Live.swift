@@ -72,6 +72,7 @@ extension MapSession {
     func prepareLiveFrame() {
         applyLiveChanges()
         publishLiveViewport()
+        if let counts = mapView?.reuseCounts { live.subscriber?.reuseCounts.withLock { $0 = counts } }
     }
 
     func publishLiveViewport() {

@@ -7,7 +7,8 @@ extension MapWireApp {
         let all = sessionsSnapshot
         var reuse = ReuseQueue.Counts()
         for s in all {
-            guard let c = s.sync({ s.reuseCounts }) else { continue }
+            // As of each session's last frame (published by the session), so a busy session never stalls /metrics.
+            guard let c = world.store.subscriber(of: s.id)?.reuseCounts.withLock({ $0 }) else { continue }
             reuse.created += c.created
             reuse.reused += c.reused
             reuse.live += c.live

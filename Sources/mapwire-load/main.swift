@@ -52,6 +52,7 @@ let base = "http://127.0.0.1:\(options.port)"
 func http(_ method: String, _ path: String, _ body: String? = nil) -> (Int, String) {
     var request = URLRequest(url: URL(string: base + path)!)
     request.httpMethod = method
+    request.timeoutInterval = 30
     request.httpBody = body.map { Data($0.utf8) }
     let result = Mutex<(Int, String)>((0, ""))
     let done = DispatchSemaphore(value: 0)
@@ -67,7 +68,13 @@ func http(_ method: String, _ path: String, _ body: String? = nil) -> (Int, Stri
 /// Prometheus samples by name (with labels), from `/metrics`.
 func metrics() -> [String: Double] {
     var out: [String: Double] = [:]
-    for line in http("GET", "/metrics").1.split(separator: "\n") where !line.hasPrefix("#") {
+    var text = ""
+    for _ in 0..<5 where text.isEmpty {
+        let (status, body) = http("GET", "/metrics")
+        if status == 200 { text = body } else { sleep(1) }
+    }
+    if text.isEmpty { print("warning: /metrics did not answer") }
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
         let parts = line.split(separator: " ")
         if parts.count == 2, let v = Double(parts[1]) { out[String(parts[0])] = v }
     }
@@ -112,13 +119,15 @@ for i in 0..<options.annotations {
     positions.append((lat, lon))
 }
 
-// 2. Sessions: `watchers` look at Europe (they see the moves), the rest at the Pacific.
+// 2. Sessions: the first `panning` pan over the sample people (#4/20/0), the
+// next `watchers` look at Europe where the pins move, the rest at the Pacific.
 let rssBefore = rssKB(options.pid)
 let client = try WebSocketClient(limits: .init(maxMessageBytes: 16 << 20))
 let totals = LoadTotals()
 let sessions = Mutex<[LoadSession]>([])
 for i in 0..<options.sessions {
-    let hash = i < options.watchers ? "#5/48/8" : "#5/\(-20 + i % 40)/\(-170 + i % 50)"
+    let hash = i < options.panning ? "#4/20/0"
+        : i < options.panning + options.watchers ? "#5/48/8" : "#5/\(-20 + i % 40)/\(-170 + i % 50)"
     client.connect(port: options.port, onFailure: { print("connect failed: \($0)") }) { output in
         let s = LoadSession(output: output, hash: hash, totals: totals)
         sessions.withLock { $0.append(s) }
