@@ -25,6 +25,7 @@ struct Options {
     var moves = 1000
     var annotations = 1000
     var duration = 10.0
+    var watchZoom = 8.0
     var pid: Int32?
 
     init(_ args: [String]) {
@@ -39,6 +40,7 @@ struct Options {
             case "--moves": moves = Int(value)!
             case "--annotations": annotations = Int(value)!
             case "--duration": duration = Double(value)!
+            case "--watch-zoom": watchZoom = Double(value)!
             case "--pid": pid = Int32(value)!
             default: fatalError("unknown flag \(flag); see the comment at the top of main.swift")
             }
@@ -119,15 +121,15 @@ for i in 0..<options.annotations {
     positions.append((lat, lon))
 }
 
-// 2. Sessions: the first `panning` pan over the sample people (#4/20/0), the
+// 2. Sessions: the first `panning` pan over South America (#4/-20/-60, a few people), the
 // next `watchers` look at Europe where the pins move, the rest at the Pacific.
 let rssBefore = rssKB(options.pid)
 let client = try WebSocketClient(limits: .init(maxMessageBytes: 16 << 20))
 let totals = LoadTotals()
 let sessions = Mutex<[LoadSession]>([])
 for i in 0..<options.sessions {
-    let hash = i < options.panning ? "#4/20/0"
-        : i < options.panning + options.watchers ? "#5/48/8" : "#5/\(-20 + i % 40)/\(-170 + i % 50)"
+    let hash = i < options.panning ? "#4/-20/-60"
+        : i < options.panning + options.watchers ? "#\(options.watchZoom)/48/8" : "#5/\(-20 + i % 40)/\(-170 + i % 50)"
     client.connect(port: options.port, onFailure: { print("connect failed: \($0)") }) { output in
         let s = LoadSession(output: output, hash: hash, totals: totals)
         sessions.withLock { $0.append(s) }
@@ -162,13 +164,20 @@ let framesBefore = totals.frames.load(ordering: .relaxed), bytesBefore = totals.
 totals.latencies.withLock { $0.removeAll() }
 let start = now()
 var tick = 0
+var batchesSent = 0
+var batchesSkipped = 0
 var next = 0
 // One batch per 8 ms step (125 a second).
 let perBatch = max(options.moves / 125, 1)
 var random = SystemRandomNumberGenerator()
 while now() - start < options.duration {
     tick += 1
-    if options.moves > 0 {
+    // Backpressure: a feed more than 16 batches ahead of its answers waits
+    // (the transport would close a producer whose queue overflows).
+    if options.moves > 0, batchesSent - feed.answers.load(ordering: .relaxed) > 16 {
+        batchesSkipped += 1
+    } else if options.moves > 0 {
+        batchesSent += 1
         var batch: [(id: String, latitude: Double, longitude: Double)] = []
         batch.reserveCapacity(perBatch)
         for _ in 0..<perBatch {
@@ -195,8 +204,9 @@ let applied = (after["mapwire_moves_applied_total"] ?? 0) - (before["mapwire_mov
 
 print(String(format: "ran %.1f s: %d sessions (%d panning, %d watching the moved pins), feed %d moves/s asked",
              elapsed, connected, panners.count, min(options.watchers, connected), options.moves))
-print(String(format: "moves applied by the server: %.0f (%.0f/s); feed answers %d, errors %d",
-             applied, applied / elapsed, feed.answers.load(ordering: .relaxed), feed.errors.load(ordering: .relaxed)))
+print(String(format: "moves applied by the server: %.0f (%.0f/s); batches sent %d, held back %d (server behind), answers %d, errors %d",
+             applied, applied / elapsed, batchesSent, batchesSkipped, feed.answers.load(ordering: .relaxed),
+             feed.errors.load(ordering: .relaxed)))
 print(String(format: "frames received: %d (%.0f/s), %.1f MB (%.2f MB/s)", frames, Double(frames) / elapsed,
              Double(bytes) / 1e6, Double(bytes) / 1e6 / elapsed))
 print(String(format: "pan event to frame received (client side, %d events): p50 %.2f ms, p99 %.2f ms",
