@@ -138,3 +138,56 @@ extension SessionHarness {
         #expect(abs(start.x - end.x - 45.5) < 1.5)
     }
 }
+
+@Suite struct LiveReuseTests {
+    @Test func pinsGlidingOutAndInRecycleTheirViews() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
+        try world.store.add(LiveAnnotation(id: "out", title: "Out", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(LiveAnnotation(id: "in", title: "In", coordinate: Coordinate(latitude: 0, longitude: -120)))
+        h.flushQueue()
+        #expect(h.replica.element(named: "Out") != nil)
+        #expect(h.replica.element(named: "In") == nil)
+        let before = try #require(h.session.reuseCounts)
+        // One glides far out of the view and gives its view back...
+        try world.store.apply([Move(id: "out", coordinate: Coordinate(latitude: 0, longitude: -120))])
+        h.flushQueue()
+        h.settle(seconds: 0.5)
+        #expect(h.replica.element(named: "Out") == nil)
+        #expect(h.session.reuseCounts?.queued == 1)
+        // ...which the other, gliding in, gets from the reuse queue.
+        try world.store.apply([Move(id: "in", coordinate: Coordinate(latitude: 0, longitude: -150))])
+        h.flushQueue()
+        h.settle(seconds: 0.5)
+        #expect(h.replica.element(named: "In") != nil)
+        let after = try #require(h.session.reuseCounts)
+        // Nothing new was created.
+        #expect(after.created == before.created)
+        #expect(after.reused > before.reused)
+    }
+}
+
+@Suite struct LiveStallTests {
+    @Test func aStalledClientGetsTheLatestStateNotABacklog() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
+        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        h.flushQueue()
+        let start = try #require(h.center(of: "Boat"))
+        let sentBefore = h.output.sent.withLock { $0.count }
+        // The browser stops acknowledging while 20 moves arrive and a second passes.
+        for i in 1...20 {
+            try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -150 + Double(i) * 0.1))])
+            h.session.sync {}
+            h.clock.advance(by: 0.05)
+            h.session.sync { h.session.tick() }
+        }
+        // Only the flow-control window of frames went out.
+        #expect(h.output.sent.withLock { $0.count } - sentBefore <= 2)
+        // Once it reads again, it catches up to where the boat is now.
+        h.drain()
+        h.settle(seconds: 1.5)
+        let end = try #require(h.center(of: "Boat"))
+        #expect(abs(end.x - start.x - 91) < 1.5)
+    }
+}
