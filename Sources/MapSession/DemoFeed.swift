@@ -83,8 +83,8 @@ public final class DemoFeed: Sendable {
     static func nextLeg(from: Coordinate, cities: [Coordinate], start: Double, random: inout SplitMix) -> Leg {
         var to = cities[random.next(below: cities.count)]
         while to == from { to = cities[random.next(below: cities.count)] }
-        // 25 to 70 seconds a leg: fast enough to watch, slow enough to follow.
-        return Leg(from: from, to: to, start: start, duration: 25 + random.unit() * 45)
+        // 45 to 120 seconds a leg: fast enough to see move at world zoom, slow enough to follow.
+        return Leg(from: from, to: to, start: start, duration: 45 + random.unit() * 75)
     }
 
     /// The moves for `time`: every traveller's position, a new leg for those who arrived.
