@@ -52,6 +52,11 @@ let package = Package(
             name: "mapwire-bench",
             dependencies: ["MapSession", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList"]
         ),
+        .executableTarget(
+            name: "mapwire-load",
+            dependencies: ["MapWireServer", "MapSession", "Wire", "ViewKit", "MapGeometry",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),

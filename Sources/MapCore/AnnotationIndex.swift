@@ -49,6 +49,16 @@ public struct AnnotationIndex {
         insert(annotation)
     }
 
+    /// Files an indexed annotation under `point` instead of its coordinate's
+    /// point: where its view is shown while it glides to a new coordinate.
+    public mutating func update(_ annotation: Annotation, at point: Point) {
+        let key = AnnotationKey(annotation)
+        remove(key)
+        let cell = Self.cell(of: point)
+        entries[key] = Entry(annotation: annotation, point: point, cell: cell)
+        cells[cell, default: []].append(key)
+    }
+
     public func contains(_ key: AnnotationKey) -> Bool { entries[key] != nil }
 
     /// The world point of an indexed annotation.

@@ -13,6 +13,10 @@ final class AnnotationsAPI: Sendable {
         switch (request.method, request.path) {
         case ("GET", "/api/annotations"):
             return .json(200, annotationsJSON())
+        case ("POST", "/api/annotations"), (_, "/api/moves"):
+            return respondLive(to: request)
+        case (_, let path) where path.hasPrefix("/api/annotations/"):
+            return respondLive(to: request)
         case (_, "/api/annotations"):
             return .error(405, "method \(request.method) not allowed on /api/annotations")
         default:
@@ -22,16 +26,8 @@ final class AnnotationsAPI: Sendable {
 
     /// `{"annotations":[{id, kind, title, subtitle, latitude, longitude, draggable}]}`.
     func annotationsJSON() -> String {
-        var items: [String] = []
-        for person in world.content.people {
-            items.append(Self.object(id: person.id, kind: "person", title: person.title, subtitle: person.subtitle,
-                                     latitude: person.coordinate.latitude, longitude: person.coordinate.longitude))
-        }
-        for landmark in world.content.landmarks {
-            items.append(Self.object(id: landmark.id, kind: landmark.kind.rawValue, title: landmark.title,
-                                     subtitle: landmark.subtitle, latitude: landmark.coordinate.latitude,
-                                     longitude: landmark.coordinate.longitude))
-        }
+        // Every annotation of the shared store, people and landmarks first, then API and demo ones.
+        let items = world.store.records.map(Self.object(for:))
         return "{\"annotations\":[" + items.joined(separator: ",") + "]}"
     }
 

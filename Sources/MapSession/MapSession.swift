@@ -38,6 +38,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
     var lastURL: String?
     var timer: DispatchSourceTimer?
     var isClosed = false
+    var live = SessionLiveState()
 
     public init(id: UInt32, world: World, output: SessionOutput, clock: Clock = MonotonicClock(),
                 ticksAutomatically: Bool = true, logger: Logger = Logger(label: "mapwire.session")) {
@@ -130,6 +131,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
 
     func close() {
         isClosed = true
+        stopLive()
         timer?.cancel()
         timer = nil
     }
@@ -151,6 +153,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         mapView = map
         controller = WorldMapController(mapView: map, content: world.content)
         pendingURL = (.replace, "#" + camera.urlFragment)
+        startLive()
         startNavigation(hash: hash)
         output.send(FrameEncoder.welcome(session: id))
         flow.isDirty = true
@@ -170,6 +173,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         guard !isClosed, let window else { return }
         defer { scheduleTicks() }
         guard flow.isDirty, flow.canSend else { return }
+        prepareLiveFrame()
         var scene = window.renderScene()
         if let camera = mapView?.camera {
             scene.camera = SceneCamera(centerX: camera.center.x, centerY: camera.center.y, zoom: camera.zoom)

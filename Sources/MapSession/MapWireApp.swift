@@ -29,18 +29,23 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
     private let sessionIDs = AtomicCounter(start: 1)
     private let sessions = Mutex<[UInt32: MapSession]>([:])
     private let logger = Logger(label: "mapwire.app")
+    /// The travellers of `--demo`, nil without it.
+    public let demoFeed: DemoFeed?
 
     public init(options: Options) throws {
         self.options = options
         world = try World.load(dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory)
         api = AnnotationsAPI(world: world)
+        demoFeed = options.demo ? DemoFeed(store: world.store, cities: world.content.people.map(\.coordinate)) : nil
+        demoFeed?.start()
     }
 
     public func openSession(output: SessionOutput) -> SessionConnection {
         let id = UInt32(truncatingIfNeeded: sessionIDs.next())
-        let session = MapSession(id: id, world: world, output: output)
+        let metered = MeteredOutput(base: output, metrics: world.store.metrics)
+        let session = MapSession(id: id, world: world, output: metered)
         sessions.withLock { $0[id] = session }
-        return SessionHandle(session: session, app: self)
+        return SessionHandle(session: session, app: self, metered: metered)
     }
 
     func sessionEnded(_ id: UInt32) {
@@ -50,11 +55,16 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
     /// Sessions open now.
     public var sessionCount: Int { sessions.withLock { $0.count } }
 
+    /// The sessions open now, for metrics.
+    var sessionsSnapshot: [MapSession] { sessions.withLock { Array($0.values) } }
+
     public func respond(to request: HTTPRequest) -> HTTPResponse? {
         switch request.path {
         case "/healthz":
             guard request.method == "GET" else { return .error(405, "use GET for /healthz") }
             return .json(200, "{\"status\":\"ok\",\"sessions\":\(sessionCount)}")
+        case "/metrics" where request.method == "GET":
+            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metricsText().utf8))
         case let p where p.hasPrefix("/api/"):
             return api.respond(to: request)
         default:
@@ -64,6 +74,7 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
 
     /// Stops every session's timers before the process exits.
     public func shutdown() {
+        demoFeed?.stop()
         let all = sessions.withLock { Array($0.values) }
         for s in all { s.sync { s.close() } }
     }
@@ -73,13 +84,19 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
 final class SessionHandle: SessionConnection, Sendable {
     let session: MapSession
     let app: MapWireApp
+    let metered: MeteredOutput
 
-    init(session: MapSession, app: MapWireApp) {
+    init(session: MapSession, app: MapWireApp, metered: MeteredOutput) {
         self.session = session
         self.app = app
+        self.metered = metered
     }
 
-    func receive(_ message: [UInt8]) { session.receive(message) }
+    func receive(_ message: [UInt8]) {
+        // Every input but an ACK (0x02) starts the event-to-frame clock.
+        if message.first != 0x02 { metered.markEvent(at: AnnotationStore.now()) }
+        session.receive(message)
+    }
 
     func disconnected() {
         session.disconnected()

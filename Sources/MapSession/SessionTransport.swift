@@ -95,3 +95,10 @@ public enum JSONText {
         return out + "\""
     }
 }
+
+/// A session factory that also serves producers on the feed WebSocket
+/// (`/feed`): each text message is a batch of moves, each answer says what
+/// was applied (docs/protocol.md, "Feed endpoint").
+public protocol FeedFactory: AnyObject, Sendable {
+    func openFeed(output: SessionOutput) -> SessionConnection
+}

@@ -10,11 +10,14 @@ public final class World: Sendable {
     public let fonts: FontBook
     public let baseMap: BaseMap?
     public let content: SampleContent
+    /// The live annotations every session shows, by id (people, landmarks, API and demo ones).
+    public let store: AnnotationStore
 
     public init(fonts: FontBook, baseMap: BaseMap?, content: SampleContent) {
         self.fonts = fonts
         self.baseMap = baseMap
         self.content = content
+        store = AnnotationStore(content: content)
     }
 
     public static func load(dataDirectory: URL, publicDirectory: URL) throws -> World {

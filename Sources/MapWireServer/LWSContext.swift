@@ -107,7 +107,10 @@ enum LWSContext {
         var map = lws_protocols()
         map.name = arena.string(configuration.subprotocol)
         map.callback = serviceCallback
-        let protocols = arena.store([http, map, lws_protocols()])
+        var feed = lws_protocols()
+        feed.name = arena.string(configuration.feedSubprotocol)
+        feed.callback = serviceCallback
+        let protocols = arena.store([http, map, feed, lws_protocols()])
 
         var info = lws_context_creation_info()
         let bind = configuration.bindInterface

@@ -14,6 +14,11 @@ public struct ServerConfiguration: Sendable {
     public var publicDirectory: URL
     /// The only path that accepts a WebSocket upgrade.
     public var webSocketPath: String
+    /// The path of the producers' feed WebSocket (JSON moves in, JSON answers
+    /// out; docs/protocol.md), served when the session factory is a `FeedFactory`.
+    public var feedPath: String = "/feed"
+    /// The feed's WebSocket subprotocol (clients may also name none).
+    public var feedSubprotocol: String = "mapwire.feed.v1"
     /// The WebSocket subprotocol; clients that ask for none are accepted too.
     public var subprotocol: String
     /// Bounds that protect the server from one misbehaving client.

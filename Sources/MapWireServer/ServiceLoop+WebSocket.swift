@@ -28,7 +28,7 @@ extension ServiceLoop {
     func acceptUpgrade(_ wsi: OpaquePointer) -> Bool {
         if stopping { return false }
         let path = header(wsi, WSI_TOKEN_GET_URI) ?? ""
-        if path != configuration.webSocketPath {
+        if path != configuration.webSocketPath && !(path == configuration.feedPath && sessions is FeedFactory) {
             logger.debug("refusing WebSocket upgrade at \(path)")
             return false
         }
@@ -43,7 +43,12 @@ extension ServiceLoop {
         metrics.connectionsOpen.add(1, ordering: .relaxed)
         metrics.connectionsTotal.add(1, ordering: .relaxed)
         logger.info("connection \(connection.id) opened", metadata: ["peer": "\(peerAddress(wsi))"])
-        connection.session = sessions.openSession(output: connection)
+        if let feeds = sessions as? FeedFactory, header(wsi, WSI_TOKEN_GET_URI) == configuration.feedPath {
+            connection.isFeed = true
+            connection.session = feeds.openFeed(output: connection)
+        } else {
+            connection.session = sessions.openSession(output: connection)
+        }
         if stopping {
             connection.requestClose(code: 1001, reason: "server shutting down", flushFirst: false)
             lws_callback_on_writable(wsi)
@@ -56,7 +61,7 @@ extension ServiceLoop {
         guard let connection = connections[wsi] else { return 0 }
         let final = lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0
         let binary = lws_frame_is_binary(wsi) != 0
-        switch connection.assembler.append(bytes, binary: binary, final: final) {
+        switch connection.assembler.append(bytes, binary: binary || connection.isFeed, final: final) {
         case .incomplete:
             return 0
         case .message(let message):
@@ -82,7 +87,8 @@ extension ServiceLoop {
             if connection.closeReason == nil { connection.closeReason = "\(code) \(reason)" }
             return closeNow(connection, code: code, reason: reason)
         case .write(let chunk, let isStart, let isEnd):
-            let flags = lws_write_ws_flags(Int32(LWS_WRITE_BINARY.rawValue), isStart ? 1 : 0, isEnd ? 1 : 0)
+            let kind = connection.isFeed ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
+            let flags = lws_write_ws_flags(Int32(kind.rawValue), isStart ? 1 : 0, isEnd ? 1 : 0)
             let written = sendBuffer.withUnsafeMutableBufferPointer { buffer -> Int32 in
                 let payload = buffer.baseAddress! + pre
                 chunk.withUnsafeBufferPointer { source in

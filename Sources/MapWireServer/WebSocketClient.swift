@@ -145,6 +145,8 @@ extension ServiceLoop {
         let connection = WebSocketConnection(id: makeID(), wsi: wsi, limits: configuration.limits,
                                              inbox: inbox, metrics: metrics, logger: logger)
         connections[wsi] = connection
+        // A producer on the feed speaks JSON text both ways.
+        connection.isFeed = request.subprotocol == configuration.feedSubprotocol
         metrics.connectionsOpen.add(1, ordering: .relaxed)
         metrics.connectionsTotal.add(1, ordering: .relaxed)
         connection.session = request.makeSession(connection)

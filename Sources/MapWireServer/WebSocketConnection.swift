@@ -21,6 +21,8 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
     var assembler: MessageAssembler
     /// Why we closed, for the log line on CLOSED (service thread).
     var closeReason: String?
+    /// A producer on the feed path: JSON text in and out instead of the binary map protocol.
+    var isFeed = false
     /// Whether the close timeout is armed (service thread).
     var closeTimerArmed = false
 

@@ -1,0 +1,39 @@
+import MapGeometry
+
+/// Live moves: a session glides a moved annotation's view from where it is
+/// shown to its new coordinate, one display frame at a time. The index files
+/// the annotation where it is shown, so a pin gliding into the viewport gets
+/// a view as it enters and one gliding out gives its view back.
+extension MapView {
+    /// The world point `annotation` is shown at now (its coordinate, or a
+    /// point on its way there), or nil when the map does not hold it.
+    public func displayedPoint(of annotation: Annotation) -> Point? {
+        index.point(of: AnnotationKey(annotation))
+    }
+
+    /// Shows `annotation` at world point `point` (one step of a glide). A live
+    /// view that stays near the viewport is moved directly, its open callout
+    /// with it; a pin crossing the edge of what was laid out asks for a
+    /// layout pass so it gets or returns a view through the reuse queue.
+    public func showAnnotation(_ annotation: Annotation, at point: Point) {
+        let key = AnnotationKey(annotation)
+        guard index.contains(key) else { return }
+        index.update(annotation, at: point)
+        let live = liveViews[key]
+        guard let rect = laidOutRect, !needsAnnotationLayout else {
+            needsAnnotationLayout = true
+            return
+        }
+        switch (live, rect.contains(point)) {
+        case let (view?, true):
+            view.place(at: point)
+            if let callout, callout.annotationView === view, let anchor = view.worldAnchor {
+                callout.worldAnchor = anchor
+            }
+        case (nil, false):
+            break // far away before and after: nothing on screen changes
+        default:
+            needsAnnotationLayout = true
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Synchronization
+
+/// Counters of the live world, safe from any thread, in the Prometheus text
+/// format: moves in, frames and bytes out, and how long an input (a browser
+/// event or a move) waits until the frame that shows it goes to the transport.
+public final class LiveMetrics: Sendable {
+    public let movesReceived = Atomic<Int>(0)
+    public let movesApplied = Atomic<Int>(0)
+    public let framesSent = Atomic<Int>(0)
+    public let frameBytesSent = Atomic<Int>(0)
+    public let latency = LatencyHistogram()
+
+    public init() {}
+
+    /// The counters and the histogram as Prometheus text.
+    public func prometheusText() -> String {
+        var out = ""
+        let counters = [("mapwire_moves_received_total", movesReceived.load(ordering: .relaxed)),
+                        ("mapwire_moves_applied_total", movesApplied.load(ordering: .relaxed)),
+                        ("mapwire_frames_sent_total", framesSent.load(ordering: .relaxed)),
+                        ("mapwire_frame_bytes_sent_total", frameBytesSent.load(ordering: .relaxed))]
+        for (name, value) in counters {
+            out += "# TYPE \(name) counter\n\(name) \(value)\n"
+        }
+        out += latency.prometheusText(name: "mapwire_event_to_frame_seconds")
+        return out
+    }
+}
+
+/// A fixed-bucket latency histogram (seconds); recording takes a short lock.
+public final class LatencyHistogram: Sendable {
+    /// Upper bounds of the buckets, in seconds.
+    public static let bounds: [Double] = [0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 1]
+
+    private struct Counts {
+        var buckets = [Int](repeating: 0, count: LatencyHistogram.bounds.count)
+        var count = 0
+        var sum = 0.0
+    }
+    private let counts = Mutex(Counts())
+
+    public init() {}
+
+    public func record(_ seconds: Double) {
+        let s = max(seconds, 0)
+        let i = Self.bounds.firstIndex { s <= $0 }
+        counts.withLock { c in
+            if let i { c.buckets[i] += 1 }
+            c.count += 1
+            c.sum += s
+        }
+    }
+
+    public var total: Int { counts.withLock { $0.count } }
+
+    /// Cumulative counts per bound, as Prometheus wants them.
+    public var cumulative: [Int] {
+        var running = 0
+        return counts.withLock { $0.buckets }.map { running += $0; return running }
+    }
+
+    func prometheusText(name: String) -> String {
+        let c = counts.withLock { $0 }
+        var out = "# TYPE \(name) histogram\n"
+        var running = 0
+        for (bound, n) in zip(Self.bounds, c.buckets) {
+            running += n
+            out += "\(name)_bucket{le=\"\(bound)\"} \(running)\n"
+        }
+        out += "\(name)_bucket{le=\"+Inf\"} \(c.count)\n"
+        out += "\(name)_sum \(c.sum)\n"
+        out += "\(name)_count \(c.count)\n"
+        return out
+    }
+}

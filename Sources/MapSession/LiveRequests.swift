@@ -1,0 +1,105 @@
+import Foundation
+import MapGeometry
+
+/// Parses and checks the JSON bodies of the live API (moves, adds). Every
+/// problem becomes an `APIError` naming the field, so a caller sees what to fix.
+enum LiveRequests {
+    /// Parses a JSON body into a Foundation object.
+    static func json(_ body: [UInt8]) throws(APIError) -> Any {
+        guard !body.isEmpty else { throw .badRequest("empty body; expected JSON") }
+        do {
+            return try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        } catch {
+            throw .badRequest("invalid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "cannot parse")")
+        }
+    }
+
+    static func object(_ value: Any, _ what: String) throws(APIError) -> [String: Any] {
+        guard let o = value as? [String: Any] else { throw .badRequest("\(what) must be a JSON object") }
+        return o
+    }
+
+    static func number(_ o: [String: Any], _ key: String, _ what: String) throws(APIError) -> Double {
+        guard let v = o[key] else { throw .badRequest("\(what): missing \"\(key)\"") }
+        guard !(v is String), let n = v as? NSNumber, !isBoolean(n) else {
+            throw .badRequest("\(what): \"\(key)\" must be a number")
+        }
+        let d = n.doubleValue
+        guard d.isFinite else { throw .badRequest("\(what): \"\(key)\" must be finite") }
+        return d
+    }
+
+    /// JSON true/false also arrive as NSNumber; a coordinate must not be one.
+    static func isBoolean(_ n: NSNumber) -> Bool {
+        String(cString: n.objCType) == "c" && (n == 0 || n == 1) && "\(type(of: n))".contains("Bool")
+    }
+
+    static func string(_ o: [String: Any], _ key: String, _ what: String) throws(APIError) -> String {
+        guard let v = o[key] else { throw .badRequest("\(what): missing \"\(key)\"") }
+        guard let s = v as? String, !s.isEmpty else { throw .badRequest("\(what): \"\(key)\" must be a non-empty string") }
+        return s
+    }
+
+    static func optionalString(_ o: [String: Any], _ key: String, _ what: String) throws(APIError) -> String? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        guard let s = v as? String else { throw .badRequest("\(what): \"\(key)\" must be a string") }
+        return s
+    }
+
+    /// A coordinate from `latitude` and `longitude`, in range.
+    static func coordinate(_ o: [String: Any], _ what: String) throws(APIError) -> Coordinate {
+        let lat = try number(o, "latitude", what)
+        let lon = try number(o, "longitude", what)
+        guard (-90...90).contains(lat) else { throw .badRequest("\(what): latitude \(lat) is outside -90...90") }
+        guard (-180...180).contains(lon) else { throw .badRequest("\(what): longitude \(lon) is outside -180...180") }
+        return Coordinate(latitude: lat, longitude: lon)
+    }
+
+    /// One move object: id, latitude, longitude and an optional timestamp.
+    static func move(_ value: Any, _ what: String, id given: String? = nil) throws(APIError) -> Move {
+        let o = try object(value, what)
+        let id: String
+        if let given { id = given } else { id = try string(o, "id", what) }
+        var timestamp: Double?
+        if let t = o["timestamp"], !(t is NSNull) { timestamp = try number(o, "timestamp", what) }
+        return Move(id: id, coordinate: try coordinate(o, what), timestamp: timestamp)
+    }
+
+    /// `{"moves":[...]}` or a bare array of moves.
+    static func moves(_ body: [UInt8]) throws(APIError) -> [Move] {
+        let parsed = try json(body)
+        let list: [Any]
+        if let array = parsed as? [Any] {
+            list = array
+        } else if let o = parsed as? [String: Any] {
+            guard let m = o["moves"] else { throw .badRequest("missing \"moves\"") }
+            guard let array = m as? [Any] else { throw .badRequest("\"moves\" must be an array") }
+            list = array
+        } else {
+            throw .badRequest("expected {\"moves\":[...]} or an array of moves")
+        }
+        var out: [Move] = []
+        out.reserveCapacity(list.count)
+        for (i, item) in list.enumerated() { out.append(try move(item, "moves[\(i)]")) }
+        return out
+    }
+
+    /// The body of `POST /api/annotations`.
+    static func annotation(_ body: [UInt8]) throws(APIError) -> LiveAnnotation {
+        let o = try object(json(body), "the body")
+        let what = "annotation"
+        let draggable: Bool
+        switch o["draggable"] {
+        case nil, is NSNull: draggable = false
+        case let b as Bool: draggable = b
+        default: throw .badRequest("\(what): \"draggable\" must be true or false")
+        }
+        return LiveAnnotation(id: try string(o, "id", what),
+                              kind: try optionalString(o, "kind", what) ?? "point",
+                              title: try string(o, "title", what),
+                              subtitle: try optionalString(o, "subtitle", what),
+                              coordinate: try coordinate(o, what),
+                              isDraggable: draggable,
+                              clusteringIdentifier: try optionalString(o, "clusteringIdentifier", what))
+    }
+}

@@ -1,0 +1,50 @@
+import MapCore
+import MapGeometry
+import Synchronization
+
+/// A session as the annotation store sees it: the world rect it shows (plus
+/// a margin), published by the session whenever its camera changes, and a
+/// wake-up that hops onto the session's queue at most once until the session
+/// has caught up. Both are safe to touch from any thread, so the store can
+/// decide who to wake without touching any session's state.
+final class LiveSubscriber: Sendable {
+    private let viewport = Mutex<Rect?>(nil)
+    private let pending = Atomic<Bool>(false)
+    private let onWake: @Sendable () -> Void
+    /// The session's reuse counters as of its last frame, for `/metrics`
+    /// without hopping onto (and waiting behind) every session's queue.
+    let reuseCounts = Mutex(ReuseQueue.Counts())
+
+    init(onWake: @escaping @Sendable () -> Void) {
+        self.onWake = onWake
+    }
+
+    /// Sets the rect the session shows; nil before its first frame.
+    func publish(_ rect: Rect?) {
+        viewport.withLock { $0 = rect }
+    }
+
+    var publishedRect: Rect? { viewport.withLock { $0 } }
+
+    /// Called on the session's queue when it starts catching up: later
+    /// changes may wake it again.
+    func didWake() {
+        pending.store(false, ordering: .releasing)
+    }
+
+    /// Wakes the session when one of `points` (whose bounding box is
+    /// `bounds`) lies in its viewport and no wake-up is pending. Returns
+    /// whether it woke it.
+    @discardableResult
+    func wakeIfShowing(_ points: [Point], within bounds: Rect) -> Bool {
+        if pending.load(ordering: .acquiring) { return false }
+        guard let rect = viewport.withLock({ $0 }),
+              rect.minX <= bounds.maxX, bounds.minX <= rect.maxX, rect.minY <= bounds.maxY, bounds.minY <= rect.maxY,
+              points.contains(where: { rect.contains($0) }) else { return false }
+        guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+            return false
+        }
+        onWake()
+        return true
+    }
+}

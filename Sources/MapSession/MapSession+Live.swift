@@ -1,0 +1,189 @@
+import MapCore
+import MapGeometry
+import ViewKit
+
+/// What a session keeps about the shared live world (confined to its queue).
+struct SessionLiveState {
+    var subscriber: LiveSubscriber?
+    /// The store version this session's map reflects.
+    var syncedVersion: UInt64 = 0
+    /// The world rect last published to the store (viewport plus margin).
+    var publishedRect: Rect?
+    /// Pins on their way to a new coordinate, stepped together by one animation.
+    var glides: [AnnotationKey: Glide] = [:]
+    var glidesAnimating = false
+}
+
+/// One pin moving in a straight line (world units) over `duration` seconds.
+struct Glide {
+    let annotation: Annotation
+    let from: Point
+    let to: Point
+    let start: Double
+    let duration: Double
+
+    func point(at time: Double) -> (point: Point, done: Bool) {
+        let f = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
+        return (from + (to - from) * f, f >= 1)
+    }
+}
+
+/// Live moves in a session: subscribe to the shared store, catch up on its
+/// change log before each frame, and glide moved pins over the feed's interval.
+extension MapSession {
+    /// A first move (no interval known yet) glides this long, in seconds.
+    static let defaultGlide = 0.25
+    /// No glide lasts longer than this, however sparse the feed.
+    static let maxGlide = 1.0
+    /// Margin around the viewport, as a fraction of its size, within which
+    /// moves wake the session (a bit more than the map's reuse margin).
+    static let liveMargin = 0.25
+
+    /// Called once the map exists: brings it in line with the store and
+    /// starts listening for changes near the viewport.
+    func startLive() {
+        resyncLive()
+        let subscriber = LiveSubscriber(onWake: { [weak self] in
+            guard let self else { return }
+            self.queue.async { self.liveWake() }
+        })
+        live.subscriber = subscriber
+        world.store.subscribe(id, subscriber)
+        publishLiveViewport()
+    }
+
+    func stopLive() {
+        world.store.unsubscribe(id)
+        live.subscriber = nil
+    }
+
+    /// The store saw a change this session can see.
+    func liveWake() {
+        live.subscriber?.didWake()
+        guard !isClosed else { return }
+        flow.isDirty = true
+        // While the display-frame timer runs, its next tick sends everything
+        // since the last frame in one; otherwise send now.
+        if timer == nil { sendFrameIfPossible() }
+    }
+
+    /// Before each frame: replay the store's changes since the last one and
+    /// publish where the camera looks now.
+    func prepareLiveFrame() {
+        applyLiveChanges()
+        publishLiveViewport()
+        if let counts = mapView?.reuseCounts { live.subscriber?.reuseCounts.withLock { $0 = counts } }
+    }
+
+    func publishLiveViewport() {
+        guard let mapView, let subscriber = live.subscriber else { return }
+        let visible = mapView.camera.visibleWorldRect(viewport: mapView.frame.size)
+        let rect = visible.insetBy(dx: -visible.width * Self.liveMargin, dy: -visible.height * Self.liveMargin)
+        guard rect != live.publishedRect else { return }
+        live.publishedRect = rect
+        subscriber.publish(rect)
+    }
+
+    /// Makes the map hold exactly the store's annotations (at start, or when
+    /// the session fell further behind than the log reaches).
+    func resyncLive() {
+        guard let mapView else { return }
+        let (annotations, version) = world.store.snapshot()
+        var wanted = Set<AnnotationKey>()
+        for a in annotations { wanted.insert(AnnotationKey(a)) }
+        let stale = mapView.annotations.filter { !wanted.contains(AnnotationKey($0)) }
+        if !stale.isEmpty { mapView.removeAnnotations(stale) }
+        var held = Set<AnnotationKey>()
+        for a in mapView.annotations { held.insert(AnnotationKey(a)) }
+        let missing = annotations.filter { !held.contains(AnnotationKey($0)) }
+        if !missing.isEmpty { mapView.addAnnotations(missing) }
+        for a in annotations where held.contains(AnnotationKey(a)) { mapView.annotationDidMove(a) }
+        live.syncedVersion = version
+    }
+
+    /// Replays the change log since `syncedVersion`: adds and removes at once,
+    /// and only the latest move of each annotation, as a glide.
+    func applyLiveChanges() {
+        guard let mapView else { return }
+        let (pulled, version) = world.store.changes(since: live.syncedVersion)
+        guard version != live.syncedVersion else { return }
+        guard let changes = pulled else {
+            resyncLive()
+            return
+        }
+        live.syncedVersion = version
+        var moved: [AnnotationKey: (annotation: Annotation, interval: Double?)] = [:]
+        var order: [AnnotationKey] = []
+        var oldestSeen: Double?
+        let rect = live.publishedRect
+        func seen(_ a: Annotation, at time: Double) {
+            guard let rect else { return }
+            let now = Mercator.project(a.coordinate)
+            let shown = mapView.displayedPoint(of: a) ?? now
+            if rect.contains(now) || rect.contains(shown) { oldestSeen = min(oldestSeen ?? time, time) }
+        }
+        for change in changes {
+            switch change {
+            case let .added(a, at):
+                mapView.addAnnotation(a)
+                seen(a, at: at)
+            case let .removed(a, at):
+                seen(a, at: at)
+                mapView.removeAnnotation(a)
+                moved[AnnotationKey(a)] = nil
+                live.glides[AnnotationKey(a)] = nil
+            case let .moved(a, at, interval):
+                let key = AnnotationKey(a)
+                if moved[key] == nil { order.append(key) }
+                moved[key] = (a, interval)
+                seen(a, at: at)
+            }
+        }
+        for key in order {
+            guard let m = moved[key] else { continue }
+            glide(m.annotation, over: m.interval)
+        }
+        if let oldestSeen { (output as? MeteredOutput)?.markEvent(at: oldestSeen) }
+    }
+
+    /// Moves a pin's view from where it is shown to its coordinate over
+    /// `interval` (the feed's pace), one display frame at a time. Pins far
+    /// from the viewport, and jumps across the antimeridian, move at once.
+    func glide(_ annotation: Annotation, over interval: Double?) {
+        guard let mapView, let window, let from = mapView.displayedPoint(of: annotation) else { return }
+        let key = AnnotationKey(annotation)
+        let to = Mercator.project(annotation.coordinate)
+        let duration = min(max(interval ?? Self.defaultGlide, 0), Self.maxGlide)
+        let near = live.publishedRect.map { $0.contains(from) || $0.contains(to) } ?? false
+        guard duration > 0, near, abs(to.x - from.x) < Mercator.worldSize / 2 else {
+            live.glides[key] = nil
+            mapView.showAnnotation(annotation, at: to)
+            return
+        }
+        live.glides[key] = Glide(annotation: annotation, from: from, to: to, start: clock.now, duration: duration)
+        guard !live.glidesAnimating else { return }
+        // One open-ended animation steps every glide, so a thousand moving
+        // pins cost one entry in the animator, not a thousand.
+        live.glidesAnimating = true
+        window.animator.animate(key: Self.glidesKey, duration: .greatestFiniteMagnitude, update: { [weak self] _ in
+            self?.stepGlides()
+        })
+    }
+
+    static let glidesKey = "live.glides"
+
+    /// Places every gliding pin for the clock's time; stops the animation when none is left.
+    func stepGlides() {
+        guard let mapView else { return }
+        let now = clock.now
+        for (key, glide) in live.glides {
+            let (point, done) = glide.point(at: now)
+            mapView.showAnnotation(glide.annotation, at: point)
+            if done { live.glides[key] = nil }
+        }
+        if live.glides.isEmpty, live.glidesAnimating {
+            live.glidesAnimating = false
+            window?.animator.cancel(key: Self.glidesKey)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import MapGeometry
+import MapSession
+import Synchronization
+import ViewKit
+import Wire
+
+/// Seconds on the monotonic clock.
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// What every simulated browser adds up.
+final class LoadTotals: Sendable {
+    let frames = Atomic<Int>(0)
+    let bytes = Atomic<Int>(0)
+    let welcomed = Atomic<Int>(0)
+    let closed = Atomic<Int>(0)
+    /// Client-side event-to-frame latencies (send of an input to receipt of the frame that reflects it).
+    let latencies = Mutex<[Double]>([])
+}
+
+/// One simulated browser tab: says hello, acknowledges every frame as the
+/// painter does, and (when panning) times each pointer event to the first
+/// frame whose input sequence number covers it.
+final class LoadSession: SessionConnection, Sendable {
+    struct State {
+        var seq: UInt32 = 0
+        var sentAt: [UInt32: Double] = [:]
+        var dragX = 640.0
+        var step = 0
+    }
+
+    let output: SessionOutput
+    let totals: LoadTotals
+    let state = Mutex(State())
+
+    init(output: SessionOutput, hash: String, totals: LoadTotals) {
+        self.output = output
+        self.totals = totals
+        output.send(ClientMessage.hello(version: 1, size: Size(width: 1280, height: 800), devicePixelRatio: 1,
+                                        hash: hash).encoded())
+    }
+
+    func receive(_ message: [UInt8]) {
+        guard let op = message.first else { return }
+        if op == 0x01 {
+            totals.welcomed.add(1, ordering: .relaxed)
+            return
+        }
+        guard op == 0x02, message.count >= 9 else { return }
+        totals.frames.add(1, ordering: .relaxed)
+        totals.bytes.add(message.count, ordering: .relaxed)
+        let number = UInt32(message[1]) | UInt32(message[2]) << 8 | UInt32(message[3]) << 16 | UInt32(message[4]) << 24
+        let inputSeq = UInt32(message[5]) | UInt32(message[6]) << 8 | UInt32(message[7]) << 16 | UInt32(message[8]) << 24
+        let t = now()
+        let done: [Double] = state.withLock { s in
+            let covered = s.sentAt.filter { $0.key <= inputSeq }
+            for k in covered.keys { s.sentAt[k] = nil }
+            return covered.values.map { t - $0 }
+        }
+        if !done.isEmpty { totals.latencies.withLock { $0.append(contentsOf: done) } }
+        output.send(ClientMessage.ack(frame: number).encoded())
+    }
+
+    func disconnected() {
+        totals.closed.add(1, ordering: .relaxed)
+    }
+
+    /// One step of a pan: press, drag 60 px in 12 moves, release, repeat.
+    func panStep() {
+        let message: ClientMessage = state.withLock { s in
+            s.seq += 1
+            let phase: PointerEvent.Phase
+            switch s.step % 14 {
+            case 0: phase = .down; s.dragX = 640
+            case 13: phase = .up
+            default: phase = .moved; s.dragX += s.step % 28 < 14 ? 5 : -5
+            }
+            s.step += 1
+            s.sentAt[s.seq] = now()
+            return .pointer(seq: s.seq, PointerEvent(phase: phase, location: Point(x: s.dragX, y: 400), time: now()))
+        }
+        output.send(message.encoded())
+    }
+}
+
+/// A producer on the feed WebSocket: counts the moves the server says it applied.
+final class FeedProducer: SessionConnection, Sendable {
+    let output: SessionOutput
+    let applied = Atomic<Int>(0)
+    let answers = Atomic<Int>(0)
+    let errors = Atomic<Int>(0)
+
+    init(output: SessionOutput) {
+        self.output = output
+    }
+
+    func receive(_ message: [UInt8]) {
+        answers.add(1, ordering: .relaxed)
+        let text = String(decoding: message.prefix(40), as: UTF8.self)
+        if text.hasPrefix("{\"applied\":"), let n = Int(text.dropFirst(11).prefix { $0.isNumber }) {
+            applied.add(n, ordering: .relaxed)
+        } else {
+            errors.add(1, ordering: .relaxed)
+        }
+    }
+
+    func disconnected() {}
+
+    /// Sends one batch of moves as JSON text.
+    func send(_ moves: [(id: String, latitude: Double, longitude: Double)]) {
+        var json = "{\"moves\":["
+        json.reserveCapacity(moves.count * 60)
+        for (i, m) in moves.enumerated() {
+            if i > 0 { json += "," }
+            json += "{\"id\":\"\(m.id)\",\"latitude\":\(m.latitude),\"longitude\":\(m.longitude)}"
+        }
+        json += "]}"
+        output.send(Array(json.utf8))
+    }
+}

@@ -1,0 +1,219 @@
+// mapwire-load: opens N sessions against a running server, pans some, feeds
+// M moves a second through the feed WebSocket, and reports event-to-frame
+// latency, frames and bytes per second and the server's memory per session.
+// Loopback only. Example (docs/performance.md):
+//   .build/release/mapwire-load --port 8080 --sessions 1000 --panning 100 --moves 10000 --duration 10 --pid <server pid>
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Logging
+import MapWireServer
+import Synchronization
+
+LoggingSystem.bootstrap { label in
+    var handler = StreamLogHandler.standardError(label: label)
+    handler.logLevel = .warning
+    return handler
+}
+
+struct Options {
+    var port = 8080
+    var sessions = 100
+    var panning = 10
+    var watchers = 100
+    var moves = 1000
+    var annotations = 1000
+    var duration = 10.0
+    var watchZoom = 8.0
+    var pid: Int32?
+
+    init(_ args: [String]) {
+        var it = args.dropFirst().makeIterator()
+        while let flag = it.next() {
+            guard let value = it.next() else { fatalError("\(flag) needs a value") }
+            switch flag {
+            case "--port": port = Int(value)!
+            case "--sessions": sessions = Int(value)!
+            case "--panning": panning = Int(value)!
+            case "--watchers": watchers = Int(value)!
+            case "--moves": moves = Int(value)!
+            case "--annotations": annotations = Int(value)!
+            case "--duration": duration = Double(value)!
+            case "--watch-zoom": watchZoom = Double(value)!
+            case "--pid": pid = Int32(value)!
+            default: fatalError("unknown flag \(flag); see the comment at the top of main.swift")
+            }
+        }
+    }
+}
+
+let options = Options(CommandLine.arguments)
+let base = "http://127.0.0.1:\(options.port)"
+
+func http(_ method: String, _ path: String, _ body: String? = nil) -> (Int, String) {
+    var request = URLRequest(url: URL(string: base + path)!)
+    request.httpMethod = method
+    request.timeoutInterval = 30
+    request.httpBody = body.map { Data($0.utf8) }
+    let result = Mutex<(Int, String)>((0, ""))
+    let done = DispatchSemaphore(value: 0)
+    URLSession.shared.dataTask(with: request) { data, response, _ in
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        result.withLock { $0 = (status, String(decoding: data ?? Data(), as: UTF8.self)) }
+        done.signal()
+    }.resume()
+    done.wait()
+    return result.withLock { $0 }
+}
+
+/// Prometheus samples by name (with labels), from `/metrics`.
+func metrics() -> [String: Double] {
+    var out: [String: Double] = [:]
+    var text = ""
+    for _ in 0..<5 where text.isEmpty {
+        let (status, body) = http("GET", "/metrics")
+        if status == 200 { text = body } else { sleep(1) }
+    }
+    if text.isEmpty { print("warning: /metrics did not answer") }
+    for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+        let parts = line.split(separator: " ")
+        if parts.count == 2, let v = Double(parts[1]) { out[String(parts[0])] = v }
+    }
+    return out
+}
+
+func rssKB(_ pid: Int32?) -> Int? {
+    guard let pid, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+    return Int(line.split(separator: " ").dropFirst().first ?? "")
+}
+
+func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
+}
+
+/// p-quantile upper bound from the delta of a Prometheus histogram.
+func histogramQuantile(_ before: [String: Double], _ after: [String: Double], _ name: String, _ p: Double) -> String {
+    let buckets = after.keys.filter { $0.hasPrefix(name + "_bucket{le=\"") }
+        .compactMap { key -> (Double, Double)? in
+            let le = key.dropFirst(name.count + 12).dropLast(2)
+            let bound = le == "+Inf" ? Double.infinity : Double(le) ?? .nan
+            return (bound, (after[key] ?? 0) - (before[key] ?? 0))
+        }.sorted { $0.0 < $1.0 }
+    guard let total = buckets.last?.1, total > 0 else { return "n/a" }
+    let bound = buckets.first { $0.1 >= p * total }?.0 ?? .infinity
+    return bound.isInfinite ? "> 1 s" : "<= \(bound * 1000) ms"
+}
+
+// 1. Annotations to move: a grid over Europe.
+var ids: [String] = []
+var positions: [(Double, Double)] = []
+for i in 0..<options.annotations {
+    let lat = 40 + Double(i % 40) * 0.4, lon = -5 + Double(i / 40 % 60) * 0.45
+    let id = "load-\(i)"
+    let (status, body) = http("POST", "/api/annotations",
+                              "{\"id\":\"\(id)\",\"title\":\"Load \(i)\",\"latitude\":\(lat),\"longitude\":\(lon)}")
+    guard status == 201 || status == 409 else { fatalError("adding \(id): \(status) \(body)") }
+    ids.append(id)
+    positions.append((lat, lon))
+}
+
+// 2. Sessions: the first `panning` pan over South America (#4/-20/-60, a few people), the
+// next `watchers` look at Europe where the pins move, the rest at the Pacific.
+let rssBefore = rssKB(options.pid)
+let client = try WebSocketClient(limits: .init(maxMessageBytes: 16 << 20))
+let totals = LoadTotals()
+let sessions = Mutex<[LoadSession]>([])
+for i in 0..<options.sessions {
+    let hash = i < options.panning ? "#4/-20/-60"
+        : i < options.panning + options.watchers ? "#\(options.watchZoom)/48/8" : "#5/\(-20 + i % 40)/\(-170 + i % 50)"
+    client.connect(port: options.port, onFailure: { print("connect failed: \($0)") }) { output in
+        let s = LoadSession(output: output, hash: hash, totals: totals)
+        sessions.withLock { $0.append(s) }
+        return s
+    }
+    if i % 50 == 49 { while totals.welcomed.load(ordering: .relaxed) < i - 100 { usleep(1000) } }
+}
+let connectDeadline = now() + 60
+while totals.welcomed.load(ordering: .relaxed) < options.sessions && now() < connectDeadline { usleep(10_000) }
+sleep(2) // let first frames settle
+let connected = totals.welcomed.load(ordering: .relaxed)
+let rssIdle = rssKB(options.pid)
+print("sessions connected: \(connected) of \(options.sessions)")
+if let rssBefore, let rssIdle {
+    print("server RSS: \(rssBefore / 1024) MB before, \(rssIdle / 1024) MB with \(connected) idle sessions: "
+          + "\((rssIdle - rssBefore) / max(connected, 1)) KB per session")
+}
+
+// 3. Load: panning sessions send a pointer event every 16 ms; the feed sends 125 batches a second.
+let feedBox = Mutex<FeedProducer?>(nil)
+client.connect(port: options.port, path: "/feed", subprotocol: "mapwire.feed.v1") { output in
+    let f = FeedProducer(output: output)
+    feedBox.withLock { $0 = f }
+    return f
+}
+while feedBox.withLock({ $0 }) == nil { usleep(1000) }
+let feed = feedBox.withLock { $0 }!
+let all = sessions.withLock { $0 }
+let panners = Array(all.prefix(options.panning))
+let before = metrics()
+let framesBefore = totals.frames.load(ordering: .relaxed), bytesBefore = totals.bytes.load(ordering: .relaxed)
+totals.latencies.withLock { $0.removeAll() }
+let start = now()
+var tick = 0
+var batchesSent = 0
+var batchesSkipped = 0
+var next = 0
+// One batch per 8 ms step (125 a second).
+let perBatch = max(options.moves / 125, 1)
+var random = SystemRandomNumberGenerator()
+while now() - start < options.duration {
+    tick += 1
+    // Backpressure: a feed more than 16 batches ahead of its answers waits
+    // (the transport would close a producer whose queue overflows).
+    if options.moves > 0, batchesSent - feed.answers.load(ordering: .relaxed) > 16 {
+        batchesSkipped += 1
+    } else if options.moves > 0 {
+        batchesSent += 1
+        var batch: [(id: String, latitude: Double, longitude: Double)] = []
+        batch.reserveCapacity(perBatch)
+        for _ in 0..<perBatch {
+            let i = next % ids.count
+            next += 1
+            positions[i].0 = min(max(positions[i].0 + Double.random(in: -0.05...0.05, using: &random), 36), 60)
+            positions[i].1 = min(max(positions[i].1 + Double.random(in: -0.05...0.05, using: &random), -10), 30)
+            batch.append((ids[i], positions[i].0, positions[i].1))
+        }
+        feed.send(batch)
+    }
+    if tick % 2 == 0 { for p in panners { p.panStep() } }
+    let target = start + Double(tick) * 0.008
+    let wait = target - now()
+    if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+}
+let elapsed = now() - start
+sleep(1) // drain answers and frames in flight
+let after = metrics()
+let frames = totals.frames.load(ordering: .relaxed) - framesBefore
+let bytes = totals.bytes.load(ordering: .relaxed) - bytesBefore
+let latencies = totals.latencies.withLock { $0 }
+let applied = (after["mapwire_moves_applied_total"] ?? 0) - (before["mapwire_moves_applied_total"] ?? 0)
+
+print(String(format: "ran %.1f s: %d sessions (%d panning, %d watching the moved pins), feed %d moves/s asked",
+             elapsed, connected, panners.count, min(options.watchers, connected), options.moves))
+print(String(format: "moves applied by the server: %.0f (%.0f/s); batches sent %d, held back %d (server behind), answers %d, errors %d",
+             applied, applied / elapsed, batchesSent, batchesSkipped, feed.answers.load(ordering: .relaxed),
+             feed.errors.load(ordering: .relaxed)))
+print(String(format: "frames received: %d (%.0f/s), %.1f MB (%.2f MB/s)", frames, Double(frames) / elapsed,
+             Double(bytes) / 1e6, Double(bytes) / 1e6 / elapsed))
+print(String(format: "pan event to frame received (client side, %d events): p50 %.2f ms, p99 %.2f ms",
+             latencies.count, percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000))
+print("server event-to-frame histogram (inputs and moves, delta over the run): p50 "
+      + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.5) + ", p99 "
+      + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.99))
+if let rss = rssKB(options.pid) { print("server RSS after the run: \(rss / 1024) MB") }
+print("sessions closed by the server during the run: \(totals.closed.load(ordering: .relaxed))")
+client.shutdown()

@@ -1,0 +1,100 @@
+import Foundation
+import MapGeometry
+import Testing
+@testable import MapSession
+
+@Suite struct LiveAPITests {
+    let world = freshWorld()
+    var api: AnnotationsAPI { AnnotationsAPI(world: world) }
+
+    func call(_ method: String, _ path: String, _ body: String = "") -> (status: Int, json: [String: Any]) {
+        let r = api.respond(to: HTTPRequest(method: method, path: path, body: Array(body.utf8)))
+        let json = (try? JSONSerialization.jsonObject(with: Data(r.body))) as? [String: Any] ?? [:]
+        return (r.status, json)
+    }
+
+    func add(_ id: String, lat: Double = 10, lon: Double = 20) {
+        let r = call("POST", "/api/annotations", #"{"id":"\#(id)","title":"T \#(id)","latitude":\#(lat),"longitude":\#(lon)}"#)
+        #expect(r.status == 201)
+    }
+
+    @Test func addMoveListAndDelete() throws {
+        let added = call("POST", "/api/annotations",
+                         #"{"id":"van","title":"Van","subtitle":"Deliveries","latitude":1.5,"longitude":2.5,"kind":"vehicle","draggable":true,"clusteringIdentifier":"fleet"}"#)
+        #expect(added.status == 201)
+        let object = try #require(added.json["added"] as? [String: Any])
+        #expect(object["kind"] as? String == "vehicle")
+        #expect(object["draggable"] as? Bool == true)
+        #expect(object["clusteringIdentifier"] as? String == "fleet")
+
+        let moved = call("POST", "/api/annotations/van/position", #"{"latitude":3,"longitude":4}"#)
+        #expect(moved.status == 200)
+        #expect(moved.json["applied"] as? Int == 1)
+
+        let list = call("GET", "/api/annotations")
+        let items = try #require(list.json["annotations"] as? [[String: Any]])
+        let van = try #require(items.first { $0["id"] as? String == "van" })
+        #expect(van["latitude"] as? Double == 3 && van["longitude"] as? Double == 4)
+        #expect(van["subtitle"] as? String == "Deliveries")
+        // The sample people are still listed, in the same shape.
+        #expect(items.contains { $0["id"] as? String == "amelie-fournier" && $0["kind"] as? String == "person" })
+
+        let removed = call("DELETE", "/api/annotations/van")
+        #expect(removed.status == 200)
+        #expect((removed.json["removed"] as? [String: Any])?["id"] as? String == "van")
+        #expect(call("GET", "/api/annotations/van").status == 404)
+    }
+
+    @Test func batchAcceptsAnObjectOrABareArrayAndSaysWhatItApplied() {
+        add("a")
+        add("b")
+        let r = call("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":1,"longitude":1},{"id":"b","latitude":2,"longitude":2}]}"#)
+        #expect(r.status == 200)
+        #expect(r.json["applied"] as? Int == 2)
+        let bare = call("POST", "/api/moves", #"[{"id":"a","latitude":5,"longitude":5,"timestamp":7}]"#)
+        #expect(bare.json["applied"] as? Int == 1)
+        // An older timestamp than the last applied is skipped, and said so.
+        let stale = call("POST", "/api/moves", #"[{"id":"a","latitude":6,"longitude":6,"timestamp":6}]"#)
+        #expect(stale.json["applied"] as? Int == 0)
+        #expect(stale.json["stale"] as? [String] == ["a"])
+        #expect(world.store.record(id: "a")?.annotation.coordinate == Coordinate(latitude: 5, longitude: 5))
+    }
+
+    @Test(arguments: [
+        ("POST", "/api/moves", "{not json", 400, "invalid JSON"),
+        ("POST", "/api/moves", "", 400, "empty body"),
+        ("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":1}]}"#, 400, "missing \"longitude\""),
+        ("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":91,"longitude":0}]}"#, 400, "latitude 91.0 is outside"),
+        ("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":0,"longitude":-181}]}"#, 400, "longitude -181.0 is outside"),
+        ("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":1e999,"longitude":0}]}"#, 400, ""),
+        ("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":"1","longitude":0}]}"#, 400, "must be a number"),
+        ("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":true,"longitude":0}]}"#, 400, "must be a number"),
+        ("POST", "/api/moves", #"{"moves":[{"id":"ghost","latitude":1,"longitude":1}]}"#, 404, "no annotation with id ghost"),
+        ("POST", "/api/annotations/ghost/position", #"{"latitude":1,"longitude":1}"#, 404, "ghost"),
+        ("POST", "/api/annotations/golden-gate-bridge/position", #"{"latitude":1,"longitude":1}"#, 409, "fixed"),
+        ("POST", "/api/annotations", #"{"id":"a","title":"Again","latitude":1,"longitude":1}"#, 409, "exists"),
+        ("POST", "/api/annotations", #"{"id":"c","latitude":1,"longitude":1}"#, 400, "missing \"title\""),
+        ("DELETE", "/api/annotations/ghost", "", 404, "ghost"),
+        ("GET", "/api/moves", "", 405, "POST"),
+        ("PUT", "/api/annotations/a/position", "", 405, "POST"),
+        ("PATCH", "/api/annotations/a", "", 405, "DELETE"),
+    ])
+    func validation(method: String, path: String, body: String, status: Int, message: String) throws {
+        add("a")
+        let before = world.store.version
+        let r = call(method, path, body)
+        #expect(r.status == status)
+        #expect(r.json["status"] as? Int == status)
+        let error = try #require(r.json["error"] as? String)
+        #expect(message.isEmpty || error.contains(message), "\(error)")
+        #expect(world.store.version == before)
+    }
+
+    @Test func aRejectedBatchAppliesNothing() {
+        add("a", lat: 10, lon: 20)
+        let r = call("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":1,"longitude":1},{"id":"a","latitude":100,"longitude":1}]}"#)
+        #expect(r.status == 400)
+        #expect((r.json["error"] as? String)?.contains("moves[1]") == true)
+        #expect(world.store.record(id: "a")?.annotation.coordinate == Coordinate(latitude: 10, longitude: 20))
+    }
+}

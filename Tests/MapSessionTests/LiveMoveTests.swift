@@ -1,0 +1,193 @@
+import DisplayList
+import MapGeometry
+import Testing
+import Wire
+@testable import MapSession
+
+/// A world of its own per test: the shared fixtures, a fresh store, so moves
+/// in one test never show up in another running in parallel.
+func freshWorld() -> World {
+    World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap, content: sharedWorld.content)
+}
+
+extension SessionHarness {
+    /// Lets the session run what the store queued on it (wake-ups), then reads its frames.
+    func flushQueue() {
+        session.sync {}
+        drain()
+    }
+
+    var syncedVersion: UInt64 { session.sync { session.live.syncedVersion } }
+}
+
+@Suite struct LiveMoveTests {
+    // Open ocean, far from the sample people: one session over the Pacific, one over the South Atlantic.
+    static let pacific = "#6/0/-150"
+    static let atlantic = "#6/-30/-20"
+
+    @Test func aMoveVisibleToOneSessionReachesOnlyThatOne() throws {
+        let world = freshWorld()
+        let a = SessionHarness(hash: Self.pacific, world: world, id: 1)
+        let b = SessionHarness(hash: Self.atlantic, world: world, id: 2)
+        let framesB = b.frames.count
+        let versionB = b.syncedVersion
+
+        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        a.flushQueue()
+        b.flushQueue()
+        let start = try #require(a.center(of: "Boat"))
+        #expect(b.replica.element(named: "Boat") == nil)
+
+        try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -149))])
+        a.flushQueue()
+        b.flushQueue()
+        a.settle(seconds: 0.5)
+        let end = try #require(a.center(of: "Boat"))
+        // One degree of longitude at zoom 6 is 256 * 64 / 360 = 45.5 px.
+        #expect(abs(end.x - start.x - 45.5) < 1.5)
+        #expect(abs(end.y - start.y) < 1)
+        // B saw neither change: no frame, and it did not even read the store.
+        #expect(b.frames.count == framesB)
+        #expect(b.syncedVersion == versionB)
+
+        // When B looks there, it catches up and shows the boat where it is now.
+        b.send(.navigate(seq: b.nextSeq(), hash: Self.pacific))
+        let inB = try #require(b.center(of: "Boat"))
+        #expect(abs(inB.x - end.x) < 1 && abs(inB.y - end.y) < 1)
+    }
+
+    @Test func aMovedPinGlidesOverTheFeedInterval() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: Self.pacific, world: world)
+        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        h.flushQueue()
+        // Two moves 0.5 s apart (producer timestamps): the second glides over 0.5 s.
+        try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -150), timestamp: 10)])
+        h.flushQueue()
+        let start = try #require(h.center(of: "Boat"))
+        try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -148), timestamp: 10.5)])
+        h.flushQueue()
+        h.settle(seconds: 0.25)
+        let middle = try #require(h.center(of: "Boat"))
+        // Half-way in time is about half-way on screen (91 px for two degrees), not a jump.
+        #expect(middle.x - start.x > 30 && middle.x - start.x < 60)
+        h.settle(seconds: 0.5)
+        let end = try #require(h.center(of: "Boat"))
+        #expect(abs(end.x - start.x - 91) < 1.5)
+    }
+
+    @Test func anOpenCalloutFollowsItsMovingPin() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: Self.pacific, world: world)
+        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", subtitle: "Fishing",
+                                           coordinate: Coordinate(latitude: 0, longitude: -150)))
+        h.flushQueue()
+        h.click(try #require(h.center(of: "Boat")))
+        h.settle()
+        let (bubbleID, _) = try #require(h.replica.items.first { $0.value.kind == .bubble })
+        let before = try #require(h.replica.screenBounds(of: bubbleID))
+        try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: -1, longitude: -148))])
+        h.flushQueue()
+        h.settle(seconds: 1)
+        let after = try #require(h.replica.screenBounds(of: bubbleID))
+        #expect(abs(after.midX - before.midX - 91) < 2)
+        #expect(after.midY - before.midY > 40)
+        #expect(h.replica.accessibility.contains { $0.role == .dialog && $0.name == "Boat" })
+    }
+
+    @Test func anInvalidBatchIsRejectedWhole() throws {
+        let world = freshWorld()
+        try world.store.add(LiveAnnotation(id: "a", title: "A", coordinate: Coordinate(latitude: 1, longitude: 1)))
+        try world.store.add(LiveAnnotation(id: "b", title: "B", coordinate: Coordinate(latitude: 2, longitude: 2)))
+        let version = world.store.version
+        #expect(throws: APIError.notFound("moves[1]: no annotation with id nobody")) {
+            try world.store.apply([Move(id: "a", coordinate: Coordinate(latitude: 5, longitude: 5)),
+                                   Move(id: "nobody", coordinate: Coordinate(latitude: 5, longitude: 5))])
+        }
+        #expect(throws: APIError.self) {
+            try world.store.apply([Move(id: "a", coordinate: Coordinate(latitude: 5, longitude: 5)),
+                                   Move(id: "b", coordinate: Coordinate(latitude: 95, longitude: 5))])
+        }
+        #expect(world.store.record(id: "a")?.annotation.coordinate == Coordinate(latitude: 1, longitude: 1))
+        #expect(world.store.version == version)
+    }
+
+    @Test func addsAndRemovesReachSessionsThatSeeThem() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: Self.pacific, world: world)
+        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        h.flushQueue()
+        #expect(h.replica.element(named: "Boat")?.role == .button)
+        try world.store.remove(id: "boat")
+        h.flushQueue()
+        #expect(h.replica.element(named: "Boat") == nil)
+    }
+
+    @Test func aDraggedPinReachesTheOtherSession() throws {
+        // The drag gesture lives in MapView (issue 3); it reports the drop through World.move.
+        let world = freshWorld()
+        let viewer = SessionHarness(hash: Self.pacific, world: world, id: 2)
+        let pin = LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150), isDraggable: true)
+        try world.store.add(pin)
+        viewer.flushQueue()
+        let start = try #require(viewer.center(of: "Buoy"))
+        #expect(world.move(pin, to: Coordinate(latitude: 0, longitude: -151)))
+        viewer.flushQueue()
+        viewer.settle(seconds: 0.5)
+        let end = try #require(viewer.center(of: "Buoy"))
+        #expect(abs(start.x - end.x - 45.5) < 1.5)
+    }
+}
+
+@Suite struct LiveReuseTests {
+    @Test func pinsGlidingOutAndInRecycleTheirViews() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
+        try world.store.add(LiveAnnotation(id: "out", title: "Out", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(LiveAnnotation(id: "in", title: "In", coordinate: Coordinate(latitude: 0, longitude: -120)))
+        h.flushQueue()
+        #expect(h.replica.element(named: "Out") != nil)
+        #expect(h.replica.element(named: "In") == nil)
+        let before = try #require(h.session.reuseCounts)
+        // One glides far out of the view and gives its view back...
+        try world.store.apply([Move(id: "out", coordinate: Coordinate(latitude: 0, longitude: -120))])
+        h.flushQueue()
+        h.settle(seconds: 0.5)
+        #expect(h.replica.element(named: "Out") == nil)
+        #expect(h.session.reuseCounts?.queued == 1)
+        // ...which the other, gliding in, gets from the reuse queue.
+        try world.store.apply([Move(id: "in", coordinate: Coordinate(latitude: 0, longitude: -150))])
+        h.flushQueue()
+        h.settle(seconds: 0.5)
+        #expect(h.replica.element(named: "In") != nil)
+        let after = try #require(h.session.reuseCounts)
+        // Nothing new was created.
+        #expect(after.created == before.created)
+        #expect(after.reused > before.reused)
+    }
+}
+
+@Suite struct LiveStallTests {
+    @Test func aStalledClientGetsTheLatestStateNotABacklog() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
+        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        h.flushQueue()
+        let start = try #require(h.center(of: "Boat"))
+        let sentBefore = h.output.sent.withLock { $0.count }
+        // The browser stops acknowledging while 20 moves arrive and a second passes.
+        for i in 1...20 {
+            try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -150 + Double(i) * 0.1))])
+            h.session.sync {}
+            h.clock.advance(by: 0.05)
+            h.session.sync { h.session.tick() }
+        }
+        // Only the flow-control window of frames went out.
+        #expect(h.output.sent.withLock { $0.count } - sentBefore <= 2)
+        // Once it reads again, it catches up to where the boat is now.
+        h.drain()
+        h.settle(seconds: 1.5)
+        let end = try #require(h.center(of: "Boat"))
+        #expect(abs(end.x - start.x - 91) < 1.5)
+    }
+}
