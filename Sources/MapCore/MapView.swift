@@ -47,6 +47,7 @@ open class MapView: View, CursorProviding {
         if let baseMapView { addSubview(baseMapView) }
         addSubview(annotationContainer)
         addSubview(calloutContainer)
+        registrations[Self.defaultIdentifier] = MarkerAnnotationView.self
     }
 
     public var cursor: Cursor? { gestures.isDragging ? .grabbing : .grab }
@@ -132,14 +133,19 @@ open class MapView: View, CursorProviding {
     }
 
     static let defaultIdentifier = "mapwire.default"
+    static let defaultPinIdentifier = "mapwire.default.pin"
 
     private func makeView(for annotation: Annotation) -> AnnotationView {
         if let view = delegate?.mapView(self, viewFor: annotation) {
             view.annotation = annotation
             return view
         }
-        let view = dequeueReusableAnnotationView(withIdentifier: Self.defaultIdentifier, for: annotation)
-        if view.image == nil, let pin = defaultPinImage {
+        // Without a pin image the default view is a marker, as in MapKit since iOS 11.
+        guard let pin = defaultPinImage else {
+            return dequeueReusableAnnotationView(withIdentifier: Self.defaultIdentifier, for: annotation)
+        }
+        let view = dequeueReusableAnnotationView(withIdentifier: Self.defaultPinIdentifier, for: annotation)
+        if view.image == nil {
             view.image = pin
             view.centerOffset = Point(x: 0, y: -Double(pin.height) / 2)
             view.canShowCallout = true
