@@ -95,4 +95,7 @@ open class AnnotationView: View, CursorProviding {
 
     // Taps on a pin are the map's business (it selects), as with MKMapView's recognisers.
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { false }
+
+    /// Enter on a focused pin, or activation from the mirror, selects it as a tap does.
+    open override func activate() -> Bool { activateForSelection() }
 }

@@ -249,6 +249,7 @@ open class MapView: View, CursorProviding {
     }
 
     open override func visibleSubviewsForFocus() -> [View] {
-        [annotationContainer, calloutContainer]
+        // Pins, the callout, then any overlay an app adds (a toolbar); never the base map.
+        subviews.filter { $0 !== baseMapView }
     }
 }

@@ -104,15 +104,8 @@ open class MarkerAnnotationView: AnnotationView {
     }
 
     open override func renderSubviews(into context: inout RenderContext) {
-        if let fonts = mapFonts { updateContent(fonts: fonts) }
+        if let fonts = mapView?.fonts { updateContent(fonts: fonts) }
         super.renderSubviews(into: &context)
-    }
-
-    /// The fonts of the map this view is on.
-    private var mapFonts: FontBook? {
-        var v = superview
-        while let current = v, !(current is MapView) { v = current.superview }
-        return (v as? MapView)?.fonts
     }
 
     /// Lays out glyph and labels when what they show changed.
