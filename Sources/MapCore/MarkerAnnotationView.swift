@@ -31,6 +31,8 @@ open class MarkerAnnotationView: AnnotationView {
     public var selectedGlyphImage: ImageResource? { didSet { contentKey = nil } }
     public var titleVisibility: FeatureVisibility = .adaptive { didSet { contentKey = nil } }
     public var subtitleVisibility: FeatureVisibility = .adaptive { didSet { contentKey = nil } }
+    /// Drops the balloon in from above when the view appears on the map.
+    public var animatesWhenAdded = false
 
     /// The balloon image view; it carries the grow animation's scale.
     public let balloon = ImageView(image: nil)
@@ -42,6 +44,12 @@ open class MarkerAnnotationView: AnnotationView {
     public private(set) var subtitleLabel: Label?
     /// What the labels and glyph were last laid out for, so frames skip text layout.
     private var contentKey: [String]?
+    /// Set when the view is handed out for display; the drop starts once it is in a window.
+    private var dropPending = false
+    /// The drop: the balloon's offset above its place, falling with a small bounce.
+    public static let drop = Keyframes(values: [-80, 0, -8, 0], keyTimes: [0, 0.6, 0.8, 1],
+                                       curves: [.easeIn, .easeOut, .easeIn])
+    public static let dropDuration = 0.4
 
     public required init(annotation: Annotation?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
@@ -65,8 +73,22 @@ open class MarkerAnnotationView: AnnotationView {
     open override func prepareForReuse() {
         super.prepareForReuse()
         balloon.scale = 1
+        balloon.frame.origin.y = 0
         calloutOffset = .zero
         contentKey = nil
+    }
+
+    open override func prepareForDisplay() {
+        super.prepareForDisplay()
+        dropPending = animatesWhenAdded
+    }
+
+    private func startDropIfPending() {
+        guard dropPending, let animator = window?.animator else { return }
+        dropPending = false
+        animator.animate(key: "marker.drop.\(id)", duration: Self.dropDuration, update: { [weak self] t in
+            self?.balloon.frame.origin.y = Self.drop.value(at: t).rounded()
+        })
     }
 
     open override func setSelected(_ selected: Bool, animated: Bool) {
@@ -105,6 +127,7 @@ open class MarkerAnnotationView: AnnotationView {
 
     open override func renderSubviews(into context: inout RenderContext) {
         if let fonts = mapView?.fonts { updateContent(fonts: fonts) }
+        startDropIfPending()
         super.renderSubviews(into: &context)
     }
 

@@ -71,6 +71,7 @@ public final class MapCalloutsScreen {
             guard let marker = view as? MarkerAnnotationView else { return view }
             marker.markerTintColor = Self.bridgeTint
             marker.canShowCallout = true
+            marker.animatesWhenAdded = true
             if !(marker.rightCalloutAccessoryView is DetailDisclosureButton) {
                 marker.rightCalloutAccessoryView = DetailDisclosureButton(typeface: mapView.fonts.bold)
             }
@@ -80,6 +81,7 @@ public final class MapCalloutsScreen {
             guard let marker = view as? MarkerAnnotationView else { return view }
             marker.markerTintColor = Self.ferryTint
             marker.canShowCallout = true
+            marker.animatesWhenAdded = true
             if marker.detailCalloutAccessoryView == nil, let image = try? content.images.image(named: "images/ferry.svg") {
                 marker.detailCalloutAccessoryView = ImageView(image: image)
             }

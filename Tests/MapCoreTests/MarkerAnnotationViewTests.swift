@@ -82,4 +82,35 @@ import ViewKit
         window.animator.tick()
         #expect(marker.balloon.scale == 1 && marker.calloutOffset.y == 0)
     }
+
+    @Test func animatesWhenAddedDropsTheBalloonInFromAbove() throws {
+        final class Dropping: MapViewDelegate {
+            func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
+                let view = mapView.dequeueReusableAnnotationView(withIdentifier: "drop", for: annotation)
+                (view as? MarkerAnnotationView)?.animatesWhenAdded = annotation.title == "Drops"
+                return view
+            }
+        }
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
+        let delegate = Dropping()
+        map.delegate = delegate
+        map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "drop")
+        let drops = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0), title: "Drops")
+        let stays = PointAnnotation(coordinate: Coordinate(latitude: 0.01, longitude: 0.01), title: "Stays")
+        map.addAnnotations([drops, stays])
+        _ = window.renderScene()
+        let dropping = try #require(map.view(for: drops) as? MarkerAnnotationView)
+        let still = try #require(map.view(for: stays) as? MarkerAnnotationView)
+        let clock = try #require(window.clock as? ManualClock)
+        #expect(dropping.balloon.frame.minY == -80 && still.balloon.frame.minY == 0)
+        #expect(window.animator.isAnimating)
+        clock.advance(by: MarkerAnnotationView.dropDuration * 0.3)
+        window.animator.tick()
+        #expect(dropping.balloon.frame.minY < 0 && dropping.balloon.frame.minY > -80)
+        clock.advance(by: MarkerAnnotationView.dropDuration)
+        window.animator.tick()
+        #expect(dropping.balloon.frame.minY == 0)
+        _ = window.renderScene()
+        #expect(!window.animator.isAnimating, "it drops once, not on every frame")
+    }
 }
