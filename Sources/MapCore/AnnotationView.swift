@@ -34,6 +34,8 @@ open class AnnotationView: View, CursorProviding {
     public var isEnabled = true
     public internal(set) var isSelected = false
     public var displayPriority: DisplayPriority = .required
+    /// The shape that counts when views collide (see CollisionResolver.swift).
+    public var collisionMode: CollisionMode = .rectangle
     /// Higher draws in front; selected views use `selectedZPriority`.
     public var zPriority: Float = 500
     public var selectedZPriority: Float = 1000

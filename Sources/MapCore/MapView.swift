@@ -38,6 +38,8 @@ open class MapView: View, CursorProviding {
     var needsAnnotationLayout = true {
         didSet { if needsAnnotationLayout { laidOutRect = nil } }
     }
+    /// What the last collision pass saw (MapView+Collisions.swift); equal means nothing to redo.
+    var collisionSignature: Int?
 
     public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
         self.fonts = fonts
@@ -224,6 +226,7 @@ open class MapView: View, CursorProviding {
         baseMapView?.viewport = frame.size
         baseMapView?.frame = bounds
         layoutAnnotationViews()
+        resolveCollisions()
         super.renderSubviews(into: &context)
     }
 

@@ -20,6 +20,8 @@ open class MarkerAnnotationView: AnnotationView {
     /// How much bigger a selected balloon is than one at rest.
     public static let selectedScale = 1.5
     public static let growDuration = 0.2
+    static let titleFontSize = 12.0
+    static let maxLabelWidth = 140.0
 
     /// The balloon's colour; nil is the default red.
     public var markerTintColor: Color? { didSet { applyBalloon() } }
@@ -110,9 +112,28 @@ open class MarkerAnnotationView: AnnotationView {
         }
     }
 
-    /// Whether the title label shows now.
+    /// Set by the map's collision pass when an adaptive title would cover another view or title.
+    public internal(set) var isTitleHiddenByCollision = false {
+        didSet { if isTitleHiddenByCollision != oldValue { contentKey = nil } }
+    }
+    private var measuredTitle: (text: String, size: Size)?
+
+    /// Whether the title label shows now: adaptive titles give way to other
+    /// views, except while selected.
     public var showsTitle: Bool {
-        titleVisibility != .hidden && !(annotation?.title ?? "").isEmpty
+        guard titleVisibility != .hidden, !(annotation?.title ?? "").isEmpty else { return false }
+        return titleVisibility == .visible || isSelected || !isTitleHiddenByCollision
+    }
+
+    /// Where an adaptive title goes, in the view's coordinates, shown or not.
+    func titleCollisionFrame(fonts: FontBook) -> Rect? {
+        guard titleVisibility == .adaptive, let title = annotation?.title, !title.isEmpty else { return nil }
+        if measuredTitle?.text != title {
+            let label = Label(text: title, typeface: fonts.bold, fontSize: Self.titleFontSize)
+            measuredTitle = (title, label.sizeThatFits(maxWidth: Self.maxLabelWidth))
+        }
+        let size = measuredTitle?.size ?? .zero
+        return Rect(x: ((bounds.width - size.width) / 2).rounded(), y: bounds.height + 1, width: size.width, height: size.height)
     }
 
     /// Whether the subtitle label shows now: adaptive shows it only while selected.
@@ -140,7 +161,7 @@ open class MarkerAnnotationView: AnnotationView {
         guard key != contentKey else { return }
         contentKey = key
         layoutGlyph(glyph, fonts: fonts)
-        titleLabel = layoutLabel(titleLabel, text: title, typeface: fonts.bold, size: 12, top: bounds.height + 1)
+        titleLabel = layoutLabel(titleLabel, text: title, typeface: fonts.bold, size: Self.titleFontSize, top: bounds.height + 1)
         let subtitleTop = (titleLabel?.isHidden == false ? titleLabel!.frame.maxY : bounds.height + 1)
         subtitleLabel = layoutLabel(subtitleLabel, text: subtitle, typeface: fonts.regular, size: 11, top: subtitleTop)
     }
@@ -177,7 +198,7 @@ open class MarkerAnnotationView: AnnotationView {
         }
         label.text = text
         label.isHidden = text.isEmpty
-        let fit = label.sizeThatFits(maxWidth: 140)
+        let fit = label.sizeThatFits(maxWidth: Self.maxLabelWidth)
         label.frame = Rect(x: ((bounds.width - fit.width) / 2).rounded(), y: top, width: fit.width, height: fit.height)
         return label
     }
