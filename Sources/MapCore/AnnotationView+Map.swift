@@ -15,6 +15,10 @@ extension AnnotationView {
     /// activation); a disabled view or one off any map declines.
     func activateForSelection() -> Bool {
         guard isEnabled, let annotation, let map = mapView else { return false }
+        if let cluster = annotation as? ClusterAnnotation {
+            map.showMembers(of: cluster, animated: true)
+            return true
+        }
         map.selectAnnotation(annotation, animated: true)
         return true
     }

@@ -40,6 +40,8 @@ open class MapView: View, CursorProviding {
     }
     /// What the last collision pass saw (MapView+Collisions.swift); equal means nothing to redo.
     var collisionSignature: Int?
+    /// Clustering groups and live clusters (MapView+Clustering.swift).
+    var clustering = ClusteringState()
 
     public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
         self.fonts = fonts
@@ -73,12 +75,12 @@ open class MapView: View, CursorProviding {
 
     // MARK: Annotations
 
-    public var annotations: [Annotation] { index.all }
+    public var annotations: [Annotation] { index.all + clusteredMembers }
 
     public func addAnnotation(_ annotation: Annotation) { addAnnotations([annotation]) }
 
     public func addAnnotations(_ annotations: [Annotation]) {
-        for a in annotations { index.insert(a) }
+        for a in annotations where !addToClusterGroup(a) { index.insert(a) }
         needsAnnotationLayout = true
     }
 
@@ -88,7 +90,7 @@ open class MapView: View, CursorProviding {
         for a in annotations {
             let key = AnnotationKey(a)
             if selectedKey == key { deselectAnnotation(a, animated: false) }
-            index.remove(key)
+            if !removeFromClusterGroup(key) { index.remove(key) }
             if let view = liveViews.removeValue(forKey: key) { retire(view) }
         }
         needsAnnotationLayout = true
@@ -97,6 +99,7 @@ open class MapView: View, CursorProviding {
     /// Tells the map an annotation moved: its view and any open callout follow.
     public func annotationDidMove(_ annotation: Annotation) {
         let key = AnnotationKey(annotation)
+        if clusteredAnnotationDidMove(annotation) { return }
         guard index.contains(key) else { return }
         index.update(annotation)
         needsAnnotationLayout = true
@@ -142,6 +145,7 @@ open class MapView: View, CursorProviding {
             view.annotation = annotation
             return view
         }
+        if let cluster = annotation as? ClusterAnnotation { return defaultClusterView(for: cluster) }
         // Without a pin image the default view is a marker, as in MapKit since iOS 11.
         guard let pin = defaultPinImage else {
             return dequeueReusableAnnotationView(withIdentifier: Self.defaultIdentifier, for: annotation)
@@ -176,7 +180,7 @@ open class MapView: View, CursorProviding {
         needsAnnotationLayout = false
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
         laidOutRect = near
-        let wanted = index.query(near)
+        let wanted = index.query(near) + clusteredAnnotations(in: near)
         var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)
         for a in wanted { wantedKeys.insert(AnnotationKey(a)) }
         if let selectedKey { wantedKeys.insert(selectedKey) }
@@ -225,6 +229,7 @@ open class MapView: View, CursorProviding {
         baseMapView?.camera = camera
         baseMapView?.viewport = frame.size
         baseMapView?.frame = bounds
+        noteClusterLevel()
         layoutAnnotationViews()
         resolveCollisions()
         super.renderSubviews(into: &context)

@@ -72,6 +72,8 @@ public final class MapCalloutsScreen {
             marker.markerTintColor = Self.bridgeTint
             marker.canShowCallout = true
             marker.animatesWhenAdded = true
+            // Zoomed out, the city's flag stands for San Francisco; the others give way.
+            marker.displayPriority = .defaultHigh
             if !(marker.rightCalloutAccessoryView is DetailDisclosureButton) {
                 marker.rightCalloutAccessoryView = DetailDisclosureButton(typeface: mapView.fonts.bold)
             }
@@ -82,6 +84,7 @@ public final class MapCalloutsScreen {
             marker.markerTintColor = Self.ferryTint
             marker.canShowCallout = true
             marker.animatesWhenAdded = true
+            marker.displayPriority = .defaultHigh
             if marker.detailCalloutAccessoryView == nil, let image = try? content.images.image(named: "images/ferry.svg") {
                 marker.detailCalloutAccessoryView = ImageView(image: image)
             }
@@ -90,6 +93,7 @@ public final class MapCalloutsScreen {
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: FlowerAnnotationView.reuseIdentifier, for: landmark)
             (view as? FlowerAnnotationView)?.configure(image: try? content.images.image(named: "images/flower.svg"),
                                                        typeface: mapView.fonts.bold)
+            view.displayPriority = .defaultLow
             return view
         case .city:
             return nil

@@ -99,3 +99,13 @@ import Testing
         }
     }
 }
+
+extension MapCalloutsSessionTests {
+    @Test func zoomedOutTheCityFlagStandsForTheOtherLandmarks() throws {
+        let h = SessionHarness(hash: "#5/37.79/-122.43")
+        #expect(h.replica.element(named: "San Francisco") != nil)
+        for name in ["Golden Gate Bridge", "Ferry Building", "Conservatory of Flowers"] {
+            #expect(h.replica.element(named: name) == nil, "\(name) gives way to the required flag")
+        }
+    }
+}
