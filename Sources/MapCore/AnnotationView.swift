@@ -36,6 +36,10 @@ open class AnnotationView: View, CursorProviding {
     public var displayPriority: DisplayPriority = .required
     /// The shape that counts when views collide (see CollisionResolver.swift).
     public var collisionMode: CollisionMode = .rectangle
+    /// Whether press-and-hold (or dragging it while selected) moves the annotation.
+    public var isDraggable = false
+    /// Where a drag of this view is; the map sets it (MapView+Dragging.swift).
+    public internal(set) var dragState: DragState = .none
     /// Higher draws in front; selected views use `selectedZPriority`.
     public var zPriority: Float = 500
     public var selectedZPriority: Float = 1000
@@ -61,6 +65,11 @@ open class AnnotationView: View, CursorProviding {
 
     /// Called just before the view is shown for `annotation` (new or reused).
     open func prepareForDisplay() {}
+
+    /// A drag state change; the map calls this, apps may override to animate the lift and drop.
+    open func setDragState(_ newState: DragState, animated: Bool) {
+        dragState = newState
+    }
 
     /// Selection change; the map calls this, apps may override to restyle.
     open func setSelected(_ selected: Bool, animated: Bool) {

@@ -28,11 +28,10 @@ extension MapView {
     func addToClusterGroup(_ annotation: Annotation) -> Bool {
         guard let identifier = delegate?.mapView(self, clusteringIdentifierFor: annotation) else { return false }
         let key = AnnotationKey(annotation)
-        var group = clustering.groups[identifier] ?? ClusteringState.Group()
-        guard group.keys.insert(key).inserted else { return true }
-        group.members.append(annotation)
-        group.index = nil
-        clustering.groups[identifier] = group
+        // Mutated in place: copying a group out and back would copy its members on every add.
+        guard clustering.groups[identifier, default: ClusteringState.Group()].keys.insert(key).inserted else { return true }
+        clustering.groups[identifier]?.members.append(annotation)
+        clustering.groups[identifier]?.index = nil
         return true
     }
 
@@ -64,15 +63,15 @@ extension MapView {
 
     /// The cluster index of `identifier`'s annotations, built when first needed after a change.
     public func clusterIndex(for identifier: String) -> ClusterIndex? {
-        guard var group = clustering.groups[identifier] else { return nil }
+        guard let group = clustering.groups[identifier] else { return nil }
         if let index = group.index { return index }
         if group.hasRemovals {
-            group.members.removeAll { !group.keys.contains(AnnotationKey($0)) }
-            group.hasRemovals = false
+            let keys = group.keys
+            clustering.groups[identifier]?.members.removeAll { !keys.contains(AnnotationKey($0)) }
+            clustering.groups[identifier]?.hasRemovals = false
         }
-        let index = ClusterIndex(annotations: group.members)
-        group.index = index
-        clustering.groups[identifier] = group
+        let index = ClusterIndex(annotations: clustering.groups[identifier]?.members ?? [])
+        clustering.groups[identifier]?.index = index
         return index
     }
 

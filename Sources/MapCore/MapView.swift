@@ -42,6 +42,11 @@ open class MapView: View, CursorProviding {
     var collisionSignature: Int?
     /// Clustering groups and live clusters (MapView+Clustering.swift).
     var clustering = ClusteringState()
+    /// The annotation drag under way, if any (MapView+Dragging.swift).
+    var annotationDrag = AnnotationDragState()
+    /// Called each time a drag moves an annotation (and when Escape puts it
+    /// back), so an app can share the move with other maps.
+    public var annotationDragDidMove: ((Annotation, Coordinate) -> Void)?
 
     public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
         self.fonts = fonts
@@ -238,22 +243,27 @@ open class MapView: View, CursorProviding {
     // MARK: Events (the gestures are in MapView+Gestures.swift)
 
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool {
-        handlePointerDown(event, at: location)
+        armAnnotationDrag(event, at: location)
+        return handlePointerDown(event, at: location)
     }
     open override func pointerMoved(_ event: PointerEvent, at location: Point) {
+        if annotationDragMoved(event, at: location) { return }
         handlePointerMoved(event, at: location)
     }
     open override func pointerUp(_ event: PointerEvent, at location: Point) {
+        if annotationDragEnded(event, at: location) { return }
         handlePointerUp(event, at: location)
     }
     open override func pointerCancelled(_ event: PointerEvent) {
+        cancelAnnotationDrag()
         handlePointerCancelled(event)
     }
     open override func wheel(_ event: WheelEvent, at location: Point) -> Bool {
         handleWheel(event, at: location)
     }
     open override func key(_ event: KeyEvent) -> Bool {
-        handleKey(event)
+        if event.key == "Escape", cancelAnnotationDrag() { return true }
+        return handleKey(event)
     }
 
     open override func visibleSubviewsForFocus() -> [View] {

@@ -17,6 +17,8 @@ public protocol MapViewDelegate: AnyObject {
     /// collide. MapKit reads it from the view; the map asks up front so it can
     /// cluster a million annotations without making a view for each.
     func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String?
+    /// A drag moved `view` from `oldState` to `newState` (none, starting, dragging, ending or canceling).
+    func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState, fromOldState oldState: DragState)
 }
 
 extension MapViewDelegate {
@@ -27,4 +29,6 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String? { nil }
+    public func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
+                        fromOldState oldState: DragState) {}
 }
