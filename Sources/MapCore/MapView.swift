@@ -23,7 +23,7 @@ open class MapView: View, CursorProviding {
     public var reuseMargin = 0.15
 
     let baseMapView: BaseMapView?
-    let annotationContainer = View()
+    let annotationContainer: View = AnnotationContainerView()
     let calloutContainer = View()
     var index = AnnotationIndex()
     var liveViews: [AnnotationKey: AnnotationView] = [:]
