@@ -236,6 +236,7 @@ open class MapView: View, CursorProviding {
         baseMapView?.frame = bounds
         noteClusterLevel()
         layoutAnnotationViews()
+        spreadCoincidentMembers()
         resolveCollisions()
         super.renderSubviews(into: &context)
     }

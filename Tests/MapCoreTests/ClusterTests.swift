@@ -114,3 +114,38 @@ import ViewKit
         #expect(map.selectedAnnotations.first === dots[20])
     }
 }
+
+extension ClusterTests {
+    @Test func atTheDeepestZoomAClusterOfOneSpotSpreadsSoEachCanBeClicked() throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 10, longitude: 10), zoom: 16.5))
+        let delegate = Grouping()
+        map.delegate = delegate
+        let spot = Coordinate(latitude: 10, longitude: 10)
+        let pile = (0..<5).map { PointAnnotation(coordinate: spot, title: "Flat \($0)") }
+        map.addAnnotations(pile)
+        _ = window.renderScene()
+        let cluster = try #require(map.annotationContainer.subviews.first { $0 is ClusterAnnotationView })
+        let clock = try #require(window.clock as? ManualClock)
+        let c = cluster.frameInWindow().center
+        window.dispatch(PointerEvent(phase: .down, pointerID: 1, location: c, time: 1))
+        window.dispatch(PointerEvent(phase: .up, pointerID: 1, location: c, time: 1.05))
+        for _ in 0..<40 {
+            clock.advance(by: 1.0 / 60)
+            window.animator.tick()
+        }
+        _ = window.renderScene()
+        #expect(map.camera.zoom > Double(ClusterIndex.maxZoom))
+        let centres = try pile.map { try #require(map.view(for: $0)).frameInWindow().center }
+        for i in centres.indices {
+            for j in centres.indices where j != i { #expect(centres[i].distance(to: centres[j]) > 20) }
+        }
+        // Each one is reachable: a click on it selects it.
+        for (i, (a, p)) in zip(pile, centres).enumerated() {
+            window.dispatch(PointerEvent(phase: .down, pointerID: 1, location: p, time: 10 + Double(i)))
+            window.dispatch(PointerEvent(phase: .up, pointerID: 1, location: p, time: 10.05 + Double(i)))
+            _ = window.renderScene()
+            #expect(map.selectedAnnotations.first === a)
+            clock.advance(by: 1)
+        }
+    }
+}
