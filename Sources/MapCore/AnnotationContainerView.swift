@@ -32,8 +32,11 @@ final class AnnotationContainerView: View {
             // The point in the view's own coordinates, as convertFromSuperview would give it.
             let x = q.x - (anchor.x * k + cx) - sub.frame.minX
             let y = q.y - (anchor.y * k + cy) - sub.frame.minY
+            let size = sub.frame.size
+            // Cheap box with the largest reach first; the type checks only for views near the point.
+            if x < -Self.reach || y < -Self.reach || x > size.width + Self.reach || y > size.height + Self.reach { continue }
             let reach = Self.reach(of: sub)
-            if x < -reach || y < -reach || x > sub.frame.width + reach || y > sub.frame.height + reach { continue }
+            if x < -reach || y < -reach || x > size.width + reach || y > size.height + reach { continue }
             if let hit = sub.hitTest(Point(x: x, y: y)) { return hit }
         }
         return self.point(inside: point) ? self : nil
