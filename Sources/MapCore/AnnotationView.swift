@@ -32,6 +32,8 @@ open class AnnotationView: View, CursorProviding {
     public var calloutOffset: Point = .zero
     public var canShowCallout = false
     public var isEnabled = true
+    /// True while a press on the view is down and has not turned into a pan.
+    public internal(set) var isHighlighted = false
     public internal(set) var isSelected = false
     public var displayPriority: DisplayPriority = .required
     /// The shape that counts when views collide (see CollisionResolver.swift).

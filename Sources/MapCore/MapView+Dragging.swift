@@ -12,6 +12,10 @@ extension MapView {
         guard annotationDrag.view == nil, gestures.pointers.isEmpty else { return }
         var hit = hitTest(location)
         while let v = hit, !(v is AnnotationView), v !== self { hit = v.superview }
+        if let view = hit as? AnnotationView, view.isEnabled {
+            view.isHighlighted = true
+            pressedAnnotationView = view
+        }
         guard let view = hit as? AnnotationView, view.isDraggable, view.isEnabled,
               view.annotation is DraggableAnnotation else { return }
         annotationDrag = AnnotationDragState()
@@ -46,8 +50,17 @@ extension MapView {
         delegate?.mapView(self, annotationView: view, didChange: state, fromOldState: old)
     }
 
+    /// Ends the pressed look of the view under a press (released, or the press became a pan).
+    func unhighlightPressedView() {
+        pressedAnnotationView?.isHighlighted = false
+        pressedAnnotationView = nil
+    }
+
     /// A move: follow the pointer with a lifted view; true when the drag took the event.
     func annotationDragMoved(_ event: PointerEvent, at location: Point) -> Bool {
+        if let press = gestures.pointers[event.pointerID]?.start, press.distance(to: location) > GestureState.dragSlop {
+            unhighlightPressedView()
+        }
         guard let view = annotationDrag.view, event.pointerID == annotationDrag.pointerID else { return false }
         annotationDrag.lastLocation = location
         if !annotationDrag.isLifted {

@@ -47,6 +47,8 @@ open class MapView: View, CursorProviding {
     /// Called each time a drag moves an annotation (and when Escape puts it
     /// back), so an app can share the move with other maps.
     public var annotationDragDidMove: ((Annotation, Coordinate) -> Void)?
+    /// The annotation view under a press, highlighted until release (MapView+Dragging.swift).
+    weak var pressedAnnotationView: AnnotationView?
 
     public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
         self.fonts = fonts
@@ -252,10 +254,12 @@ open class MapView: View, CursorProviding {
         handlePointerMoved(event, at: location)
     }
     open override func pointerUp(_ event: PointerEvent, at location: Point) {
+        unhighlightPressedView()
         if annotationDragEnded(event, at: location) { return }
         handlePointerUp(event, at: location)
     }
     open override func pointerCancelled(_ event: PointerEvent) {
+        unhighlightPressedView()
         cancelAnnotationDrag()
         handlePointerCancelled(event)
     }

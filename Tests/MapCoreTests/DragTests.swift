@@ -145,3 +145,22 @@ import ViewKit
         r.pointer(.up, Point(x: 640, y: start.y))
     }
 }
+
+extension DragTests {
+    @Test func aPressHighlightsTheViewUntilReleaseOrUntilItBecomesAPan() {
+        var r = rig()
+        let start = r.pinScreen
+        let view = r.map.view(for: r.pin)!
+        #expect(!view.isHighlighted)
+        r.pointer(.down, start)
+        #expect(view.isHighlighted)
+        r.pointer(.up, start)
+        #expect(!view.isHighlighted)
+        r.time += 1
+        r.pointer(.down, start)
+        r.pointer(.moved, start + Point(x: 20, y: 0))
+        r.pointer(.moved, start + Point(x: 40, y: 0))
+        #expect(!view.isHighlighted, "the press became a pan")
+        r.pointer(.up, start + Point(x: 40, y: 0))
+    }
+}
