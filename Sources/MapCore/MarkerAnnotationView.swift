@@ -76,6 +76,7 @@ open class MarkerAnnotationView: AnnotationView {
         super.prepareForReuse()
         balloon.scale = 1
         balloon.frame.origin.y = 0
+        for label in [titleLabel, subtitleLabel] { label?.alpha = 1 }
         calloutOffset = .zero
         contentKey = nil
     }
@@ -89,7 +90,11 @@ open class MarkerAnnotationView: AnnotationView {
         guard dropPending, let animator = window?.animator else { return }
         dropPending = false
         animator.animate(key: "marker.drop.\(id)", duration: Self.dropDuration, update: { [weak self] t in
-            self?.balloon.frame.origin.y = Self.drop.value(at: t).rounded()
+            guard let self else { return }
+            self.balloon.frame.origin.y = Self.drop.value(at: t).rounded()
+            // The labels fade in as the balloon lands, rather than waiting where it will fall.
+            let labelAlpha = min(1, max(0, (t - 0.5) / 0.5))
+            for label in [self.titleLabel, self.subtitleLabel] { label?.alpha = labelAlpha }
         })
     }
 
