@@ -109,3 +109,21 @@ extension MapCalloutsSessionTests {
         }
     }
 }
+
+extension MapCalloutsSessionTests {
+    @Test func theKeyboardReachesTheToolbarAfterThePinsAndEnterPressesIt() throws {
+        let h = SessionHarness(hash: Self.sanFrancisco)
+        var focusedNames: [String] = []
+        for _ in 0..<60 {
+            h.key("Tab")
+            let name = h.replica.accessibility.first { $0.item == h.replica.focus }?.name ?? ""
+            focusedNames.append(name)
+            if name == "City" { break }
+        }
+        #expect(focusedNames.last == "City", "Tab order: \(focusedNames)")
+        #expect(focusedNames.contains("Golden Gate Bridge"), "pins come first")
+        h.key("Enter")
+        h.settle()
+        #expect(landmarkButtons(h) == ["San Francisco"])
+    }
+}
