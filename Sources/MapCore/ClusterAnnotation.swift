@@ -12,9 +12,9 @@ public final class ClusterAnnotation: Annotation {
     public let title: String?
     public let subtitle: String?
     let index: ClusterIndex
-    let cell: ClusterIndex.Cell
+    let cell: ClusterCell
 
-    init(clusteringIdentifier: String, index: ClusterIndex, cell: ClusterIndex.Cell) {
+    init(clusteringIdentifier: String, index: ClusterIndex, cell: ClusterCell) {
         self.clusteringIdentifier = clusteringIdentifier
         self.index = index
         self.cell = cell
@@ -25,8 +25,25 @@ public final class ClusterAnnotation: Annotation {
     }
 
     /// The annotations it stands for (made on demand: a cluster may hold a million).
-    public var memberAnnotations: [Annotation] { Array(index.sorted[cell.range]) }
+    public var memberAnnotations: [Annotation] {
+        cell.stayingPositions().map { index.sorted[$0] } + cell.movedIn
+    }
 
     /// The world rect around its members.
-    public var memberBounds: Rect { index.bounds(of: cell.range) }
+    public var memberBounds: Rect {
+        var rect: Rect?
+        func add(_ p: Point) {
+            let r = Rect(origin: p, size: .zero)
+            rect = rect.map { $0.union(r) } ?? r
+        }
+        if cell.movedOut.isEmpty, !cell.range.isEmpty {
+            add(index.bounds(of: cell.range).origin)
+            let b = index.bounds(of: cell.range)
+            add(Point(x: b.maxX, y: b.maxY))
+        } else {
+            for i in cell.stayingPositions() { add(index.point(at: i)) }
+        }
+        for p in cell.movedInPoints { add(p) }
+        return rect ?? .zero
+    }
 }

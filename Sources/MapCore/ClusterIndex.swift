@@ -105,6 +105,31 @@ public final class ClusterIndex: Sendable {
         return spread(x) | spread(y) << 1
     }
 
+    /// Undoes `morton` for one axis (the even bits).
+    static func compact(_ v: UInt64) -> UInt32 {
+        var v = v & 0x5555_5555_5555_5555
+        v = (v | v >> 1) & 0x3333_3333_3333_3333
+        v = (v | v >> 2) & 0x0F0F_0F0F_0F0F_0F0F
+        v = (v | v >> 4) & 0x00FF_00FF_00FF_00FF
+        v = (v | v >> 8) & 0x0000_FFFF_0000_FFFF
+        v = (v | v >> 16) & 0x0000_0000_FFFF_FFFF
+        return UInt32(v)
+    }
+
+    /// The key of the cell at `zoom` holding world point `p` (as `Cell.key`).
+    public func cellKey(of p: Point, zoom: Int) -> UInt64 {
+        let z = min(max(zoom, 0), Self.maxZoom)
+        let s = Self.shift(zoom: z)
+        return UInt64(z) << 58 | Self.morton(Self.cellCoordinate(p.x, shift: s), Self.cellCoordinate(p.y, shift: s))
+    }
+
+    /// The world rect of the cell with `key`.
+    public func cellRect(key: UInt64) -> Rect {
+        let z = Int(key >> 58), prefix = key & ((1 << 58) - 1)
+        let side = Double(1 << Self.shift(zoom: z))
+        return Rect(x: Double(Self.compact(prefix)) * side, y: Double(Self.compact(prefix >> 1)) * side, width: side, height: side)
+    }
+
     /// The first position whose code is not below `code`.
     private func lowerBound(_ code: UInt64, in range: Range<Int>) -> Int {
         var lo = range.lowerBound, hi = range.upperBound

@@ -9,6 +9,8 @@ struct ClusteringState {
         var members: [Annotation] = []
         var keys: Set<AnnotationKey> = []
         var index: ClusterIndex?
+        /// Moves since the index was built (ClusterMoves.swift).
+        var moves = ClusterMoves()
         var hasRemovals = false
     }
 
@@ -44,11 +46,16 @@ extension MapView {
         return true
     }
 
-    /// A clustered annotation moved: its group's index is remade at the next layout.
+    /// A clustered annotation moved: it leaves its old cell and joins its new
+    /// one at the next layout, without a rebuild until many have moved.
     func clusteredAnnotationDidMove(_ annotation: Annotation) -> Bool {
         guard let identifier = clustering.group(containing: AnnotationKey(annotation)) else { return false }
-        clustering.groups[identifier]?.index = nil
         needsAnnotationLayout = true
+        guard let index = clustering.groups[identifier]?.index,
+              clustering.groups[identifier]?.moves.move(annotation, in: index) == true else {
+            clustering.groups[identifier]?.index = nil
+            return true
+        }
         return true
     }
 
@@ -72,6 +79,7 @@ extension MapView {
         }
         let index = ClusterIndex(annotations: clustering.groups[identifier]?.members ?? [])
         clustering.groups[identifier]?.index = index
+        clustering.groups[identifier]?.moves = ClusterMoves()
         return index
     }
 
@@ -93,18 +101,20 @@ extension MapView {
         var out: [Annotation] = []
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
         for identifier in clustering.groups.keys.sorted() {
-            guard let index = clusterIndex(for: identifier) else { continue }
-            let cells = index.cells(in: rect, zoom: min(level, ClusterIndex.maxZoom))
+            guard let index = clusterIndex(for: identifier), let moves = clustering.groups[identifier]?.moves else { continue }
+            let cells = moves.cells(of: index, in: rect, zoom: min(level, ClusterIndex.maxZoom))
             var live: [UInt64: ClusterAnnotation] = [:]
             let previous = clustering.live[identifier] ?? [:]
             for cell in cells {
                 if cell.count == 1 || level > ClusterIndex.maxZoom {
-                    out.append(contentsOf: index.sorted[cell.range])
+                    out.append(contentsOf: cell.stayingPositions().map { index.sorted[$0] })
+                    out.append(contentsOf: cell.movedIn)
                     continue
                 }
                 // The same cell with the same members keeps its cluster object, so its view and id.
                 let cluster: ClusterAnnotation
-                if let old = previous[cell.key], old.index === index, old.cell.range == cell.range {
+                if let old = previous[cell.key], old.index === index, old.cell.range == cell.range,
+                   old.count == cell.count, old.cell.center == cell.center {
                     cluster = old
                 } else {
                     cluster = ClusterAnnotation(clusteringIdentifier: identifier, index: index, cell: cell)

@@ -149,3 +149,54 @@ extension ClusterTests {
         }
     }
 }
+
+extension ClusterTests {
+    @Test func movesOnTopOfTheIndexGiveTheCellsOfAFreshBuild() {
+        let points = scatter(3_000, lat: -50...50, lon: -100...100, seed: 5)
+        let index = ClusterIndex(annotations: points)
+        var moves = ClusterMoves()
+        var state: UInt64 = 11
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for i in stride(from: 0, to: 3_000, by: 7) {
+            points[i].coordinate = Coordinate(latitude: -50 + 100 * next(), longitude: -100 + 200 * next())
+            let accepted = moves.move(points[i], in: index)
+            #expect(accepted)
+        }
+        let fresh = ClusterIndex(annotations: points)
+        let world = Rect(x: 0, y: 0, width: Mercator.worldSize, height: Mercator.worldSize)
+        let window = Rect(origin: Mercator.project(Coordinate(latitude: 20, longitude: -30)), size: Size(width: 4e7, height: 3e7))
+        for zoom in [1, 3, 5, 8] {
+            for rect in [world, window] {
+                let got = moves.cells(of: index, in: rect, zoom: zoom)
+                let want = fresh.cells(in: rect, zoom: zoom)
+                #expect(Dictionary(uniqueKeysWithValues: got.map { ($0.key, $0.count) })
+                        == Dictionary(uniqueKeysWithValues: want.map { ($0.key, $0.count) }), "zoom \(zoom)")
+                let centres = Dictionary(uniqueKeysWithValues: want.map { ($0.key, $0.center) })
+                for cell in got {
+                    guard let c = centres[cell.key] else { continue }
+                    #expect(cell.center.distance(to: c) < 1e-3 * Mercator.worldSize / 1e6)
+                }
+                // Members add up to the count and are the right annotations.
+                for cell in got.prefix(20) {
+                    let members = cell.stayingPositions().map { index.sorted[$0] } + cell.movedIn
+                    #expect(members.count == cell.count)
+                    #expect(members.allSatisfy { index.cellKey(of: Mercator.project($0.coordinate), zoom: zoom) == cell.key })
+                }
+            }
+        }
+    }
+
+    @Test func aLiveMoveInAMapDoesNotRebuildTheIndex() {
+        let (window, map, _, dots, _) = clusteredMap()
+        let built = map.clusterIndex(for: "dots")
+        dots[3].coordinate = Coordinate(latitude: 13, longitude: 13)
+        map.annotationDidMove(dots[3])
+        let scene = window.renderScene()
+        #expect(map.clusterIndex(for: "dots") === built)
+        #expect(scene.accessibility.contains { $0.name == "39 places" })
+        #expect(map.view(for: dots[3]) != nil)
+    }
+}
