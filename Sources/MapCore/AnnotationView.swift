@@ -32,8 +32,16 @@ open class AnnotationView: View, CursorProviding {
     public var calloutOffset: Point = .zero
     public var canShowCallout = false
     public var isEnabled = true
+    /// True while a press on the view is down and has not turned into a pan.
+    public internal(set) var isHighlighted = false
     public internal(set) var isSelected = false
     public var displayPriority: DisplayPriority = .required
+    /// The shape that counts when views collide (see CollisionResolver.swift).
+    public var collisionMode: CollisionMode = .rectangle
+    /// Whether press-and-hold (or dragging it while selected) moves the annotation.
+    public var isDraggable = false
+    /// Where a drag of this view is; the map sets it (MapView+Dragging.swift).
+    public internal(set) var dragState: DragState = .none
     /// Higher draws in front; selected views use `selectedZPriority`.
     public var zPriority: Float = 500
     public var selectedZPriority: Float = 1000
@@ -59,6 +67,11 @@ open class AnnotationView: View, CursorProviding {
 
     /// Called just before the view is shown for `annotation` (new or reused).
     open func prepareForDisplay() {}
+
+    /// A drag state change; the map calls this, apps may override to animate the lift and drop.
+    open func setDragState(_ newState: DragState, animated: Bool) {
+        dragState = newState
+    }
 
     /// Selection change; the map calls this, apps may override to restyle.
     open func setSelected(_ selected: Bool, animated: Bool) {
@@ -96,13 +109,6 @@ open class AnnotationView: View, CursorProviding {
     // Taps on a pin are the map's business (it selects), as with MKMapView's recognisers.
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { false }
 
-    /// Enter or Space on the focused pin, or activation from the mirror, selects it.
-    open override func activate() -> Bool {
-        guard isEnabled, let annotation else { return false }
-        var v = superview
-        while let current = v, !(current is MapView) { v = current.superview }
-        guard let map = v as? MapView else { return false }
-        map.selectAnnotation(annotation, animated: true)
-        return true
-    }
+    /// Enter on a focused pin, or activation from the mirror, selects it as a tap does.
+    open override func activate() -> Bool { activateForSelection() }
 }

@@ -11,7 +11,7 @@ extension MapView {
     public func selectAnnotation(_ annotation: Annotation, animated: Bool) {
         if selected === annotation { return }
         if let current = selected { deselectAnnotation(current, animated: animated) }
-        guard index.contains(AnnotationKey(annotation)) else { return }
+        guard index.contains(AnnotationKey(annotation)) || isClusteredMember(AnnotationKey(annotation)) else { return }
         selected = annotation
         needsAnnotationLayout = true
         layoutAnnotationViews()
@@ -91,7 +91,9 @@ extension MapView {
     func handleTap(at location: Point) {
         var hit = hitTest(location)
         while let v = hit, !(v is AnnotationView), v !== self { hit = v.superview }
-        if let view = hit as? AnnotationView, view.isEnabled, let annotation = view.annotation {
+        if let view = hit as? AnnotationView, view.isEnabled, let cluster = view.annotation as? ClusterAnnotation {
+            showMembers(of: cluster, animated: true)
+        } else if let view = hit as? AnnotationView, view.isEnabled, let annotation = view.annotation {
             selectAnnotation(annotation, animated: true)
         } else if let current = selected {
             deselectAnnotation(current, animated: true)

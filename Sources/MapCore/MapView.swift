@@ -23,7 +23,7 @@ open class MapView: View, CursorProviding {
     public var reuseMargin = 0.15
 
     let baseMapView: BaseMapView?
-    let annotationContainer = View()
+    let annotationContainer: View = AnnotationContainerView()
     let calloutContainer = View()
     var index = AnnotationIndex()
     var liveViews: [AnnotationKey: AnnotationView] = [:]
@@ -38,6 +38,17 @@ open class MapView: View, CursorProviding {
     var needsAnnotationLayout = true {
         didSet { if needsAnnotationLayout { laidOutRect = nil } }
     }
+    /// What the last collision pass saw (MapView+Collisions.swift); equal means nothing to redo.
+    var collisionSignature: Int?
+    /// Clustering groups and live clusters (MapView+Clustering.swift).
+    var clustering = ClusteringState()
+    /// The annotation drag under way, if any (MapView+Dragging.swift).
+    var annotationDrag = AnnotationDragState()
+    /// Called each time a drag moves an annotation (and when Escape puts it
+    /// back), so an app can share the move with other maps.
+    public var annotationDragDidMove: ((Annotation, Coordinate) -> Void)?
+    /// The annotation view under a press, highlighted until release (MapView+Dragging.swift).
+    weak var pressedAnnotationView: AnnotationView?
 
     public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
         self.fonts = fonts
@@ -47,6 +58,7 @@ open class MapView: View, CursorProviding {
         if let baseMapView { addSubview(baseMapView) }
         addSubview(annotationContainer)
         addSubview(calloutContainer)
+        registrations[Self.defaultIdentifier] = MarkerAnnotationView.self
     }
 
     public var cursor: Cursor? { gestures.isDragging ? .grabbing : .grab }
@@ -70,12 +82,12 @@ open class MapView: View, CursorProviding {
 
     // MARK: Annotations
 
-    public var annotations: [Annotation] { index.all }
+    public var annotations: [Annotation] { index.all + clusteredMembers }
 
     public func addAnnotation(_ annotation: Annotation) { addAnnotations([annotation]) }
 
     public func addAnnotations(_ annotations: [Annotation]) {
-        for a in annotations { index.insert(a) }
+        for a in annotations where !addToClusterGroup(a) { index.insert(a) }
         needsAnnotationLayout = true
     }
 
@@ -85,7 +97,7 @@ open class MapView: View, CursorProviding {
         for a in annotations {
             let key = AnnotationKey(a)
             if selectedKey == key { deselectAnnotation(a, animated: false) }
-            index.remove(key)
+            if !removeFromClusterGroup(key) { index.remove(key) }
             if let view = liveViews.removeValue(forKey: key) { retire(view) }
         }
         needsAnnotationLayout = true
@@ -94,6 +106,7 @@ open class MapView: View, CursorProviding {
     /// Tells the map an annotation moved: its view and any open callout follow.
     public func annotationDidMove(_ annotation: Annotation) {
         let key = AnnotationKey(annotation)
+        if clusteredAnnotationDidMove(annotation) { return }
         guard index.contains(key) else { return }
         index.update(annotation)
         needsAnnotationLayout = true
@@ -132,14 +145,20 @@ open class MapView: View, CursorProviding {
     }
 
     static let defaultIdentifier = "mapwire.default"
+    static let defaultPinIdentifier = "mapwire.default.pin"
 
     private func makeView(for annotation: Annotation) -> AnnotationView {
         if let view = delegate?.mapView(self, viewFor: annotation) {
             view.annotation = annotation
             return view
         }
-        let view = dequeueReusableAnnotationView(withIdentifier: Self.defaultIdentifier, for: annotation)
-        if view.image == nil, let pin = defaultPinImage {
+        if let cluster = annotation as? ClusterAnnotation { return defaultClusterView(for: cluster) }
+        // Without a pin image the default view is a marker, as in MapKit since iOS 11.
+        guard let pin = defaultPinImage else {
+            return dequeueReusableAnnotationView(withIdentifier: Self.defaultIdentifier, for: annotation)
+        }
+        let view = dequeueReusableAnnotationView(withIdentifier: Self.defaultPinIdentifier, for: annotation)
+        if view.image == nil {
             view.image = pin
             view.centerOffset = Point(x: 0, y: -Double(pin.height) / 2)
             view.canShowCallout = true
@@ -168,7 +187,7 @@ open class MapView: View, CursorProviding {
         needsAnnotationLayout = false
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
         laidOutRect = near
-        let wanted = index.query(near)
+        let wanted = index.query(near) + clusteredAnnotations(in: near)
         var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)
         for a in wanted { wantedKeys.insert(AnnotationKey(a)) }
         if let selectedKey { wantedKeys.insert(selectedKey) }
@@ -217,32 +236,43 @@ open class MapView: View, CursorProviding {
         baseMapView?.camera = camera
         baseMapView?.viewport = frame.size
         baseMapView?.frame = bounds
+        noteClusterLevel()
         layoutAnnotationViews()
+        spreadCoincidentMembers()
+        resolveCollisions()
         super.renderSubviews(into: &context)
     }
 
     // MARK: Events (the gestures are in MapView+Gestures.swift)
 
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool {
-        handlePointerDown(event, at: location)
+        armAnnotationDrag(event, at: location)
+        return handlePointerDown(event, at: location)
     }
     open override func pointerMoved(_ event: PointerEvent, at location: Point) {
+        if annotationDragMoved(event, at: location) { return }
         handlePointerMoved(event, at: location)
     }
     open override func pointerUp(_ event: PointerEvent, at location: Point) {
+        unhighlightPressedView()
+        if annotationDragEnded(event, at: location) { return }
         handlePointerUp(event, at: location)
     }
     open override func pointerCancelled(_ event: PointerEvent) {
+        unhighlightPressedView()
+        cancelAnnotationDrag()
         handlePointerCancelled(event)
     }
     open override func wheel(_ event: WheelEvent, at location: Point) -> Bool {
         handleWheel(event, at: location)
     }
     open override func key(_ event: KeyEvent) -> Bool {
-        handleKey(event)
+        if event.key == "Escape", cancelAnnotationDrag() { return true }
+        return handleKey(event)
     }
 
     open override func visibleSubviewsForFocus() -> [View] {
-        [annotationContainer, calloutContainer]
+        // Pins, the callout, then any overlay an app adds (a toolbar); never the base map.
+        subviews.filter { $0 !== baseMapView }
     }
 }

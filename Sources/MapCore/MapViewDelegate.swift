@@ -12,6 +12,13 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool)
     /// The camera settled after a gesture or an animation.
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool)
+    /// The clustering identifier of `annotation`, asked once when it is added:
+    /// annotations sharing one merge into `ClusterAnnotation`s where they would
+    /// collide. MapKit reads it from the view; the map asks up front so it can
+    /// cluster a million annotations without making a view for each.
+    func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String?
+    /// A drag moved `view` from `oldState` to `newState` (none, starting, dragging, ending or canceling).
+    func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState, fromOldState oldState: DragState)
 }
 
 extension MapViewDelegate {
@@ -21,4 +28,7 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control) {}
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
+    public func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String? { nil }
+    public func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
+                        fromOldState oldState: DragState) {}
 }

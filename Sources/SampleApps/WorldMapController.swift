@@ -9,6 +9,8 @@ import ViewKit
 public final class WorldMapController: MapViewDelegate {
     public let content: SampleContent
     public private(set) weak var mapView: MapView?
+    /// The MapCallouts sample's landmarks, toolbar and detail card.
+    public let landmarks: MapCalloutsScreen
 
     static let cityIdentifier = "landmark.city"
 
@@ -18,6 +20,7 @@ public final class WorldMapController: MapViewDelegate {
     public init(mapView: MapView, content: SampleContent) {
         self.content = content
         self.mapView = mapView
+        landmarks = MapCalloutsScreen(mapView: mapView, content: content)
         mapView.delegate = self
         mapView.defaultPinImage = content.defaultPin
         mapView.register(PersonPinView.self, forAnnotationViewWithReuseIdentifier: PersonPinView.reuseIdentifier)
@@ -41,6 +44,8 @@ public final class WorldMapController: MapViewDelegate {
             let icon = (view.leftCalloutAccessoryView as? ImageView) ?? ImageView(image: content.cityIcon)
             view.leftCalloutAccessoryView = icon
             return view
+        case let landmark as Landmark:
+            return landmarks.view(for: landmark, on: mapView)
         default:
             return nil
         }

@@ -88,6 +88,11 @@ func run(_ name: String, world: World, hash: String, frames: Int) -> Result {
                   panFrameBytes: bytes, liveViews: live)
 }
 
+// `mapwire-bench clusters`: the clustering benchmarks of ClusterBench.swift instead.
+if CommandLine.arguments.dropFirst().first == "clusters" {
+    runClusterBenchmarks()
+    exit(0)
+}
 let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 3000
 let dense = try world(extra: 10_000, region: (lat: -60...70, lon: -180...180))
 let results = [

@@ -61,5 +61,6 @@ import ViewKit
         _ = window.renderScene()
         let view = map.view(for: a)
         #expect(view != nil && view?.reuseIdentifier == MapView.defaultIdentifier)
+        #expect(view is MarkerAnnotationView, "the default view is a marker, as in MapKit since iOS 11")
     }
 }

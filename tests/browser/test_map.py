@@ -79,10 +79,16 @@ def map_page(driver, mapwire_server):
     return driver
 
 
+# Buttons in the mirror that are screen controls or clusters, not annotation pins.
+TOOLBAR = {"City", "Bridge", "Flower", "Ferry", "All"}
+CLUSTER = re.compile(r"^\d+ places$")
+
+
 def pins(driver):
     w, h = viewport(driver)
     return [e for e in mirror(driver)
             if e["tag"] == "button" and e["name"] and e["width"] > 0
+            and e["name"] not in TOOLBAR and not CLUSTER.match(e["name"])
             and 0 <= e["x"] and e["x"] + e["width"] <= w and 0 <= e["y"] and e["y"] + e["height"] <= h]
 
 

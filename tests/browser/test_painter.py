@@ -217,7 +217,7 @@ def test_reconnects_with_a_fresh_session(driver, fake_server):
         message="the disconnected banner")
     assert text.startswith("Disconnected — reconnecting in")
     stats = poll(lambda: driver.execute_script(
-        "const s = window.mapwire.stats; return s.connected && s.session === 2 && s.framesPainted > 0 "
+        "const s = window.mapwire.stats; return s.connected && s.session === 2 && s.lastFrame > 0 "
         "? Object.assign({}, s) : null;"), timeout=10, message="a new session")
     assert stats["lastFrame"] == 1
     assert driver.execute_script("return document.getElementById('status').hidden;")

@@ -124,10 +124,18 @@ def test_metrics_report_moves_frames_and_latency(live_server):
     api(live_server, "POST", "/api/annotations", {"id": "m", "title": "M", "latitude": 0, "longitude": -150})
     api(live_server, "POST", "/api/moves", [{"id": "m", "latitude": 0, "longitude": -149.5}])
     wait_for(client, lambda: pin_center(client, "M") is not None)
-    with urllib.request.urlopen(live_server.http + "/metrics", timeout=5) as response:
-        text = response.read().decode()
-    values = {line.split(" ")[0]: float(line.split(" ")[1])
-              for line in text.splitlines() if line and not line.startswith("#")}
+    def metrics():
+        with urllib.request.urlopen(live_server.http + "/metrics", timeout=5) as response:
+            text = response.read().decode()
+        return {line.split(" ")[0]: float(line.split(" ")[1])
+                for line in text.splitlines() if line and not line.startswith("#")}
+    # Sessions publish their reuse counters after rendering, so the frame can
+    # arrive before they do: poll briefly.
+    deadline = time.time() + 5
+    values = metrics()
+    while values.get("mapwire_reuse_views_live", 0) < 1 and time.time() < deadline:
+        time.sleep(0.05)
+        values = metrics()
     assert values["mapwire_sessions"] == 1
     assert values["mapwire_moves_applied_total"] >= 1
     assert values["mapwire_frames_sent_total"] >= 2

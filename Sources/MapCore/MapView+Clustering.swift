@@ -1,0 +1,151 @@
+import MapGeometry
+import ViewKit
+
+/// The map's clustering bookkeeping: annotations grouped by clustering
+/// identifier, each group with its cluster index, and the cluster
+/// annotations alive now (kept so a cluster keeps its view while panning).
+struct ClusteringState {
+    struct Group {
+        var members: [Annotation] = []
+        var keys: Set<AnnotationKey> = []
+        var index: ClusterIndex?
+        /// Moves since the index was built (ClusterMoves.swift).
+        var moves = ClusterMoves()
+        var hasRemovals = false
+    }
+
+    var groups: [String: Group] = [:]
+    var live: [String: [UInt64: ClusterAnnotation]] = [:]
+    /// The integer zoom level the views were last made for.
+    var level: Int?
+
+    func group(containing key: AnnotationKey) -> String? {
+        groups.first { $0.value.keys.contains(key) }?.key
+    }
+}
+
+extension MapView {
+    /// Puts `annotation` in its clustering group if the delegate gives it an
+    /// identifier; false leaves it to the plain index.
+    func addToClusterGroup(_ annotation: Annotation) -> Bool {
+        guard let identifier = delegate?.mapView(self, clusteringIdentifierFor: annotation) else { return false }
+        let key = AnnotationKey(annotation)
+        // Mutated in place: copying a group out and back would copy its members on every add.
+        guard clustering.groups[identifier, default: ClusteringState.Group()].keys.insert(key).inserted else { return true }
+        clustering.groups[identifier]?.members.append(annotation)
+        clustering.groups[identifier]?.index = nil
+        return true
+    }
+
+    /// Drops a clustered annotation; false when it was not clustered.
+    func removeFromClusterGroup(_ key: AnnotationKey) -> Bool {
+        guard let identifier = clustering.group(containing: key) else { return false }
+        clustering.groups[identifier]?.keys.remove(key)
+        clustering.groups[identifier]?.hasRemovals = true
+        clustering.groups[identifier]?.index = nil
+        return true
+    }
+
+    /// A clustered annotation moved: it leaves its old cell and joins its new
+    /// one at the next layout, without a rebuild until many have moved.
+    func clusteredAnnotationDidMove(_ annotation: Annotation) -> Bool {
+        guard let identifier = clustering.group(containing: AnnotationKey(annotation)) else { return false }
+        needsAnnotationLayout = true
+        guard let index = clustering.groups[identifier]?.index,
+              clustering.groups[identifier]?.moves.move(annotation, in: index) == true else {
+            clustering.groups[identifier]?.index = nil
+            return true
+        }
+        return true
+    }
+
+    func isClusteredMember(_ key: AnnotationKey) -> Bool {
+        clustering.group(containing: key) != nil
+    }
+
+    /// Every clustered annotation.
+    var clusteredMembers: [Annotation] {
+        clustering.groups.values.flatMap { g in g.members.filter { g.keys.contains(AnnotationKey($0)) } }
+    }
+
+    /// The cluster index of `identifier`'s annotations, built when first needed after a change.
+    public func clusterIndex(for identifier: String) -> ClusterIndex? {
+        guard let group = clustering.groups[identifier] else { return nil }
+        if let index = group.index { return index }
+        if group.hasRemovals {
+            let keys = group.keys
+            clustering.groups[identifier]?.members.removeAll { !keys.contains(AnnotationKey($0)) }
+            clustering.groups[identifier]?.hasRemovals = false
+        }
+        let index = ClusterIndex(annotations: clustering.groups[identifier]?.members ?? [])
+        clustering.groups[identifier]?.index = index
+        clustering.groups[identifier]?.moves = ClusterMoves()
+        return index
+    }
+
+    /// A zoom across an integer level regroups the clusters.
+    func noteClusterLevel() {
+        guard !clustering.groups.isEmpty else { return }
+        let level = Int(camera.zoom.rounded(.down))
+        if level != clustering.level {
+            clustering.level = level
+            needsAnnotationLayout = true
+        }
+    }
+
+    /// What the clustered groups show in world rect `rect`: clusters, and
+    /// annotations alone in their cell (or all of them past the deepest level).
+    func clusteredAnnotations(in rect: Rect) -> [Annotation] {
+        guard !clustering.groups.isEmpty else { return [] }
+        let level = Int(camera.zoom.rounded(.down))
+        var out: [Annotation] = []
+        var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
+        for identifier in clustering.groups.keys.sorted() {
+            guard let index = clusterIndex(for: identifier), let moves = clustering.groups[identifier]?.moves else { continue }
+            let cells = moves.cells(of: index, in: rect, zoom: min(level, ClusterIndex.maxZoom))
+            var live: [UInt64: ClusterAnnotation] = [:]
+            let previous = clustering.live[identifier] ?? [:]
+            for cell in cells {
+                if cell.count == 1 || level > ClusterIndex.maxZoom {
+                    out.append(contentsOf: cell.stayingPositions().map { index.sorted[$0] })
+                    out.append(contentsOf: cell.movedIn)
+                    continue
+                }
+                // The same cell with the same members keeps its cluster object, so its view and id.
+                let cluster: ClusterAnnotation
+                if let old = previous[cell.key], old.index === index, old.cell.range == cell.range,
+                   old.count == cell.count, old.cell.center == cell.center {
+                    cluster = old
+                } else {
+                    cluster = ClusterAnnotation(clusteringIdentifier: identifier, index: index, cell: cell)
+                }
+                live[cell.key] = cluster
+                out.append(cluster)
+            }
+            nextLive[identifier] = live
+        }
+        clustering.live = nextLive
+        return out
+    }
+
+    /// Zooms so `cluster`'s members show: to fit them, and at least one
+    /// level deeper so the cluster splits (members show apart past the
+    /// deepest clustering level).
+    public func showMembers(of cluster: ClusterAnnotation, animated: Bool) {
+        let fit = camera(fitting: cluster.memberBounds, padding: EdgeInsets(top: 70, left: 60, bottom: 60, right: 60))
+        let nextLevel = Double(Int(camera.zoom.rounded(.down)) + 1)
+        let zoom = min(max(fit.zoom, nextLevel), Double(ClusterIndex.maxZoom + 1))
+        let target = zoom == fit.zoom ? fit : Camera(center: Mercator.project(cluster.coordinate), zoom: zoom)
+        setCamera(target, animated: animated)
+    }
+
+    /// The default view of a cluster when the delegate gives none.
+    func defaultClusterView(for cluster: ClusterAnnotation) -> AnnotationView {
+        if registrations[Self.clusterIdentifier] == nil {
+            registrations[Self.clusterIdentifier] = ClusterAnnotationView.self
+        }
+        return dequeueReusableAnnotationView(withIdentifier: Self.clusterIdentifier, for: cluster)
+    }
+
+    static let clusterIdentifier = "mapwire.cluster"
+}

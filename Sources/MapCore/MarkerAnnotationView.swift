@@ -1,0 +1,210 @@
+import DisplayList
+import MapGeometry
+import ViewKit
+
+/// The balloon marker, as `MKMarkerAnnotationView`: a tinted balloon whose
+/// tip sits on the coordinate, a glyph (text, image, or a dot) in its head,
+/// the annotation's title under it and its subtitle too while selected. A
+/// selected marker grows from its tip.
+open class MarkerAnnotationView: AnnotationView {
+    /// When a title or subtitle label shows (MapKit's `MKFeatureVisibility`).
+    public enum FeatureVisibility: Sendable {
+        /// The title shows; the subtitle shows only while selected.
+        case adaptive
+        case visible
+        case hidden
+    }
+
+    /// MapKit's default marker red.
+    public static let defaultTint = Color(hex: 0xF2453D)
+    /// How much bigger a selected balloon is than one at rest.
+    public static let selectedScale = 1.5
+    public static let growDuration = 0.2
+    static let titleFontSize = 12.0
+    static let maxLabelWidth = 140.0
+
+    /// The balloon's colour; nil is the default red.
+    public var markerTintColor: Color? { didSet { applyBalloon() } }
+    public var glyphTintColor: Color = .white { didSet { contentKey = nil } }
+    /// One or two characters drawn in the balloon's head (wins over `glyphImage`).
+    public var glyphText: String? { didSet { contentKey = nil } }
+    public var glyphImage: ImageResource? { didSet { contentKey = nil } }
+    /// The glyph while selected; `glyphImage` when nil.
+    public var selectedGlyphImage: ImageResource? { didSet { contentKey = nil } }
+    public var titleVisibility: FeatureVisibility = .adaptive { didSet { contentKey = nil } }
+    public var subtitleVisibility: FeatureVisibility = .adaptive { didSet { contentKey = nil } }
+    /// Drops the balloon in from above when the view appears on the map.
+    public var animatesWhenAdded = false
+
+    /// The balloon image view; it carries the grow animation's scale.
+    public let balloon = ImageView(image: nil)
+    let glyphImageView = ImageView(image: nil, frame: Rect(x: 7, y: 7, width: 16, height: 16))
+    let glyphDot = View(frame: Rect(x: 10, y: 10, width: 10, height: 10))
+    private(set) var glyphLabel: Label?
+    /// The labels under the balloon; made when the view first meets its map's fonts.
+    public private(set) var titleLabel: Label?
+    public private(set) var subtitleLabel: Label?
+    /// What the labels and glyph were last laid out for, so frames skip text layout.
+    private var contentKey: [String]?
+    /// Set when the view is handed out for display; the drop starts once it is in a window.
+    private var dropPending = false
+    /// The drop: the balloon's offset above its place, falling with a small bounce.
+    public static let drop = Keyframes(values: [-80, 0, -8, 0], keyTimes: [0, 0.6, 0.8, 1],
+                                       curves: [.easeIn, .easeOut, .easeIn])
+    public static let dropDuration = 0.4
+
+    public required init(annotation: Annotation?, reuseIdentifier: String?) {
+        super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
+        frame.size = Size(width: Double(MarkerBalloon.width), height: Double(MarkerBalloon.height))
+        centerOffset = Point(x: 0, y: -Double(MarkerBalloon.height) / 2)
+        canShowCallout = true
+        balloon.frame = bounds
+        balloon.scaleOrigin = Point(x: bounds.width / 2, y: bounds.height)
+        glyphDot.backgroundColor = .white
+        glyphDot.cornerRadius = 5
+        addSubview(balloon)
+        balloon.addSubview(glyphDot)
+        balloon.addSubview(glyphImageView)
+        applyBalloon()
+    }
+
+    private func applyBalloon() {
+        balloon.image = MarkerBalloon.image(tint: markerTintColor ?? Self.defaultTint)
+    }
+
+    open override func prepareForReuse() {
+        super.prepareForReuse()
+        balloon.scale = 1
+        balloon.frame.origin.y = 0
+        for label in [titleLabel, subtitleLabel] { label?.alpha = 1 }
+        calloutOffset = .zero
+        contentKey = nil
+    }
+
+    open override func prepareForDisplay() {
+        super.prepareForDisplay()
+        dropPending = animatesWhenAdded
+    }
+
+    private func startDropIfPending() {
+        guard dropPending, let animator = window?.animator else { return }
+        dropPending = false
+        animator.animate(key: "marker.drop.\(id)", duration: Self.dropDuration, update: { [weak self] t in
+            guard let self else { return }
+            self.balloon.frame.origin.y = Self.drop.value(at: t).rounded()
+            // The labels fade in as the balloon lands, rather than waiting where it will fall.
+            let labelAlpha = min(1, max(0, (t - 0.5) / 0.5))
+            for label in [self.titleLabel, self.subtitleLabel] { label?.alpha = labelAlpha }
+        })
+    }
+
+    open override func setSelected(_ selected: Bool, animated: Bool) {
+        let wasSelected = isSelected
+        super.setSelected(selected, animated: animated)
+        contentKey = nil
+        let target = selected ? Self.selectedScale : 1
+        // The callout points at the top of the grown balloon.
+        calloutOffset.y = -(target - 1) * Double(MarkerBalloon.height)
+        guard wasSelected != selected || balloon.scale != target else { return }
+        guard animated, let animator = window?.animator else {
+            window?.animator.cancel(key: "marker.\(id)")
+            balloon.scale = target
+            return
+        }
+        let start = balloon.scale
+        animator.animate(key: "marker.\(id)", duration: Self.growDuration) { [weak self] t in
+            self?.balloon.scale = start + (target - start) * TimingCurve.easeOut.value(t)
+        }
+    }
+
+    /// Set by the map's collision pass when an adaptive title would cover another view or title.
+    public internal(set) var isTitleHiddenByCollision = false {
+        didSet { if isTitleHiddenByCollision != oldValue { contentKey = nil } }
+    }
+    private var measuredTitle: (text: String, size: Size)?
+
+    /// Whether the title label shows now: adaptive titles give way to other
+    /// views, except while selected.
+    public var showsTitle: Bool {
+        guard titleVisibility != .hidden, !(annotation?.title ?? "").isEmpty else { return false }
+        return titleVisibility == .visible || isSelected || !isTitleHiddenByCollision
+    }
+
+    /// Where an adaptive title goes, in the view's coordinates, shown or not.
+    func titleCollisionFrame(fonts: FontBook) -> Rect? {
+        guard titleVisibility == .adaptive, let title = annotation?.title, !title.isEmpty else { return nil }
+        if measuredTitle?.text != title {
+            let label = Label(text: title, typeface: fonts.bold, fontSize: Self.titleFontSize)
+            measuredTitle = (title, label.sizeThatFits(maxWidth: Self.maxLabelWidth))
+        }
+        let size = measuredTitle?.size ?? .zero
+        return Rect(x: ((bounds.width - size.width) / 2).rounded(), y: bounds.height + 1, width: size.width, height: size.height)
+    }
+
+    /// Whether the subtitle label shows now: adaptive shows it only while selected.
+    public var showsSubtitle: Bool {
+        guard !(annotation?.subtitle ?? "").isEmpty else { return false }
+        switch subtitleVisibility {
+        case .visible: return true
+        case .hidden: return false
+        case .adaptive: return isSelected
+        }
+    }
+
+    open override func renderSubviews(into context: inout RenderContext) {
+        if let fonts = mapView?.fonts { updateContent(fonts: fonts) }
+        startDropIfPending()
+        super.renderSubviews(into: &context)
+    }
+
+    /// Lays out glyph and labels when what they show changed.
+    func updateContent(fonts: FontBook) {
+        let title = showsTitle ? annotation?.title ?? "" : ""
+        let subtitle = showsSubtitle ? annotation?.subtitle ?? "" : ""
+        let glyph = isSelected ? (selectedGlyphImage ?? glyphImage) : glyphImage
+        let key = [title, subtitle, glyphText ?? "", glyph.map { String($0.id) } ?? "", glyphTintColor.description]
+        guard key != contentKey else { return }
+        contentKey = key
+        layoutGlyph(glyph, fonts: fonts)
+        titleLabel = layoutLabel(titleLabel, text: title, typeface: fonts.bold, size: Self.titleFontSize, top: bounds.height + 1)
+        let subtitleTop = (titleLabel?.isHidden == false ? titleLabel!.frame.maxY : bounds.height + 1)
+        subtitleLabel = layoutLabel(subtitleLabel, text: subtitle, typeface: fonts.regular, size: 11, top: subtitleTop)
+    }
+
+    private func layoutGlyph(_ image: ImageResource?, fonts: FontBook) {
+        let text = glyphText ?? ""
+        glyphImageView.image = image
+        glyphImageView.isHidden = image == nil || !text.isEmpty
+        glyphDot.isHidden = image != nil || !text.isEmpty
+        glyphDot.backgroundColor = glyphTintColor
+        if text.isEmpty {
+            glyphLabel?.isHidden = true
+            return
+        }
+        let label = glyphLabel ?? Label(text: text, typeface: fonts.bold, fontSize: 13, color: glyphTintColor)
+        if glyphLabel == nil {
+            label.alignment = .center
+            balloon.addSubview(label)
+            glyphLabel = label
+        }
+        label.text = text
+        label.textColor = glyphTintColor
+        label.isHidden = false
+        let h = label.lineHeight
+        label.frame = Rect(x: 2, y: (MarkerBalloon.headCenter.y - h / 2).rounded(), width: bounds.width - 4, height: h)
+    }
+
+    private func layoutLabel(_ existing: Label?, text: String, typeface: Typeface, size: Double, top: Double) -> Label? {
+        guard !text.isEmpty || existing != nil else { return nil }
+        let label = existing ?? Label(text: text, typeface: typeface, fontSize: size, color: Color(hex: 0x1C1C1E))
+        if existing == nil {
+            label.alignment = .center
+            addSubview(label)
+        }
+        label.text = text
+        label.isHidden = text.isEmpty
+        let fit = label.sizeThatFits(maxWidth: Self.maxLabelWidth)
+        label.frame = Rect(x: ((bounds.width - fit.width) / 2).rounded(), y: top, width: fit.width, height: fit.height)
+        return label
+    }
+}

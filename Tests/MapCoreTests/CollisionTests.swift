@@ -1,0 +1,156 @@
+import DisplayList
+import MapGeometry
+import Testing
+import ViewKit
+@testable import MapCore
+
+@Suite struct CollisionTests {
+    /// Gives every annotation a 30x30 view with the priority and mode its title asks for.
+    final class Delegate: MapViewDelegate {
+        var priorities: [String: AnnotationView.DisplayPriority] = [:]
+        var mode: CollisionMode = .rectangle
+        func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
+            let view = mapView.dequeueReusableAnnotationView(withIdentifier: "square", for: annotation)
+            view.frame.size = Size(width: 30, height: 30)
+            view.canShowCallout = false
+            view.displayPriority = priorities[annotation.title ?? ""] ?? .required
+            view.collisionMode = mode
+            return view
+        }
+    }
+
+    /// A map at zoom 10 around (0, 0); `dx` offsets are screen px east of the centre.
+    private func setUp(_ pins: [(String, Double)], priorities: [String: AnnotationView.DisplayPriority],
+                       mode: CollisionMode = .rectangle) -> (Window, MapView, Delegate, [String: PointAnnotation]) {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
+        let delegate = Delegate()
+        delegate.priorities = priorities
+        delegate.mode = mode
+        map.delegate = delegate
+        var byName: [String: PointAnnotation] = [:]
+        for (name, dx) in pins {
+            let a = PointAnnotation(coordinate: map.convert(Point(x: 640 + dx, y: 400)), title: name)
+            byName[name] = a
+            map.addAnnotation(a)
+        }
+        _ = window.renderScene()
+        return (window, map, delegate, byName)
+    }
+
+    private func hidden(_ map: MapView, _ a: PointAnnotation?) -> Bool {
+        guard let a, let v = map.view(for: a) else { return true }
+        return v.isHidden
+    }
+
+    @Test func theLowerPriorityOfTwoOverlappingViewsHides() {
+        let (window, map, _, a) = setUp([("High", 0), ("Low", 20), ("Far", 200)],
+                                        priorities: ["High": .defaultHigh, "Low": .defaultLow, "Far": .defaultLow])
+        #expect(!hidden(map, a["High"]))
+        #expect(hidden(map, a["Low"]))
+        #expect(!hidden(map, a["Far"]))
+        // Hidden means gone for pointers and screen readers too.
+        let scene = window.renderScene()
+        #expect(!scene.accessibility.contains { $0.name == "Low" })
+        #expect(scene.accessibility.contains { $0.name == "High" })
+        let lowSpot = Point(x: 640 + 20 + 12, y: 400)
+        #expect(window.hitTest(lowSpot) !== map.view(for: a["Low"]!))
+    }
+
+    @Test func requiredViewsAlwaysShowAndTheSelectedViewWins() {
+        let (_, map, _, a) = setUp([("R1", 0), ("R2", 10), ("Low", 20)],
+                                        priorities: ["Low": .defaultLow])
+        #expect(!hidden(map, a["R1"]) && !hidden(map, a["R2"]))
+        #expect(hidden(map, a["Low"]))
+        // Selecting a lower-priority view shows it over everything; neighbours that
+        // are not required give way.
+        let (window2, map2, _, b) = setUp([("High", 0), ("Low", 20)],
+                                          priorities: ["High": .defaultHigh, "Low": .defaultLow])
+        #expect(hidden(map2, b["Low"]))
+        map2.selectAnnotation(b["Low"]!, animated: false)
+        _ = window2.renderScene()
+        #expect(!hidden(map2, b["Low"]))
+        #expect(hidden(map2, b["High"]))
+        map2.deselectAnnotation(b["Low"]!, animated: false)
+        _ = window2.renderScene()
+        #expect(!hidden(map2, b["High"]) && hidden(map2, b["Low"]))
+    }
+
+    @Test func circlesOverlappingOnlyAtTheirCornersBothShow() {
+        // Diagonal neighbours 24 px apart in x and y: the 30 px squares overlap, the circles do not.
+        func run(_ mode: CollisionMode) -> Bool {
+            let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
+            let delegate = Delegate()
+            delegate.priorities = ["A": .defaultHigh, "B": .defaultLow]
+            delegate.mode = mode
+            map.delegate = delegate
+            let a = PointAnnotation(coordinate: map.convert(Point(x: 640, y: 400)), title: "A")
+            let b = PointAnnotation(coordinate: map.convert(Point(x: 664, y: 424)), title: "B")
+            map.addAnnotations([a, b])
+            _ = window.renderScene()
+            return hidden(map, b)
+        }
+        #expect(run(.rectangle))
+        #expect(!run(.circle))
+        #expect(!run(.none))
+    }
+
+    @Test func zoomingInSeparatesViewsAndPansSkipThePass() {
+        let (window, map, _, a) = setUp([("High", 0), ("Low", 20)],
+                                        priorities: ["High": .defaultHigh, "Low": .defaultLow])
+        #expect(hidden(map, a["Low"]))
+        let signature = map.collisionSignature
+        map.camera = map.camera.panned(byScreen: Point(x: 40, y: 0))
+        _ = window.renderScene()
+        #expect(map.collisionSignature == signature, "a pan keeps every view's relative place")
+        map.camera = Camera(center: map.camera.center, zoom: map.camera.zoom + 1)
+        _ = window.renderScene()
+        #expect(!hidden(map, a["Low"]))
+    }
+
+    @Test func resolverIsLinearInPracticeAndKeepsTheHighestPriorities() {
+        // 20,000 candidates on a 200x100 lattice 10 px apart, 30 px wide: each
+        // overlaps its neighbours; the survivors must not overlap one another.
+        var candidates: [CollisionResolver.Candidate] = []
+        for i in 0..<20_000 {
+            let x = Double(i % 200) * 10, y = Double(i / 200) * 10
+            candidates.append(CollisionResolver.Candidate(rect: Rect(x: x, y: y, width: 30, height: 30), mode: .rectangle,
+                                                          priority: Float(i % 7), isForced: false))
+        }
+        let shown = CollisionResolver().resolve(candidates)
+        let kept = candidates.indices.filter { shown[$0] }
+        #expect(kept.count > 100 && kept.count < 20_000 / 4)
+        for i in kept.prefix(300) {
+            for j in kept where j != i {
+                #expect(!candidates[i].rect.intersects(candidates[j].rect))
+            }
+        }
+    }
+
+    @Test func adaptiveMarkerTitlesGiveWayToOtherViews() throws {
+        final class Markers: MapViewDelegate {
+            func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
+                let view = mapView.dequeueReusableAnnotationView(withIdentifier: "m", for: annotation)
+                view.displayPriority = annotation.title == "Front" ? .defaultHigh : .defaultLow
+                return view
+            }
+        }
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
+        let delegate = Markers()
+        map.delegate = delegate
+        map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "m")
+        // The second marker sits just under the first one's tip: over its title, clear of its balloon.
+        let front = PointAnnotation(coordinate: map.convert(Point(x: 640, y: 400)), title: "Front")
+        let below = PointAnnotation(coordinate: map.convert(Point(x: 640, y: 446)), title: "Below with a long title")
+        map.addAnnotations([front, below])
+        _ = window.renderScene()
+        let f = try #require(map.view(for: front) as? MarkerAnnotationView)
+        let b = try #require(map.view(for: below) as? MarkerAnnotationView)
+        #expect(!f.isHidden && !b.isHidden)
+        #expect(f.isTitleHiddenByCollision && f.titleLabel?.isHidden != false)
+        #expect(!b.isTitleHiddenByCollision && b.titleLabel?.isHidden == false)
+        // Selected, its title shows anyway.
+        map.selectAnnotation(front, animated: false)
+        _ = window.renderScene()
+        #expect(f.titleLabel?.isHidden == false)
+    }
+}

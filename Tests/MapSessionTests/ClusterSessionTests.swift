@@ -1,0 +1,37 @@
+import DisplayList
+import MapGeometry
+import Testing
+@testable import MapSession
+
+/// The wishlist people cluster when zoomed out: Lisbon and Dublin share a
+/// cell at zoom 2 (see WorldMapController+Clustering.swift).
+@Suite struct ClusterSessionTests {
+    static let lisbon = "Maria Joana Benedita de Albuquerque Sousa"
+    static let dublin = "Seán Ó Briain"
+
+    @Test func aClusterIsAButtonNamedByItsCountAndAClickZoomsToItsMembers() throws {
+        let h = SessionHarness(hash: "#2/45/-10")
+        let cluster = try #require(h.replica.element(named: "2 places"))
+        #expect(cluster.role == .button)
+        #expect(h.replica.element(named: Self.lisbon) == nil && h.replica.element(named: Self.dublin) == nil)
+        let itemBefore = cluster.item
+        // Panning a little keeps the same cluster item (no flicker).
+        h.pointer(.down, Point(x: 900, y: 600))
+        h.pointer(.moved, Point(x: 880, y: 590))
+        h.pointer(.moved, Point(x: 860, y: 580))
+        h.pointer(.up, Point(x: 860, y: 580))
+        h.settle()
+        #expect(h.replica.element(named: "2 places")?.item == itemBefore)
+
+        h.time += 1000
+        h.click(try #require(h.center(of: "2 places")))
+        h.settle()
+        #expect(h.camera.zoom > 3)
+        #expect(h.replica.element(named: "2 places") == nil)
+        for name in [Self.lisbon, Self.dublin] {
+            let p = try #require(h.center(of: name), "\(name) shows after the zoom")
+            #expect(p.x > 0 && p.x < 1280 && p.y > 0 && p.y < 800)
+        }
+        #expect(!h.replica.accessibility.contains { $0.role == .dialog }, "clicking a cluster selects nothing")
+    }
+}
