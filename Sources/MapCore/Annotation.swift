@@ -20,9 +20,12 @@ public final class PointAnnotation: Annotation {
         var subtitle: String?
     }
     private let state: Mutex<State>
+    /// Whether the default view for it may be dragged.
+    public let isDraggable: Bool
 
-    public init(coordinate: Coordinate, title: String? = nil, subtitle: String? = nil) {
+    public init(coordinate: Coordinate, title: String? = nil, subtitle: String? = nil, isDraggable: Bool = false) {
         state = Mutex(State(coordinate: coordinate, title: title, subtitle: subtitle))
+        self.isDraggable = isDraggable
     }
 
     public var coordinate: Coordinate {

@@ -4,6 +4,9 @@ import MapGeometry
 /// (`MKAnnotation`'s settable `coordinate`).
 public protocol DraggableAnnotation: Annotation {
     var coordinate: Coordinate { get set }
+    /// Whether the map's default view for it may be dragged (an app's own
+    /// views set `AnnotationView.isDraggable` themselves, as in MapKit).
+    var isDraggable: Bool { get }
 }
 
 extension PointAnnotation: DraggableAnnotation {}

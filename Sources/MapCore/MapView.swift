@@ -153,16 +153,19 @@ open class MapView: View, CursorProviding {
             return view
         }
         if let cluster = annotation as? ClusterAnnotation { return defaultClusterView(for: cluster) }
-        // Without a pin image the default view is a marker, as in MapKit since iOS 11.
-        guard let pin = defaultPinImage else {
-            return dequeueReusableAnnotationView(withIdentifier: Self.defaultIdentifier, for: annotation)
+        let view: AnnotationView
+        if let pin = defaultPinImage {
+            view = dequeueReusableAnnotationView(withIdentifier: Self.defaultPinIdentifier, for: annotation)
+            if view.image == nil {
+                view.image = pin
+                view.centerOffset = Point(x: 0, y: -Double(pin.height) / 2)
+                view.canShowCallout = true
+            }
+        } else {
+            // Without a pin image the default view is a marker, as in MapKit since iOS 11.
+            view = dequeueReusableAnnotationView(withIdentifier: Self.defaultIdentifier, for: annotation)
         }
-        let view = dequeueReusableAnnotationView(withIdentifier: Self.defaultPinIdentifier, for: annotation)
-        if view.image == nil {
-            view.image = pin
-            view.centerOffset = Point(x: 0, y: -Double(pin.height) / 2)
-            view.canShowCallout = true
-        }
+        view.isDraggable = (annotation as? DraggableAnnotation)?.isDraggable ?? false
         return view
     }
 

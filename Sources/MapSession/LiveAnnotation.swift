@@ -31,3 +31,6 @@ public final class LiveAnnotation: Annotation {
         set { location.withLock { $0 = newValue } }
     }
 }
+
+// A pin added with `draggable: true` can be dragged in any browser; the drop is shared through `World.move`.
+extension LiveAnnotation: DraggableAnnotation {}

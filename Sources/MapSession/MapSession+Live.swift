@@ -43,6 +43,10 @@ extension MapSession {
     /// starts listening for changes near the viewport.
     func startLive() {
         resyncLive()
+        // A drag here is a live move for everyone else (and for the HTTP API).
+        mapView?.annotationDragDidMove = { [world] annotation, coordinate in
+            world.move(annotation, to: coordinate)
+        }
         let subscriber = LiveSubscriber(onWake: { [weak self] in
             guard let self else { return }
             self.queue.async { self.liveWake() }

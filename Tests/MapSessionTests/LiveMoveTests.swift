@@ -123,19 +123,33 @@ extension SessionHarness {
         #expect(h.replica.element(named: "Boat") == nil)
     }
 
-    @Test func aDraggedPinReachesTheOtherSession() throws {
-        // The drag gesture lives in MapView (issue 3); it reports the drop through World.move.
+    @Test func aPinDraggedInOneBrowserMovesInTheOtherAndInTheAPI() throws {
         let world = freshWorld()
+        let dragger = SessionHarness(hash: Self.pacific, world: world, id: 1)
         let viewer = SessionHarness(hash: Self.pacific, world: world, id: 2)
         let pin = LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150), isDraggable: true)
         try world.store.add(pin)
+        dragger.flushQueue()
         viewer.flushQueue()
-        let start = try #require(viewer.center(of: "Buoy"))
-        #expect(world.move(pin, to: Coordinate(latitude: 0, longitude: -151)))
+        let start = try #require(dragger.center(of: "Buoy"))
+        // Press and hold lifts the pin (0.5 s on the session's clock), then drag it 91 px left.
+        dragger.pointer(.down, start)
+        dragger.settle(seconds: 0.6)
+        for step in 1...7 { dragger.pointer(.moved, start - Point(x: Double(step) * 13, y: 0)) }
+        // While it is dragged, the other browser already sees it move.
+        viewer.flushQueue()
+        viewer.settle(seconds: 0.5)
+        let during = try #require(viewer.center(of: "Buoy"))
+        #expect(during.x < start.x - 80)
+        dragger.pointer(.up, start - Point(x: 91, y: 0))
+        dragger.settle(seconds: 0.5)
         viewer.flushQueue()
         viewer.settle(seconds: 0.5)
         let end = try #require(viewer.center(of: "Buoy"))
-        #expect(abs(start.x - end.x - 45.5) < 1.5)
+        #expect(abs(start.x - end.x - 91) < 1.5 && abs(start.y - end.y) < 1.5)
+        // The API (the store) has the dropped coordinate: 91 px at zoom 6 is 2 degrees of longitude.
+        let stored = try #require(world.store.record(id: "buoy"))
+        #expect(abs(stored.annotation.coordinate.longitude - (-152)) < 0.05)
     }
 }
 
