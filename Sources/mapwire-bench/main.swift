@@ -95,11 +95,24 @@ if CommandLine.arguments.dropFirst().first == "clusters" {
 }
 let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 3000
 let dense = try world(extra: 10_000, region: (lat: -60...70, lon: -180...180))
+/// 10,000 API pins without a clustering identifier: every one near the screen gets a view.
+func plainPins() throws -> World {
+    let w = World(fonts: base.fonts, baseMap: base.baseMap, content: base.content)
+    var rng = SystemRandomNumberGenerator()
+    for i in 0..<10_000 {
+        try w.store.add(LiveAnnotation(id: "pin-\(i)", title: "Pin \(i)",
+                                       coordinate: Coordinate(latitude: Double.random(in: -60...70, using: &rng),
+                                                              longitude: Double.random(in: -180...180, using: &rng))))
+    }
+    return w
+}
+let plain = try plainPins()
 let results = [
     run("default data, #4/20/0", world: base, hash: "#4/20/0", frames: frames),
     run("default data, #2/20/0", world: base, hash: "#2/20/0", frames: frames),
     run("10,000 annotations, #4/20/0", world: dense, hash: "#4/20/0", frames: frames),
     run("10,000 annotations, #3/20/0", world: dense, hash: "#3/20/0", frames: frames),
+    run("10,000 unclustered pins, #4/20/0", world: plain, hash: "#4/20/0", frames: frames),
 ]
 print("| scenario | live views | frame p50 ms | frame p99 ms | mean ms | first frame bytes | pan frame bytes p50 / max |")
 print("|---|---|---|---|---|---|---|")
