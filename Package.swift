@@ -55,6 +55,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire-load",
             dependencies: ["MapWireServer", "MapSession", "Wire", "ViewKit", "MapGeometry",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),

@@ -3,6 +3,7 @@
 // latency, frames and bytes per second and the server's memory per session.
 // Loopback only. Example (docs/performance.md):
 //   .build/release/mapwire-load --port 8080 --sessions 1000 --panning 100 --moves 10000 --duration 10 --pid <server pid>
+import ArgumentParser
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -17,38 +18,23 @@ LoggingSystem.bootstrap { label in
     return handler
 }
 
-struct Options {
-    var port = 8080
-    var sessions = 100
-    var panning = 10
-    var watchers = 100
-    var moves = 1000
-    var annotations = 1000
-    var duration = 10.0
-    var watchZoom = 8.0
-    var pid: Int32?
-
-    init(_ args: [String]) {
-        var it = args.dropFirst().makeIterator()
-        while let flag = it.next() {
-            guard let value = it.next() else { fatalError("\(flag) needs a value") }
-            switch flag {
-            case "--port": port = Int(value)!
-            case "--sessions": sessions = Int(value)!
-            case "--panning": panning = Int(value)!
-            case "--watchers": watchers = Int(value)!
-            case "--moves": moves = Int(value)!
-            case "--annotations": annotations = Int(value)!
-            case "--duration": duration = Double(value)!
-            case "--watch-zoom": watchZoom = Double(value)!
-            case "--pid": pid = Int32(value)!
-            default: fatalError("unknown flag \(flag); see the comment at the top of main.swift")
-            }
-        }
-    }
+/// The load to make; `mapwire-load --help` lists it.
+struct Options: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mapwire-load",
+        abstract: "Opens sessions against a running MapWire on loopback, pans some, feeds moves, reports latency.")
+    @Option(help: "Port of the running server on 127.0.0.1.") var port = 8080
+    @Option(help: "Browser sessions to open.") var sessions = 100
+    @Option(help: "Sessions that pan continuously.") var panning = 10
+    @Option(help: "Sessions that watch the moving pins.") var watchers = 100
+    @Option(help: "Moves a second fed through /feed.") var moves = 1000
+    @Option(help: "Pins added through the API before the run.") var annotations = 1000
+    @Option(help: "Seconds to run.") var duration = 10.0
+    @Option(help: "Zoom of the watching sessions.") var watchZoom = 8.0
+    @Option(help: "The server's process id, to read its memory from /proc.") var pid: Int32?
 }
 
-let options = Options(CommandLine.arguments)
+let options = Options.parseOrExit()
 let base = "http://127.0.0.1:\(options.port)"
 
 func http(_ method: String, _ path: String, _ body: String? = nil) -> (Int, String) {
