@@ -5,7 +5,16 @@
 /// resources already sent), as Phoenix LiveView's diff is: no sockets, tested
 /// on literal values.
 public struct SceneDiffer: Sendable {
-    private var items: [UInt32: SceneItem] = [:]
+    /// Where each item the browser holds sits: its parent, kind, and index in
+    /// `previousItems` (which holds its properties; -1 while inserted in this diff).
+    /// Kept small on purpose: a session holds one differ for as long as it lives.
+    private struct Placement {
+        var parent: UInt32
+        var kind: ItemKind
+        var position: Int
+    }
+
+    private var placements: [UInt32: Placement] = [:]
     /// Children of each parent as the browser has them, 0 = root.
     private var children: [UInt32: [UInt32]] = [:]
     private var camera: SceneCamera?
@@ -21,7 +30,7 @@ public struct SceneDiffer: Sendable {
     public init() {}
 
     /// Number of items the browser holds after the last diff.
-    public var itemCount: Int { items.count }
+    public var itemCount: Int { placements.count }
 
     /// The ops from the last scene given to this differ (or the empty scene) to `scene`.
     public mutating func diff(to scene: Scene) -> [FrameOp] {
@@ -64,28 +73,35 @@ public struct SceneDiffer: Sendable {
         if sameShape(newItems) {
             // Indexes, not `zip`: items are large and copying each one dominated the frame.
             for i in newItems.indices where previousItems[i].properties != newItems[i].properties {
-                appendChange(from: previousItems[i], to: newItems[i], into: &ops)
+                appendChange(from: previousItems[i].properties, to: newItems[i], into: &ops)
             }
             return
         }
         var newChildren: [UInt32: [UInt32]] = [:]
-        var newByID: [UInt32: SceneItem] = [:]
-        newByID.reserveCapacity(newItems.count)
-        for item in newItems {
-            newByID[item.id] = item
-            newChildren[item.parent, default: []].append(item.id)
+        var newIndex: [UInt32: Int] = [:]
+        newIndex.reserveCapacity(newItems.count)
+        for i in newItems.indices {
+            newIndex[newItems[i].id] = i
+            newChildren[newItems[i].parent, default: []].append(newItems[i].id)
         }
-        removeVanished(newByID, into: &ops)
+        removeVanished(newItems, newIndex, into: &ops)
         // Parents first: pre-order guarantees a parent is placed before its children.
         var visitedParents: Set<UInt32> = []
         let parentOrder = [0] + newItems.map(\.id)
         for parent in parentOrder where visitedParents.insert(parent).inserted {
             guard let kids = newChildren[parent] else { continue }
-            placeChildren(kids, of: parent, newByID: newByID, into: &ops)
+            placeChildren(kids, of: parent, newItems: newItems, newIndex: newIndex, into: &ops)
         }
-        for item in newItems {
-            guard let old = items[item.id], old.kind == item.kind, item.properties != old.properties else { continue }
-            appendChange(from: old, to: item, into: &ops)
+        for i in newItems.indices {
+            guard let p = placements[newItems[i].id], p.position >= 0, p.kind == newItems[i].kind,
+                  previousItems[p.position].properties != newItems[i].properties else { continue }
+            appendChange(from: previousItems[p.position].properties, to: newItems[i], into: &ops)
+        }
+        // The browser now holds exactly the new tree.
+        children = newChildren
+        placements.removeAll(keepingCapacity: true)
+        for i in newItems.indices {
+            placements[newItems[i].id] = Placement(parent: newItems[i].parent, kind: newItems[i].kind, position: i)
         }
     }
 
@@ -99,54 +115,54 @@ public struct SceneDiffer: Sendable {
         return true
     }
 
-    private mutating func appendChange(from old: SceneItem, to item: SceneItem, into ops: inout [FrameOp]) {
-        if item.properties.differsOnlyInOrigin(from: old.properties) {
+    private func appendChange(from old: ItemProperties, to item: SceneItem, into ops: inout [FrameOp]) {
+        if item.properties.differsOnlyInOrigin(from: old) {
             ops.append(.transform(item: item.id, x: item.properties.frame.x, y: item.properties.frame.y))
         } else {
-            ops.append(.patch(item: item.id, properties: item.properties.changes(from: old.properties)))
+            ops.append(.patch(item: item.id, properties: item.properties.changes(from: old)))
         }
-        items[item.id] = item
     }
 
     /// Removes items that are gone, or that changed kind (they are inserted anew).
-    private mutating func removeVanished(_ newByID: [UInt32: SceneItem], into ops: inout [FrameOp]) {
-        var goneIDs = Set(items.values.lazy.filter { newByID[$0.id]?.kind != $0.kind }.map(\.id))
+    private mutating func removeVanished(_ newItems: [SceneItem], _ newIndex: [UInt32: Int], into ops: inout [FrameOp]) {
+        var goneIDs = Set(placements.lazy.filter { id, p in newIndex[id].map { newItems[$0].kind } != p.kind }.map(\.key))
         guard !goneIDs.isEmpty else { return }
         // A survivor whose old parent goes is removed with it in the browser, so it goes too.
         var grew = true
         while grew {
             grew = false
-            for item in items.values where !goneIDs.contains(item.id) && goneIDs.contains(item.parent) {
-                goneIDs.insert(item.id)
+            for (id, p) in placements where !goneIDs.contains(id) && goneIDs.contains(p.parent) {
+                goneIDs.insert(id)
                 grew = true
             }
         }
-        for item in goneIDs.compactMap({ items[$0] }) {
+        for id in goneIDs {
+            guard let p = placements[id] else { continue }
             // Removing a subtree's root removes the rest in the browser too.
-            if !goneIDs.contains(item.parent) { ops.append(.remove(item: item.id)) }
+            if !goneIDs.contains(p.parent) { ops.append(.remove(item: id)) }
         }
         for id in goneIDs { forget(id) }
         for id in goneIDs { children[id] = nil }
     }
 
     private mutating func forget(_ id: UInt32) {
-        guard let item = items.removeValue(forKey: id) else { return }
-        if var siblings = children[item.parent], let i = siblings.firstIndex(of: id) {
+        guard let p = placements.removeValue(forKey: id) else { return }
+        if var siblings = children[p.parent], let i = siblings.firstIndex(of: id) {
             siblings.remove(at: i)
-            children[item.parent] = siblings
+            children[p.parent] = siblings
         }
     }
 
     /// Brings the browser's children of `parent` to `target` order with the
     /// fewest moves: items on a longest increasing run of old positions stay.
-    private mutating func placeChildren(_ target: [UInt32], of parent: UInt32,
-                                        newByID: [UInt32: SceneItem], into ops: inout [FrameOp]) {
+    private mutating func placeChildren(_ target: [UInt32], of parent: UInt32, newItems: [SceneItem],
+                                        newIndex: [UInt32: Int], into ops: inout [FrameOp]) {
         var current = children[parent] ?? []
         if current == target { return }
         var oldIndex: [UInt32: Int] = [:]
         for (i, id) in current.enumerated() { oldIndex[id] = i }
         let stay = Self.longestIncreasingRun(target.map { id -> Int in
-            guard let old = items[id], old.parent == parent else { return -1 }
+            guard let p = placements[id], p.parent == parent else { return -1 }
             return oldIndex[id] ?? -1
         })
         // Walk from the end so each placed item's successor is already final.
@@ -161,21 +177,20 @@ public struct SceneDiffer: Sendable {
                 index = current.count
             }
             current.insert(id, at: index)
-            if let old = items[id] {
+            if var p = placements[id] {
                 // Moving from another parent: take it out of that parent's list.
-                if old.parent != parent, var siblings = children[old.parent],
-                   let at = siblings.firstIndex(of: id) {
+                if p.parent != parent, var siblings = children[p.parent], let at = siblings.firstIndex(of: id) {
                     siblings.remove(at: at)
-                    children[old.parent] = siblings
+                    children[p.parent] = siblings
                 }
                 ops.append(.move(item: id, parent: parent, index: UInt32(index)))
-                var moved = old
-                moved.parent = parent
-                items[id] = moved
-            } else if let item = newByID[id] {
+                p.parent = parent
+                placements[id] = p
+            } else if let n = newIndex[id] {
+                let item = newItems[n]
                 ops.append(.insert(item: id, parent: parent, index: UInt32(index), kind: item.kind,
                                    properties: item.properties.changes(from: ItemProperties())))
-                items[id] = item
+                placements[id] = Placement(parent: parent, kind: item.kind, position: -1)
             }
         }
         children[parent] = current
