@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import MapSession
+
+/// Whatever a client posts, the API answers with JSON: a 2xx with what was
+/// applied, or a 4xx with a message. It never traps or answers 5xx.
+@Suite struct APIFuzzTests {
+    @Test func randomBodiesGetJSONAnswers() throws {
+        let world = freshWorld()
+        let api = AnnotationsAPI(world: world)
+        let fragments = ["{", "}", "[", "]", "\"id\"", ":", ",", "\"latitude\"", "\"longitude\"", "\"moves\"",
+                         "1e999", "-91", "NaN", "null", "true", "\"x\"", "0.5", "\"title\"", "\u{0}", "é", "{}", "[]"]
+        let routes = [("POST", "/api/moves"), ("POST", "/api/annotations"), ("POST", "/api/annotations/amelie-fournier/position"),
+                      ("DELETE", "/api/annotations/nobody"), ("PUT", "/api/annotations"), ("GET", "/api/annotations/%00")]
+        var state: UInt64 = 3
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        for _ in 0..<3000 {
+            let body = (0..<(next() % 12)).map { _ in fragments[next() % fragments.count] }.joined()
+            let (method, path) = routes[next() % routes.count]
+            let r = api.respond(to: HTTPRequest(method: method, path: path, body: Array(body.utf8)))
+            #expect(r.contentType == "application/json")
+            let json = try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any]
+            #expect(json != nil)
+            if r.status >= 400 {
+                #expect(r.status < 500, "\(method) \(path) \(body) -> \(r.status)")
+                #expect((json?["error"] as? String)?.isEmpty == false)
+            }
+        }
+    }
+}
