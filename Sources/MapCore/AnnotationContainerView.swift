@@ -11,18 +11,30 @@ final class AnnotationContainerView: View {
     /// titles under the balloon, a grown balloon above it), px.
     static let reach = 90.0
 
-    /// How far a view's subtree may reach outside its frame: nothing for a
-    /// bare image, its subviews' extent otherwise (a wishlist card above its
-    /// pin), and at least `reach` for markers, whose balloon grows.
-    static func reach(of view: View) -> Double {
-        if view.subviews.isEmpty || view is ClusterAnnotationView { return 0 }
-        var extent = view is MarkerAnnotationView ? reach : 0
+    /// How far a view's subtree reaches outside its frame: its kind's
+    /// minimum (markers) or its subviews' extent (a wishlist card above its
+    /// pin). Worked out once per render, not per hit test.
+    static func reach(of view: AnnotationView) -> Double {
+        let subviews = view.subviews
+        if subviews.isEmpty { return 0 }
+        var extent = view.minimumHitReach
         let size = view.frame.size
-        for sub in view.subviews where !sub.isHidden {
+        for sub in subviews where !sub.isHidden {
             let f = sub.frame
             extent = max(extent, -f.minX, -f.minY, f.maxX - size.width, f.maxY - size.height)
         }
         return extent
+    }
+
+    /// Only annotation views live here (the hit test relies on it).
+    override func insertSubview(_ view: View, at index: Int) {
+        precondition(view is AnnotationView, "the annotation layer holds annotation views only")
+        super.insertSubview(view, at: index)
+    }
+
+    override func renderSubviews(into context: inout RenderContext) {
+        for case let view as AnnotationView in subviews { view.hitReach = Self.reach(of: view) }
+        super.renderSubviews(into: &context)
     }
 
     override func hitTest(_ point: Point) -> View? {
@@ -41,7 +53,7 @@ final class AnnotationContainerView: View {
             let x = q.x - (anchor.x * k + cx) - sub.frame.minX
             let y = q.y - (anchor.y * k + cy) - sub.frame.minY
             let size = sub.frame.size
-            let reach = Self.reach(of: sub)
+            let reach = unsafeDowncast(sub, to: AnnotationView.self).hitReach
             if x < -reach || y < -reach || x > size.width + reach || y > size.height + reach { continue }
             if let hit = sub.hitTest(Point(x: x, y: y)) { return hit }
         }

@@ -91,6 +91,15 @@ open class AnnotationView: View, CursorProviding {
         if let image { context.use(image) }
     }
 
+    /// How far outside its frame this kind of view draws at least, px (a
+    /// marker's title and grown balloon); its subviews' extent counts too.
+    open var minimumHitReach: Double { 0 }
+
+    /// How far the view's subtree reaches outside its frame, px, as of the
+    /// last render: the map's hit test skips views farther than this from the
+    /// point without converting into each one's coordinates.
+    public internal(set) var hitReach: Double = 0
+
     /// Places the view on its annotation: anchored at the coordinate's world
     /// point, centred there plus `centerOffset`.
     func place(at world: Point) {

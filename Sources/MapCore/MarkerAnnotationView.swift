@@ -7,6 +7,9 @@ import ViewKit
 /// the annotation's title under it and its subtitle too while selected. A
 /// selected marker grows from its tip.
 open class MarkerAnnotationView: AnnotationView {
+    /// The title under the balloon and the balloon grown when selected reach outside the frame.
+    open override var minimumHitReach: Double { 90 }
+
     /// When a title or subtitle label shows (MapKit's `MKFeatureVisibility`).
     public enum FeatureVisibility: Sendable {
         /// The title shows; the subtitle shows only while selected.
