@@ -49,6 +49,15 @@ extension MapView {
         placeCallout(callout, for: view, panIfNeeded: false)
     }
 
+    /// The open callout follows its annotation's title and subtitle, as MapKit
+    /// observes them: checked once a frame, two string comparisons.
+    func refreshCalloutInfo() {
+        guard let callout, let annotation = callout.annotationView?.annotation else { return }
+        if callout.titleLabel.text != (annotation.title ?? "") || callout.subtitleLabel.text != (annotation.subtitle ?? "") {
+            annotationCalloutInfoDidChange(annotation)
+        }
+    }
+
     func showCallout(for view: AnnotationView, animated: Bool) {
         let callout = CalloutView(for: view, fonts: fonts)
         wireAccessoryControls(of: view, in: callout)

@@ -243,6 +243,7 @@ open class MapView: View, CursorProviding {
         layoutAnnotationViews()
         spreadCoincidentMembers()
         resolveCollisions()
+        refreshCalloutInfo()
         super.renderSubviews(into: &context)
     }
 
