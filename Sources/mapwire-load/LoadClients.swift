@@ -80,7 +80,10 @@ final class LoadSession: SessionConnection, Sendable {
             default: phase = .moved; s.dragX += s.step % 28 < 14 ? 5 : -5
             }
             s.step += 1
-            s.sentAt[s.seq] = now()
+            // Only moves change the picture at once: a press changes nothing and a
+            // release starts inertia on the next display frame, so timing those would
+            // measure the gap to the next event or tick, not the server.
+            if phase == .moved { s.sentAt[s.seq] = now() }
             return .pointer(seq: s.seq, PointerEvent(phase: phase, location: Point(x: s.dragX, y: 400), time: now()))
         }
         output.send(message.encoded())
