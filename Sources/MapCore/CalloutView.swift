@@ -118,26 +118,14 @@ public final class CalloutView: View {
     /// The bounce, on `animator`'s clock.
     public func present(animator: Animator) {
         scale = Self.bounce.value(at: 0)
-        animator.animate(key: "callout.\(id)", duration: Self.bounceDuration) { [weak self] t in
+        animator.animate(key: presentationAnimationKey, duration: Self.bounceDuration) { [weak self] t in
             self?.scale = Self.bounce.value(at: t)
         }
     }
 
     /// Fades out, then removes itself.
     public func dismiss(animator: Animator?, animated: Bool) {
-        isUserInteractionEnabled = false
-        accessibilityRole = nil
-        for v in subviews { v.accessibilityRole = nil }
-        guard animated, let animator else {
-            removeFromSuperview()
-            return
-        }
-        let start = alpha
-        animator.animate(key: "callout.\(id)", duration: Self.fadeDuration, update: { [weak self] t in
-            self?.alpha = start * (1 - t)
-        }, completion: { [weak self] in
-            self?.removeFromSuperview()
-        })
+        fadeOutAndRemove(over: Self.fadeDuration, animator: animator, animated: animated)
     }
 
     // The bubble swallows taps so the map under it doesn't deselect.

@@ -103,7 +103,7 @@ public final class WishlistCardView: View {
     func present(animator: Animator?) {
         guard let animator else { return }
         alpha = 0
-        animator.animate(key: "card.\(id)", duration: Self.fadeDuration) { [weak self] t in
+        animator.animate(key: presentationAnimationKey, duration: Self.fadeDuration) { [weak self] t in
             self?.alpha = TimingCurve.easeOut.value(t)
         }
     }
@@ -111,22 +111,7 @@ public final class WishlistCardView: View {
     /// Leaves the mirror and stops taking input at once, then fades out and
     /// removes itself (at once when not animated).
     func dismiss(animator: Animator?, animated: Bool) {
-        isUserInteractionEnabled = false
-        func silence(_ v: View) {
-            v.accessibilityRole = nil
-            for s in v.subviews { silence(s) }
-        }
-        silence(self)
-        guard animated, let animator else {
-            removeFromSuperview()
-            return
-        }
-        let start = alpha
-        animator.animate(key: "card.\(id)", duration: Self.fadeDuration, update: { [weak self] t in
-            self?.alpha = start * (1 - t)
-        }, completion: { [weak self] in
-            self?.removeFromSuperview()
-        })
+        fadeOutAndRemove(over: Self.fadeDuration, animator: animator, animated: animated)
     }
 
     // MARK: Input: the background is a cover (seed 000), the bubble's shape is the card.

@@ -58,12 +58,6 @@ public final class Window: View {
         }
     }
 
-    /// The view that has the pointer `id`, if a gesture is under way.
-    public func capturedView(for pointerID: UInt32) -> View? { captured[pointerID] }
-
-    /// True while any pointer is down on a view.
-    public var hasCapturedPointers: Bool { !captured.isEmpty }
-
     private func hover(_ event: PointerEvent) {
         var v = hitTest(event.location)
         while let current = v {
