@@ -4,6 +4,7 @@
 // this file adds what Swift cannot import directly (macros over structs,
 // variadic logging macros) as plain constants and inline functions.
 #include <libwebsockets.h>
+#include <ev.h>
 
 /// LWS_PRE is a macro over a struct size and does not import into Swift.
 enum { MAPWIRE_LWS_PRE = LWS_PRE };
@@ -16,6 +17,20 @@ static inline uint64_t mapwire_option_validate_utf8(void) {
 static inline uint64_t mapwire_option_disable_ipv6(void) {
     return LWS_SERVER_OPTION_DISABLE_IPV6;
 }
+static inline uint64_t mapwire_option_libev(void) {
+    return LWS_SERVER_OPTION_LIBEV;
+}
+
+/// A libev loop of our own (a "foreign loop" to lws), so lws neither installs
+/// a SIGINT watcher of its own nor runs the loop: the service thread does,
+/// one iteration at a time. libev waits with epoll, so a wake-up costs the
+/// sockets that are ready, not every connection as poll() does.
+static inline struct ev_loop *mapwire_ev_loop_new(void) {
+    struct ev_loop *loop = ev_loop_new(EVBACKEND_EPOLL | EVFLAG_NOSIGMASK);
+    return loop ? loop : ev_loop_new(EVFLAG_AUTO | EVFLAG_NOSIGMASK);
+}
+static inline void mapwire_ev_run_once(struct ev_loop *loop) { ev_run(loop, EVRUN_ONCE); }
+static inline void mapwire_ev_loop_destroy(struct ev_loop *loop) { ev_loop_destroy(loop); }
 static inline uint64_t mapwire_option_explicit_vhosts(void) {
     return LWS_SERVER_OPTION_EXPLICIT_VHOSTS;
 }

@@ -117,10 +117,15 @@ enum LWSContext {
         info.port = Int32(configuration.port)
         info.iface = bind.iface.map { arena.string($0) }
         info.options = mapwire_option_validate_utf8() | (bind.ipv4Only ? mapwire_option_disable_ipv6() : 0)
+        if let eventLoop = loop.eventLoop {
+            info.options |= mapwire_option_libev()
+            info.foreign_loops = arena.store([UnsafeMutableRawPointer(eventLoop)])
+        }
         info.protocols = UnsafePointer(protocols)
         info.mounts = UnsafePointer(mounts)
         info.pvo = UnsafePointer(pvo)
         info.server_string = arena.string("MapWire")
+        info.timeout_secs_ah_idle = UInt32(max(1, configuration.idleRequestTimeout))
         info.user = Unmanaged.passUnretained(loop).toOpaque()
 
         guard let context = lws_create_context(&info) else {
@@ -137,6 +142,10 @@ enum LWSContext {
         let protocols = arena.store([client, lws_protocols()])
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
+        if let eventLoop = loop.eventLoop {
+            info.options |= mapwire_option_libev()
+            info.foreign_loops = arena.store([UnsafeMutableRawPointer(eventLoop)])
+        }
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(loop).toOpaque()
         guard let context = lws_create_context(&info) else {

@@ -29,6 +29,9 @@ public struct ServerConfiguration: Sendable {
     /// was asked for; a client that reads nothing at all never becomes
     /// writable, so lws drops it after this.
     public var closeTimeout: Int
+    /// Seconds a connection may stay open without sending a complete HTTP
+    /// request (or upgrade) before it is dropped.
+    public var idleRequestTimeout: Int
 
     /// Size bounds for one connection.
     public struct Limits: Sendable, Equatable {
@@ -64,7 +67,8 @@ public struct ServerConfiguration: Sendable {
                 subprotocol: String = "mapwire.v1",
                 limits: Limits = Limits(),
                 shutdownGrace: TimeInterval = 0.5,
-                closeTimeout: Int = 5) {
+                closeTimeout: Int = 5,
+                idleRequestTimeout: Int = 10) {
         self.host = host
         self.port = port
         self.publicDirectory = publicDirectory
@@ -73,6 +77,7 @@ public struct ServerConfiguration: Sendable {
         self.limits = limits
         self.shutdownGrace = shutdownGrace
         self.closeTimeout = closeTimeout
+        self.idleRequestTimeout = idleRequestTimeout
     }
 
     /// What libwebsockets wants as `iface`: nil for "every interface", and

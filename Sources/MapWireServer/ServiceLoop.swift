@@ -19,6 +19,9 @@ final class ServiceLoop: @unchecked Sendable {
 
     /// Set by `MapWireServer.start` once lws created it.
     var context: OpaquePointer?
+    /// The libev loop lws runs on (epoll), owned by this loop; nil means lws's
+    /// own poll() loop, whose every wake-up walks all connections.
+    let eventLoop: OpaquePointer?
     /// C strings and structs lws keeps pointers to; freed after the context.
     var arena: CArena?
 
@@ -37,7 +40,8 @@ final class ServiceLoop: @unchecked Sendable {
     let pre = Int(MAPWIRE_LWS_PRE)
 
     init(configuration: ServerConfiguration, sessions: SessionFactory, http: HTTPHandler,
-         metrics: ServerMetrics, logger: Logger) {
+         metrics: ServerMetrics, logger: Logger, usesEventLoop: Bool = true) {
+        eventLoop = usesEventLoop ? mapwire_ev_loop_new() : nil
         self.configuration = configuration
         self.sessions = sessions
         self.http = http
@@ -56,8 +60,12 @@ final class ServiceLoop: @unchecked Sendable {
     /// has answered the close (or the grace period ran out), then destroy.
     func run() {
         guard let context else { return }
+        let heartbeat = startHeartbeat()
+        defer { heartbeat?.cancel() }
         while true {
-            if lws_service(context, 0) < 0 {
+            if let eventLoop {
+                mapwire_ev_run_once(eventLoop)
+            } else if lws_service(context, 0) < 0 {
                 logger.error("libwebsockets service loop failed; shutting down")
                 break
             }
@@ -69,6 +77,7 @@ final class ServiceLoop: @unchecked Sendable {
         inbox.detach()
         lws_context_destroy(context)
         self.context = nil
+        if let eventLoop { mapwire_ev_loop_destroy(eventLoop) }
         // lws normally reports CLOSED while destroying; make sure every session
         // hears about its end exactly once anyway.
         for connection in connections.values { finish(connection) }
@@ -78,6 +87,22 @@ final class ServiceLoop: @unchecked Sendable {
         arena = nil
         logger.info("service loop stopped")
     }
+
+    /// On libev, lws 4.1 services its timers (connection timeouts such as the
+    /// one that drops a client that stopped reading, pings) only after socket
+    /// activity, so an otherwise quiet server would never fire them. A few
+    /// wake-ups a second through the cancel pipe count as activity.
+    private func startHeartbeat() -> DispatchSourceTimer? {
+        guard eventLoop != nil else { return nil }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        let inbox = self.inbox
+        timer.schedule(deadline: .now() + Self.heartbeat, repeating: Self.heartbeat, leeway: .milliseconds(50))
+        timer.setEventHandler { inbox.wake() }
+        timer.resume()
+        return timer
+    }
+
+    static let heartbeat = DispatchTimeInterval.milliseconds(250)
 
     /// `LWS_CALLBACK_EVENT_WAIT_CANCELLED`: act on what other threads posted.
     /// Fires spuriously too (lws cancels on every accept), which is harmless.

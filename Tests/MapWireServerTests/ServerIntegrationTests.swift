@@ -79,7 +79,7 @@ import Testing
     }
 
     static func withServer(limits: ServerConfiguration.Limits = .init(maxMessageBytes: 256 * 1024),
-                           closeTimeout: Int = 5,
+                           closeTimeout: Int = 5, idleRequestTimeout: Int = 10,
                            _ body: (Fixture) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mapwire-test-\(UUID().uuidString)")
@@ -94,7 +94,7 @@ import Testing
         let sessions = EchoSessions()
         let server = MapWireServer(
             configuration: ServerConfiguration(port: 0, publicDirectory: directory, limits: limits,
-                                               closeTimeout: closeTimeout),
+                                               closeTimeout: closeTimeout, idleRequestTimeout: idleRequestTimeout),
             sessions: sessions, http: FakeHandler())
         try server.start()
         defer { server.stop() }
@@ -273,6 +273,18 @@ import Testing
             // the session ends within the timeout.
             try waitUntil(timeout: 4) { fixture.sessions.disconnected.load(ordering: .relaxed) == 1 }
             #expect(fixture.server.metrics.connectionsOpen.load(ordering: .relaxed) == 0)
+        }
+    }
+
+    /// On libev, lws fires its timers only after socket activity; a quiet
+    /// server must still drop a connection that never sends its request.
+    @Test func aConnectionThatNeverSendsARequestIsDroppedOnTimeOnAQuietServer() throws {
+        try Self.withServer(idleRequestTimeout: 1) { fixture in
+            let silent = try TestSocket(port: fixture.port, timeout: 8)
+            let start = Date()
+            #expect(silent.readsEOF())
+            let elapsed = Date().timeIntervalSince(start)
+            #expect(elapsed > 0.5 && elapsed < 4, "dropped after \(elapsed) s, asked for 1 s")
         }
     }
 
