@@ -1,6 +1,7 @@
 import DisplayList
 import Foundation
 import MapGeometry
+import Synchronization
 
 /// The world base map from `fixtures/basemap.bin` (see fixtures/README.md):
 /// land and border paths per zoom band and tile, pre-encoded as the wire's
@@ -49,9 +50,14 @@ public final class BaseMap: Sendable {
     /// Sorted by rank, then population, descending importance.
     public let cities: [City]
 
+    /// Label tables by typeface and size (CityLabels.swift), shared by every session.
+    let labelTables = Mutex<[CityLabelsKey: CityLabels]>([:])
+
     public init(bands: [Band], cities: [City]) {
         self.bands = bands
-        self.cities = cities
+        // Stable, so cities of one rank keep the fixture's order (by population).
+        self.cities = cities.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+            .map(\.element)
     }
 
     /// The band drawn at `zoom`.

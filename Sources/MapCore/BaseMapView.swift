@@ -13,15 +13,20 @@ public final class BaseMapView: View {
 
     public let baseMap: BaseMap
     let typeface: Typeface
-    let labelSize = 12.0
+    static let labelSize = 12.0
     /// Camera and viewport the next render uses; set by the map's layout.
     var camera = Camera(center: .zero, zoom: 1)
     var viewport = Size.zero
-    private var labelWidths: [UInt32: Double] = [:]
+    /// Widths and rank prefixes, shared by every session's base map.
+    let labels: CityLabels
+    private var placement = CityLabelPlacement()
+    /// At most this many names at once, however many fit.
+    static let maxLabels = 60
 
     public init(baseMap: BaseMap, typeface: Typeface) {
         self.baseMap = baseMap
         self.typeface = typeface
+        labels = baseMap.cityLabels(typeface: typeface, size: Self.labelSize)
         super.init()
         isUserInteractionEnabled = false
     }
@@ -57,16 +62,17 @@ public final class BaseMapView: View {
 
     private func renderCityLabels(visible: Rect, into context: inout RenderContext) {
         context.use(typeface.descriptor)
-        let maxRank = Self.maxRank(zoom: camera.zoom)
-        let k = camera.pixelsPerUnit
-        var placed: [Rect] = []
-        for city in baseMap.cities where city.rank <= maxRank && visible.contains(city.world) {
-            if placed.count >= 60 { break }
-            let width = labelWidth(city)
-            let s = Point(x: (city.world.x - visible.minX) * k, y: (city.world.y - visible.minY) * k)
-            let box = Rect(x: s.x - 4, y: s.y - 9, width: width + 12, height: 18)
-            if placed.contains(where: { $0.insetBy(dx: -4, dy: -2).intersects(box) }) { continue }
-            placed.append(box)
+        var candidates: [Int32] = []
+        labels.points.withUnsafeBufferPointer { points in
+            for i in 0..<labels.count(upToRank: Self.maxRank(zoom: camera.zoom)) where visible.contains(points[i]) {
+                candidates.append(Int32(i))
+            }
+        }
+        let placed = placement.place(candidates, zoom: camera.zoom, pixelsPerUnit: camera.pixelsPerUnit,
+                                     labels: labels, limit: Self.maxLabels)
+        let font = ItemFont(font: typeface.descriptor.id, size: Float(Self.labelSize))
+        for index in placed {
+            let city = baseMap.cities[Int(index)]
             let anchor = WorldAnchor(city.world)
             var dot = ItemProperties()
             dot.anchor = anchor
@@ -77,19 +83,12 @@ public final class BaseMapView: View {
             context.scene.append(city.dotItemID, parent: id, kind: .rect, dot)
             var label = ItemProperties()
             label.anchor = anchor
-            label.frame = Rect32(x: 6, y: -9, width: Float(width), height: 18)
+            label.frame = Rect32(x: 6, y: -9, width: Float(labels.widths[Int(index)]), height: 18)
             label.text = city.name
-            label.font = ItemFont(font: typeface.descriptor.id, size: Float(labelSize))
+            label.font = font
             label.fill = Self.cityColor
             label.baseline = 13
             context.scene.append(city.labelItemID, parent: id, kind: .text, label)
         }
-    }
-
-    private func labelWidth(_ city: BaseMap.City) -> Double {
-        if let w = labelWidths[city.labelItemID] { return w }
-        let w = typeface.font.width(of: city.name, size: labelSize).rounded(.up)
-        labelWidths[city.labelItemID] = w
-        return w
     }
 }

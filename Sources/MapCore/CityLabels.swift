@@ -1,0 +1,89 @@
+import MapGeometry
+import Synchronization
+import ViewKit
+
+/// A base map's city names measured once in one typeface and size, shared
+/// by every map that draws them: the label widths (HarfBuzz shaping is the
+/// expensive part of a label) and, because the cities are sorted by rank,
+/// where each rank ends, so a zoom's candidates are a prefix of the list.
+///
+/// Immutable once built, so a thousand sessions read it without a lock;
+/// `BaseMap.cityLabels(typeface:size:)` builds it on first use.
+public final class CityLabels: Sendable {
+    /// Width of each city's name, by index into `BaseMap.cities`, rounded up to whole points.
+    let widths: [Double]
+    /// World point of each city, by index (a compact copy for the per-frame scan).
+    let points: [Point]
+    /// `rankEnds[r]`: how many cities have rank `r` or lower.
+    let rankEnds: [Int]
+
+    init(cities: [BaseMap.City], typeface: Typeface, size: Double) {
+        widths = cities.map { typeface.font.width(of: $0.name, size: size).rounded(.up) }
+        points = cities.map(\.world)
+        let maxRank = cities.map(\.rank).max() ?? 0
+        var ends = [Int](repeating: 0, count: maxRank + 1)
+        for city in cities { ends[city.rank] += 1 }
+        for r in ends.indices.dropFirst() { ends[r] += ends[r - 1] }
+        rankEnds = ends
+    }
+
+    /// The number of leading cities with rank `rank` or lower.
+    func count(upToRank rank: Int) -> Int {
+        guard !rankEnds.isEmpty else { return 0 }
+        return rank < 0 ? 0 : rankEnds[min(rank, rankEnds.count - 1)]
+    }
+}
+
+/// The cities a view last labelled: which were candidates (visible and of a
+/// shown rank, in priority order) and which of them won a place. Placement
+/// only compares labels with each other, so it does not change while a pan
+/// keeps the same candidates at the same zoom, and is reused then.
+struct CityLabelPlacement {
+    private(set) var zoom = Double.nan
+    private(set) var candidates: [Int32] = []
+    private(set) var placed: [Int32] = []
+
+    /// The cities to label among `candidates` at `zoom`, at most `limit`,
+    /// greedily by priority with no two labels (dot and name) overlapping.
+    mutating func place(_ candidates: [Int32], zoom: Double, pixelsPerUnit k: Double,
+                        labels: CityLabels, limit: Int) -> [Int32] {
+        if zoom == self.zoom, candidates == self.candidates { return placed }
+        var boxes: [Rect] = []
+        var placed: [Int32] = []
+        for index in candidates {
+            if placed.count >= limit { break }
+            let i = Int(index)
+            // World points scaled, not offset by the viewport: only
+            // differences matter, and this keeps them the same on every pan.
+            let s = Point(x: labels.points[i].x * k, y: labels.points[i].y * k)
+            let box = Rect(x: s.x - 4, y: s.y - 9, width: labels.widths[i] + 12, height: 18)
+            if boxes.contains(where: { $0.insetBy(dx: -4, dy: -2).intersects(box) }) { continue }
+            boxes.append(box)
+            placed.append(index)
+        }
+        self.zoom = zoom
+        self.candidates = candidates
+        self.placed = placed
+        return placed
+    }
+}
+
+extension BaseMap {
+    /// The shared label table for `typeface` at `size`, built on first use.
+    public func cityLabels(typeface: Typeface, size: Double) -> CityLabels {
+        let key = CityLabelsKey(font: typeface.descriptor.id, size: size)
+        if let built = labelTables.withLock({ $0[key] }) { return built }
+        // Measured outside the lock; two first users may both measure, one wins.
+        let built = CityLabels(cities: cities, typeface: typeface, size: size)
+        return labelTables.withLock { tables in
+            if let existing = tables[key] { return existing }
+            tables[key] = built
+            return built
+        }
+    }
+}
+
+struct CityLabelsKey: Hashable, Sendable {
+    let font: UInt16
+    let size: Double
+}
