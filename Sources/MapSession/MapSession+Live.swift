@@ -147,7 +147,7 @@ extension MapSession {
             guard let m = moved[key] else { continue }
             glide(m.annotation, over: m.interval)
         }
-        if let oldestSeen { (output as? MeteredOutput)?.markEvent(at: oldestSeen) }
+        if let oldestSeen { (output as? MeteredOutput)?.markLiveChange(at: oldestSeen) }
     }
 
     /// Moves a pin's view from where it is shown to its coordinate over

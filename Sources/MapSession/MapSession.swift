@@ -32,7 +32,9 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
     /// Screens over the map (MapSession+Navigation.swift).
     var navigation: NavigationStack?
     var differ = SceneDiffer()
-    var flow = FrameFlow()
+    /// ACKs, taken on the transport's thread (`receive`).
+    let acks: FrameAcks
+    var flow: FrameFlow
     var inputSeq: UInt32 = 0
     var pendingURL: (URLMode, String)?
     var lastURL: String?
@@ -49,11 +51,21 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         self.ticksAutomatically = ticksAutomatically
         self.logger = logger
         queue = DispatchQueue(label: "mapwire.session.\(id)")
+        acks = FrameAcks()
+        flow = FrameFlow(acks: acks)
     }
 
     // MARK: SessionConnection
 
     public func receive(_ message: [UInt8]) {
+        // An ACK of a frame sent only opens the window: take it here and hop
+        // to the queue only if a change waits for it. Anything else (other
+        // ACKs included, which may be errors) goes the normal way.
+        if message.first == ClientMessage.ackOpcode, case let .ack(frame)? = try? ClientMessage.decode(message),
+           acks.take(frame) {
+            if acks.takeWakeRequest() { queue.async { self.sendFrameIfPossible() } }
+            return
+        }
         queue.async { self.handle(message) }
     }
 
@@ -172,7 +184,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
     func sendFrameIfPossible() {
         guard !isClosed, let window else { return }
         defer { scheduleTicks() }
-        guard flow.isDirty, flow.canSend else { return }
+        guard flow.isDirty, !flow.mayNotSendUntilWoken() else { return }
         prepareLiveFrame()
         var scene = window.renderScene()
         if let camera = mapView?.camera {
@@ -189,7 +201,12 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
             pendingURL = nil
         }
         flow.isDirty = false
-        guard !ops.isEmpty else { return }
+        guard !ops.isEmpty else {
+            // The inputs since the last frame changed nothing on screen: no
+            // frame will answer them, so they must not be timed to the next one.
+            (output as? MeteredOutput)?.inputsChangedNothing()
+            return
+        }
         output.send(FrameEncoder.frame(number: flow.nextFrame(), inputSeq: inputSeq, ops: ops))
     }
 

@@ -8,17 +8,30 @@ import Synchronization
 final class MeteredOutput: SessionOutput {
     let base: SessionOutput
     let metrics: LiveMetrics
-    /// The oldest input not yet reflected in a frame.
-    private let pendingSince = Mutex<Double?>(nil)
+    /// The oldest browser input and the oldest live change not yet reflected in a frame.
+    private let pending = Mutex<(input: Double?, live: Double?)>((nil, nil))
 
     init(base: SessionOutput, metrics: LiveMetrics) {
         self.base = base
         self.metrics = metrics
     }
 
-    /// Notes an input received at `time` (store clock); keeps the oldest.
+    /// Notes a browser input received at `time` (store clock); keeps the oldest.
     func markEvent(at time: Double) {
-        pendingSince.withLock { $0 = min($0 ?? time, time) }
+        pending.withLock { $0.input = min($0.input ?? time, time) }
+    }
+
+    /// Notes a live change the session applied, received by the store at `time`.
+    func markLiveChange(at time: Double) {
+        pending.withLock { $0.live = min($0.live ?? time, time) }
+    }
+
+    /// The session rendered and found nothing to send: the browser inputs so
+    /// far (a press, a key the map ignores) changed nothing, and the next
+    /// frame is not their answer. Live changes stay pending: their glide shows
+    /// in the frames that follow.
+    func inputsChangedNothing() {
+        pending.withLock { $0.input = nil }
     }
 
     func send(_ message: [UInt8]) {
@@ -26,7 +39,14 @@ final class MeteredOutput: SessionOutput {
         if message.first == 0x02 {
             metrics.framesSent.add(1, ordering: .relaxed)
             metrics.frameBytesSent.add(message.count, ordering: .relaxed)
-            if let since = pendingSince.withLock({ p -> Double? in defer { p = nil }; return p }) {
+            let since = pending.withLock { p -> Double? in
+                defer { p = (nil, nil) }
+                switch (p.input, p.live) {
+                case let (a?, b?): return min(a, b)
+                case let (a, b): return a ?? b
+                }
+            }
+            if let since {
                 metrics.latency.record(AnnotationStore.now() - since)
             }
         }

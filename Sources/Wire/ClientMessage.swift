@@ -13,6 +13,9 @@ public enum ClientMessage: Equatable, Sendable {
     case activate(seq: UInt32, item: UInt32)
     case navigate(seq: UInt32, hash: String)
 
+    /// The first byte of an ACK, for transports that route ACKs early.
+    public static let ackOpcode = Op.ack.rawValue
+
     enum Op: UInt8 {
         case hello = 0x01, ack = 0x02
         case pointer = 0x10, wheel, key, resize, focus, activate, navigate
