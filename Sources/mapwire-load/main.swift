@@ -32,6 +32,8 @@ struct Options: ParsableCommand {
     @Option(help: "Seconds to run.") var duration = 10.0
     @Option(help: "Zoom of the watching sessions.") var watchZoom = 8.0
     @Option(help: "The server's process id, to read its memory from /proc.") var pid: Int32?
+    @Flag(help: "Send every panning session's event at the same instant (a worst case no real crowd makes) instead of spreading them over the 16 ms.")
+    var burst = false
 }
 
 let options = Options.parseOrExit()
@@ -156,6 +158,22 @@ var next = 0
 // One batch per 8 ms step (125 a second).
 let perBatch = max(options.moves / 125, 1)
 var random = SystemRandomNumberGenerator()
+// Independent users do not move their pointers in step: each panning session
+// sends every 16 ms, at its own offset into the period.
+let panThread = Thread {
+    guard !options.burst, !panners.isEmpty else { return }
+    let period = 0.016
+    var step = 0
+    while now() - start < options.duration {
+        for (i, p) in panners.enumerated() {
+            let wait = start + (Double(step) + Double(i) / Double(panners.count)) * period - now()
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+            p.panStep()
+        }
+        step += 1
+    }
+}
+panThread.start()
 while now() - start < options.duration {
     tick += 1
     // Backpressure: a feed more than 16 batches ahead of its answers waits
@@ -175,7 +193,7 @@ while now() - start < options.duration {
         }
         feed.send(batch)
     }
-    if tick % 2 == 0 { for p in panners { p.panStep() } }
+    if options.burst, tick % 2 == 0 { for p in panners { p.panStep() } }
     let target = start + Double(tick) * 0.008
     let wait = target - now()
     if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
