@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what MapWire needs on Debian bookworm, and nothing twice.
 #
-#   scripts/setup.sh          build and run: libwebsockets, HarfBuzz, pkg-config
+#   scripts/setup.sh          build and run: libwebsockets (and the libev loop it runs on), HarfBuzz, pkg-config
 #   scripts/setup.sh --test   + headless Chromium, chromedriver, the Python test packages
 #   scripts/setup.sh --data   + Natural Earth shapefiles and Python GIS packages, only
 #                               needed to regenerate fixtures/basemap.bin
@@ -22,7 +22,7 @@ for arg in "$@"; do
     esac
 done
 
-packages=(libwebsockets-dev libharfbuzz-dev pkg-config)
+packages=(libwebsockets-dev libwebsockets-evlib-ev libev-dev libharfbuzz-dev pkg-config)
 if [ "$want_test" = 1 ]; then
     packages+=(chromium chromium-driver python3-pip)
 fi
