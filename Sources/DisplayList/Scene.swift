@@ -64,6 +64,13 @@ public struct Scene: Sendable {
     public var images: [ImageResource] = []
     public var paths: [PathResource] = []
     public var fonts: [FontDescriptor] = []
+    /// Which render of its window this scene is (counting from 1); 0 for a
+    /// scene built by hand, which never carries hints.
+    public var generation: UInt64 = 0
+    /// Index ranges of `items` that the views rendering them vouch are equal,
+    /// item for item, to those of the render just before (`generation - 1`):
+    /// a differ that diffed exactly that render may skip comparing them.
+    public var unchangedItems: [Range<Int>] = []
 
     public init() {}
 

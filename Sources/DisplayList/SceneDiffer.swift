@@ -26,6 +26,8 @@ public struct SceneDiffer: Sendable {
     private var sentFonts: Set<UInt16> = []
     /// The last scene's items in order, for the common frame where the tree's shape is unchanged.
     private var previousItems: [SceneItem] = []
+    /// The generation of the last scene diffed (0: none, or one built by hand).
+    private var previousGeneration: UInt64 = 0
 
     public init() {}
 
@@ -44,7 +46,10 @@ public struct SceneDiffer: Sendable {
             ops.append(.background(scene.background))
             background = scene.background
         }
-        diffItems(scene.items, into: &ops)
+        // Hints hold only against the render right before this one.
+        let follows = scene.generation != 0 && scene.generation == previousGeneration + 1
+        diffItems(scene.items, unchanged: follows ? scene.unchangedItems : [], into: &ops)
+        previousGeneration = scene.generation
         if accessibility != scene.accessibility {
             ops.append(.accessibility(scene.accessibility))
             accessibility = scene.accessibility
@@ -68,12 +73,22 @@ public struct SceneDiffer: Sendable {
         }
     }
 
-    private mutating func diffItems(_ newItems: [SceneItem], into ops: inout [FrameOp]) {
+    private mutating func diffItems(_ newItems: [SceneItem], unchanged: [Range<Int>], into ops: inout [FrameOp]) {
         defer { previousItems = newItems }
         if sameShape(newItems) {
             // Indexes, not `zip`: items are large and copying each one dominated the frame.
-            for i in newItems.indices where previousItems[i].properties != newItems[i].properties {
-                appendChange(from: previousItems[i].properties, to: newItems[i], into: &ops)
+            var i = 0
+            var skips = unchanged[...]
+            while i < newItems.count {
+                if let skip = skips.first, skip.lowerBound <= i {
+                    i = max(i, skip.upperBound)
+                    skips = skips.dropFirst()
+                    continue
+                }
+                if previousItems[i].properties != newItems[i].properties {
+                    appendChange(from: previousItems[i].properties, to: newItems[i], into: &ops)
+                }
+                i += 1
             }
             return
         }

@@ -20,6 +20,19 @@ public final class BaseMapView: View {
     /// Widths and rank prefixes, shared by every session's base map.
     let labels: CityLabels
     private var placement = CityLabelPlacement()
+    /// What the last render drew (not the items: a session keeps those once, in its differ).
+    private var lastDrawn: Drawn?
+
+    private struct Drawn {
+        var tiles: [UInt32]
+        var cities: [Int32]
+        var generation: UInt64
+
+        /// Same tiles and names, drawn in the render right before.
+        func isSame(as next: Drawn) -> Bool {
+            generation + 1 == next.generation && tiles == next.tiles && cities == next.cities
+        }
+    }
     /// At most this many names at once, however many fit.
     static let maxLabels = 60
 
@@ -31,6 +44,12 @@ public final class BaseMapView: View {
         isUserInteractionEnabled = false
     }
 
+    /// Measures `baseMap`'s city names in the typeface maps use, once for every
+    /// map to come: at start-up rather than in the first browser's first frame.
+    public static func prepareLabels(of baseMap: BaseMap, fonts: FontBook) {
+        _ = baseMap.cityLabels(typeface: fonts.regular, size: labelSize)
+    }
+
     /// The most important rank shown at `zoom`: a few capitals zoomed out, all
     /// the fixture's towns from zoom 7.
     static func maxRank(zoom: Double) -> Int {
@@ -40,55 +59,59 @@ public final class BaseMapView: View {
     public override func renderSubviews(into context: inout RenderContext) {
         let visible = camera.visibleWorldRect(viewport: viewport)
         let margin = visible.insetBy(dx: -visible.width * 0.25, dy: -visible.height * 0.25)
-        if let band = baseMap.band(for: camera.zoom) {
-            // Land first, borders over it.
-            for layer in [BaseMap.Layer.land, .borders] {
-                for tile in band.tiles where tile.layer == layer && tile.worldRect.intersects(margin) {
-                    context.use(tile.path)
-                    var p = ItemProperties()
-                    p.path = tile.path.id
-                    if layer == .land {
-                        p.fill = Self.landColor
-                        p.evenOdd = true
-                    } else {
-                        p.stroke = ItemStroke(color: Self.borderColor, width: 1)
-                    }
-                    context.scene.append(tile.itemID, parent: id, kind: .worldPath, p)
-                }
+        let band = baseMap.band(for: camera.zoom)
+        // Land first, borders over it.
+        var tiles: [BaseMap.Tile] = []
+        for layer in [BaseMap.Layer.land, .borders] {
+            for tile in band?.tiles ?? [] where tile.layer == layer && tile.worldRect.intersects(margin) {
+                tiles.append(tile)
             }
         }
-        renderCityLabels(visible: visible, into: &context)
+        let placed = placeCityLabels(visible: visible)
+        for tile in tiles { context.use(tile.path) }
+        context.use(typeface.descriptor)
+        // Everything here is anchored to the world, so the items depend only
+        // on which tiles and names are drawn: most pans draw the same ones,
+        // and then the differ need not compare a single item.
+        let first = context.scene.items.count
+        for tile in tiles { appendTile(tile, into: &context) }
+        appendCityLabels(placed, into: &context)
+        let drawn = Drawn(tiles: tiles.map(\.itemID), cities: placed, generation: context.generation)
+        if let last = lastDrawn, last.isSame(as: drawn) {
+            context.markUnchanged(first..<context.scene.items.count)
+        }
+        lastDrawn = drawn
     }
 
-    private func renderCityLabels(visible: Rect, into context: inout RenderContext) {
-        context.use(typeface.descriptor)
+    private func appendTile(_ tile: BaseMap.Tile, into context: inout RenderContext) {
+        var p = ItemProperties()
+        p.path = tile.path.id
+        if tile.layer == .land {
+            p.fill = Self.landColor
+            p.evenOdd = true
+        } else {
+            p.stroke = ItemStroke(color: Self.borderColor, width: 1)
+        }
+        context.scene.append(tile.itemID, parent: id, kind: .worldPath, p)
+    }
+
+    /// The cities to name: visible, of a rank the zoom shows, not overlapping.
+    private func placeCityLabels(visible: Rect) -> [Int32] {
         var candidates: [Int32] = []
         labels.points.withUnsafeBufferPointer { points in
             for i in 0..<labels.count(upToRank: Self.maxRank(zoom: camera.zoom)) where visible.contains(points[i]) {
                 candidates.append(Int32(i))
             }
         }
-        let placed = placement.place(candidates, zoom: camera.zoom, pixelsPerUnit: camera.pixelsPerUnit,
-                                     labels: labels, limit: Self.maxLabels)
-        let font = ItemFont(font: typeface.descriptor.id, size: Float(Self.labelSize))
+        return placement.place(candidates, zoom: camera.zoom, pixelsPerUnit: camera.pixelsPerUnit,
+                               labels: labels, limit: Self.maxLabels)
+    }
+
+    private func appendCityLabels(_ placed: [Int32], into context: inout RenderContext) {
         for index in placed {
-            let city = baseMap.cities[Int(index)]
-            let anchor = WorldAnchor(city.world)
-            var dot = ItemProperties()
-            dot.anchor = anchor
-            dot.frame = Rect32(x: -2.5, y: -2.5, width: 5, height: 5)
-            dot.radius = 2.5
-            dot.fill = Self.cityColor
-            dot.stroke = ItemStroke(color: .white, width: 1)
-            context.scene.append(city.dotItemID, parent: id, kind: .rect, dot)
-            var label = ItemProperties()
-            label.anchor = anchor
-            label.frame = Rect32(x: 6, y: -9, width: Float(labels.widths[Int(index)]), height: 18)
-            label.text = city.name
-            label.font = font
-            label.fill = Self.cityColor
-            label.baseline = 13
-            context.scene.append(city.labelItemID, parent: id, kind: .text, label)
+            let i = Int(index)
+            context.scene.append(labels.itemIDs[i].dot, parent: id, kind: .rect, labels.dots[i])
+            context.scene.append(labels.itemIDs[i].name, parent: id, kind: .text, labels.names[i])
         }
     }
 }

@@ -1,11 +1,13 @@
+import DisplayList
 import MapGeometry
 import Synchronization
 import ViewKit
 
 /// A base map's city names measured once in one typeface and size, shared
 /// by every map that draws them: the label widths (HarfBuzz shaping is the
-/// expensive part of a label) and, because the cities are sorted by rank,
-/// where each rank ends, so a zoom's candidates are a prefix of the list.
+/// expensive part of a label), each city's dot and name ready to append to a
+/// scene, and, because the cities are sorted by rank, where each rank ends,
+/// so a zoom's candidates are a prefix of the list.
 ///
 /// Immutable once built, so a thousand sessions read it without a lock;
 /// `BaseMap.cityLabels(typeface:size:)` builds it on first use.
@@ -16,10 +18,37 @@ public final class CityLabels: Sendable {
     let points: [Point]
     /// `rankEnds[r]`: how many cities have rank `r` or lower.
     let rankEnds: [Int]
+    /// Each city's dot and name as scene items, and their item ids, by index.
+    let dots: [ItemProperties]
+    let names: [ItemProperties]
+    let itemIDs: [(dot: UInt32, name: UInt32)]
 
     init(cities: [BaseMap.City], typeface: Typeface, size: Double) {
-        widths = cities.map { typeface.font.width(of: $0.name, size: size).rounded(.up) }
+        let widths = cities.map { typeface.font.width(of: $0.name, size: size).rounded(.up) }
+        self.widths = widths
         points = cities.map(\.world)
+        itemIDs = cities.map { ($0.dotItemID, $0.labelItemID) }
+        var dot = ItemProperties()
+        dot.frame = Rect32(x: -2.5, y: -2.5, width: 5, height: 5)
+        dot.radius = 2.5
+        dot.fill = BaseMapView.cityColor
+        dot.stroke = ItemStroke(color: .white, width: 1)
+        dots = cities.map { city in
+            var p = dot
+            p.anchor = WorldAnchor(city.world)
+            return p
+        }
+        var name = ItemProperties()
+        name.font = ItemFont(font: typeface.descriptor.id, size: Float(size))
+        name.fill = BaseMapView.cityColor
+        name.baseline = 13
+        names = cities.indices.map { i in
+            var p = name
+            p.anchor = WorldAnchor(cities[i].world)
+            p.frame = Rect32(x: 6, y: -9, width: Float(widths[i]), height: 18)
+            p.text = cities[i].name
+            return p
+        }
         let maxRank = cities.map(\.rank).max() ?? 0
         var ends = [Int](repeating: 0, count: maxRank + 1)
         for city in cities { ends[city.rank] += 1 }

@@ -18,6 +18,7 @@ public final class World: Sendable {
         self.baseMap = baseMap
         self.content = content
         store = AnnotationStore(content: content)
+        if let baseMap { BaseMapView.prepareLabels(of: baseMap, fonts: fonts) }
     }
 
     public static func load(dataDirectory: URL, publicDirectory: URL) throws -> World {

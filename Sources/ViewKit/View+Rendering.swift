@@ -9,6 +9,16 @@ public struct RenderContext {
 
     public init() {}
 
+    /// Which render of the window this is (see `Scene.generation`).
+    public var generation: UInt64 { scene.generation }
+
+    /// Vouches that the items in `range` equal, item for item, what the same
+    /// view appended in the previous render (generation `generation - 1`),
+    /// so the differ can skip comparing them.
+    public mutating func markUnchanged(_ range: Range<Int>) {
+        if !range.isEmpty { scene.unchangedItems.append(range) }
+    }
+
     public mutating func use(_ font: FontDescriptor) {
         if fontIDs.insert(font.id).inserted { scene.fonts.append(font) }
     }

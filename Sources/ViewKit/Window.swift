@@ -16,6 +16,10 @@ public final class Window: View {
     public var cursor: Cursor = .default
 
     private var captured: [UInt32: View] = [:]
+    /// Items in the last rendered scene: the next one reserves as many.
+    private var lastItemCount = 0
+    /// Renders so far (`Scene.generation`).
+    private var generation: UInt64 = 0
 
     public init(size: Size, clock: Clock) {
         animator = Animator(clock: clock)
@@ -160,9 +164,15 @@ public final class Window: View {
     /// The whole tree as a scene; the window itself is not an item.
     public func renderScene() -> Scene {
         var context = RenderContext()
+        generation += 1
+        context.scene.generation = generation
+        // Items are large values: growing the array from empty copies them
+        // all a few times per frame, so start at the size of the last scene.
+        context.scene.items.reserveCapacity(lastItemCount)
         for sub in subviews { sub.render(parent: 0, into: &context) }
         context.scene.cursor = cursor
         context.scene.background = backgroundColor
+        lastItemCount = context.scene.items.count
         return context.scene
     }
 }

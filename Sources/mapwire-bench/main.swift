@@ -107,13 +107,19 @@ func plainPins() throws -> World {
     return w
 }
 let plain = try plainPins()
-let results = [
-    run("default data, #4/20/0", world: base, hash: "#4/20/0", frames: frames),
-    run("default data, #2/20/0", world: base, hash: "#2/20/0", frames: frames),
-    run("10,000 annotations, #4/20/0", world: dense, hash: "#4/20/0", frames: frames),
-    run("10,000 annotations, #3/20/0", world: dense, hash: "#3/20/0", frames: frames),
-    run("10,000 unclustered pins, #4/20/0", world: plain, hash: "#4/20/0", frames: frames),
+// `mapwire-bench <frames> <text>` runs only the scenarios whose name contains <text> (for profiling one).
+let only = CommandLine.arguments.dropFirst(2).first
+let scenarios: [(name: String, world: World, hash: String)] = [
+    ("default data, #4/20/0", base, "#4/20/0"),
+    ("default data, #2/20/0", base, "#2/20/0"),
+    ("default data, #4/-20/-60 (mapwire-load's panning view)", base, "#4/-20/-60"),
+    ("10,000 annotations, #4/20/0", dense, "#4/20/0"),
+    ("10,000 annotations, #3/20/0", dense, "#3/20/0"),
+    ("10,000 unclustered pins, #4/20/0", plain, "#4/20/0"),
 ]
+let results = scenarios.filter { only == nil || $0.name.contains(only!) }.map {
+    run($0.name, world: $0.world, hash: $0.hash, frames: frames)
+}
 print("| scenario | live views | frame p50 ms | frame p99 ms | mean ms | first frame bytes | pan frame bytes p50 / max |")
 print("|---|---|---|---|---|---|---|")
 for r in results {

@@ -132,3 +132,35 @@ private struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+/// A scene of render `generation` whose `unchanged` items are vouched equal to the render before.
+private func render(_ generation: UInt64, _ items: [SceneItem], unchanged: [Range<Int>] = []) -> Scene {
+    var s = scene(items)
+    s.generation = generation
+    s.unchangedItems = unchanged
+    return s
+}
+
+@Test func itemsVouchedUnchangedSinceTheRenderBeforeAreNotCompared() {
+    var differ = SceneDiffer()
+    _ = differ.diff(to: render(1, [rect(1), rect(2), rect(3)]))
+    // Item 2 did change, but its renderer says it did not: the differ takes
+    // its word (the whole point is to skip the comparison) and checks the rest.
+    let ops = differ.diff(to: render(2, [rect(1, x: 5), rect(2, x: 5), rect(3, x: 5)], unchanged: [1..<2]))
+    let moved = ops.compactMap { op -> UInt32? in
+        if case let .transform(item, _, _) = op { return item } else { return nil }
+    }
+    #expect(moved == [1, 3])
+}
+
+@Test func hintsAreIgnoredUnlessTheDifferSawTheRenderTheyReferTo() {
+    var differ = SceneDiffer()
+    _ = differ.diff(to: render(1, [rect(1), rect(2)]))
+    // Render 2 was never diffed: render 3's hint is about a scene this differ never saw.
+    let skipped = differ.diff(to: render(3, [rect(1, x: 5), rect(2, x: 5)], unchanged: [0..<2]))
+    #expect(skipped.count == 2)
+    // Scenes built by hand (generation 0) never carry hints.
+    var other = SceneDiffer()
+    _ = other.diff(to: scene([rect(1)]))
+    #expect(other.diff(to: render(0, [rect(1, x: 5)], unchanged: [0..<1])).count == 1)
+}

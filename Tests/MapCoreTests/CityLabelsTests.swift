@@ -56,4 +56,23 @@ import ViewKit
         map.camera = map.camera.panned(byScreen: Point(x: 3, y: 2))
         #expect(names() == before)
     }
+
+    @Test func aPanThatDrawsTheSameTilesAndNamesVouchesForThemAndOneThatDoesNotDoesNot() throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
+                                    baseMap: testBaseMap)
+        let baseMapID = try #require(map.baseMapView?.id)
+        func vouched(_ scene: Scene) -> Set<UInt32> {
+            Set(scene.unchangedItems.flatMap { $0.map { scene.items[$0].id } })
+        }
+        let first = window.renderScene()
+        #expect(first.unchangedItems.isEmpty)
+        map.camera = map.camera.panned(byScreen: Point(x: 2, y: 1))
+        let pan = window.renderScene()
+        let drawn = Set(pan.items.filter { $0.parent == baseMapID }.map(\.id))
+        #expect(drawn.count > 20)
+        #expect(vouched(pan) == drawn)
+        // A jump far away draws other tiles and names: nothing is vouched for.
+        map.camera = Camera(center: Coordinate(latitude: -20, longitude: -60), zoom: 5)
+        #expect(window.renderScene().unchangedItems.isEmpty)
+    }
 }
