@@ -25,6 +25,8 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // glibc's malloc.h (mallinfo2), for the memory benchmark only.
+        .systemLibrary(name: "CMalloc"),
         .target(name: "MapGeometry"),
         .target(name: "DisplayList", dependencies: ["MapGeometry"]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
@@ -50,7 +52,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "mapwire-bench",
-            dependencies: ["MapSession", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList"]
+            dependencies: ["MapSession", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList", "CMalloc"]
         ),
         .executableTarget(
             name: "mapwire-load",

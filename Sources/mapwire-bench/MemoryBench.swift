@@ -1,0 +1,142 @@
+// Memory per idle session (`mapwire-bench memory`): the numbers in
+// docs/performance.md "Live moves and many sessions (issue 5)".
+//
+// RSS deltas of a running server are noisy (malloc arenas of many threads);
+// this builds the server's world in-process, opens the sessions on one thread
+// and counts the heap bytes in use before and after with glibc's mallinfo2(),
+// which does not depend on how the allocator spreads them over pages.
+import CMalloc
+import DisplayList
+import Foundation
+import MapCore
+import MapGeometry
+import MapSession
+import SampleApps
+import ViewKit
+import Wire
+
+/// Drops every frame: the bench measures the session, not a socket's buffers.
+final class DiscardingOutput: SessionOutput {
+    func send(_ message: [UInt8]) {}
+    func close(code: UInt16, reason: String) { print("closed: \(code) \(reason)") }
+}
+
+/// Heap bytes in use now: small chunks from the arenas plus mmapped ones.
+func heapInUse() -> Int {
+    let m = mallinfo2()
+    return Int(m.uordblks) + Int(m.hblkhd)
+}
+
+/// Resident set size of this process, bytes (from /proc/self/statm).
+func residentBytes() -> Int {
+    Int(residentMB() * 1_048_576)
+}
+
+/// What `mapwire-bench memory` was asked for.
+struct MemoryOptions {
+    var sessions = 1000
+    var pins = 0
+    var breakdown = false
+
+    init(_ arguments: ArraySlice<String>) {
+        var args = arguments.makeIterator()
+        while let a = args.next() {
+            switch a {
+            case "--sessions": sessions = Int(args.next() ?? "") ?? sessions
+            case "--pins": pins = Int(args.next() ?? "") ?? pins
+            case "--breakdown": breakdown = true
+            default: print("ignored argument \(a) (use --sessions N, --pins N, --breakdown)")
+            }
+        }
+    }
+}
+
+/// The server's world as `mapwire --no-demo` builds it, with `pins` pins added
+/// through the HTTP API on the load tool's grid over Europe.
+func memoryBenchApp(pins: Int) throws -> MapWireApp {
+    let app = try MapWireApp(options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
+                                            publicDirectory: root.appendingPathComponent("Public"), demo: false))
+    for i in 0..<pins {
+        let lat = 40 + Double(i % 40) * 0.4, lon = -5 + Double(i / 40 % 60) * 0.45
+        let body = "{\"id\":\"load-\(i)\",\"title\":\"Load \(i)\",\"latitude\":\(lat),\"longitude\":\(lon)}"
+        let response = app.respond(to: HTTPRequest(method: "POST", path: "/api/annotations", body: Array(body.utf8)))
+        guard response?.status == 201 else { fatalError("adding pin \(i): \(String(describing: response?.status))") }
+    }
+    return app
+}
+
+/// The idle sessions' camera in `mapwire-load`: over the Pacific, zoom 5.
+func idleHash(_ i: Int) -> String { "#5/\(-20 + i % 40)/\(-170 + i % 50)" }
+
+let benchViewport = Size(width: 1280, height: 800)
+
+/// Heap and RSS growth per object while `count` objects made by `make` are alive.
+func measurePerObject(_ count: Int, _ make: (Int) -> AnyObject) -> (heap: Double, rss: Double) {
+    var kept: [AnyObject] = []
+    kept.reserveCapacity(count)
+    let heap0 = heapInUse(), rss0 = residentBytes()
+    for i in 0..<count { kept.append(make(i)) }
+    let heap1 = heapInUse(), rss1 = residentBytes()
+    withExtendedLifetime(kept) {}
+    return (Double(heap1 - heap0) / Double(count), Double(rss1 - rss0) / Double(count))
+}
+
+/// One idle session as the server has it: HELLO, its first frame, the ACK.
+func openIdleSession(_ i: Int, world: World) -> MapSession {
+    let session = MapSession(id: UInt32(i + 1), world: world, output: DiscardingOutput(), ticksAutomatically: false)
+    session.handle(ClientMessage.hello(version: 1, size: benchViewport, devicePixelRatio: 1, hash: idleHash(i)).encoded())
+    session.handle(ClientMessage.ack(frame: 1).encoded())
+    return session
+}
+
+/// The parts of a session one at a time, as `MapSession.start` puts them
+/// together, each measured cumulatively: what the remaining bytes are made of.
+func memoryBreakdown(world: World, count: Int) {
+    final class Parts {
+        var window: Window?
+        var map: MapView?
+        var controller: WorldMapController?
+        var differ = SceneDiffer()
+    }
+    func parts(_ i: Int, upTo stage: Int) -> Parts {
+        let p = Parts()
+        let window = Window(size: benchViewport, clock: MonotonicClock())
+        let camera = Camera(urlFragment: Substring(idleHash(i))) ?? MapSession.defaultCamera
+        let map = MapView(frame: window.bounds, fonts: world.fonts, baseMap: stage >= 1 ? world.baseMap : nil, camera: camera)
+        window.addSubview(map)
+        window.worldToScreen = { [unowned map] in map.screenPoint(forWorld: $0) }
+        p.window = window
+        p.map = map
+        if stage >= 2 { p.controller = WorldMapController(mapView: map, content: world.content) }
+        if stage >= 3 {
+            let scene = window.renderScene()
+            if stage >= 4 { _ = p.differ.diff(to: scene) }
+        }
+        return p
+    }
+    let stages = ["Window + MapView, no base map", "+ base map view", "+ WorldMapController (sample annotations, toolbar)",
+                  "+ one rendered frame (views, labels, caches)", "+ SceneDiffer's record of the frame"]
+    print("| part (cumulative) | heap bytes per session | RSS bytes per session |")
+    print("|---|---|---|")
+    for (stage, name) in stages.enumerated() {
+        let m = measurePerObject(count) { parts($0, upTo: stage) }
+        print(String(format: "| %@ | %.0f | %.0f |", name, m.heap, m.rss))
+    }
+    let m = measurePerObject(count) { openIdleSession($0, world: world) }
+    print(String(format: "| whole MapSession (HELLO, first frame, ACK) | %.0f | %.0f |", m.heap, m.rss))
+}
+
+/// `mapwire-bench memory [--sessions N] [--pins N] [--breakdown]`.
+func runMemoryBenchmark(_ options: MemoryOptions) throws {
+    let app = try memoryBenchApp(pins: options.pins)
+    let world = app.world
+    // One session first, so one-time caches (fonts' widths, images) are not charged to the N.
+    withExtendedLifetime(openIdleSession(0, world: world)) {}
+    if options.breakdown {
+        memoryBreakdown(world: world, count: options.sessions)
+        return
+    }
+    let m = measurePerObject(options.sessions) { openIdleSession($0, world: world) }
+    print(String(format: "%d idle sessions, %d store annotations (%d API pins): heap %.1f KB per session (mallinfo2), RSS %.1f KB per session",
+                 options.sessions, world.store.records.count, options.pins, m.heap / 1024, m.rss / 1024))
+}
