@@ -63,6 +63,11 @@ extension MapView {
         clustering.group(containing: key) != nil
     }
 
+    /// How many annotations the cluster groups hold.
+    var clusteredMemberCount: Int {
+        clustering.groups.values.reduce(0) { $0 + $1.keys.count }
+    }
+
     /// Every clustered annotation.
     var clusteredMembers: [Annotation] {
         clustering.groups.values.flatMap { g in g.members.filter { g.keys.contains(AnnotationKey($0)) } }

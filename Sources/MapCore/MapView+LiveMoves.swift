@@ -1,14 +1,17 @@
 import MapGeometry
 
 /// Live moves: a session glides a moved annotation's view from where it is
-/// shown to its new coordinate, one display frame at a time. The index files
-/// the annotation where it is shown, so a pin gliding into the viewport gets
-/// a view as it enters and one gliding out gives its view back.
+/// shown to its new coordinate, one display frame at a time. The map files
+/// the annotation where it is shown (its own index, or for a shared one a
+/// displaced point kept only while it glides), so a pin gliding into the
+/// viewport gets a view as it enters and one gliding out gives its view back.
 extension MapView {
     /// The world point `annotation` is shown at now (its coordinate, or a
-    /// point on its way there), or nil when the map does not hold it.
+    /// point on its way there), or nil when the map does not hold it (or
+    /// clusters it). A shared annotation with a view answers where the view
+    /// is; one without, where its source has it.
     public func displayedPoint(of annotation: Annotation) -> Point? {
-        index.point(of: AnnotationKey(annotation))
+        index.point(of: AnnotationKey(annotation)) ?? sharedDisplayedPoint(of: annotation)
     }
 
     /// Shows `annotation` at world point `point` (one step of a glide). A live
@@ -17,8 +20,11 @@ extension MapView {
     /// layout pass so it gets or returns a view through the reuse queue.
     public func showAnnotation(_ annotation: Annotation, at point: Point) {
         let key = AnnotationKey(annotation)
-        guard index.contains(key) else { return }
-        index.update(annotation, at: point)
+        if index.contains(key) {
+            index.update(annotation, at: point)
+        } else if !showShared(annotation, at: point) {
+            return
+        }
         let live = liveViews[key]
         guard let rect = laidOutRect, !needsAnnotationLayout else {
             needsAnnotationLayout = true

@@ -11,7 +11,8 @@ extension MapView {
     public func selectAnnotation(_ annotation: Annotation, animated: Bool) {
         if selected === annotation { return }
         if let current = selected { deselectAnnotation(current, animated: animated) }
-        guard index.contains(AnnotationKey(annotation)) || isClusteredMember(AnnotationKey(annotation)) else { return }
+        let key = AnnotationKey(annotation)
+        guard index.contains(key) || isClusteredMember(key) || showsShared(key, annotation) else { return }
         selected = annotation
         needsAnnotationLayout = true
         layoutAnnotationViews()

@@ -25,7 +25,10 @@ open class MapView: View, CursorProviding {
     let baseMapView: BaseMapView?
     let annotationContainer: View = AnnotationContainerView()
     let calloutContainer = View()
+    /// The map's own annotations (`addAnnotations`); shared ones are in `shared`.
     var index = AnnotationIndex()
+    /// The shared source and what this map keeps about it (MapView+SharedAnnotations.swift).
+    var shared = SharedAnnotationsState()
     var liveViews: [AnnotationKey: AnnotationView] = [:]
     var registrations: [String: AnnotationView.Type] = [:]
     var reuseQueue = ReuseQueue()
@@ -82,22 +85,38 @@ open class MapView: View, CursorProviding {
 
     // MARK: Annotations
 
-    public var annotations: [Annotation] { index.all + clusteredMembers }
+    /// What the map shows: its own annotations, clustered or not, and those of
+    /// its shared source it does not hide.
+    public var annotations: [Annotation] { index.all + clusteredMembers + shownSharedAnnotations }
 
     public func addAnnotation(_ annotation: Annotation) { addAnnotations([annotation]) }
 
+    /// Adds annotations to the map. One its shared source holds costs the map
+    /// nothing (it shows from the source) unless the delegate clusters it; one
+    /// removed from this map before shows again.
     public func addAnnotations(_ annotations: [Annotation]) {
-        for a in annotations where !addToClusterGroup(a) { index.insert(a) }
+        for a in annotations {
+            let isShared = unhideShared(a)
+            if addToClusterGroup(a) || isShared { continue }
+            index.insert(a)
+        }
         needsAnnotationLayout = true
     }
 
     public func removeAnnotation(_ annotation: Annotation) { removeAnnotations([annotation]) }
 
+    /// Removes annotations from the map; a shared one stays hidden on this map
+    /// while its source holds it.
     public func removeAnnotations(_ annotations: [Annotation]) {
+        removeAnnotations(annotations, hidingShared: true)
+    }
+
+    func removeAnnotations(_ annotations: [Annotation], hidingShared: Bool) {
         for a in annotations {
             let key = AnnotationKey(a)
             if selectedKey == key { deselectAnnotation(a, animated: false) }
             if !removeFromClusterGroup(key) { index.remove(key) }
+            forgetShared(a, hide: hidingShared)
             if let view = liveViews.removeValue(forKey: key) { retire(view) }
         }
         needsAnnotationLayout = true
@@ -107,7 +126,10 @@ open class MapView: View, CursorProviding {
     public func annotationDidMove(_ annotation: Annotation) {
         let key = AnnotationKey(annotation)
         if clusteredAnnotationDidMove(annotation) { return }
-        guard index.contains(key) else { return }
+        guard index.contains(key) else {
+            sharedAnnotationDidMove(annotation)
+            return
+        }
         index.update(annotation)
         needsAnnotationLayout = true
     }
@@ -190,9 +212,10 @@ open class MapView: View, CursorProviding {
         needsAnnotationLayout = false
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
         laidOutRect = near
-        let wanted = index.query(near) + clusteredAnnotations(in: near)
+        var wanted = index.entries(in: near) + sharedAnnotations(in: near)
+        for cluster in clusteredAnnotations(in: near) { wanted.append((cluster, Mercator.project(cluster.coordinate))) }
         var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)
-        for a in wanted { wantedKeys.insert(AnnotationKey(a)) }
+        for w in wanted { wantedKeys.insert(AnnotationKey(w.annotation)) }
         if let selectedKey { wantedKeys.insert(selectedKey) }
         var leaving: [AnnotationKey] = []
         for key in liveViews.keys where !wantedKeys.contains(key) { leaving.append(key) }
@@ -202,10 +225,10 @@ open class MapView: View, CursorProviding {
         }
         var all = wanted
         // The selected view stays alive off screen, as its callout may still show.
-        if let selected, let key = selectedKey, liveViews[key] == nil, !wanted.contains(where: { $0 === selected }) {
-            all.append(selected)
+        if let selected, let key = selectedKey, liveViews[key] == nil, !wanted.contains(where: { $0.annotation === selected }) {
+            all.append((selected, displayedPoint(of: selected) ?? Mercator.project(selected.coordinate)))
         }
-        for annotation in all {
+        for (annotation, point) in all {
             let key = AnnotationKey(annotation)
             let view: AnnotationView
             if let live = liveViews[key] {
@@ -217,7 +240,7 @@ open class MapView: View, CursorProviding {
                 view.prepareForDisplay()
                 annotationContainer.addSubview(view)
             }
-            view.place(at: index.point(of: key) ?? Mercator.project(annotation.coordinate))
+            view.place(at: point)
         }
         annotationContainer.sortSubviews { a, b in
             guard let a = a as? AnnotationView, let b = b as? AnnotationView else { return false }

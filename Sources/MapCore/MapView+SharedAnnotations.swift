@@ -1,0 +1,217 @@
+import MapGeometry
+import ViewKit
+
+/// What a map keeps about the annotations of its shared source: only what
+/// differs from the source, so it grows with what the map shows and what its
+/// app changed, never with the size of the world.
+struct SharedAnnotationsState {
+    /// A shared annotation shown somewhere else than the source's point.
+    struct Displaced {
+        let annotation: Annotation
+        var point: Point
+        /// The source's point when last asked: a step that reaches it asks again.
+        var target: Point
+    }
+
+    /// Where the shared annotations come from; nil: the map shows only its own.
+    var source: SharedAnnotationSource?
+    /// Glides in progress (`showAnnotation(_:at:)`), by key.
+    var displaced: [AnnotationKey: Displaced] = [:]
+    /// Shared annotations the app removed from this map while the source still
+    /// holds them (`removeAnnotations`); adding them again shows them again.
+    var hidden: [AnnotationKey: Annotation] = [:]
+}
+
+/// Shared annotations: a map shows its own annotations (`addAnnotations`,
+/// kept in its `AnnotationIndex`) and those of its shared source, asked for
+/// near the viewport at each layout. Annotations the delegate clusters are
+/// the exception: they join this map's cluster groups, as its own do.
+extension MapView {
+    /// Annotations shown by every map that has this source, kept once for all
+    /// of them (nil: the map shows only its own). Setting it drops the map's
+    /// own copies of annotations the source holds: they show from the source.
+    public var sharedAnnotations: SharedAnnotationSource? {
+        get { shared.source }
+        set {
+            shared = SharedAnnotationsState(source: newValue)
+            if let newValue {
+                for a in index.all where newValue.point(of: a) != nil { index.remove(AnnotationKey(a)) }
+            }
+            needsAnnotationLayout = true
+        }
+    }
+
+    /// How many annotations this map keeps an entry for itself: its own
+    /// index, its clustered members, and shared annotations it shows
+    /// displaced or hides. Unclustered shared annotations cost it nothing.
+    public var perMapAnnotationCount: Int {
+        index.count + clusteredMemberCount + shared.displaced.count + shared.hidden.count
+    }
+
+    /// The source gained `annotations` (or the map catches up with it): those
+    /// the delegate clusters join this map's cluster groups; the rest show
+    /// from the source with nothing kept here. Ones this map hides stay hidden.
+    public func sharedAnnotationsDidAdd(_ annotations: [Annotation]) {
+        for a in annotations where shared.hidden[AnnotationKey(a)] == nil {
+            if addToClusterGroup(a) {
+                shared.displaced[AnnotationKey(a)] = nil
+                needsAnnotationLayout = true
+            } else if laidOutRect?.contains(Mercator.project(a.coordinate)) ?? true {
+                needsAnnotationLayout = true
+            }
+        }
+    }
+
+    /// The source dropped `annotations`: their views, glides, selection and
+    /// any entry this map kept for them go.
+    public func sharedAnnotationsDidRemove(_ annotations: [Annotation]) {
+        removeAnnotations(annotations, hidingShared: false)
+    }
+
+    /// The source changed in ways the map was not told about one by one (an
+    /// app that fell behind its change log): everything jumps to where the
+    /// source has it now, and what the map kept for annotations the source
+    /// no longer holds goes. Cluster indexes are rebuilt from the members'
+    /// coordinates at the next layout.
+    public func sharedAnnotationsDidReload() {
+        shared.displaced.removeAll()
+        guard let source = shared.source else { return }
+        shared.hidden = shared.hidden.filter { source.point(of: $0.value) != nil }
+        var vanished: [Annotation] = []
+        for view in liveViews.values {
+            guard let a = view.annotation, !(a is ClusterAnnotation) else { continue }
+            let key = AnnotationKey(a)
+            if !index.contains(key), !isClusteredMember(key), source.point(of: a) == nil { vanished.append(a) }
+        }
+        if let selected, !index.contains(AnnotationKey(selected)), !isClusteredMember(AnnotationKey(selected)),
+           source.point(of: selected) == nil, !vanished.contains(where: { $0 === selected }) {
+            vanished.append(selected)
+        }
+        removeAnnotations(vanished, hidingShared: false)
+        for identifier in clustering.groups.keys { clustering.groups[identifier]?.index = nil }
+        needsAnnotationLayout = true
+    }
+
+    // MARK: Used by MapView
+
+    /// The source's point of `annotation` when it shows from the source
+    /// here: held there, not hidden, not one of this map's own or clustered
+    /// annotations. One lock of the source.
+    func sharedPoint(_ key: AnnotationKey, _ annotation: Annotation) -> Point? {
+        guard let source = shared.source, shared.hidden[key] == nil, !index.contains(key),
+              !isClusteredMember(key) else { return nil }
+        return source.point(of: annotation)
+    }
+
+    /// Whether `annotation` shows from the source here.
+    func showsShared(_ key: AnnotationKey, _ annotation: Annotation) -> Bool {
+        sharedPoint(key, annotation) != nil
+    }
+
+    /// The shared annotations to show in `rect` with the point to show them
+    /// at: the source's, or a glide's while one is under way (so a pin gliding
+    /// out keeps its view until it has left, and one gliding in gets its view
+    /// as it enters).
+    func sharedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+        guard let source = shared.source else { return [] }
+        var out: [(annotation: Annotation, point: Point)] = []
+        // The member sets taken out once (asking the groups per entry copies a
+        // group each time), and empty tables not asked at all: a layout over
+        // thousands of shared annotations filters them with one lookup each.
+        let clustered = clustering.groups.values.map(\.keys).filter { !$0.isEmpty }
+        let (displaced, hidden) = (shared.displaced, shared.hidden)
+        let checksOwn = index.count > 0
+        for entry in source.annotations(in: rect) {
+            let key = AnnotationKey(entry.annotation)
+            if !clustered.isEmpty, clustered.contains(where: { $0.contains(key) }) { continue }
+            if !displaced.isEmpty, displaced[key] != nil { continue }
+            if !hidden.isEmpty, hidden[key] != nil { continue }
+            if checksOwn, index.contains(key) { continue }
+            out.append(entry)
+        }
+        for d in shared.displaced.values where rect.contains(d.point) { out.append((d.annotation, d.point)) }
+        return out
+    }
+
+    /// Where a shared annotation is shown: a glide's point, its view's place,
+    /// else the source's point; nil when it does not show from the source.
+    func sharedDisplayedPoint(of annotation: Annotation) -> Point? {
+        let key = AnnotationKey(annotation)
+        if let d = shared.displaced[key] { return d.point }
+        guard let p = sharedPoint(key, annotation) else { return nil }
+        return liveViews[key]?.worldAnchor ?? p
+    }
+
+    /// Records that a shared annotation is shown at `point`; false when it
+    /// does not show from the source. At the source's own point it is no
+    /// longer displaced (the glide is over). Steps on the way do not lock the
+    /// source: only the first one and one that reaches the last point it gave.
+    func showShared(_ annotation: Annotation, at point: Point) -> Bool {
+        let key = AnnotationKey(annotation)
+        if var d = shared.displaced[key], !Self.isSamePoint(point, d.target) {
+            d.point = point
+            shared.displaced[key] = d
+            return true
+        }
+        guard let target = sharedPoint(key, annotation) else {
+            shared.displaced[key] = nil
+            return false
+        }
+        if Self.isSamePoint(point, target) {
+            shared.displaced[key] = nil
+        } else {
+            shared.displaced[key] = SharedAnnotationsState.Displaced(annotation: annotation, point: point, target: target)
+        }
+        return true
+    }
+
+    /// A shared annotation moved to its coordinate (a drag here, a far move):
+    /// a glide it had is over, and its view goes there now. A far one without
+    /// a view costs a rect test, not a lock of the source.
+    func sharedAnnotationDidMove(_ annotation: Annotation) {
+        let key = AnnotationKey(annotation)
+        shared.displaced[key] = nil
+        let point = Mercator.project(annotation.coordinate)
+        if let view = liveViews[key] {
+            guard showsShared(key, annotation) else { return }
+            view.place(at: point)
+            if let callout, callout.annotationView === view, let anchor = view.worldAnchor { callout.worldAnchor = anchor }
+            needsAnnotationLayout = true
+        } else if laidOutRect?.contains(point) ?? true {
+            needsAnnotationLayout = true
+        }
+    }
+
+    /// The app removed a shared annotation from this map (`hide`), or the
+    /// source dropped it: forget its glide, and hide it while the source holds it.
+    func forgetShared(_ annotation: Annotation, hide: Bool) {
+        let key = AnnotationKey(annotation)
+        shared.displaced[key] = nil
+        if hide, let source = shared.source, source.point(of: annotation) != nil {
+            shared.hidden[key] = annotation
+        } else {
+            shared.hidden[key] = nil
+        }
+    }
+
+    /// The app adds an annotation: shown again if it was hidden; true when the
+    /// source holds it, so the map keeps nothing for it (unless it clusters).
+    func unhideShared(_ annotation: Annotation) -> Bool {
+        shared.hidden[AnnotationKey(annotation)] = nil
+        return shared.source?.point(of: annotation) != nil
+    }
+
+    /// The shared annotations this map shows (for `annotations`).
+    var shownSharedAnnotations: [Annotation] {
+        guard let source = shared.source else { return [] }
+        return source.allAnnotations.filter { a in
+            let key = AnnotationKey(a)
+            return shared.hidden[key] == nil && !index.contains(key) && !isClusteredMember(key)
+        }
+    }
+
+    /// Points closer than 1/1000 world unit (about 1/4000 px at zoom 20) are the same place.
+    static func isSamePoint(_ a: Point, _ b: Point) -> Bool {
+        abs(a.x - b.x) < 1e-3 && abs(a.y - b.y) < 1e-3
+    }
+}
