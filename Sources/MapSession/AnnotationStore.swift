@@ -13,6 +13,11 @@ import Synchronization
 /// (at most once until it has caught up) and pulls the log since the version
 /// it last saw, so a move costs work only where it can be seen, and a session
 /// that was not woken catches up the next time it renders anyway.
+///
+/// It is also every session's shared spatial index (`SharedAnnotationSource`,
+/// AnnotationStore+Shared.swift): a grid of every annotation at its current
+/// point, kept under the same lock as the log, so sessions ask it what is near
+/// their viewport instead of each keeping a copy of the world.
 public final class AnnotationStore: Sendable {
     /// One annotation and what the API says about it.
     public struct Record: Sendable {
@@ -27,8 +32,8 @@ public final class AnnotationStore: Sendable {
 
     /// What happened to an annotation, as sessions replay it.
     public enum Change: Sendable {
-        /// Moved; `interval` is the time since its previous move (seconds), if any.
-        case moved(Annotation, receivedAt: Double, interval: Double?)
+        /// Moved from world point `from`; `interval` is the time since its previous move (seconds), if any.
+        case moved(Annotation, from: Point, receivedAt: Double, interval: Double?)
         case added(Annotation, receivedAt: Double)
         case removed(Annotation, receivedAt: Double)
     }
@@ -40,23 +45,29 @@ public final class AnnotationStore: Sendable {
         /// Per id: when it last moved (store clock) and the producer's timestamp, if it sent one.
         var lastMove: [String: (at: Double, timestamp: Double?)] = [:]
         var version: UInt64 = 0
+        /// Every annotation at its current world point, for sessions' viewport queries.
+        var grid = AnnotationIndex()
         /// `log[i]` has version `logBase + 1 + i`.
         var log: [Change] = []
         var logBase: UInt64 = 0
     }
 
-    /// Changes kept for sessions that are catching up; one further behind resyncs.
-    static let logLimit = 200_000
+    /// Changes kept by default for sessions that are catching up.
+    public static let defaultLogLimit = 200_000
 
+    /// Changes kept for sessions that are catching up; one further behind resyncs.
+    let logLimit: Int
     let state = Mutex(State())
     let subscribers = Mutex<[UInt32: LiveSubscriber]>([:])
     public let metrics = LiveMetrics()
 
-    public init() {}
+    public init(logLimit: Int = AnnotationStore.defaultLogLimit) {
+        self.logLimit = max(logLimit, 2)
+    }
 
     /// The sample apps' people (movable) and landmarks (fixed).
-    public convenience init(content: SampleContent) {
-        self.init()
+    public convenience init(content: SampleContent, logLimit: Int = AnnotationStore.defaultLogLimit) {
+        self.init(logLimit: logLimit)
         state.withLock { s in
             for person in content.people {
                 Self.insert(Record(id: person.id, kind: "person", annotation: person, draggable: false,
@@ -73,6 +84,7 @@ public final class AnnotationStore: Sendable {
         s.records[record.id] = record
         s.order.append(record.id)
         s.ids[AnnotationKey(record.annotation)] = record.id
+        s.grid.insert(record.annotation)
     }
 
     /// Seconds on a monotonic clock, for intervals and latencies.
@@ -137,7 +149,7 @@ public final class AnnotationStore: Sendable {
 
     // MARK: Writing
 
-    private static func append(_ change: Change, to s: inout State) {
+    private func append(_ change: Change, to s: inout State) {
         s.version += 1
         s.log.append(change)
         if s.log.count > logLimit {
@@ -171,15 +183,19 @@ public final class AnnotationStore: Sendable {
                     result.stale.append(m.id)
                     continue
                 }
-                points.append(Mercator.project(r.annotation.coordinate))
+                let key = AnnotationKey(r.annotation)
+                let from = s.grid.point(of: key) ?? Mercator.project(r.annotation.coordinate)
+                let to = Mercator.project(m.coordinate)
+                points.append(from)
                 r.move?(m.coordinate)
-                points.append(Mercator.project(m.coordinate))
+                s.grid.update(r.annotation, at: to)
+                points.append(to)
                 var interval: Double?
                 if let last {
                     if let t = m.timestamp, let lt = last.timestamp { interval = t - lt } else { interval = now - last.at }
                 }
                 s.lastMove[m.id] = (now, m.timestamp)
-                Self.append(.moved(r.annotation, receivedAt: now, interval: interval), to: &s)
+                append(.moved(r.annotation, from: from, receivedAt: now, interval: interval), to: &s)
                 result.applied.append(m)
             }
             result.version = s.version
@@ -200,7 +216,7 @@ public final class AnnotationStore: Sendable {
             Self.insert(Record(id: annotation.id, kind: annotation.kind, annotation: annotation,
                                draggable: annotation.isDraggable, clusteringIdentifier: annotation.clusteringIdentifier,
                                move: { annotation.coordinate = $0 }), into: &s)
-            Self.append(.added(annotation, receivedAt: now), to: &s)
+            append(.added(annotation, receivedAt: now), to: &s)
         }
         notify([Mercator.project(annotation.coordinate)])
     }
@@ -212,8 +228,9 @@ public final class AnnotationStore: Sendable {
             guard let r = s.records.removeValue(forKey: id) else { throw .notFound("no annotation with id \(id)") }
             s.order.removeAll { $0 == id }
             s.ids[AnnotationKey(r.annotation)] = nil
+            s.grid.remove(AnnotationKey(r.annotation))
             s.lastMove[id] = nil
-            Self.append(.removed(r.annotation, receivedAt: now), to: &s)
+            append(.removed(r.annotation, receivedAt: now), to: &s)
             return r
         }
         notify([Mercator.project(record.annotation.coordinate)])

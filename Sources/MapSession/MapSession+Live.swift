@@ -3,6 +3,8 @@ import MapGeometry
 import ViewKit
 
 /// What a session keeps about the shared live world (confined to its queue).
+/// Not the world itself: its map reads the store's shared index, and the
+/// session keeps only its place in the change log and the glides under way.
 struct SessionLiveState {
     var subscriber: LiveSubscriber?
     /// The store version this session's map reflects.
@@ -24,7 +26,8 @@ struct Glide {
 
     func point(at time: Double) -> (point: Point, done: Bool) {
         let f = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
-        return (from + (to - from) * f, f >= 1)
+        // Exactly `to` at the end, so the map sees the pin back at its store point.
+        return f >= 1 ? (to, true) : (from + (to - from) * f, false)
     }
 }
 
@@ -39,9 +42,11 @@ extension MapSession {
     /// moves wake the session (a bit more than the map's reuse margin).
     static let liveMargin = 0.25
 
-    /// Called once the map exists: brings it in line with the store and
-    /// starts listening for changes near the viewport.
+    /// Called once the map exists: points it at the store's shared index,
+    /// brings it in line with the store and starts listening for changes
+    /// near the viewport.
     func startLive() {
+        mapView?.sharedAnnotations = world.store
         resyncLive()
         // A drag here is a live move for everyone else (and for the HTTP API).
         mapView?.annotationDragDidMove = { [world] annotation, coordinate in
@@ -88,20 +93,24 @@ extension MapSession {
         subscriber.publish(rect)
     }
 
-    /// Makes the map hold exactly the store's annotations (at start, or when
-    /// the session fell further behind than the log reaches).
+    /// Brings the map in line with the store (at start, or when the session
+    /// fell further behind than the log reaches): what it holds of its own
+    /// that the store dropped goes, the annotations the delegate clusters join
+    /// its cluster groups, and everything else shows from the store's shared
+    /// index, nothing copied per session. Pins jump to where they are now.
     func resyncLive() {
         guard let mapView else { return }
+        // What the map shows, read before the snapshot: an annotation added in
+        // between is in the snapshot, not taken for one the store dropped.
+        let shown = mapView.annotations
         let (annotations, version) = world.store.snapshot()
-        var wanted = Set<AnnotationKey>()
+        var wanted = Set<AnnotationKey>(minimumCapacity: annotations.count)
         for a in annotations { wanted.insert(AnnotationKey(a)) }
-        let stale = mapView.annotations.filter { !wanted.contains(AnnotationKey($0)) }
-        if !stale.isEmpty { mapView.removeAnnotations(stale) }
-        var held = Set<AnnotationKey>()
-        for a in mapView.annotations { held.insert(AnnotationKey(a)) }
-        let missing = annotations.filter { !held.contains(AnnotationKey($0)) }
-        if !missing.isEmpty { mapView.addAnnotations(missing) }
-        for a in annotations where held.contains(AnnotationKey(a)) { mapView.annotationDidMove(a) }
+        let stale = shown.filter { !wanted.contains(AnnotationKey($0)) }
+        if !stale.isEmpty { mapView.sharedAnnotationsDidRemove(stale) }
+        mapView.sharedAnnotationsDidAdd(annotations)
+        mapView.sharedAnnotationsDidReload()
+        live.glides.removeAll()
         live.syncedVersion = version
     }
 
@@ -116,36 +125,43 @@ extension MapSession {
             return
         }
         live.syncedVersion = version
-        var moved: [AnnotationKey: (annotation: Annotation, interval: Double?)] = [:]
+        // Per moved annotation: where it was before its first move in this
+        // batch, and the interval of its latest.
+        var moved: [AnnotationKey: (annotation: Annotation, from: Point, interval: Double?)] = [:]
         var order: [AnnotationKey] = []
         var oldestSeen: Double?
         let rect = live.publishedRect
-        func seen(_ a: Annotation, at time: Double) {
+        // Whether a change could be seen here, for the event-to-frame latency.
+        func seen(_ a: Annotation, at time: Double, from: Point? = nil) {
             guard let rect else { return }
-            let now = Mercator.project(a.coordinate)
-            let shown = mapView.displayedPoint(of: a) ?? now
-            if rect.contains(now) || rect.contains(shown) { oldestSeen = min(oldestSeen ?? time, time) }
+            if rect.contains(Mercator.project(a.coordinate)) || from.map(rect.contains) == true {
+                oldestSeen = min(oldestSeen ?? time, time)
+            }
         }
         for change in changes {
             switch change {
             case let .added(a, at):
-                mapView.addAnnotation(a)
+                mapView.sharedAnnotationsDidAdd([a])
                 seen(a, at: at)
             case let .removed(a, at):
                 seen(a, at: at)
-                mapView.removeAnnotation(a)
+                mapView.sharedAnnotationsDidRemove([a])
                 moved[AnnotationKey(a)] = nil
                 live.glides[AnnotationKey(a)] = nil
-            case let .moved(a, at, interval):
+            case let .moved(a, from, at, interval):
                 let key = AnnotationKey(a)
-                if moved[key] == nil { order.append(key) }
-                moved[key] = (a, interval)
-                seen(a, at: at)
+                if let first = moved[key] {
+                    moved[key] = (a, first.from, interval)
+                } else {
+                    order.append(key)
+                    moved[key] = (a, from, interval)
+                }
+                seen(a, at: at, from: from)
             }
         }
         for key in order {
             guard let m = moved[key] else { continue }
-            glide(m.annotation, over: m.interval)
+            glide(m.annotation, from: m.from, over: m.interval)
         }
         if let oldestSeen { (output as? MeteredOutput)?.markLiveChange(at: oldestSeen) }
     }
@@ -153,18 +169,29 @@ extension MapSession {
     /// Moves a pin's view from where it is shown to its coordinate over
     /// `interval` (the feed's pace), one display frame at a time. Pins far
     /// from the viewport, and jumps across the antimeridian, move at once.
-    func glide(_ annotation: Annotation, over interval: Double?) {
-        guard let mapView, let window, let from = mapView.displayedPoint(of: annotation) else { return }
+    /// A pin with neither a view nor a glide here starts from `logged`, where
+    /// the store had it before this batch of moves, so a pin gliding into the
+    /// viewport enters from its edge. Clustered pins move with their cells.
+    func glide(_ annotation: Annotation, from logged: Point, over interval: Double?) {
+        guard let mapView, let window else { return }
         let key = AnnotationKey(annotation)
+        let isShown = live.glides[key] != nil || mapView.view(for: annotation) != nil
+        let shown = isShown ? mapView.displayedPoint(of: annotation) : nil
+        let from = shown ?? logged
         let to = Mercator.project(annotation.coordinate)
         let duration = min(max(interval ?? Self.defaultGlide, 0), Self.maxGlide)
         let near = live.publishedRect.map { $0.contains(from) || $0.contains(to) } ?? false
-        guard duration > 0, near, abs(to.x - from.x) < Mercator.worldSize / 2 else {
+        // Far pins (the most of a busy feed) jump without asking the store;
+        // near ones the map does not show one by one (clustered) do too.
+        guard duration > 0, near, abs(to.x - from.x) < Mercator.worldSize / 2,
+              shown != nil || mapView.displayedPoint(of: annotation) != nil else {
             live.glides[key] = nil
-            mapView.showAnnotation(annotation, at: to)
+            mapView.annotationDidMove(annotation)
             return
         }
         live.glides[key] = Glide(annotation: annotation, from: from, to: to, start: clock.now, duration: duration)
+        // Shown at the start until the first step, not at the store's new point.
+        mapView.showAnnotation(annotation, at: from)
         guard !live.glidesAnimating else { return }
         // One open-ended animation steps every glide, so a thousand moving
         // pins cost one entry in the animator, not a thousand.

@@ -13,11 +13,13 @@ public final class World: Sendable {
     /// The live annotations every session shows, by id (people, landmarks, API and demo ones).
     public let store: AnnotationStore
 
-    public init(fonts: FontBook, baseMap: BaseMap?, content: SampleContent) {
+    /// `logLimit`: changes the store keeps for sessions catching up (tests make it small).
+    public init(fonts: FontBook, baseMap: BaseMap?, content: SampleContent,
+                logLimit: Int = AnnotationStore.defaultLogLimit) {
         self.fonts = fonts
         self.baseMap = baseMap
         self.content = content
-        store = AnnotationStore(content: content)
+        store = AnnotationStore(content: content, logLimit: logLimit)
         if let baseMap { BaseMapView.prepareLabels(of: baseMap, fonts: fonts) }
     }
 
