@@ -2,45 +2,47 @@ import MapGeometry
 
 /// A uniform grid over the world for "which annotations are in this rect".
 ///
-/// Cells are 2^22 world units (1/256 of the world, 256 px at zoom 8) and
-/// hold their annotations with their points, so a query reads cells, not one
-/// entry per annotation. A query that would touch more cells than are in use
-/// walks the cells in use instead, so zoomed-out views stay cheap too. Each
-/// annotation's place records its slot in its cell, so a move or a removal
-/// costs the same however full the cell is; a move within its cell only
-/// rewrites the point.
+/// Cells are 2^22 world units (1/256 of the world, 256 px at zoom 8). Every
+/// annotation sits with its point in one contiguous array, chained to the
+/// others of its cell; a cell is just the index of its first entry. A query
+/// over a few cells follows their chains; one over more cells than it pays to
+/// visit (zoomed out) reads the array straight through, which stays fast when
+/// the caches are cold, as they are between two layouts of a busy server.
+/// Adding, moving and removing cost the same however crowded a cell is; a
+/// move within its cell only rewrites the point.
 ///
 /// A value type with no lock: a map keeps one for its own annotations, and
 /// the shared live store keeps one under its lock for every session.
 public struct AnnotationIndex: Sendable {
-    /// One annotation where a cell keeps it: a query reads the point here
-    /// without looking the annotation up.
+    /// One annotation, its point, and its neighbours in its cell's chain (-1: none).
     struct Entry {
         let annotation: Annotation
         var point: Point
-    }
-
-    /// Where an annotation is filed: its cell and its position in that cell.
-    struct Place {
-        var cell: Int
-        var slot: Int
+        var cell: Int32
+        var previous: Int32
+        var next: Int32
     }
 
     static let cellShift = 22
     static let gridSize = 1 << (30 - cellShift)
+    /// A query visiting more cells than the entries over this reads them all instead.
+    static let entriesPerVisitedCell = 8
 
-    private var places: [AnnotationKey: Place] = [:]
-    private var cells: [Int: [Entry]] = [:]
+    private var entries: [Entry] = []
+    /// Position in `entries` of each annotation.
+    private var positions: [AnnotationKey: Int32] = [:]
+    /// First entry of each cell in use.
+    private var heads: [Int32: Int32] = [:]
 
     public init() {}
 
-    public var count: Int { places.count }
-    public var all: [Annotation] { cells.values.flatMap { $0.map(\.annotation) } }
+    public var count: Int { entries.count }
+    public var all: [Annotation] { entries.map(\.annotation) }
 
-    static func cell(of p: Point) -> Int {
+    static func cell(of p: Point) -> Int32 {
         let cx = min(max(Int(p.x) >> cellShift, 0), gridSize - 1)
         let cy = min(max(Int(p.y) >> cellShift, 0), gridSize - 1)
-        return cy * gridSize + cx
+        return Int32(cy * gridSize + cx)
     }
 
     /// Files `annotation` under its coordinate's point (again, if it was indexed).
@@ -49,8 +51,18 @@ public struct AnnotationIndex: Sendable {
     }
 
     public mutating func remove(_ key: AnnotationKey) {
-        guard let old = places.removeValue(forKey: key) else { return }
-        takeOut(old)
+        guard let i = positions.removeValue(forKey: key) else { return }
+        unlink(i)
+        // The last entry fills the hole: whoever pointed at it points here now.
+        let last = Int32(entries.count - 1)
+        if i != last {
+            let moved = entries[Int(last)]
+            entries[Int(i)] = moved
+            positions[AnnotationKey(moved.annotation)] = i
+            if moved.previous >= 0 { entries[Int(moved.previous)].next = i } else { heads[moved.cell] = i }
+            if moved.next >= 0 { entries[Int(moved.next)].previous = i }
+        }
+        entries.removeLast()
     }
 
     /// Re-reads the annotation's coordinate (it moved).
@@ -64,35 +76,47 @@ public struct AnnotationIndex: Sendable {
     public mutating func update(_ annotation: Annotation, at point: Point) {
         let key = AnnotationKey(annotation)
         let cell = Self.cell(of: point)
-        if let place = places[key] {
-            if place.cell == cell {
-                cells[cell]![place.slot].point = point
-                return
-            }
-            takeOut(place)
+        if let i = positions[key] {
+            entries[Int(i)].point = point
+            guard entries[Int(i)].cell != cell else { return }
+            unlink(i)
+            link(i, into: cell)
+            return
         }
-        let slot = cells[cell, default: []].count
-        cells[cell, default: []].append(Entry(annotation: annotation, point: point))
-        places[key] = Place(cell: cell, slot: slot)
+        let i = Int32(entries.count)
+        entries.append(Entry(annotation: annotation, point: point, cell: cell, previous: -1, next: -1))
+        positions[key] = i
+        link(i, into: cell)
     }
 
-    /// Empties `place`: the last entry of the cell takes its slot.
-    private mutating func takeOut(_ place: Place) {
-        guard var entries = cells.removeValue(forKey: place.cell) else { return }
-        let last = entries.removeLast()
-        if place.slot < entries.count {
-            entries[place.slot] = last
-            places[AnnotationKey(last.annotation)]?.slot = place.slot
+    /// Takes entry `i` out of its cell's chain.
+    private mutating func unlink(_ i: Int32) {
+        let e = entries[Int(i)]
+        if e.previous >= 0 {
+            entries[Int(e.previous)].next = e.next
+        } else if e.next >= 0 {
+            heads[e.cell] = e.next
+        } else {
+            heads[e.cell] = nil
         }
-        if !entries.isEmpty { cells[place.cell] = entries }
+        if e.next >= 0 { entries[Int(e.next)].previous = e.previous }
     }
 
-    public func contains(_ key: AnnotationKey) -> Bool { places[key] != nil }
+    /// Puts entry `i` at the head of `cell`'s chain.
+    private mutating func link(_ i: Int32, into cell: Int32) {
+        let head = heads[cell] ?? -1
+        entries[Int(i)].cell = cell
+        entries[Int(i)].previous = -1
+        entries[Int(i)].next = head
+        if head >= 0 { entries[Int(head)].previous = i }
+        heads[cell] = i
+    }
+
+    public func contains(_ key: AnnotationKey) -> Bool { positions[key] != nil }
 
     /// The world point of an indexed annotation.
     public func point(of key: AnnotationKey) -> Point? {
-        guard let place = places[key] else { return nil }
-        return cells[place.cell]?[place.slot].point
+        positions[key].map { entries[Int($0)].point }
     }
 
     /// Annotations whose point lies in `rect` (world units).
@@ -107,20 +131,18 @@ public struct AnnotationIndex: Sendable {
         let y0 = min(max(Int(rect.minY) >> Self.cellShift, 0), Self.gridSize - 1)
         let y1 = min(max(Int(rect.maxY) >> Self.cellShift, 0), Self.gridSize - 1)
         var out: [(annotation: Annotation, point: Point)] = []
-        func collect(_ entries: [Entry]) {
+        if (x1 - x0 + 1) * (y1 - y0 + 1) * Self.entriesPerVisitedCell > entries.count {
             for e in entries where rect.contains(e.point) { out.append((e.annotation, e.point)) }
-        }
-        if (x1 - x0 + 1) * (y1 - y0 + 1) > cells.count {
-            // More cells in the rect than cells in use: walk those in use.
-            for (cell, entries) in cells {
-                let cx = cell % Self.gridSize, cy = cell / Self.gridSize
-                if cx >= x0, cx <= x1, cy >= y0, cy <= y1 { collect(entries) }
-            }
             return out
         }
         for cy in y0...y1 {
             for cx in x0...x1 {
-                if let entries = cells[cy * Self.gridSize + cx] { collect(entries) }
+                var i = heads[Int32(cy * Self.gridSize + cx)] ?? -1
+                while i >= 0 {
+                    let e = entries[Int(i)]
+                    if rect.contains(e.point) { out.append((e.annotation, e.point)) }
+                    i = e.next
+                }
             }
         }
         return out

@@ -118,16 +118,18 @@ extension MapView {
         // The member sets taken out once (asking the groups per entry copies a
         // group each time), and empty tables not asked at all: a layout over
         // thousands of shared annotations filters them with one lookup each.
-        let clustered = clustering.groups.values.map(\.keys).filter { !$0.isEmpty }
+        let clustered = clustering.groups.values.compactMap { $0.keys.isEmpty ? nil : $0.keys }
         let (displaced, hidden) = (shared.displaced, shared.hidden)
         let checksOwn = index.count > 0
-        for entry in source.annotations(in: rect) {
-            let key = AnnotationKey(entry.annotation)
+        let found = source.annotations(in: rect)
+        out.reserveCapacity(found.count)
+        for i in found.indices {
+            let key = AnnotationKey(found[i].annotation)
             if !clustered.isEmpty, clustered.contains(where: { $0.contains(key) }) { continue }
             if !displaced.isEmpty, displaced[key] != nil { continue }
             if !hidden.isEmpty, hidden[key] != nil { continue }
             if checksOwn, index.contains(key) { continue }
-            out.append(entry)
+            out.append(found[i])
         }
         for d in shared.displaced.values where rect.contains(d.point) { out.append((d.annotation, d.point)) }
         return out
