@@ -5,11 +5,11 @@ import ViewKit
 /// differs from the source, so it grows with what the map shows and what its
 /// app changed, never with the size of the world.
 struct SharedAnnotationsState {
-    /// A shared annotation shown somewhere else than the source's point.
+    /// A shared annotation shown somewhere else than its coordinate's point.
     struct Displaced {
         let annotation: Annotation
         var point: Point
-        /// The source's point when last asked: a step that reaches it asks again.
+        /// Its coordinate's point when last read: a step that reaches it reads again.
         var target: Point
     }
 
@@ -105,7 +105,17 @@ extension MapView {
 
     /// Whether `annotation` shows from the source here.
     func showsShared(_ key: AnnotationKey, _ annotation: Annotation) -> Bool {
-        sharedPoint(key, annotation) != nil
+        isShownShared(key, annotation) || sharedPoint(key, annotation) != nil
+    }
+
+    /// Whether `annotation` is a shared one this map is showing now (with a
+    /// view or a glide), answered without locking the source: the per-move
+    /// paths of a session watching thousands of moving pins must not queue
+    /// on the lock the feed writes under.
+    func isShownShared(_ key: AnnotationKey, _ annotation: Annotation) -> Bool {
+        guard shared.source != nil, shared.displaced[key] != nil || liveViews[key] != nil,
+              !(annotation is ClusterAnnotation), !index.contains(key), !isClusteredMember(key) else { return false }
+        return true
     }
 
     /// The shared annotations to show in `rect` with the point to show them
@@ -140,28 +150,36 @@ extension MapView {
     func sharedDisplayedPoint(of annotation: Annotation) -> Point? {
         let key = AnnotationKey(annotation)
         if let d = shared.displaced[key] { return d.point }
-        guard let p = sharedPoint(key, annotation) else { return nil }
-        return liveViews[key]?.worldAnchor ?? p
+        if isShownShared(key, annotation), let anchor = liveViews[key]?.worldAnchor { return anchor }
+        return sharedPoint(key, annotation)
     }
 
     /// Records that a shared annotation is shown at `point`; false when it
-    /// does not show from the source. At the source's own point it is no
-    /// longer displaced (the glide is over). Steps on the way do not lock the
-    /// source: only the first one and one that reaches the last point it gave.
+    /// does not show from the source. At its coordinate's point it is no
+    /// longer displaced (the glide is over). Only a pin with neither a view
+    /// nor a glide here asks the source whether it holds it; the steps of a
+    /// glide compare with the point they head for and read the annotation's
+    /// coordinate again only when they reach it.
     func showShared(_ annotation: Annotation, at point: Point) -> Bool {
         let key = AnnotationKey(annotation)
-        if var d = shared.displaced[key], !Self.isSamePoint(point, d.target) {
-            d.point = point
-            shared.displaced[key] = d
+        if var d = shared.displaced[key] {
+            if !Self.isSamePoint(point, d.target) {
+                d.point = point
+                shared.displaced[key] = d
+                return true
+            }
+            d.target = Mercator.project(annotation.coordinate)
+            if Self.isSamePoint(point, d.target) {
+                shared.displaced[key] = nil
+            } else {
+                d.point = point
+                shared.displaced[key] = d
+            }
             return true
         }
-        guard let target = sharedPoint(key, annotation) else {
-            shared.displaced[key] = nil
-            return false
-        }
-        if Self.isSamePoint(point, target) {
-            shared.displaced[key] = nil
-        } else {
+        guard isShownShared(key, annotation) || sharedPoint(key, annotation) != nil else { return false }
+        let target = Mercator.project(annotation.coordinate)
+        if !Self.isSamePoint(point, target) {
             shared.displaced[key] = SharedAnnotationsState.Displaced(annotation: annotation, point: point, target: target)
         }
         return true
@@ -175,7 +193,7 @@ extension MapView {
         shared.displaced[key] = nil
         let point = Mercator.project(annotation.coordinate)
         if let view = liveViews[key] {
-            guard showsShared(key, annotation) else { return }
+            guard isShownShared(key, annotation) else { return }
             view.place(at: point)
             if let callout, callout.annotationView === view, let anchor = view.worldAnchor { callout.worldAnchor = anchor }
             needsAnnotationLayout = true

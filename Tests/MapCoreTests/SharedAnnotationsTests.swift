@@ -1,7 +1,28 @@
 import MapGeometry
+import Synchronization
 import Testing
 import ViewKit
 @testable import MapCore
+
+/// A shared source that counts how often maps ask it (each ask takes its lock).
+final class CountingSource: SharedAnnotationSource {
+    let index: SharedAnnotationIndex
+    let asks = Atomic<Int>(0)
+
+    init(_ annotations: [Annotation]) { index = SharedAnnotationIndex(annotations) }
+
+    func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+        asks.add(1, ordering: .relaxed)
+        return index.annotations(in: rect)
+    }
+
+    func point(of annotation: Annotation) -> Point? {
+        asks.add(1, ordering: .relaxed)
+        return index.point(of: annotation)
+    }
+
+    var allAnnotations: [Annotation] { index.allAnnotations }
+}
 
 /// A map reading a shared source: views for what is near, nothing kept for
 /// the rest, glides and hiding per map.
@@ -151,5 +172,33 @@ import ViewKit
         #expect(scene.accessibility.contains { $0.name.hasSuffix(" places") })
         #expect(map.reuseCounts.live < 10)
         #expect(map.perMapAnnotationCount == 300)
+    }
+
+    /// A session watching thousands of moving pins glides each of them many
+    /// times a second; none of that may queue on the lock the feed writes under.
+    @Test func glidingAPinWithAViewDoesNotAskTheSource() {
+        let pins = scatter(20, lat: -2...2, lon: -152...(-148))
+        let source = CountingSource(pins)
+        let (window, map) = makeMap(camera: Self.pacific)
+        map.sharedAnnotations = source
+        _ = window.renderScene()
+        #expect(map.reuseCounts.live == 20)
+        let asked = source.asks.load(ordering: .relaxed)
+        for pin in pins {
+            let from = Mercator.project(pin.coordinate)
+            pin.coordinate = Coordinate(latitude: pin.coordinate.latitude, longitude: pin.coordinate.longitude + 0.5)
+            source.index.move(pin)
+            let to = Mercator.project(pin.coordinate)
+            #expect(map.displayedPoint(of: pin) == from)
+            for f in [0.0, 0.25, 0.5, 0.75, 1.0] { map.showAnnotation(pin, at: from + (to - from) * f) }
+            #expect((map.displayedPoint(of: pin)?.distance(to: to) ?? .infinity) < 1e-6)
+        }
+        #expect(source.asks.load(ordering: .relaxed) == asked)
+        #expect(map.perMapAnnotationCount == 0)
+        // A drag's move (annotationDidMove) of a pin with a view does not ask either.
+        pins[0].coordinate = Coordinate(latitude: 1, longitude: -150)
+        map.annotationDidMove(pins[0])
+        #expect(map.view(for: pins[0])?.worldAnchor == Mercator.project(pins[0].coordinate))
+        #expect(source.asks.load(ordering: .relaxed) == asked)
     }
 }
