@@ -14,6 +14,20 @@ extension MapView {
         index.point(of: AnnotationKey(annotation)) ?? sharedDisplayedPoint(of: annotation)
     }
 
+    /// Whether a move of the annotation `key` from world point `from` to `to`
+    /// can change anything on this map. It cannot for an annotation the map
+    /// keeps nothing for (no view, glide, own or clustered entry) when the
+    /// move stays clear of what was laid out: the next layout reads the
+    /// shared source anyway. An app replaying a busy feed skips those moves
+    /// without telling the map, so a move far away costs a few lookups.
+    public func isAffected(byMoveOf key: AnnotationKey, from: Point, to: Point) -> Bool {
+        if let rect = laidOutRect, rect.contains(from) || rect.contains(to) { return true }
+        if !liveViews.isEmpty, liveViews[key] != nil { return true }
+        if !shared.displaced.isEmpty, shared.displaced[key] != nil { return true }
+        if index.count > 0, index.contains(key) { return true }
+        return !clustering.groups.isEmpty && isClusteredMember(key)
+    }
+
     /// Shows `annotation` at world point `point` (one step of a glide). A live
     /// view that stays near the viewport is moved directly, its open callout
     /// with it; a pin crossing the edge of what was laid out asks for a

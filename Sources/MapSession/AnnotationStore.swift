@@ -30,39 +30,27 @@ public final class AnnotationStore: Sendable {
         let move: (@Sendable (Coordinate) -> Void)?
     }
 
-    /// What happened to an annotation, as sessions replay it.
-    public enum Change: Sendable {
-        /// Moved from world point `from`; `interval` is the time since its previous move (seconds), if any.
-        case moved(Annotation, from: Point, receivedAt: Double, interval: Double?)
-        case added(Annotation, receivedAt: Double)
-        case removed(Annotation, receivedAt: Double)
-    }
-
     struct State {
         var records: [String: Record] = [:]
         var order: [String] = []
         var ids: [AnnotationKey: String] = [:]
         /// Per id: when it last moved (store clock) and the producer's timestamp, if it sent one.
         var lastMove: [String: (at: Double, timestamp: Double?)] = [:]
-        var version: UInt64 = 0
         /// Every annotation at its current world point, for sessions' viewport queries.
         var grid = AnnotationIndex()
-        /// `log[i]` has version `logBase + 1 + i`.
-        var log: [Change] = []
-        var logBase: UInt64 = 0
+        var log: ChangeLog
+        var version: UInt64 { log.version }
     }
 
     /// Changes kept by default for sessions that are catching up.
     public static let defaultLogLimit = 200_000
 
-    /// Changes kept for sessions that are catching up; one further behind resyncs.
-    let logLimit: Int
-    let state = Mutex(State())
+    let state: Mutex<State>
     let subscribers = Mutex<[UInt32: LiveSubscriber]>([:])
     public let metrics = LiveMetrics()
 
     public init(logLimit: Int = AnnotationStore.defaultLogLimit) {
-        self.logLimit = max(logLimit, 2)
+        state = Mutex(State(log: ChangeLog(limit: logLimit)))
     }
 
     /// The sample apps' people (movable) and landmarks (fixed).
@@ -114,13 +102,11 @@ public final class AnnotationStore: Sendable {
         state.withLock { s in (s.order.compactMap { s.records[$0]?.annotation }, s.version) }
     }
 
-    /// The changes after `version`, or nil when the log no longer reaches back that far.
-    public func changes(since version: UInt64) -> (changes: [Change]?, version: UInt64) {
-        state.withLock { s in
-            guard version >= s.logBase else { return (nil, s.version) }
-            let from = Int(version - s.logBase)
-            return (from >= s.log.count ? [] : Array(s.log[from...]), s.version)
-        }
+    /// The changes after `version` (up to the newest), or nil when the log
+    /// no longer reaches back that far. Read without the lock: it is held
+    /// only to learn how far the log reaches.
+    func changes(since version: UInt64) -> ChangeLogSlice? {
+        state.withLock { $0.log.changes(since: version) }
     }
 
     // MARK: Subscribers
@@ -148,16 +134,6 @@ public final class AnnotationStore: Sendable {
     }
 
     // MARK: Writing
-
-    private func append(_ change: Change, to s: inout State) {
-        s.version += 1
-        s.log.append(change)
-        if s.log.count > logLimit {
-            let drop = logLimit / 2
-            s.log.removeFirst(drop)
-            s.logBase += UInt64(drop)
-        }
-    }
 
     /// Applies a batch of moves, all or nothing: an unknown id, a fixed
     /// annotation or an invalid coordinate anywhere rejects the whole batch.
@@ -195,7 +171,7 @@ public final class AnnotationStore: Sendable {
                     if let t = m.timestamp, let lt = last.timestamp { interval = t - lt } else { interval = now - last.at }
                 }
                 s.lastMove[m.id] = (now, m.timestamp)
-                append(.moved(r.annotation, from: from, receivedAt: now, interval: interval), to: &s)
+                s.log.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval))
                 result.applied.append(m)
             }
             result.version = s.version
@@ -216,7 +192,7 @@ public final class AnnotationStore: Sendable {
             Self.insert(Record(id: annotation.id, kind: annotation.kind, annotation: annotation,
                                draggable: annotation.isDraggable, clusteringIdentifier: annotation.clusteringIdentifier,
                                move: { annotation.coordinate = $0 }), into: &s)
-            append(.added(annotation, receivedAt: now), to: &s)
+            s.log.append(.added(annotation, at: Mercator.project(annotation.coordinate), receivedAt: now))
         }
         notify([Mercator.project(annotation.coordinate)])
     }
@@ -228,9 +204,10 @@ public final class AnnotationStore: Sendable {
             guard let r = s.records.removeValue(forKey: id) else { throw .notFound("no annotation with id \(id)") }
             s.order.removeAll { $0 == id }
             s.ids[AnnotationKey(r.annotation)] = nil
+            let point = s.grid.point(of: AnnotationKey(r.annotation)) ?? Mercator.project(r.annotation.coordinate)
             s.grid.remove(AnnotationKey(r.annotation))
             s.lastMove[id] = nil
-            append(.removed(r.annotation, receivedAt: now), to: &s)
+            s.log.append(.removed(r.annotation, at: point, receivedAt: now))
             return r
         }
         notify([Mercator.project(record.annotation.coordinate)])

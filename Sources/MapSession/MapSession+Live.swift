@@ -14,6 +14,8 @@ struct SessionLiveState {
     /// Pins on their way to a new coordinate, stepped together by one animation.
     var glides: [AnnotationKey: Glide] = [:]
     var glidesAnimating = false
+    /// Moves the replay looked at rather than passed over, since the start.
+    var movesReplayed = 0
 }
 
 /// One pin moving in a straight line (world units) over `duration` seconds.
@@ -115,53 +117,58 @@ extension MapSession {
     }
 
     /// Replays the change log since `syncedVersion`: adds and removes at once,
-    /// and only the latest move of each annotation, as a glide.
+    /// and only the latest move of each annotation, as a glide. Moves that
+    /// cannot change this map (far from its viewport, of pins it keeps
+    /// nothing for) are passed over in place, so a panning session far from
+    /// a busy feed copies none of them.
     func applyLiveChanges() {
         guard let mapView else { return }
-        let (pulled, version) = world.store.changes(since: live.syncedVersion)
-        guard version != live.syncedVersion else { return }
-        guard let changes = pulled else {
+        guard let changes = world.store.changes(since: live.syncedVersion) else {
             resyncLive()
             return
         }
-        live.syncedVersion = version
+        guard changes.through != live.syncedVersion else { return }
+        live.syncedVersion = changes.through
         // Per moved annotation: where it was before its first move in this
-        // batch, and the interval of its latest.
-        var moved: [AnnotationKey: (annotation: Annotation, from: Point, interval: Double?)] = [:]
+        // batch, where its latest took it, and that one's interval.
+        var moved: [AnnotationKey: (annotation: Annotation, from: Point, to: Point, interval: Double?)] = [:]
         var order: [AnnotationKey] = []
         var oldestSeen: Double?
         let rect = live.publishedRect
         // Whether a change could be seen here, for the event-to-frame latency.
-        func seen(_ a: Annotation, at time: Double, from: Point? = nil) {
-            guard let rect else { return }
-            if rect.contains(Mercator.project(a.coordinate)) || from.map(rect.contains) == true {
-                oldestSeen = min(oldestSeen ?? time, time)
-            }
+        func seen(_ change: UnsafePointer<LoggedChange>) {
+            guard let rect, rect.contains(change.pointee.to) || rect.contains(change.pointee.from) else { return }
+            oldestSeen = min(oldestSeen ?? change.pointee.receivedAt, change.pointee.receivedAt)
         }
-        for change in changes {
-            switch change {
-            case let .added(a, at):
-                mapView.sharedAnnotationsDidAdd([a])
-                seen(a, at: at)
-            case let .removed(a, at):
-                seen(a, at: at)
-                mapView.sharedAnnotationsDidRemove([a])
-                moved[AnnotationKey(a)] = nil
-                live.glides[AnnotationKey(a)] = nil
-            case let .moved(a, from, at, interval):
-                let key = AnnotationKey(a)
+        changes.forEach { change in
+            let key = change.pointee.key
+            switch change.pointee.kind {
+            case .added:
+                mapView.sharedAnnotationsDidAdd([change.pointee.annotation])
+                seen(change)
+            case .removed:
+                seen(change)
+                mapView.sharedAnnotationsDidRemove([change.pointee.annotation])
+                moved[key] = nil
+                live.glides[key] = nil
+            case .moved:
+                let (from, to) = (change.pointee.from, change.pointee.to)
+                guard rect.map({ $0.contains(from) || $0.contains(to) }) ?? true
+                        || (!live.glides.isEmpty && live.glides[key] != nil)
+                        || mapView.isAffected(byMoveOf: key, from: from, to: to) else { return }
+                live.movesReplayed += 1
                 if let first = moved[key] {
-                    moved[key] = (a, first.from, interval)
+                    moved[key] = (first.annotation, first.from, to, change.pointee.interval)
                 } else {
                     order.append(key)
-                    moved[key] = (a, from, interval)
+                    moved[key] = (change.pointee.annotation, from, to, change.pointee.interval)
                 }
-                seen(a, at: at, from: from)
+                seen(change)
             }
         }
         for key in order {
             guard let m = moved[key] else { continue }
-            glide(m.annotation, from: m.from, over: m.interval)
+            glide(m.annotation, from: m.from, to: m.to, over: m.interval)
         }
         if let oldestSeen { (output as? MeteredOutput)?.markLiveChange(at: oldestSeen) }
     }
@@ -171,14 +178,14 @@ extension MapSession {
     /// from the viewport, and jumps across the antimeridian, move at once.
     /// A pin with neither a view nor a glide here starts from `logged`, where
     /// the store had it before this batch of moves, so a pin gliding into the
-    /// viewport enters from its edge. Clustered pins move with their cells.
-    func glide(_ annotation: Annotation, from logged: Point, over interval: Double?) {
+    /// viewport enters from its edge. `to` is where the log says the move
+    /// took it. Clustered pins move with their cells.
+    func glide(_ annotation: Annotation, from logged: Point, to: Point, over interval: Double?) {
         guard let mapView, let window else { return }
         let key = AnnotationKey(annotation)
         let isShown = live.glides[key] != nil || mapView.view(for: annotation) != nil
         let shown = isShown ? mapView.displayedPoint(of: annotation) : nil
         let from = shown ?? logged
-        let to = Mercator.project(annotation.coordinate)
         let duration = min(max(interval ?? Self.defaultGlide, 0), Self.maxGlide)
         let near = live.publishedRect.map { $0.contains(from) || $0.contains(to) } ?? false
         // Far pins (the most of a busy feed) jump without asking the store;

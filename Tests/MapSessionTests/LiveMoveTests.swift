@@ -95,6 +95,49 @@ extension SessionHarness {
         #expect(h.replica.accessibility.contains { $0.role == .dialog && $0.name == "Boat" })
     }
 
+    @Test func farMovesArePassedOverButOneOfAPinWithAViewHereIsNot() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: Self.pacific, world: world)
+        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(LiveAnnotation(id: "far", title: "Far", coordinate: Coordinate(latitude: 48, longitude: 8)))
+        h.flushQueue()
+        // The boat at the centre of the view.
+        let centred = try #require(h.center(of: "Boat"))
+        let replayed = { h.session.sync { h.session.live.movesReplayed } }
+        // A busy feed far away: the session catches up when it next renders, looking at none of it.
+        for i in 1...200 {
+            try world.store.apply([Move(id: "far", coordinate: Coordinate(latitude: 48, longitude: 8 + Double(i) * 0.001))])
+        }
+        h.send(.navigate(seq: h.nextSeq(), hash: "#6/0.5/-150"))
+        #expect(h.syncedVersion == world.store.version)
+        #expect(replayed() == 0)
+        try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -149.5))])
+        h.flushQueue()
+        #expect(replayed() == 1)
+
+        // The selected boat keeps its view while the map looks elsewhere; a
+        // move far from there still reaches that view, so looking back where
+        // the boat was shows it gone, not stranded there with its callout.
+        h.settle()
+        h.click(try #require(h.center(of: "Boat")))
+        h.settle()
+        h.send(.navigate(seq: h.nextSeq(), hash: Self.atlantic))
+        h.settle()
+        try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -120))])
+        h.send(.navigate(seq: h.nextSeq(), hash: Self.atlantic.replacingOccurrences(of: "-20", with: "-21")))
+        #expect(replayed() == 2)
+        h.send(.navigate(seq: h.nextSeq(), hash: Self.pacific))
+        h.settle()
+        // 30 degrees east of the centre at zoom 6 is 1,365 px: off screen.
+        let boat = try #require(h.center(of: "Boat"), "still selected, so its view stays alive")
+        #expect(abs(boat.x - centred.x - 1365) < 2 && abs(boat.y - centred.y) < 2)
+        h.send(.navigate(seq: h.nextSeq(), hash: "#6/0/-120"))
+        h.settle()
+        let there = try #require(h.center(of: "Boat"))
+        #expect(abs(there.x - centred.x) < 2 && abs(there.y - centred.y) < 2)
+        #expect(h.replica.accessibility.contains { $0.role == .dialog && $0.name == "Boat" })
+    }
+
     @Test func anInvalidBatchIsRejectedWhole() throws {
         let world = freshWorld()
         try world.store.add(LiveAnnotation(id: "a", title: "A", coordinate: Coordinate(latitude: 1, longitude: 1)))
