@@ -20,7 +20,14 @@ struct ClusteringState {
     var level: Int?
 
     func group(containing key: AnnotationKey) -> String? {
-        groups.first { $0.value.keys.contains(key) }?.key
+        // By index, so each group's key set is read in place rather than
+        // copied out with its members (this runs for every far move replayed).
+        var i = groups.startIndex
+        while i != groups.endIndex {
+            if groups.values[i].keys.contains(key) { return groups.keys[i] }
+            groups.formIndex(after: &i)
+        }
+        return nil
     }
 }
 

@@ -38,19 +38,22 @@ public final class AnnotationStore: Sendable {
         var lastMove: [String: (at: Double, timestamp: Double?)] = [:]
         /// Every annotation at its current world point, for sessions' viewport queries.
         var grid = AnnotationIndex()
-        var log: ChangeLog
         var version: UInt64 { log.version }
+        /// Written under this state's lock, read under its own.
+        let log: ChangeLog
     }
 
     /// Changes kept by default for sessions that are catching up.
     public static let defaultLogLimit = 200_000
 
     let state: Mutex<State>
+    let log: ChangeLog
     let subscribers = Mutex<[UInt32: LiveSubscriber]>([:])
     public let metrics = LiveMetrics()
 
     public init(logLimit: Int = AnnotationStore.defaultLogLimit) {
-        state = Mutex(State(log: ChangeLog(limit: logLimit)))
+        log = ChangeLog(limit: logLimit)
+        state = Mutex(State(log: log))
     }
 
     /// The sample apps' people (movable) and landmarks (fixed).
@@ -94,7 +97,7 @@ public final class AnnotationStore: Sendable {
         state.withLock { $0.ids[AnnotationKey(annotation)] }
     }
 
-    public var version: UInt64 { state.withLock { $0.version } }
+    public var version: UInt64 { log.version }
 
     /// Every annotation and the version they are current at, for a session
     /// that starts or fell too far behind the log.
@@ -106,7 +109,7 @@ public final class AnnotationStore: Sendable {
     /// no longer reaches back that far. Read without the lock: it is held
     /// only to learn how far the log reaches.
     func changes(since version: UInt64) -> ChangeLogSlice? {
-        state.withLock { $0.log.changes(since: version) }
+        log.changes(since: version)
     }
 
     // MARK: Subscribers
@@ -143,6 +146,7 @@ public final class AnnotationStore: Sendable {
     public func apply(_ moves: [Move], receivedAt now: Double = AnnotationStore.now()) throws(APIError) -> MoveResult {
         metrics.movesReceived.add(moves.count, ordering: .relaxed)
         var points: [Point] = []
+        var logged: [LoggedChange] = []
         let result = try state.withLock { (s: inout State) throws(APIError) -> MoveResult in
             for (i, m) in moves.enumerated() {
                 guard m.coordinate.isValid else {
@@ -171,9 +175,10 @@ public final class AnnotationStore: Sendable {
                     if let t = m.timestamp, let lt = last.timestamp { interval = t - lt } else { interval = now - last.at }
                 }
                 s.lastMove[m.id] = (now, m.timestamp)
-                s.log.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval))
+                logged.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval))
                 result.applied.append(m)
             }
+            s.log.append(logged)
             result.version = s.version
             return result
         }

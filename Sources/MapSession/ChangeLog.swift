@@ -1,5 +1,6 @@
 import MapCore
 import MapGeometry
+import Synchronization
 
 /// One change to the shared world, as sessions replay it.
 struct LoggedChange: Sendable {
@@ -73,14 +74,19 @@ final class ChangeLogChunk: @unchecked Sendable {
 }
 
 /// The store's bounded change log: version `v` is the change that made the
-/// store's version `v`. Chunked so that appending never copies what readers
-/// hold and dropping the oldest changes drops whole chunks.
-struct ChangeLog {
-    /// The newest version.
-    private(set) var version: UInt64 = 0
-    /// Versions after this one are held; a reader further behind resyncs.
-    private(set) var oldestHeld: UInt64 = 0
-    private var chunks: [ChangeLogChunk] = []
+/// store's version `v`. It has a lock of its own, held only to append and to
+/// learn how far the log reaches, so the sessions reading it (each at every
+/// frame) never wait for a writer holding the store's lock through a batch.
+/// Chunked so that appending never copies what readers hold and dropping
+/// the oldest changes drops whole chunks.
+final class ChangeLog: Sendable {
+    private struct Chunks {
+        var list: [ChangeLogChunk] = []
+        var version: UInt64 = 0
+        var oldestHeld: UInt64 = 0
+    }
+
+    private let chunks = Mutex(Chunks())
     let limit: Int
     let chunkCapacity: Int
 
@@ -90,33 +96,49 @@ struct ChangeLog {
         chunkCapacity = max(1, min(1024, self.limit / 4))
     }
 
-    mutating func append(_ change: LoggedChange) {
-        version += 1
-        if chunks.last?.isFull ?? true {
-            chunks.append(ChangeLogChunk(firstVersion: version, capacity: chunkCapacity))
-        }
-        chunks[chunks.count - 1].append(change)
-        while version - oldestHeld > UInt64(limit), let first = chunks.first {
-            oldestHeld += UInt64(first.count)
-            chunks.removeFirst()
+    /// The newest version.
+    var version: UInt64 { chunks.withLock { $0.version } }
+
+    /// Versions after this one are held; a reader further behind resyncs.
+    var oldestHeld: UInt64 { chunks.withLock { $0.oldestHeld } }
+
+    /// Appends `changes` in order. Writers call it under the store's lock, so
+    /// the log's order is the store's.
+    func append(_ changes: [LoggedChange]) {
+        chunks.withLock { c in
+            for change in changes {
+                c.version += 1
+                if c.list.last?.isFull ?? true {
+                    c.list.append(ChangeLogChunk(firstVersion: c.version, capacity: chunkCapacity))
+                }
+                c.list[c.list.count - 1].append(change)
+            }
+            while c.version - c.oldestHeld > UInt64(limit), let first = c.list.first {
+                c.oldestHeld += UInt64(first.count)
+                c.list.removeFirst()
+            }
         }
     }
 
+    func append(_ change: LoggedChange) { append([change]) }
+
     /// The changes after `since` up to now, or nil when the log no longer
-    /// reaches back that far. Cheap to take under the lock (it shares the
-    /// chunks) and safe to read after it is released.
+    /// reaches back that far. Cheap under the lock (it shares the chunks)
+    /// and safe to read after it is released.
     func changes(since: UInt64) -> ChangeLogSlice? {
-        guard since >= oldestHeld else { return nil }
-        guard since < version else { return ChangeLogSlice(chunks: [], after: since, through: since) }
-        // Chunks hold consecutive versions, all but the last one full.
-        let first = Int((since - oldestHeld) / UInt64(chunkCapacity))
-        return ChangeLogSlice(chunks: Array(chunks[first...]), after: since, through: version)
+        chunks.withLock { c in
+            guard since >= c.oldestHeld else { return nil }
+            guard since < c.version else { return ChangeLogSlice(chunks: [], after: since, through: since) }
+            // Chunks hold consecutive versions, all but the last one full.
+            let first = Int((since - c.oldestHeld) / UInt64(chunkCapacity))
+            return ChangeLogSlice(chunks: c.list[first...], after: since, through: c.version)
+        }
     }
 }
 
-/// Changes `after + 1 ... through` of the log, read without the store's lock.
+/// Changes `after + 1 ... through` of the log, read without any lock.
 struct ChangeLogSlice {
-    fileprivate let chunks: [ChangeLogChunk]
+    fileprivate let chunks: ArraySlice<ChangeLogChunk>
     let after: UInt64
     let through: UInt64
 

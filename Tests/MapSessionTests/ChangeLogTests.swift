@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func aSliceHoldsTheChangesAfterItsVersionAcrossChunks() {
-        var log = ChangeLog(limit: 40) // chunks of 10
+        let log = ChangeLog(limit: 40) // chunks of 10
         for v in 1...25 { log.append(move(v, x: Double(v))) }
         #expect(log.version == 25)
         #expect(read(log.changes(since: 0)) == (1...25).map(Double.init))
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func theOldestChunksGoOnceTheLimitIsPassedAndAReaderThatFarBehindGetsNothing() {
-        var log = ChangeLog(limit: 8) // chunks of 2
+        let log = ChangeLog(limit: 8) // chunks of 2
         for v in 1...8 { log.append(move(v, x: Double(v))) }
         #expect(log.changes(since: 0) != nil)
         log.append(move(9, x: 9))
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aSliceTakenEarlierStaysReadableWhileTheLogGrowsAndDropsChunks() {
-        var log = ChangeLog(limit: 8)
+        let log = ChangeLog(limit: 8)
         for v in 1...5 { log.append(move(v, x: Double(v))) }
         let slice = log.changes(since: 1)
         // The writer fills the chunk the slice ends in and drops the ones it starts in.
