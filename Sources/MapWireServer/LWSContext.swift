@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Synchronization
 import Glibc
 import Logging
 
@@ -160,9 +161,20 @@ enum LWSContext {
         return Int(lws_get_vhost_listen_port(vhost))
     }
 
+    /// Whether lws's log has been sent to swift-log yet (its level is process-wide).
+    private static let logBridgeInstalled = Atomic<Bool>(false)
+
+    /// For a client alone in its process: without the bridge, lws prints its
+    /// notices (one per connection event on libev) straight to stderr. A
+    /// server's own setting, made first, stays.
+    static func installLogBridgeUnlessInstalled() {
+        if !logBridgeInstalled.load(ordering: .relaxed) { installLogBridge(verbose: false) }
+    }
+
     /// Sends lws's own log lines to swift-log. Notices are chatty start-up
     /// details, so they go to debug.
     static func installLogBridge(verbose: Bool) {
+        logBridgeInstalled.store(true, ordering: .relaxed)
         var levels = Int32(MAPWIRE_LLL_ERR | MAPWIRE_LLL_WARN)
         if verbose { levels |= Int32(MAPWIRE_LLL_NOTICE) }
         lws_set_log_level(levels) { level, line in

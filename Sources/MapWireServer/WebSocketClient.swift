@@ -35,6 +35,7 @@ public final class WebSocketClient: Sendable {
         loop = ServiceLoop(configuration: configuration, sessions: NoServerSessions(),
                            http: NoServerSessions(), metrics: ServerMetrics(), logger: logger)
         loop.shutdownReason = "client shutting down"
+        LWSContext.installLogBridgeUnlessInstalled()
         let arena = CArena()
         let context = try LWSContext.createClient(for: loop, arena: arena)
         loop.context = context

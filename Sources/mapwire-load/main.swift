@@ -32,6 +32,7 @@ struct Options: ParsableCommand {
     @Option(help: "Seconds to run.") var duration = 10.0
     @Option(help: "Zoom of the watching sessions.") var watchZoom = 8.0
     @Option(help: "The server's process id, to read its memory from /proc.") var pid: Int32?
+    @Option(help: "Client I/O threads the sessions are spread over (browsers do not share one).") var ioThreads = 1
     @Flag(help: "Send every panning session's event at the same instant (a worst case no real crowd makes) instead of spreading them over the 16 ms.")
     var burst = false
 }
@@ -112,13 +113,14 @@ for i in 0..<options.annotations {
 // 2. Sessions: the first `panning` pan over South America (#4/-20/-60, a few people), the
 // next `watchers` look at Europe where the pins move, the rest at the Pacific.
 let rssBefore = rssKB(options.pid)
-let client = try WebSocketClient(limits: .init(maxMessageBytes: 16 << 20))
+let clients = try (0..<max(options.ioThreads, 1)).map { _ in try WebSocketClient(limits: .init(maxMessageBytes: 16 << 20)) }
+let client = clients[0]
 let totals = LoadTotals()
 let sessions = Mutex<[LoadSession]>([])
 for i in 0..<options.sessions {
     let hash = i < options.panning ? "#4/-20/-60"
         : i < options.panning + options.watchers ? "#\(options.watchZoom)/48/8" : "#5/\(-20 + i % 40)/\(-170 + i % 50)"
-    client.connect(port: options.port, onFailure: { print("connect failed: \($0)") }) { output in
+    clients[i % clients.count].connect(port: options.port, onFailure: { print("connect failed: \($0)") }) { output in
         let s = LoadSession(output: output, hash: hash, totals: totals)
         sessions.withLock { $0.append(s) }
         return s
@@ -220,4 +222,4 @@ print("server event-to-frame histogram (inputs and moves, delta over the run): p
       + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.99))
 if let rss = rssKB(options.pid) { print("server RSS after the run: \(rss / 1024) MB") }
 print("sessions closed by the server during the run: \(totals.closed.load(ordering: .relaxed))")
-client.shutdown()
+for c in clients { c.shutdown() }
