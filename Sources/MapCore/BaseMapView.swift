@@ -44,10 +44,14 @@ public final class BaseMapView: View {
         isUserInteractionEnabled = false
     }
 
-    /// Measures `baseMap`'s city names in the typeface maps use, once for every
-    /// map to come: at start-up rather than in the first browser's first frame.
+    /// Measures `baseMap`'s city names in the typeface maps use and places
+    /// them at every zoom level, once for every map to come: at start-up
+    /// rather than in the first browser's first frame.
     public static func prepareLabels(of baseMap: BaseMap, fonts: FontBook) {
-        _ = baseMap.cityLabels(typeface: fonts.regular, size: labelSize)
+        let labels = baseMap.cityLabels(typeface: fonts.regular, size: labelSize)
+        for level in 0...CityLabelPlacement.maxLevel {
+            _ = labels.level(level, maxRank: maxRank(zoom: Double(level)))
+        }
     }
 
     /// The most important rank shown at `zoom`: a few capitals zoomed out, all
@@ -97,14 +101,9 @@ public final class BaseMapView: View {
 
     /// The cities to name: visible, of a rank the zoom shows, not overlapping.
     private func placeCityLabels(visible: Rect) -> [Int32] {
-        var candidates: [Int32] = []
-        labels.points.withUnsafeBufferPointer { points in
-            for i in 0..<labels.count(upToRank: Self.maxRank(zoom: camera.zoom)) where visible.contains(points[i]) {
-                candidates.append(Int32(i))
-            }
+        placement.names(visible: visible, zoom: camera.zoom, labels: labels, limit: Self.maxLabels) {
+            Self.maxRank(zoom: Double($0))
         }
-        return placement.place(candidates, zoom: camera.zoom, pixelsPerUnit: camera.pixelsPerUnit,
-                               labels: labels, limit: Self.maxLabels)
     }
 
     private func appendCityLabels(_ placed: [Int32], into context: inout RenderContext) {

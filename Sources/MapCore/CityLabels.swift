@@ -22,6 +22,8 @@ public final class CityLabels: Sendable {
     let dots: [ItemProperties]
     let names: [ItemProperties]
     let itemIDs: [(dot: UInt32, name: UInt32)]
+    /// Names placed per zoom level, keyed by level and rank (CityLabelPlacement.swift).
+    let levels = Mutex<[Int: CityLabelLevel]>([:])
 
     init(cities: [BaseMap.City], typeface: Typeface, size: Double) {
         let widths = cities.map { typeface.font.width(of: $0.name, size: size).rounded(.up) }
@@ -60,40 +62,6 @@ public final class CityLabels: Sendable {
     func count(upToRank rank: Int) -> Int {
         guard !rankEnds.isEmpty else { return 0 }
         return rank < 0 ? 0 : rankEnds[min(rank, rankEnds.count - 1)]
-    }
-}
-
-/// The cities a view last labelled: which were candidates (visible and of a
-/// shown rank, in priority order) and which of them won a place. Placement
-/// only compares labels with each other, so it does not change while a pan
-/// keeps the same candidates at the same zoom, and is reused then.
-struct CityLabelPlacement {
-    private(set) var zoom = Double.nan
-    private(set) var candidates: [Int32] = []
-    private(set) var placed: [Int32] = []
-
-    /// The cities to label among `candidates` at `zoom`, at most `limit`,
-    /// greedily by priority with no two labels (dot and name) overlapping.
-    mutating func place(_ candidates: [Int32], zoom: Double, pixelsPerUnit k: Double,
-                        labels: CityLabels, limit: Int) -> [Int32] {
-        if zoom == self.zoom, candidates == self.candidates { return placed }
-        var boxes: [Rect] = []
-        var placed: [Int32] = []
-        for index in candidates {
-            if placed.count >= limit { break }
-            let i = Int(index)
-            // World points scaled, not offset by the viewport: only
-            // differences matter, and this keeps them the same on every pan.
-            let s = Point(x: labels.points[i].x * k, y: labels.points[i].y * k)
-            let box = Rect(x: s.x - 4, y: s.y - 9, width: labels.widths[i] + 12, height: 18)
-            if boxes.contains(where: { $0.insetBy(dx: -4, dy: -2).intersects(box) }) { continue }
-            boxes.append(box)
-            placed.append(index)
-        }
-        self.zoom = zoom
-        self.candidates = candidates
-        self.placed = placed
-        return placed
     }
 }
 

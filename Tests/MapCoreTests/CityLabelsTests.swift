@@ -26,25 +26,75 @@ import ViewKit
         }
     }
 
-    @Test func placementComparesLabelsOnlyWithEachOther() {
+    @Test func eachLevelPlacesTheWorldsNamesGreedilyWithoutOverlapOnceForEveryMap() {
         let labels = testBaseMap.cityLabels(typeface: testFonts.regular, size: BaseMapView.labelSize)
-        let candidates = (0..<Int32(labels.count(upToRank: 5))).map { $0 }
-        var first = CityLabelPlacement()
-        let placed = first.place(candidates, zoom: 5, pixelsPerUnit: 1.0 / 1024, labels: labels, limit: 60)
-        #expect(placed.count == 60)
-        // No two placed labels overlap (with the spacing the map keeps).
-        let k = 1.0 / 1024
-        let boxes = placed.map { i -> Rect in
-            let p = labels.points[Int(i)]
-            return Rect(x: p.x * k - 4, y: p.y * k - 9, width: labels.widths[Int(i)] + 12, height: 18)
+        let world = Rect(x: 0, y: 0, width: Mercator.worldSize, height: Mercator.worldSize)
+        let level = labels.level(5, maxRank: 5)
+        #expect(labels.level(5, maxRank: 5) === level, "shared")
+        let placed = level.placed(in: world, points: labels.points)
+        #expect(placed.count == level.count && placed.count > 60)
+        #expect(placed == placed.sorted(), "in priority order")
+        let k = Mercator.pixelsPerUnit(zoom: 5)
+        func box(_ i: Int) -> Rect {
+            let p = labels.points[i]
+            return Rect(x: p.x * k - 4, y: p.y * k - 9, width: labels.widths[i] + 12, height: 18)
         }
+        let boxes = placed.map { box(Int($0)) }
         for (i, a) in boxes.enumerated() {
             for b in boxes[(i + 1)...] { #expect(!a.insetBy(dx: -4, dy: -2).intersects(b)) }
         }
-        // The same candidates at the same zoom give the same answer; a new zoom recomputes.
-        #expect(first.place(candidates, zoom: 5, pixelsPerUnit: k, labels: labels, limit: 60) == placed)
-        let wider = first.place(candidates, zoom: 6, pixelsPerUnit: 2 * k, labels: labels, limit: 500)
-        #expect(wider.count > placed.count)
+        // Greedy: every city of a named rank left out overlaps one placed before it.
+        let placedSet = Set(placed)
+        for i in 0..<labels.count(upToRank: 5) where !placedSet.contains(Int32(i)) {
+            #expect(placed.contains { Int($0) < i && box(Int($0)).insetBy(dx: -4, dy: -2).intersects(box(i)) })
+        }
+        // A part of the world answers with the placed cities in it.
+        let europe = Rect(x: world.width * 0.48, y: world.height * 0.28, width: world.width * 0.1, height: world.height * 0.08)
+        #expect(level.placed(in: europe, points: labels.points) == placed.filter { europe.contains(labels.points[Int($0)]) })
+        // A closer level names more.
+        #expect(labels.level(6, maxRank: 6).count > level.count)
+    }
+
+    @Test func aMapTakesItsLevelsNamesForARegionAndReusesThemWhileTheViewStaysInIt() {
+        let labels = testBaseMap.cityLabels(typeface: testFonts.regular, size: BaseMapView.labelSize)
+        let world = Rect(x: 0, y: 0, width: Mercator.worldSize, height: Mercator.worldSize)
+        var placement = CityLabelPlacement()
+        let view = Rect(x: world.width * 0.5, y: world.height * 0.3, width: world.width * 0.05, height: world.height * 0.03)
+        let shown = placement.names(visible: view, zoom: 5.5, labels: labels, limit: 10) { $0 }
+        #expect(placement.level == 5)
+        let all = labels.level(5, maxRank: 5).placed(in: view, points: labels.points)
+        #expect(shown == Array(all.prefix(10)))
+        let region = placement.region
+        _ = placement.names(visible: view.offsetBy(dx: view.width / 4, dy: 0), zoom: 5.9, labels: labels, limit: 10) { $0 }
+        #expect(placement.region == region, "a pan inside the region and a zoom within the level reuse it")
+        _ = placement.names(visible: view.offsetBy(dx: view.width, dy: 0), zoom: 5.9, labels: labels, limit: 10) { $0 }
+        #expect(placement.region != region)
+        _ = placement.names(visible: view, zoom: 6, labels: labels, limit: 10) { $0 }
+        #expect(placement.level == 6)
+    }
+
+    @Test func panningAndZoomingWithinALevelKeepTheNamesOfCitiesInView() {
+        // A small view, so fewer names show than the limit and the limit cuts none.
+        let (window, map) = makeMap(size: Size(width: 480, height: 320),
+                                    camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
+                                    baseMap: testBaseMap)
+        func names() -> Set<UInt32> { Set(window.renderScene().items.filter { $0.kind == .text }.map(\.id)) }
+        func visible() -> Rect { map.camera.visibleWorldRect(viewport: map.frame.size) }
+        let before = names()
+        let visibleBefore = visible()
+        #expect(before.count > 5 && before.count < BaseMapView.maxLabels)
+        // Half a screen east, in steps, as a drag does, then zoom in a bit.
+        for _ in 0..<6 { map.camera = map.camera.panned(byScreen: Point(x: 40, y: 0)); _ = names() }
+        let after = names()
+        let both = testBaseMap.cities.filter {
+            $0.rank <= BaseMapView.maxRank(zoom: 5) && visibleBefore.contains($0.world) && visible().contains($0.world)
+        }.map(\.labelItemID)
+        #expect(both.count > 2)
+        #expect(both.filter(before.contains) == both.filter(after.contains))
+        map.camera.zoom = 5.6
+        let zoomed = names()
+        #expect(after.count < BaseMapView.maxLabels)
+        #expect(zoomed.isSubset(of: after), "zooming in within the level shows a part of the same names")
     }
 
     @Test func panningByAFewPixelsKeepsTheSameNames() {

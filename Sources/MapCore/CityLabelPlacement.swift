@@ -1,0 +1,153 @@
+import MapGeometry
+import Synchronization
+
+/// The city names placed at one whole zoom level over the whole world,
+/// shared by every map: greedily by priority (rank, then population), each
+/// name kept only if its dot and name overlap none placed before it.
+///
+/// Placing the world once per level, not each viewport, makes a name depend
+/// on the cities around it and nothing else: a pan never knocks out a name
+/// because a more important city came into view, and zooming within a level
+/// (scales up to twice the level's, so placed names only move apart) keeps
+/// the same names. Built on first use of a level (a few milliseconds for the
+/// whole world at the closest levels) and kept for the process.
+public final class CityLabelLevel: Sendable {
+    /// Placed cities bucketed by a 64 x 64 grid of the world, each bucket in
+    /// priority order (city index order).
+    private let buckets: [Int: [Int32]]
+    /// How many names were placed.
+    public let count: Int
+    static let grid = 64
+
+    init(labels: CityLabels, level: Int, maxRank: Int) {
+        let k = Mercator.pixelsPerUnit(zoom: Double(level))
+        var boxes = LabelBoxGrid()
+        var buckets: [Int: [Int32]] = [:]
+        var count = 0
+        labels.points.withUnsafeBufferPointer { points in
+            for i in 0..<labels.count(upToRank: maxRank) {
+                let p = points[i]
+                // World points scaled, not offset by any viewport: only differences matter.
+                let box = Rect(x: p.x * k - 4, y: p.y * k - 9, width: labels.widths[i] + 12, height: 18)
+                // With the spacing kept between two names.
+                guard !boxes.intersects(box.insetBy(dx: -4, dy: -2)) else { continue }
+                boxes.insert(box)
+                buckets[Self.bucket(x: Self.cell(p.x), y: Self.cell(p.y)), default: []].append(Int32(i))
+                count += 1
+            }
+        }
+        self.buckets = buckets
+        self.count = count
+    }
+
+    private static func cell(_ v: Double) -> Int {
+        min(max(Int(v / Mercator.worldSize * Double(grid)), 0), grid - 1)
+    }
+
+    private static func bucket(x: Int, y: Int) -> Int { y * grid + x }
+
+    /// The placed cities whose point lies in `rect`, in priority order.
+    func placed(in rect: Rect, points: [Point]) -> [Int32] {
+        var out: [Int32] = []
+        for y in Self.cell(rect.minY)...Self.cell(rect.maxY) {
+            for x in Self.cell(rect.minX)...Self.cell(rect.maxX) {
+                for i in buckets[Self.bucket(x: x, y: y)] ?? [] where rect.contains(points[Int(i)]) { out.append(i) }
+            }
+        }
+        out.sort()
+        return out
+    }
+}
+
+/// Which city names one map shows: the level's placed names in a region
+/// around the viewport (half a viewport more on each side), taken once, and
+/// at each frame the visible ones among them, so a pan costs a filter of a
+/// few hundred points until the viewport leaves the region.
+struct CityLabelPlacement {
+    /// The closest level placed; closer zooms show the same names.
+    static let maxLevel = 20
+
+    private(set) var level = -1
+    /// The region taken; empty before the first frame.
+    private(set) var region = Rect.zero
+    /// The level's names in `region`, in priority order.
+    private(set) var inRegion: [Int32] = []
+
+    /// The region taken around `visible`.
+    static func region(around visible: Rect) -> Rect {
+        visible.insetBy(dx: -visible.width / 2, dy: -visible.height / 2)
+    }
+
+    /// The whole level whose names show at `zoom`.
+    static func level(zoom: Double) -> Int {
+        min(max(Int(zoom.rounded(.down)), 0), maxLevel)
+    }
+
+    /// The names to show in `visible` at `zoom`: the first `limit` visible
+    /// ones of the level, in priority order. `maxRank(level)` is the least
+    /// important rank a level names.
+    mutating func names(visible: Rect, zoom: Double, labels: CityLabels, limit: Int,
+                        maxRank: (Int) -> Int) -> [Int32] {
+        let level = Self.level(zoom: zoom)
+        if level != self.level || !region.contains(visible) {
+            self.level = level
+            region = Self.region(around: visible)
+            inRegion = labels.level(level, maxRank: maxRank(level)).placed(in: region, points: labels.points)
+        }
+        var shown: [Int32] = []
+        labels.points.withUnsafeBufferPointer { points in
+            for index in inRegion where visible.contains(points[Int(index)]) {
+                shown.append(index)
+                if shown.count == limit { break }
+            }
+        }
+        return shown
+    }
+}
+
+extension CityLabels {
+    /// The names placed at `level` (built on first use, then shared).
+    public func level(_ level: Int, maxRank: Int) -> CityLabelLevel {
+        let key = level << 8 | maxRank
+        if let built = levels.withLock({ $0[key] }) { return built }
+        // Placed outside the lock; two first users may both place, one wins.
+        let built = CityLabelLevel(labels: self, level: level, maxRank: maxRank)
+        return levels.withLock { levels in
+            if let existing = levels[key] { return existing }
+            levels[key] = built
+            return built
+        }
+    }
+}
+
+/// Placed label boxes bucketed by a coarse pixel grid, so testing a new
+/// label against thousands placed looks only at its neighbours.
+struct LabelBoxGrid {
+    static let cell = 128.0
+    private var cells: [Int64: [Rect]] = [:]
+
+    private static func cells(of rect: Rect) -> (ClosedRange<Int64>, ClosedRange<Int64>) {
+        let x0 = Int64((rect.minX / cell).rounded(.down)), x1 = Int64((rect.maxX / cell).rounded(.down))
+        let y0 = Int64((rect.minY / cell).rounded(.down)), y1 = Int64((rect.maxY / cell).rounded(.down))
+        return (x0...x1, y0...y1)
+    }
+
+    private static func key(_ x: Int64, _ y: Int64) -> Int64 { x &* 0x1_0000_0000 &+ y }
+
+    func intersects(_ rect: Rect) -> Bool {
+        let (xs, ys) = Self.cells(of: rect)
+        for x in xs {
+            for y in ys where cells[Self.key(x, y)]?.contains(where: { $0.intersects(rect) }) == true {
+                return true
+            }
+        }
+        return false
+    }
+
+    mutating func insert(_ rect: Rect) {
+        let (xs, ys) = Self.cells(of: rect)
+        for x in xs {
+            for y in ys { cells[Self.key(x, y), default: []].append(rect) }
+        }
+    }
+}
