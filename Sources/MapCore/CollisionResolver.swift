@@ -47,6 +47,9 @@ public struct CollisionResolver {
     /// earlier candidate wins, so callers pass front-most first.
     public func resolve(_ candidates: [Candidate]) -> [Bool] {
         var shown = [Bool](repeating: true, count: candidates.count)
+        // Required views (MapKit's default priority) all show: with no view
+        // that could hide there is nothing to place.
+        guard candidates.contains(where: { !$0.isForced && $0.mode != .none }) else { return shown }
         let order = candidates.indices.sorted { a, b in
             let ca = candidates[a], cb = candidates[b]
             if ca.isForced != cb.isForced { return ca.isForced }

@@ -15,11 +15,15 @@ struct ClusteringState {
     }
 
     var groups: [String: Group] = [:]
+    /// Every key ever put in a group, for a quick "surely not a member"
+    /// (a replay asks that of thousands of far moves a second).
+    var everMember = KeyFilter()
     var live: [String: [UInt64: ClusterAnnotation]] = [:]
     /// The integer zoom level the views were last made for.
     var level: Int?
 
     func group(containing key: AnnotationKey) -> String? {
+        guard everMember.mayContain(key) else { return nil }
         // By index, so each group's key set is read in place rather than
         // copied out with its members (this runs for every far move replayed).
         var i = groups.startIndex
@@ -31,6 +35,28 @@ struct ClusteringState {
     }
 }
 
+/// A 1,024-bit filter of annotation keys: false only for keys never
+/// inserted. Keys are object addresses, so a multiplicative hash of their
+/// bits is enough, and far cheaper than hashing them into a set.
+struct KeyFilter {
+    private var bits = [UInt64](repeating: 0, count: 16)
+
+    private static func bit(_ key: AnnotationKey) -> Int {
+        let address = UInt64(UInt(bitPattern: Int(bitPattern: key)))
+        return Int((address &* 0x9E37_79B9_7F4A_7C15) >> 54)
+    }
+
+    mutating func insert(_ key: AnnotationKey) {
+        let b = Self.bit(key)
+        bits[b >> 6] |= 1 << UInt64(b & 63)
+    }
+
+    func mayContain(_ key: AnnotationKey) -> Bool {
+        let b = Self.bit(key)
+        return bits[b >> 6] & (1 << UInt64(b & 63)) != 0
+    }
+}
+
 extension MapView {
     /// Puts `annotation` in its clustering group if the delegate gives it an
     /// identifier; false leaves it to the plain index.
@@ -38,6 +64,7 @@ extension MapView {
         guard let identifier = delegate?.mapView(self, clusteringIdentifierFor: annotation) else { return false }
         let key = AnnotationKey(annotation)
         // Mutated in place: copying a group out and back would copy its members on every add.
+        clustering.everMember.insert(key)
         guard clustering.groups[identifier, default: ClusteringState.Group()].keys.insert(key).inserted else { return true }
         clustering.groups[identifier]?.members.append(annotation)
         clustering.groups[identifier]?.index = nil

@@ -21,8 +21,15 @@ extension MapView {
     /// shared source anyway. An app replaying a busy feed skips those moves
     /// without telling the map, so a move far away costs a few lookups.
     public func isAffected(byMoveOf key: AnnotationKey, from: Point, to: Point) -> Bool {
-        if let rect = laidOutRect, rect.contains(from) || rect.contains(to) { return true }
-        if !liveViews.isEmpty, liveViews[key] != nil { return true }
+        if let rect = laidOutRect {
+            if rect.contains(from) || rect.contains(to) { return true }
+            // While the layout is current, every view is inside what was laid
+            // out but the selected one, kept alive wherever it is (anything
+            // that moves a view out, or a pin in, asks for a new layout).
+            if let selected, AnnotationKey(selected) == key { return true }
+        } else if !liveViews.isEmpty, liveViews[key] != nil {
+            return true
+        }
         if !shared.displaced.isEmpty, shared.displaced[key] != nil { return true }
         if index.count > 0, index.contains(key) { return true }
         return !clustering.groups.isEmpty && isClusteredMember(key)
