@@ -40,7 +40,7 @@ struct FrameFlow {
     func mayNotSendUntilWoken() -> Bool {
         if canSend { return false }
         acks.wantWake()
-        return !(canSend && acks.withdrawWake())
+        return !(canSend && acks.claimWake())
     }
 }
 
@@ -85,15 +85,11 @@ final class FrameAcks: Sendable {
         wakeWanted.store(true, ordering: .releasing)
     }
 
-    /// Session queue: no wake needed after all. False means an ACK already
-    /// took the request and a wake-up is on its way.
-    func withdrawWake() -> Bool {
-        wakeWanted.exchange(false, ordering: .acquiringAndReleasing)
-    }
-
-    /// Transport thread, after an ACK: whether the session asked to be woken
-    /// (and the request is now taken).
-    func takeWakeRequest() -> Bool {
+    /// Takes the wake request, if one is standing: true for whichever side
+    /// gets there first. The transport's thread claims it after an ACK (and
+    /// then wakes the session); the session's queue claims it when the
+    /// window opened before any ACK did (and then needs no wake-up).
+    func claimWake() -> Bool {
         wakeWanted.exchange(false, ordering: .acquiringAndReleasing)
     }
 }

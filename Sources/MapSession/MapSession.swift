@@ -63,7 +63,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         // ACKs included, which may be errors) goes the normal way.
         if message.first == ClientMessage.ackOpcode, case let .ack(frame)? = try? ClientMessage.decode(message),
            acks.take(frame) {
-            if acks.takeWakeRequest() { queue.async { self.sendFrameIfPossible() } }
+            if acks.claimWake() { queue.async { self.sendFrameIfPossible() } }
             return
         }
         queue.async { self.handle(message) }
