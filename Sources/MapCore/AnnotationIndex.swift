@@ -112,7 +112,9 @@ public struct AnnotationIndex: Sendable {
         heads[cell] = i
     }
 
-    public func contains(_ key: AnnotationKey) -> Bool { positions[key] != nil }
+    /// Whether `key` is held. An empty index (a map showing only shared
+    /// annotations) answers without hashing: this is asked per pin per frame.
+    public func contains(_ key: AnnotationKey) -> Bool { !positions.isEmpty && positions[key] != nil }
 
     /// The world point of an indexed annotation.
     public func point(of key: AnnotationKey) -> Point? {

@@ -46,6 +46,33 @@ extension MapView {
         } else if !showShared(annotation, at: point) {
             return
         }
+        placeShown(key, at: point)
+    }
+
+    /// Starts showing a shared annotation at `point` on its way to `target`,
+    /// where its source has it now, without asking the source: the app read
+    /// that point from its own record of the source's changes, and pins
+    /// gliding into view by the thousand must not queue on the source's lock.
+    /// Returns false, changing nothing, when the map does not show the
+    /// annotation one by one (clustered, hidden, or one of its own).
+    @discardableResult
+    public func showSharedAnnotation(_ annotation: Annotation, at point: Point, headingTo target: Point) -> Bool {
+        let key = AnnotationKey(annotation)
+        guard shared.source != nil, !(annotation is ClusterAnnotation), shared.hidden.isEmpty || shared.hidden[key] == nil,
+              !index.contains(key), clustering.groups.isEmpty || !isClusteredMember(key) else { return false }
+        if Self.isSamePoint(point, target) {
+            shared.displaced[key] = nil
+        } else {
+            shared.displaced[key] = SharedAnnotationsState.Displaced(annotation: annotation, point: point, target: target)
+        }
+        placeShown(key, at: point)
+        return true
+    }
+
+    /// A pin shown at `point`: a live view that stays near the viewport is
+    /// moved directly, its open callout with it; a pin crossing the edge of
+    /// what was laid out asks for a layout pass.
+    private func placeShown(_ key: AnnotationKey, at point: Point) {
         let live = liveViews[key]
         guard let rect = laidOutRect, !needsAnnotationLayout else {
             needsAnnotationLayout = true

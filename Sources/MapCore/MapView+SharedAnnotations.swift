@@ -162,18 +162,19 @@ extension MapView {
     /// coordinate again only when they reach it.
     func showShared(_ annotation: Annotation, at point: Point) -> Bool {
         let key = AnnotationKey(annotation)
-        if var d = shared.displaced[key] {
-            if !Self.isSamePoint(point, d.target) {
-                d.point = point
-                shared.displaced[key] = d
+        // Every step of every glide comes here: one lookup, and the entry
+        // changed in place rather than copied out and stored back.
+        if let i = shared.displaced.index(forKey: key) {
+            if !Self.isSamePoint(point, shared.displaced.values[i].target) {
+                shared.displaced.values[i].point = point
                 return true
             }
-            d.target = Mercator.project(annotation.coordinate)
-            if Self.isSamePoint(point, d.target) {
-                shared.displaced[key] = nil
+            let target = Mercator.project(annotation.coordinate)
+            if Self.isSamePoint(point, target) {
+                shared.displaced.remove(at: i)
             } else {
-                d.point = point
-                shared.displaced[key] = d
+                shared.displaced.values[i].target = target
+                shared.displaced.values[i].point = point
             }
             return true
         }

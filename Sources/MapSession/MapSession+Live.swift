@@ -190,15 +190,16 @@ extension MapSession {
         let near = live.publishedRect.map { $0.contains(from) || $0.contains(to) } ?? false
         // Far pins (the most of a busy feed) jump without asking the store;
         // near ones the map does not show one by one (clustered) do too.
+        // Shown at the start until the first step, not at the store's new
+        // point; a pin not shown yet starts there from what the log says.
         guard duration > 0, near, abs(to.x - from.x) < Mercator.worldSize / 2,
-              shown != nil || mapView.displayedPoint(of: annotation) != nil else {
+              shown != nil || mapView.showSharedAnnotation(annotation, at: from, headingTo: to) else {
             live.glides[key] = nil
             mapView.annotationDidMove(annotation)
             return
         }
+        if shown != nil { mapView.showAnnotation(annotation, at: from) }
         live.glides[key] = Glide(annotation: annotation, from: from, to: to, start: clock.now, duration: duration)
-        // Shown at the start until the first step, not at the store's new point.
-        mapView.showAnnotation(annotation, at: from)
         guard !live.glidesAnimating else { return }
         // One open-ended animation steps every glide, so a thousand moving
         // pins cost one entry in the animator, not a thousand.

@@ -201,4 +201,30 @@ final class CountingSource: SharedAnnotationSource {
         #expect(map.view(for: pins[0])?.worldAnchor == Mercator.project(pins[0].coordinate))
         #expect(source.asks.load(ordering: .relaxed) == asked)
     }
+
+    @Test func aPinStartingToGlideInFromWhereTheAppSaysDoesNotAskTheSource() {
+        let pin = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -120), title: "Boat")
+        let hidden = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -121), title: "Hidden")
+        let source = CountingSource([pin, hidden])
+        let (window, map) = makeMap(camera: Self.pacific)
+        map.sharedAnnotations = source
+        map.removeAnnotations([hidden])
+        _ = window.renderScene()
+        let asked = source.asks.load(ordering: .relaxed)
+        let from = Mercator.project(pin.coordinate)
+        pin.coordinate = Coordinate(latitude: 0, longitude: -150)
+        source.index.move(pin)
+        let to = Mercator.project(pin.coordinate)
+        // The app knows where the source has it (its change log): the glide starts without a lock.
+        #expect(map.showSharedAnnotation(pin, at: from, headingTo: to))
+        #expect(map.displayedPoint(of: pin) == from)
+        for f in [0.5, 0.9, 1.0] { map.showAnnotation(pin, at: from + (to - from) * f) }
+        #expect(source.asks.load(ordering: .relaxed) == asked)
+        _ = window.renderScene()
+        #expect(map.view(for: pin)?.worldAnchor == to)
+        #expect(map.shared.displaced.isEmpty, "at its target it is no longer displaced")
+        // One the app removed from this map is not shown, whatever the app says.
+        #expect(!map.showSharedAnnotation(hidden, at: from, headingTo: to))
+        #expect(map.displayedPoint(of: hidden) == nil)
+    }
 }
