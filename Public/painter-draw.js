@@ -1,0 +1,215 @@
+// MapWire painter, drawing: paints the item tree the frames built onto the
+// canvas, in CSS pixels scaled by the device pixel ratio. Items anchored to
+// the world and world paths are projected with the session's camera, so a
+// pan repaints without any item changing. Leaves each painted item its
+// screen bounds and paint generation for the accessibility mirror.
+'use strict';
+
+(function () {
+  const WORLD = 2 ** 30;
+
+  // `session` answers, at each paint, what the current session holds:
+  // camera {x, y, zoom}, images, paths and fonts by resource id, and the
+  // canvas's CSS size and device pixel ratio (cssW, cssH, dpr).
+  function createCanvasPainter(canvas, session) {
+    const ctx = canvas.getContext('2d');
+    let camera, images, paths, fonts, cssW, cssH, dpr, paintGen;
+
+    function pxPerUnit() { return 256 * 2 ** camera.zoom / WORLD; }
+    function screenX(wx) { return (wx - camera.x) * pxPerUnit() + cssW / 2; }
+    function screenY(wy) { return (wy - camera.y) * pxPerUnit() + cssH / 2; }
+
+    // Paints `root`'s tree over `background` (null: transparent); `gen`
+    // marks each item painted in this pass (the accessibility mirror reads it,
+    // with the bounds left on each item).
+    function paint(root, background, gen) {
+      ({ camera, images, paths, fonts, cssW, cssH, dpr } = session);
+      paintGen = gen;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalAlpha = 1;
+      ctx.shadowColor = 'transparent';
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      if (background) {
+        ctx.fillStyle = background;
+        ctx.fillRect(0, 0, canvas.width, canvas.height);
+      }
+      ctx.lineJoin = 'round';
+      ctx.lineCap = 'round';
+      const view = [0, 0, cssW, cssH];
+      for (const c of root.children) paintItem(c, 1, 0, 0, 1, view);
+    }
+
+    // (tx, ty, s) is the parent's coordinate system in CSS px: screen = local * s + t.
+    // clip is the visible screen rectangle [x0, y0, x1, y1] (for mirror bounds).
+    function paintItem(it, parentAlpha, tx, ty, s, clip) {
+      if (it.hidden) return;
+      // An anchored item's position is its anchor's screen point plus (x, y),
+      // taken in the parent's coordinates (as ViewKit's originInSuperview; the
+      // usual parent is an unscaled group at the origin, so: screen space).
+      const px = it.anchor ? screenX(it.anchor[0]) + it.x : it.x;
+      const py = it.anchor ? screenY(it.anchor[1]) + it.y : it.y;
+      const ox = tx + px * s, oy = ty + py * s;
+      // SCALE about (sox, soy) in the item's own coordinates.
+      const S = s * it.scale;
+      const X = ox + s * it.sox * (1 - it.scale);
+      const Y = oy + s * it.soy * (1 - it.scale);
+      const alpha = parentAlpha * it.alpha;
+
+      const x0 = Math.max(clip[0], Math.min(X, X + it.w * S)), y0 = Math.max(clip[1], Math.min(Y, Y + it.h * S));
+      const x1 = Math.min(clip[2], Math.max(X, X + it.w * S)), y1 = Math.min(clip[3], Math.max(Y, Y + it.h * S));
+      it.gen = paintGen;
+      it.bx = x0; it.by = y0; it.bw = Math.max(0, x1 - x0); it.bh = Math.max(0, y1 - y0);
+
+      if (alpha > 0) {
+        ctx.globalAlpha = Math.min(1, alpha);
+        if (it.kind === 'WORLD_PATH') {
+          drawWorldPath(it, tx, ty, s);
+        } else {
+          ctx.setTransform(dpr * S, 0, 0, dpr * S, dpr * X, dpr * Y);
+          drawItem(it, S);
+        }
+      }
+
+      if (it.children.length === 0) return;
+      let childClip = clip;
+      if (it.clip) {
+        ctx.save();
+        ctx.setTransform(dpr * S, 0, 0, dpr * S, dpr * X, dpr * Y);
+        ctx.beginPath();
+        roundRect(ctx, it.w, it.h, it.radius);
+        ctx.clip();
+        childClip = [x0, y0, Math.max(x0, x1), Math.max(y0, y1)];
+      }
+      const cx = X - it.scrollX * S, cy = Y - it.scrollY * S;
+      for (const c of it.children) paintItem(c, alpha, cx, cy, S, childClip);
+      if (it.clip) ctx.restore();
+    }
+
+    function roundRect(target, w, h, r) {
+      const rr = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
+      if (rr > 0) target.roundRect(0, 0, w, h, rr);
+      else target.rect(0, 0, w, h);
+    }
+
+    // A rounded rectangle with an arrow below (dir 0) or above (dir 1) it, one outline.
+    function bubblePath(w, h, r, b) {
+      r = Math.max(0, Math.min(r, w / 2, h / 2));
+      const aw = b ? b.w : 0, ah = b ? b.h : 0;
+      const tip = b ? b.x : w / 2;
+      const left = Math.max(r, Math.min(tip - aw / 2, w - r - aw));
+      const right = Math.min(w - r, left + aw);
+      ctx.beginPath();
+      ctx.moveTo(r, 0);
+      if (b && b.dir === 1 && aw > 0) {
+        ctx.lineTo(left, 0); ctx.lineTo(tip, -ah); ctx.lineTo(right, 0);
+      }
+      ctx.lineTo(w - r, 0);
+      ctx.arcTo(w, 0, w, r, r);
+      ctx.lineTo(w, h - r);
+      ctx.arcTo(w, h, w - r, h, r);
+      if (b && b.dir === 0 && aw > 0) {
+        ctx.lineTo(right, h); ctx.lineTo(tip, h + ah); ctx.lineTo(left, h);
+      }
+      ctx.lineTo(r, h);
+      ctx.arcTo(0, h, 0, h - r, r);
+      ctx.lineTo(0, r);
+      ctx.arcTo(0, 0, r, 0, r);
+      ctx.closePath();
+    }
+
+    function setShadow(it, S) {
+      if (!it.shadow) return false;
+      ctx.shadowColor = it.shadow.colour;
+      // Shadow sizes are not transformed by the canvas matrix: scale them here.
+      ctx.shadowBlur = it.shadow.blur * dpr * S;
+      ctx.shadowOffsetX = 0;
+      ctx.shadowOffsetY = it.shadow.dy * dpr * S;
+      return true;
+    }
+
+    function fillAndStroke(it, S) {
+      if (it.fill) {
+        const shadowed = setShadow(it, S);
+        ctx.fillStyle = it.fill;
+        ctx.fill();
+        if (shadowed) ctx.shadowColor = 'transparent';
+      } else if (it.shadow && it.stroke) {
+        setShadow(it, S);
+      }
+      if (it.stroke && it.lineWidth > 0) {
+        ctx.strokeStyle = it.stroke;
+        ctx.lineWidth = it.lineWidth;
+        ctx.stroke();
+      }
+      ctx.shadowColor = 'transparent';
+    }
+
+    function drawItem(it, S) {
+      switch (it.kind) {
+        case 'RECT':
+          if (!it.fill && !it.stroke) return;
+          ctx.beginPath();
+          roundRect(ctx, it.w, it.h, it.radius);
+          fillAndStroke(it, S);
+          return;
+        case 'BUBBLE':
+          bubblePath(it.w, it.h, it.radius, it.bubble);
+          fillAndStroke(it, S);
+          return;
+        case 'TEXT': {
+          if (!it.fill || !it.text) return;
+          const f = fonts.get(it.font);
+          ctx.font = f
+            ? `${f.weight} ${it.size}px "${f.family}", sans-serif`
+            : `${it.size}px sans-serif`;
+          ctx.textAlign = 'left';
+          ctx.textBaseline = 'alphabetic';
+          ctx.fillStyle = it.fill;
+          const shadowed = setShadow(it, S);
+          ctx.fillText(it.text, 0, it.baseline === null ? it.size * 0.8 : it.baseline);
+          if (shadowed) ctx.shadowColor = 'transparent';
+          return;
+        }
+        case 'IMAGE': {
+          const res = images.get(it.image);
+          if (!res || !res.img) return;
+          const shadowed = setShadow(it, S);
+          ctx.imageSmoothingEnabled = true;
+          ctx.imageSmoothingQuality = 'high';
+          ctx.drawImage(res.img, 0, 0, it.w, it.h);
+          if (shadowed) ctx.shadowColor = 'transparent';
+          return;
+        }
+        default: // GROUP draws nothing itself
+      }
+    }
+
+    // World coordinates projected with the camera, in the parent's coordinates
+    // (tx, ty, s) like an anchor; the item's own FRAME and SCALE are ignored.
+    function drawWorldPath(it, tx, ty, s) {
+      const res = paths.get(it.path);
+      if (!res || (!it.fill && !it.stroke)) return;
+      const k = 2 ** res.shift * pxPerUnit();
+      const ox = tx + screenX(res.originX) * s, oy = ty + screenY(res.originY) * s;
+      const ks = k * s;
+      const [bx0, by0, bx1, by1] = res.bbox;
+      const pad = it.lineWidth * s + 2;
+      if (ox + bx1 * ks < -pad || ox + bx0 * ks > cssW + pad ||
+          oy + by1 * ks < -pad || oy + by0 * ks > cssH + pad) return; // off screen
+      ctx.setTransform(dpr * ks, 0, 0, dpr * ks, dpr * ox, dpr * oy);
+      if (it.fill) {
+        ctx.fillStyle = it.fill;
+        ctx.fill(res.closed, it.evenOdd ? 'evenodd' : 'nonzero');
+      }
+      if (it.stroke && it.lineWidth > 0) {
+        ctx.strokeStyle = it.stroke;
+        ctx.lineWidth = it.lineWidth / k; // stays lineWidth CSS px at any zoom
+        ctx.stroke(it.fill ? res.closed : res.open);
+      }
+    }
+
+    return { paint };
+  }
+
+  window.MapWireDraw = { createCanvasPainter };
+})();
