@@ -2,7 +2,11 @@
 // It keeps the items and resources the server defines, paints them on a
 // canvas when something changed, mirrors the accessibility list as DOM
 // elements and sends input back. All map logic lives on the server.
-// Decoding/encoding of messages is in painter-decode.js (window.MapWireWire).
+// Beside it: painter-decode.js decodes and encodes messages (MapWireWire),
+// painter-a11y.js keeps the mirror (MapWireMirror), painter-draw.js paints
+// the item tree (MapWireDraw) and painter-input.js turns browser events into
+// input messages (MapWireInput). This file holds the session: frames,
+// resources, the URL, the size and the connection.
 'use strict';
 
 (function () {
@@ -24,7 +28,6 @@
 
   const WORLD = 2 ** 30;
   const CURSORS = ['default', 'pointer', 'grab', 'grabbing', 'text'];
-  const POINTER_TYPES = { mouse: 0, touch: 1, pen: 2 };
 
   // ---- session state (cleared when a new session starts) --------------------
   let items;            // id -> item
@@ -308,10 +311,6 @@
   window.addEventListener('popstate', onBrowserNavigation);
 
   // ---- input ----------------------------------------------------------------------
-  function modifiers(e) {
-    return (e.shiftKey ? 1 : 0) | (e.ctrlKey ? 2 : 0) | (e.altKey ? 4 : 0) | (e.metaKey ? 8 : 0);
-  }
-
   function send(msg) {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(Wire.encodeClient(msg));
   }
@@ -326,53 +325,12 @@
 
   // The canvas's offset, cached by measure(): no layout flush per pointer event.
   let canvasLeft = 0, canvasTop = 0;
-  function canvasPoint(e) {
-    return [e.clientX - canvasLeft, e.clientY - canvasTop];
-  }
-
-  function sendPointer(phase, e) {
-    const [x, y] = canvasPoint(e);
-    sendInput({
-      op: 'POINTER', phase, pointerId: e.pointerId >>> 0,
-      pointerType: POINTER_TYPES[e.pointerType] || 0,
-      buttons: e.buttons & 0xff, modifiers: modifiers(e), x, y, time: e.timeStamp,
-    });
-  }
-
-  canvas.addEventListener('pointerdown', (e) => {
-    try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* pointer already gone */ }
-    sendPointer(0, e);
-  });
-  canvas.addEventListener('pointermove', (e) => sendPointer(1, e));
-  canvas.addEventListener('pointerup', (e) => sendPointer(2, e));
-  canvas.addEventListener('pointercancel', (e) => sendPointer(3, e));
-  canvas.addEventListener('contextmenu', (e) => e.preventDefault());
-  canvas.addEventListener('wheel', (e) => {
-    e.preventDefault(); // no page scroll or browser zoom (ctrl+wheel is a pinch)
-    const k = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? cssH : 1;
-    const [x, y] = canvasPoint(e);
-    sendInput({
-      op: 'WHEEL', modifiers: modifiers(e), x, y,
-      deltaX: e.deltaX * k, deltaY: e.deltaY * k, time: e.timeStamp,
-    });
-  }, { passive: false });
-
-  function isActivationKey(e) { return e.key === 'Enter' || e.key === ' '; }
-
-  window.addEventListener('keydown', (e) => {
-    const id = mirror.itemOf(document.activeElement);
-    if (id && isActivationKey(e)) {
-      e.preventDefault(); // no native click: ACTIVATE is sent once, here
-      if (!e.repeat) sendInput({ op: 'ACTIVATE', item: id });
-      return;
-    }
-    if (e.isComposing) return;
-    sendInput({ op: 'KEY', phase: 0, modifiers: modifiers(e), key: e.key });
-  });
-  window.addEventListener('keyup', (e) => {
-    if (mirror.itemOf(document.activeElement) && isActivationKey(e)) { e.preventDefault(); return; }
-    if (e.isComposing) return;
-    sendInput({ op: 'KEY', phase: 1, modifiers: modifiers(e), key: e.key });
+  // Pointer, wheel and keys (painter-input.js).
+  window.MapWireInput.listen(canvas, {
+    sendInput,
+    canvasOrigin: () => [canvasLeft, canvasTop],
+    viewportHeight: () => cssH,
+    mirroredItem: (element) => mirror.itemOf(element),
   });
 
   // ---- size -----------------------------------------------------------------------
