@@ -43,9 +43,7 @@ public final class CalloutView: View {
     /// Re-reads title, subtitle and accessories (the annotation's callout info changed).
     public func update(from view: AnnotationView) {
         titleLabel.text = view.annotation?.title ?? ""
-        titleLabel.accessibilityLabel = titleLabel.text
         subtitleLabel.text = view.annotation?.subtitle ?? ""
-        subtitleLabel.accessibilityLabel = subtitleLabel.text.isEmpty ? nil : subtitleLabel.text
         accessibilityLabel = titleLabel.text
         swap(&leftAccessory, view.leftCalloutAccessoryView)
         swap(&rightAccessory, view.rightCalloutAccessoryView)

@@ -33,7 +33,6 @@ public final class LandmarkDetailView: View {
         card.accessibilityRole = .dialog
         card.accessibilityLabel = landmark.title
         titleLabel.accessibilityRole = .heading
-        titleLabel.accessibilityLabel = titleLabel.text
         for label in [titleLabel, subtitleLabel, placeLabel] { label.numberOfLines = 0 }
         addSubview(card)
         for v in [titleLabel, subtitleLabel, placeLabel, doneButton] { card.addSubview(v) }

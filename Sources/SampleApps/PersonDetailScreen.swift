@@ -41,15 +41,11 @@ public final class PersonDetailScreen: Screen {
         bar.backgroundColor = .white
         bar.shadow = ItemShadow(color: Color(red: 0, green: 0, blue: 0, alpha: 0.15), blur: 6, offsetY: 1)
         titleLabel.accessibilityRole = .heading
-        titleLabel.accessibilityLabel = person.name
         nameLabel.numberOfLines = 2
         placeLabel.accessibilityRole = .text
-        placeLabel.accessibilityLabel = person.place
         bioLabel.numberOfLines = 0
         bioLabel.accessibilityRole = .text
-        bioLabel.accessibilityLabel = person.bio
         wishlistHeading.accessibilityRole = .heading
-        wishlistHeading.accessibilityLabel = wishlistHeading.text
         avatarView.cornerRadius = 48
         avatarView.clipsToBounds = true
         listView.backgroundColor = .white

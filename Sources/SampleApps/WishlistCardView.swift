@@ -39,12 +39,9 @@ public final class WishlistCardView: View {
         bubble.arrowWidth = 24
         bubble.cornerRadius = 12
         nameLabel.accessibilityRole = .heading
-        nameLabel.accessibilityLabel = person.name
         nameLabel.numberOfLines = 2
         placeLabel.accessibilityRole = .text
-        placeLabel.accessibilityLabel = person.place
         headingLabel.accessibilityRole = .heading
-        headingLabel.accessibilityLabel = "Wishlist"
         listView.accessibilityLabel = "Wishlist of \(person.name)"
         avatarView.cornerRadius = 21
         avatarView.clipsToBounds = true

@@ -31,6 +31,13 @@ public final class Label: View {
 
     public var lineHeight: Double { (fontSize * lineHeightMultiple).rounded() }
 
+    /// As `UILabel`'s: the text (none while it is empty), unless set to
+    /// something else. A label with an `accessibilityRole` mirrors its text.
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? (text.isEmpty ? nil : text) }
+        set { super.accessibilityLabel = newValue }
+    }
+
     /// The lines for the current width.
     public var lines: [TextLine] {
         if let cache = layoutCache, cache.width == frame.width { return cache.lines }
