@@ -1,6 +1,7 @@
 import DisplayList
 import MapGeometry
 import Testing
+import ViewKit
 import Wire
 @testable import MapSession
 
@@ -135,6 +136,32 @@ extension SessionHarness {
         h.settle()
         let there = try #require(h.center(of: "Boat"))
         #expect(abs(there.x - centred.x) < 2 && abs(there.y - centred.y) < 2)
+        #expect(h.replica.accessibility.contains { $0.role == .dialog && $0.name == "Boat" })
+    }
+
+    @Test func aPinClickedBeforeTheSessionCaughtUpWithItsMoveStillGlides() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: Self.pacific, world: world)
+        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        h.flushQueue()
+        let start = try #require(h.center(of: "Boat"))
+        // The click was queued on the session before the move reached the
+        // store, so it is handled before the session's wake-up for the move.
+        let down = ClientMessage.pointer(seq: h.nextSeq(), PointerEvent(phase: .down, location: start, time: 10))
+        let up = ClientMessage.pointer(seq: h.nextSeq(), PointerEvent(phase: .up, location: start, time: 10.05))
+        try h.session.sync {
+            try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -148))])
+            h.session.handle(down.encoded())
+            h.session.handle(up.encoded())
+        }
+        h.flushQueue()
+        h.settle(seconds: 0.1)
+        let during = try #require(h.center(of: "Boat"))
+        // 0.1 s into a 0.25 s glide over 91 px: on its way, not already there.
+        #expect(during.x - start.x > 10 && during.x - start.x < 80)
+        h.settle(seconds: 0.5)
+        let end = try #require(h.center(of: "Boat"))
+        #expect(abs(end.x - start.x - 91) < 2)
         #expect(h.replica.accessibility.contains { $0.role == .dialog && $0.name == "Boat" })
     }
 
