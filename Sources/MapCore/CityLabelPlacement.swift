@@ -108,14 +108,8 @@ struct CityLabelPlacement {
 extension CityLabels {
     /// The names placed at `level` (built on first use, then shared).
     public func level(_ level: Int, maxRank: Int) -> CityLabelLevel {
-        let key = level << 8 | maxRank
-        if let built = levels.withLock({ $0[key] }) { return built }
-        // Placed outside the lock; two first users may both place, one wins.
-        let built = CityLabelLevel(labels: self, level: level, maxRank: maxRank)
-        return levels.withLock { levels in
-            if let existing = levels[key] { return existing }
-            levels[key] = built
-            return built
+        builtOnce(in: levels, key: level << 8 | maxRank) {
+            CityLabelLevel(labels: self, level: level, maxRank: maxRank)
         }
     }
 }

@@ -68,15 +68,23 @@ public final class CityLabels: Sendable {
 extension BaseMap {
     /// The shared label table for `typeface` at `size`, built on first use.
     public func cityLabels(typeface: Typeface, size: Double) -> CityLabels {
-        let key = CityLabelsKey(font: typeface.descriptor.id, size: size)
-        if let built = labelTables.withLock({ $0[key] }) { return built }
-        // Measured outside the lock; two first users may both measure, one wins.
-        let built = CityLabels(cities: cities, typeface: typeface, size: size)
-        return labelTables.withLock { tables in
-            if let existing = tables[key] { return existing }
-            tables[key] = built
-            return built
+        builtOnce(in: labelTables, key: CityLabelsKey(font: typeface.descriptor.id, size: size)) {
+            CityLabels(cities: cities, typeface: typeface, size: size)
         }
+    }
+}
+
+/// The value `table` holds for `key`, built and kept on first use. Built
+/// outside the lock, which measuring or placing thousands of names must not
+/// hold: two first users may both build, and the first to store wins.
+func builtOnce<Key: Hashable & Sendable, Value: Sendable>(in table: borrowing Mutex<[Key: Value]>, key: Key,
+                                     build: () -> Value) -> Value {
+    if let built = table.withLock({ $0[key] }) { return built }
+    let built = build()
+    return table.withLock { values in
+        if let existing = values[key] { return existing }
+        values[key] = built
+        return built
     }
 }
 
