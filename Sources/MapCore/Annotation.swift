@@ -42,5 +42,14 @@ public final class PointAnnotation: Annotation {
     }
 }
 
+/// An annotation that names the cluster group it joins. MapKit puts this on
+/// the view (`MKAnnotationView.clusteringIdentifier`); here the delegate
+/// decides (`mapView(_:clusteringIdentifierFor:)`) so a million annotations
+/// cluster without a view each, and its default answer is this one.
+public protocol ClusterableAnnotation: Annotation {
+    /// Annotations with the same identifier may be gathered into one cluster; nil never clusters.
+    var clusteringIdentifier: String? { get }
+}
+
 /// Identity of an annotation object, for dictionaries and sets.
 public typealias AnnotationKey = ObjectIdentifier

@@ -28,7 +28,9 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control) {}
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
-    public func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String? { nil }
+    public func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String? {
+        (annotation as? ClusterableAnnotation)?.clusteringIdentifier
+    }
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
                         fromOldState oldState: DragState) {}
 }

@@ -5,13 +5,14 @@ import Synchronization
 /// An annotation added through the API or by the demo feed, as
 /// `MKPointAnnotation`: its coordinate changes live, the rest is fixed when
 /// it is added.
-public final class LiveAnnotation: Annotation {
+public final class LiveAnnotation: ClusterableAnnotation {
     public let id: String
     public let kind: String
     public let title: String?
     public let subtitle: String?
     public let isDraggable: Bool
-    /// Annotations with the same identifier may be gathered into one cluster.
+    /// Pins with the same identifier gather into clusters on every map, as
+    /// the wishlist people do.
     public let clusteringIdentifier: String?
     private let location: Mutex<Coordinate>
 

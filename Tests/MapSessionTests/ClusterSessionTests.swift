@@ -34,4 +34,34 @@ import Testing
         }
         #expect(!h.replica.accessibility.contains { $0.role == .dialog }, "clicking a cluster selects nothing")
     }
+
+    @Test func apiPinsWithAClusteringIdentifierClusterAndSplitAsTheyMove() throws {
+        let world = freshWorld()
+        let a = SessionHarness(hash: LiveMoveTests.pacific, world: world, id: 1)
+        let b = SessionHarness(hash: LiveMoveTests.pacific, world: world, id: 2)
+        for i in 0..<3 {
+            try world.store.add(LiveAnnotation(id: "van-\(i)", title: "Van \(i)",
+                                               coordinate: Coordinate(latitude: 1 + 0.01 * Double(i), longitude: -150.3),
+                                               clusteringIdentifier: "fleet"))
+        }
+        // A pin without an identifier at the same place never joins them.
+        try world.store.add(LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 1.01, longitude: -150.3)))
+        for h in [a, b] {
+            h.flushQueue()
+            h.settle()
+            #expect(h.replica.element(named: "3 places")?.role == .button)
+            #expect(h.replica.element(named: "Van 0") == nil)
+            #expect(h.replica.element(named: "Buoy") != nil)
+        }
+        // One van drives off: the cluster updates on every map, without a rebuild of the rest.
+        try world.store.apply([Move(id: "van-2", coordinate: Coordinate(latitude: 1, longitude: -144))])
+        for h in [a, b] {
+            h.flushQueue()
+            h.settle()
+            #expect(h.replica.element(named: "2 places") != nil)
+            #expect(h.replica.element(named: "3 places") == nil)
+            let van = try #require(h.center(of: "Van 2"))
+            #expect(van.x > 640 + 250, "6 degrees east at zoom 6 is 273 px")
+        }
+    }
 }
