@@ -21,20 +21,23 @@ public final class CityLabelLevel: Sendable {
 
     init(labels: CityLabels, level: Int, maxRank: Int) {
         let k = Mercator.pixelsPerUnit(zoom: Double(level))
-        var boxes = LabelBoxGrid()
+        // Each name's dot and label, grown by half the spacing kept between
+        // two names, as collision candidates of one priority in city order:
+        // the resolver keeps the earlier of two that overlap.
+        let candidates = labels.points.withUnsafeBufferPointer { points in
+            (0..<labels.count(upToRank: maxRank)).map { i in
+                // World points scaled, not offset by any viewport: only differences matter.
+                let box = Rect(x: points[i].x * k - 4, y: points[i].y * k - 9, width: labels.widths[i] + 12, height: 18)
+                return CollisionResolver.Candidate(rect: box.insetBy(dx: -2, dy: -1), mode: .rectangle,
+                                                   priority: 0, isForced: false)
+            }
+        }
         var buckets: [Int: [Int32]] = [:]
         var count = 0
-        labels.points.withUnsafeBufferPointer { points in
-            for i in 0..<labels.count(upToRank: maxRank) {
-                let p = points[i]
-                // World points scaled, not offset by any viewport: only differences matter.
-                let box = Rect(x: p.x * k - 4, y: p.y * k - 9, width: labels.widths[i] + 12, height: 18)
-                // With the spacing kept between two names.
-                guard !boxes.intersects(box.insetBy(dx: -4, dy: -2)) else { continue }
-                boxes.insert(box)
-                buckets[Self.bucket(x: Self.cell(p.x), y: Self.cell(p.y)), default: []].append(Int32(i))
-                count += 1
-            }
+        for (i, shown) in CollisionResolver(cellSize: 128).resolve(candidates).enumerated() where shown {
+            let p = labels.points[i]
+            buckets[Self.bucket(x: Self.cell(p.x), y: Self.cell(p.y)), default: []].append(Int32(i))
+            count += 1
         }
         self.buckets = buckets
         self.count = count
@@ -110,38 +113,6 @@ extension CityLabels {
     public func level(_ level: Int, maxRank: Int) -> CityLabelLevel {
         builtOnce(in: levels, key: level << 8 | maxRank) {
             CityLabelLevel(labels: self, level: level, maxRank: maxRank)
-        }
-    }
-}
-
-/// Placed label boxes bucketed by a coarse pixel grid, so testing a new
-/// label against thousands placed looks only at its neighbours.
-struct LabelBoxGrid {
-    static let cell = 128.0
-    private var cells: [Int64: [Rect]] = [:]
-
-    private static func cells(of rect: Rect) -> (ClosedRange<Int64>, ClosedRange<Int64>) {
-        let x0 = Int64((rect.minX / cell).rounded(.down)), x1 = Int64((rect.maxX / cell).rounded(.down))
-        let y0 = Int64((rect.minY / cell).rounded(.down)), y1 = Int64((rect.maxY / cell).rounded(.down))
-        return (x0...x1, y0...y1)
-    }
-
-    private static func key(_ x: Int64, _ y: Int64) -> Int64 { x &* 0x1_0000_0000 &+ y }
-
-    func intersects(_ rect: Rect) -> Bool {
-        let (xs, ys) = Self.cells(of: rect)
-        for x in xs {
-            for y in ys where cells[Self.key(x, y)]?.contains(where: { $0.intersects(rect) }) == true {
-                return true
-            }
-        }
-        return false
-    }
-
-    mutating func insert(_ rect: Rect) {
-        let (xs, ys) = Self.cells(of: rect)
-        for x in xs {
-            for y in ys { cells[Self.key(x, y), default: []].append(rect) }
         }
     }
 }

@@ -31,8 +31,8 @@ extension MapView {
             return true
         }
         if !shared.displaced.isEmpty, shared.displaced[key] != nil { return true }
-        if index.count > 0, index.contains(key) { return true }
-        return !clustering.groups.isEmpty && isClusteredMember(key)
+        // Both answer an empty table, or a key never clustered, without hashing.
+        return index.contains(key) || isClusteredMember(key)
     }
 
     /// Shows `annotation` at world point `point` (one step of a glide). A live
@@ -58,8 +58,8 @@ extension MapView {
     @discardableResult
     public func showSharedAnnotation(_ annotation: Annotation, at point: Point, headingTo target: Point) -> Bool {
         let key = AnnotationKey(annotation)
-        guard shared.source != nil, !(annotation is ClusterAnnotation), shared.hidden.isEmpty || shared.hidden[key] == nil,
-              !index.contains(key), clustering.groups.isEmpty || !isClusteredMember(key) else { return false }
+        guard shared.source != nil, !(annotation is ClusterAnnotation), shared.hidden[key] == nil,
+              !index.contains(key), !isClusteredMember(key) else { return false }
         if Self.isSamePoint(point, target) {
             shared.displaced[key] = nil
         } else {
