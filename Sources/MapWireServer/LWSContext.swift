@@ -164,6 +164,10 @@ enum LWSContext {
     /// Whether lws's log has been sent to swift-log yet (its level is process-wide).
     private static let logBridgeInstalled = Atomic<Bool>(false)
 
+    /// lws logs some failures on every wake-up (accept() failing with
+    /// EMFILE, about 150,000 lines a second), so repeated lines are throttled.
+    private static let throttle = ThrottledLog()
+
     /// For a client alone in its process: without the bridge, lws prints its
     /// notices (one per connection event on libev) straight to stderr. A
     /// server's own setting, made first, stays.
@@ -181,6 +185,9 @@ enum LWSContext {
             guard let line else { return }
             var text = String(cString: line)
             while text.last == "\n" || text.last == "\r" { text.removeLast() }
+            let (write, heldBack) = LWSContext.throttle.admit(text, at: ServiceLoop.now())
+            guard write else { return }
+            if heldBack > 0 { text += " (\(heldBack) similar lines held back)" }
             let logger = Logger(label: "mapwire.lws")
             if level & Int32(MAPWIRE_LLL_ERR) != 0 {
                 logger.error("\(text)")
@@ -210,8 +217,19 @@ private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reaso
         loop.drainInbox()
         return 0 // anything else closes lws's wake-up pipe for good
     case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        guard loop.admitSocket(wsi) else { return -1 }
         loop.socketAccepted(wsi)
         return 0
+    case LWS_CALLBACK_WSI_DESTROY:
+        loop.socketDestroyed(wsi)
+    case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
+        loop.requestHeadersComplete(wsi)
+    case LWS_CALLBACK_RAW_ADOPT:
+        return loop.refuseRawConnection(wsi)
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+        return loop.confirmUpgrade(wsi, bytes)
+    case LWS_CALLBACK_HTTP_FILE_COMPLETION:
+        loop.awaitNextRequest(wsi)
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return loop.acceptUpgrade(wsi) ? 0 : -1
     case LWS_CALLBACK_ESTABLISHED:

@@ -58,6 +58,12 @@ public struct ServerConfiguration: Sendable {
             self.maxQueuedBytes = maxQueuedBytes
             self.fragmentBytes = fragmentBytes
         }
+
+        /// Messages a second a map WebSocket may send on average; beyond its
+        /// burst it is closed with 1008. 0 means no limit. Feeds are exempt.
+        public var maxInputMessagesPerSecond = 500
+        /// Messages a map WebSocket may send at once after a pause.
+        public var inputBurstMessages = 1000
     }
 
     public init(host: String = "127.0.0.1",
@@ -93,4 +99,19 @@ public struct ServerConfiguration: Sendable {
             return (host, looksIPv4)
         }
     }
+
+    /// Sockets open at once (HTTP and WebSocket); lowered at start to fit
+    /// under the process's descriptor limit. One more is answered 503.
+    public var maxConnections = 4096
+    /// Sockets one peer address may hold at once; 0 means no limit.
+    public var maxConnectionsPerPeer = 256
+    /// Whether loopback peers count against `maxConnectionsPerPeer` (off by
+    /// default: behind a reverse proxy on the same host, every user is 127.0.0.1).
+    public var limitsLoopbackPeers = false
+    /// Map sessions open at once; one more is closed with 1013 "server full".
+    public var maxSessions = 2000
+    /// Seconds a `/ws` connection has to send its HELLO; then it is closed with 1008.
+    public var firstMessageTimeout = 10
+    /// Seconds a `/feed` connection has to send its first batch.
+    public var feedFirstMessageTimeout = 60
 }

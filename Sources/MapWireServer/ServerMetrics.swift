@@ -15,6 +15,14 @@ public final class ServerMetrics: Sendable {
     let httpRequests = Atomic<Int>(0)
     /// Accepted sockets on which TCP_NODELAY was set and read back as on.
     let noDelaySockets = Atomic<Int>(0)
+    /// Sockets answered 503 at accept (connection or per-peer limit).
+    let connectionsRefused = Atomic<Int>(0)
+    /// WebSockets closed with 1013 because the session limit was reached.
+    let sessionsRefused = Atomic<Int>(0)
+    /// Connections dropped for missing a deadline (request headers, first message).
+    let timeoutCloses = Atomic<Int>(0)
+    /// WebSockets closed with 1008 for sending faster than their input budget.
+    let inputRateCloses = Atomic<Int>(0)
 
     public init() {}
 
@@ -31,6 +39,10 @@ public final class ServerMetrics: Sendable {
             "mapwire_ws_protocol_closes_total": protocolCloses.load(ordering: .relaxed),
             "mapwire_http_requests_total": httpRequests.load(ordering: .relaxed),
             "mapwire_tcp_nodelay_sockets_total": noDelaySockets.load(ordering: .relaxed),
+            "mapwire_connections_refused_total": connectionsRefused.load(ordering: .relaxed),
+            "mapwire_ws_sessions_refused_total": sessionsRefused.load(ordering: .relaxed),
+            "mapwire_timeout_closes_total": timeoutCloses.load(ordering: .relaxed),
+            "mapwire_ws_input_rate_closes_total": inputRateCloses.load(ordering: .relaxed),
         ]
     }
 

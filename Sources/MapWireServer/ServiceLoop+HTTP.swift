@@ -128,6 +128,7 @@ extension ServiceLoop {
     private func completeExchange(_ exchange: HTTPExchange) -> Int32 {
         httpClosed(exchange.wsi)
         if exchange.closeAfterResponse { return -1 }
+        awaitNextRequest(exchange.wsi)
         // Ready for the next request on a keep-alive connection, or close.
         return lws_http_transaction_completed(exchange.wsi) != 0 ? -1 : 0
     }

@@ -43,7 +43,9 @@ extension ServiceLoop {
         metrics.connectionsOpen.add(1, ordering: .relaxed)
         metrics.connectionsTotal.add(1, ordering: .relaxed)
         logger.info("connection \(connection.id) opened", metadata: ["peer": "\(peerAddress(wsi))"])
-        if let feeds = sessions as? FeedFactory, header(wsi, WSI_TOKEN_GET_URI) == configuration.feedPath {
+        let isFeed = sessions is FeedFactory && header(wsi, WSI_TOKEN_GET_URI) == configuration.feedPath
+        guard admitSession(connection, isFeed: isFeed) else { return }
+        if let feeds = sessions as? FeedFactory, isFeed {
             connection.isFeed = true
             connection.session = feeds.openFeed(output: connection)
         } else {
@@ -67,6 +69,9 @@ extension ServiceLoop {
         case .message(let message):
             metrics.messagesReceived.add(1, ordering: .relaxed)
             metrics.bytesReceived.add(message.count, ordering: .relaxed)
+            if let refusal = admitMessage(connection) {
+                return closeNow(connection, code: refusal.code, reason: refusal.reason)
+            }
             connection.session?.receive(message)
             return 0
         case .notBinary:
@@ -137,7 +142,7 @@ extension ServiceLoop {
 
     /// Sends a close frame with `code` and `reason`; the caller returns the
     /// -1 this gives back so lws drops the connection.
-    private func closeNow(_ connection: WebSocketConnection, code: UInt16, reason: String) -> Int32 {
+    func closeNow(_ connection: WebSocketConnection, code: UInt16, reason: String) -> Int32 {
         if code == 1002 || code == 1003 || code == 1009 {
             metrics.protocolCloses.add(1, ordering: .relaxed)
         }
@@ -158,12 +163,6 @@ extension ServiceLoop {
         guard length > 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(length) + 1)
         guard lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token) >= 0 else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private func peerAddress(_ wsi: OpaquePointer) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
-        lws_get_peer_simple(wsi, &buffer, buffer.count)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

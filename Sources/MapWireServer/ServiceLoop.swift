@@ -16,6 +16,10 @@ final class ServiceLoop: @unchecked Sendable {
     let metrics: ServerMetrics
     let logger: Logger
     let inbox = ServiceInbox()
+    /// Connection counts and deadlines (ServiceLoop+Limits.swift).
+    let gate: ConnectionGate
+    /// Refusals and timeouts are logged at a bounded rate.
+    let refusalLog = ThrottledLog()
 
     /// Set by `MapWireServer.start` once lws created it.
     var context: OpaquePointer?
@@ -47,6 +51,12 @@ final class ServiceLoop: @unchecked Sendable {
         self.http = http
         self.metrics = metrics
         self.logger = logger
+        self.gate = ConnectionGate(
+            maxConnections: ConnectionGate.connectionCap(requested: configuration.maxConnections),
+            maxPerPeer: configuration.maxConnectionsPerPeer, limitsLoopback: configuration.limitsLoopbackPeers)
+        if gate.maxConnections < configuration.maxConnections {
+            logger.notice("connection limit lowered to \(gate.maxConnections) to fit the descriptor limit (ulimit -n)")
+        }
         self.sendBuffer = [UInt8](repeating: 0, count: Int(MAPWIRE_LWS_PRE)
                                   + max(configuration.limits.fragmentBytes, 16 * 1024))
     }
@@ -108,6 +118,7 @@ final class ServiceLoop: @unchecked Sendable {
     /// Fires spuriously too (lws cancels on every accept), which is harmless.
     func drainInbox() {
         let pending = inbox.take()
+        enforceDeadlines()
         if pending.stopRequested && !stopping { beginShutdown() }
         for connection in pending.connections {
             connection.wakeDelivered()

@@ -25,6 +25,10 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
     var isFeed = false
     /// Whether the close timeout is armed (service thread).
     var closeTimerArmed = false
+    /// Whether a complete message arrived yet (service thread).
+    var sentFirstMessage = false
+    /// What the client may still send (service thread).
+    var inputBudget: InputRateLimiter
 
     private struct State {
         var outbox: Outbox
@@ -42,6 +46,7 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
         self.id = id
         self.wsi = wsi
         self.assembler = MessageAssembler(limit: limits.maxMessageBytes)
+        self.inputBudget = InputRateLimiter(rate: limits.maxInputMessagesPerSecond, burst: limits.inputBurstMessages)
         self.state = Mutex(State(outbox: Outbox(maxMessages: limits.maxQueuedMessages,
                                                 maxBytes: limits.maxQueuedBytes)))
         self.inbox = inbox

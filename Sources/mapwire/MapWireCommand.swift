@@ -29,6 +29,9 @@ struct MapWireCommand: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
@@ -54,9 +57,11 @@ struct MapWireCommand: ParsableCommand {
         do {
             app = try MapWireApp(options: options)
             let metrics = ServerMetrics()
+            var configuration = ServerConfiguration(host: host, port: port,
+                                                    publicDirectory: options.publicDirectory)
+            limits.apply(to: &configuration)
             server = MapWireServer(
-                configuration: ServerConfiguration(host: host, port: port,
-                                                   publicDirectory: options.publicDirectory),
+                configuration: configuration,
                 sessions: app,
                 http: MetricsAppendingHandler(base: app, metrics: metrics),
                 metrics: metrics)

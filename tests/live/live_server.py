@@ -55,7 +55,9 @@ class LiveServer:
         return self.log.read()
 
 
-def start_server(*extra: str) -> LiveServer:
+def start_server(*extra: str, preexec_fn=None) -> LiveServer:
+    """Starts the binary with `extra` flags; `preexec_fn` runs in the child
+    before exec (e.g. to lower its descriptor limit)."""
     binary = os.environ.get("MAPWIRE_BIN", os.path.join(ROOT, ".build", "debug", "mapwire"))
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run `swift build` first (make test does)")
@@ -65,7 +67,7 @@ def start_server(*extra: str) -> LiveServer:
     process = subprocess.Popen(
         [binary, "--port", str(port), "--no-demo",
          "--public", os.path.join(ROOT, "Public"), "--data", os.path.join(ROOT, "fixtures"), *extra],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True, preexec_fn=preexec_fn)
     server = LiveServer(process, port, log)
     deadline = time.monotonic() + 60
     while True:

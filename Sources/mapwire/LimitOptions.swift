@@ -1,0 +1,57 @@
+import ArgumentParser
+import MapWireServer
+
+/// The flags that bound what clients may hold and send (README, "Limits").
+struct LimitOptions: ParsableArguments {
+    @Option(help: "Sockets open at once; lowered to fit the descriptor limit (ulimit -n). One more gets 503.")
+    var maxConnections = 4096
+
+    @Option(help: "Sockets one peer address may hold at once (0: no limit).")
+    var maxConnectionsPerPeer = 256
+
+    @Flag(help: "Hold loopback peers to --max-connections-per-peer too (off: a local reverse proxy is every user).")
+    var limitLoopbackPeers = false
+
+    @Option(help: "Map sessions open at once; one more is closed with 1013 \"server full\".")
+    var maxSessions = 2000
+
+    @Option(help: "Seconds a connection has to send complete request headers (slow headers, idle sockets).")
+    var requestTimeout = 10
+
+    @Option(help: "Seconds a /ws connection has to send its HELLO.")
+    var firstMessageTimeout = 10
+
+    @Option(help: "Seconds a /feed connection has to send its first batch.")
+    var feedFirstMessageTimeout = 60
+
+    @Option(help: "Messages a second a map WebSocket may send on average (0: no limit); beyond it, close 1008.")
+    var maxInputRate = 500
+
+    @Option(help: "Messages a map WebSocket may send at once after a pause.")
+    var inputBurst = 1000
+
+    func validate() throws {
+        let positive = [("--max-connections", maxConnections), ("--max-sessions", maxSessions),
+                        ("--request-timeout", requestTimeout), ("--first-message-timeout", firstMessageTimeout),
+                        ("--feed-first-message-timeout", feedFirstMessageTimeout), ("--input-burst", inputBurst)]
+        for (flag, value) in positive where value < 1 {
+            throw ValidationError("\(flag) must be at least 1")
+        }
+        for (flag, value) in [("--max-connections-per-peer", maxConnectionsPerPeer),
+                              ("--max-input-rate", maxInputRate)] where value < 0 {
+            throw ValidationError("\(flag) must be 0 (no limit) or more")
+        }
+    }
+
+    func apply(to configuration: inout ServerConfiguration) {
+        configuration.maxConnections = maxConnections
+        configuration.maxConnectionsPerPeer = maxConnectionsPerPeer
+        configuration.limitsLoopbackPeers = limitLoopbackPeers
+        configuration.maxSessions = maxSessions
+        configuration.idleRequestTimeout = requestTimeout
+        configuration.firstMessageTimeout = firstMessageTimeout
+        configuration.feedFirstMessageTimeout = feedFirstMessageTimeout
+        configuration.limits.maxInputMessagesPerSecond = maxInputRate
+        configuration.limits.inputBurstMessages = inputBurst
+    }
+}
