@@ -1,0 +1,275 @@
+"""Limits against clients that hold connections or flood input, against the
+real binary. Every test keeps a well-behaved session (Neighbour) next to
+the misbehaving clients and asserts it keeps getting frames."""
+
+from __future__ import annotations
+
+import resource
+import socket
+import struct
+import time
+import urllib.request
+
+import websocket
+
+import wire
+from live_server import start_server
+from neighbour import Neighbour
+
+UPGRADE = (b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+           b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+           b"Sec-WebSocket-Protocol: mapwire.v1\r\n\r\n")
+H2C = (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+       b"HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n")
+CONNECT = b"CONNECT /x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
+
+def rss_kb(server) -> int:
+    with open(f"/proc/{server.process.pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def metric(server, name: str) -> float:
+    with urllib.request.urlopen(server.http + "/metrics", timeout=5) as response:
+        for line in response.read().decode().splitlines():
+            if line.startswith(name + " "):
+                return float(line.split()[1])
+    raise AssertionError(f"{name} missing from /metrics")
+
+
+def open_socket(server, payload: bytes = b"") -> socket.socket:
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    if payload:
+        s.sendall(payload)
+    return s
+
+
+def closed_by_server(s: socket.socket) -> bytes | None:
+    """What the server sent before closing, or None while it is still open."""
+    s.setblocking(False)
+    received = b""
+    try:
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                return received
+            received += chunk
+    except BlockingIOError:
+        return None
+    except OSError:
+        return received
+
+
+def recv_close(ws):
+    """Reads frames until the close; returns (code, reason). Raw frames: the
+    server may hang up right after its close, before a reply could go out."""
+    while True:
+        frame = ws.recv_frame()
+        if frame.opcode == websocket.ABNF.OPCODE_CLOSE:
+            data = frame.data
+            code = struct.unpack("!H", data[:2])[0] if len(data) >= 2 else None
+            return code, data[2:].decode("utf-8", "replace")
+
+
+def limit_descriptors():
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, 1024))
+
+
+def test_holding_1100_connections_under_ulimit_1024_starves_nobody():
+    # Before: accept() failed with EMFILE in a loop at 100 % CPU and the
+    # process trapped within seconds. Now the sockets over the cap get a 503,
+    # the rest are dropped at their deadline, and the neighbour is served.
+    server = start_server("--request-timeout", "2", "--first-message-timeout", "2",
+                          preexec_fn=limit_descriptors)
+    try:
+        neighbour = Neighbour(server)
+        neighbour.assert_served()
+        before = rss_kb(server)
+        payloads = [CONNECT, UPGRADE, H2C, b"GET / HTTP/1.1\r\nHost: x", b""]
+        hostile = [open_socket(server, payloads[i % len(payloads)]) for i in range(1100)]
+        neighbour.assert_served()
+        time.sleep(0.5)
+        answers = [closed_by_server(s) for s in hostile]
+        refused = [a for a in answers if a is not None and a.startswith(b"HTTP/1.1 503")]
+        assert refused, "no socket over the cap was answered 503"
+        assert b"server full" in refused[0]
+        deadline = time.monotonic() + 6
+        while time.monotonic() < deadline:
+            neighbour.assert_served(steps=1)
+            if all(closed_by_server(s) is not None for s in hostile):
+                break
+            time.sleep(0.3)
+        still_open = sum(1 for s in hostile if closed_by_server(s) is None)
+        assert still_open == 0, f"{still_open} hostile sockets still open after their deadlines"
+        for s in hostile:
+            s.close()
+        neighbour.assert_served()
+        assert server.process.poll() is None
+        output = server.output()
+        assert "errno 24" not in output
+        assert output.count("refusing connection") < 50, "refusals must be logged at a bounded rate"
+        after = rss_kb(server)
+        assert after < before + 16 * 1024, f"RSS grew from {before} KB to {after} KB"
+        # New clients get in again once the hostile ones are gone.
+        Neighbour(server).assert_served(steps=1)
+        neighbour.close()
+    finally:
+        server.stop()
+    assert server.process.returncode == 0, server.output()
+
+
+def test_connect_and_h2c_are_refused_at_once():
+    server = start_server()
+    try:
+        neighbour = Neighbour(server)
+        s = open_socket(server, CONNECT)
+        assert s.recv(4096).startswith(b"HTTP/1.1 405")
+        s = open_socket(server, H2C)
+        answer = s.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 400") and b"h2c" in answer
+        neighbour.assert_served()
+        neighbour.close()
+    finally:
+        server.stop()
+
+
+def test_slow_headers_are_closed_at_the_request_timeout():
+    # A header a byte at a time: lws's own idle timeout restarts on every
+    # byte, so only the whole-request deadline ends it.
+    server = start_server("--request-timeout", "2")
+    try:
+        neighbour = Neighbour(server)
+        s = open_socket(server)
+        started = time.monotonic()
+        request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200
+        closed_after = None
+        for byte in request:
+            try:
+                s.send(bytes([byte]))
+            except OSError:
+                closed_after = time.monotonic() - started
+                break
+            if closed_by_server(s) is not None:
+                closed_after = time.monotonic() - started
+                break
+            neighbour.assert_served(steps=1)
+            s.setblocking(True)
+            time.sleep(0.2)
+        assert closed_after is not None, "a slow header was never closed"
+        assert closed_after < 4, f"closed only after {closed_after:.1f} s"
+        neighbour.assert_served()
+        neighbour.close()
+    finally:
+        server.stop()
+
+
+def test_websocket_without_hello_is_closed_with_1008():
+    server = start_server("--first-message-timeout", "1")
+    try:
+        neighbour = Neighbour(server)
+        ws = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=5)
+        started = time.monotonic()
+        neighbour.assert_served()
+        assert recv_close(ws) == (1008, "no HELLO within 1 s")
+        assert time.monotonic() - started < 3
+        neighbour.assert_served()
+        neighbour.close()
+    finally:
+        server.stop()
+
+
+def test_one_session_over_max_sessions_is_closed_with_1013_and_a_reason():
+    server = start_server("--max-sessions", "2")
+    try:
+        neighbour = Neighbour(server)
+        second = Neighbour(server)
+        third = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=5)
+        third.send_binary(wire.hello(800, 600))
+        assert recv_close(third) == (1013, "server full: 2 sessions")
+        neighbour.assert_served()
+        second.close()
+        # The freed slot is taken by the next one.
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                Neighbour(server).assert_served(steps=1)
+                break
+            except AssertionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        neighbour.assert_served()
+        neighbour.close()
+    finally:
+        server.stop()
+
+
+def test_connections_per_peer_are_capped_with_503():
+    server = start_server("--max-connections-per-peer", "4", "--limit-loopback-peers")
+    try:
+        neighbour = Neighbour(server)
+        held = [open_socket(server) for _ in range(3)]
+        time.sleep(0.2)
+        assert all(closed_by_server(s) is None for s in held)
+        over = open_socket(server)
+        over.settimeout(5)
+        answer = over.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 503"), answer
+        assert b"too many connections from this address" in answer
+        neighbour.assert_served()
+        for s in held:
+            s.close()
+        time.sleep(0.3)
+        Neighbour(server).close()
+        neighbour.assert_served()
+        neighbour.close()
+    finally:
+        server.stop()
+
+
+def test_a_burst_of_10000_pointer_events_is_closed_with_1008():
+    server = start_server()
+    try:
+        neighbour = Neighbour(server)
+        flood = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=5)
+        flood.send_binary(wire.hello(800, 600))
+        events = b"".join(
+            websocket.ABNF.create_frame(wire.pointer(i, wire.MOVE_PHASE, 400 + i % 50, 300, buttons=0),
+                                        websocket.ABNF.OPCODE_BINARY).format()
+            for i in range(1, 10_001))
+        try:
+            flood.sock.sendall(events)
+        except OSError:
+            pass  # closed mid-burst: what we want
+        neighbour.assert_served(within=1.0)
+        try:
+            code, reason = recv_close(flood)
+            assert code == 1008 and "input rate" in reason, (code, reason)
+        except websocket.WebSocketConnectionClosedException:
+            # The close frame went out, but closing a socket with unread input
+            # sends a reset that may overtake it: the counter tells.
+            pass
+        assert metric(server, "mapwire_ws_input_rate_closes_total") == 1
+        assert "closed: 1008 input rate over 500 messages a second" in server.output()
+        neighbour.assert_served()
+        neighbour.close()
+    finally:
+        server.stop()
+
+
+def test_a_user_moving_the_pointer_at_120_hz_is_not_limited():
+    server = start_server()
+    try:
+        client = Neighbour(server)
+        for i in range(240):  # two seconds of pointer moves at 120 Hz, plus a wheel step every 8
+            client.ws.send_binary(wire.pointer(1000 + i, wire.MOVE_PHASE, 400 + i % 40, 300, buttons=0))
+            if i % 8 == 0:
+                client.step()
+            time.sleep(1 / 120)
+        client.assert_served()
+        client.close()
+    finally:
+        server.stop()
