@@ -50,6 +50,7 @@
   let ws = null;
   let connected = false;
   let attempt = 0;
+  let closeReason = '';
   let reconnectTimer = null;
   let countdownTimer = null;
   let cssW = 0, cssH = 0, dpr = 1;
@@ -384,11 +385,14 @@
       send({ op: 'HELLO', version: 1, width: cssW, height: cssH, devicePixelRatio: dpr, hash: location.hash });
     };
     sock.onmessage = (ev) => { if (ws === sock) onMessage(ev.data); };
-    sock.onclose = () => {
+    sock.onclose = (ev) => {
       if (ws !== sock) return;
       ws = null;
       connected = false;
       stats.connected = false;
+      // The server says why it closed (e.g. 1013 "server full: 2000 sessions"); show it.
+      closeReason = ev.reason || '';
+      stats.closeCode = ev.code;
       scheduleReconnect();
     };
     sock.onerror = () => { /* onclose follows */ };
@@ -402,7 +406,8 @@
     const due = performance.now() + delay;
     const tick = () => {
       const left = Math.max(1, Math.ceil((due - performance.now()) / 1000));
-      showBanner(`Disconnected — reconnecting in ${left}s…`);
+      const why = closeReason ? ` (${closeReason})` : '';
+      showBanner(`Disconnected${why} — reconnecting in ${left}s…`);
     };
     tick();
     countdownTimer = setInterval(tick, 250);

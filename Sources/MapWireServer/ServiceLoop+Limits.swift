@@ -94,7 +94,8 @@ extension ServiceLoop {
         if isFeed { return true }
         if gate.admitSession(connection.wsi, limit: configuration.maxSessions) { return true }
         metrics.sessionsRefused.add(1, ordering: .relaxed)
-        let reason = "server full: \(configuration.maxSessions) sessions"
+        let limit = configuration.maxSessions
+        let reason = "server full: \(limit) session\(limit == 1 ? "" : "s")"
         refusalLog.note("connection \(connection.id) refused: \(reason)", logger: logger)
         connection.closeReason = "1013 \(reason)"
         connection.requestClose(code: 1013, reason: reason, flushFirst: false)

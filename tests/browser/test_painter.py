@@ -215,7 +215,7 @@ def test_reconnects_with_a_fresh_session(driver, fake_server):
     text = poll(lambda: driver.execute_script(
         "const b = document.getElementById('status'); return b.hidden ? null : b.textContent;"),
         message="the disconnected banner")
-    assert text.startswith("Disconnected — reconnecting in")
+    assert text.startswith("Disconnected (dropped by test) — reconnecting in"), text
     stats = poll(lambda: driver.execute_script(
         "const s = window.mapwire.stats; return s.connected && s.session === 2 && s.lastFrame > 0 "
         "? Object.assign({}, s) : null;"), timeout=10, message="a new session")
