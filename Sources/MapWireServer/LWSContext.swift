@@ -38,6 +38,7 @@ public enum ServerError: Error, CustomStringConvertible {
     case missingPublicDirectory(String)
     case alreadyStarted
     case cannotCreateContext
+    case portInUse(host: String, port: Int)
 
     public var description: String {
         switch self {
@@ -49,6 +50,8 @@ public enum ServerError: Error, CustomStringConvertible {
             return "the server was already started"
         case .cannotCreateContext:
             return "libwebsockets could not create a context"
+        case .portInUse(let host, let port):
+            return "port \(port) is in use on \(host): is another server running? Pick another with --port"
         }
     }
 }
@@ -130,7 +133,7 @@ enum LWSContext {
         info.user = Unmanaged.passUnretained(loop).toOpaque()
 
         guard let context = lws_create_context(&info) else {
-            throw ServerError.cannotListen(host: configuration.host, port: configuration.port)
+            throw ListenProbe.failure(host: configuration.host, port: configuration.port, interface: bind)
         }
         return context
     }
