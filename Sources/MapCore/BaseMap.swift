@@ -38,10 +38,13 @@ public final class BaseMap: Sendable {
     public enum LoadError: Error, CustomStringConvertible {
         case unreadable(String)
         case malformed(String)
+        /// A malformed file, named so the operator knows which one to replace.
+        case malformedFile(String, String)
         public var description: String {
             switch self {
             case let .unreadable(p): return "cannot read base map \(p)"
             case let .malformed(why): return "base map is malformed: \(why)"
+            case let .malformedFile(p, why): return "base map \(p) is malformed: \(why)"
             }
         }
     }
@@ -67,7 +70,11 @@ public final class BaseMap: Sendable {
 
     public convenience init(contentsOf url: URL) throws {
         guard let data = try? Data(contentsOf: url) else { throw LoadError.unreadable(url.path) }
-        try self.init(bytes: [UInt8](data))
+        do {
+            try self.init(bytes: [UInt8](data))
+        } catch LoadError.malformed(let why) {
+            throw LoadError.malformedFile(url.path, why)
+        }
     }
 
     public convenience init(bytes: [UInt8]) throws {
@@ -78,6 +85,9 @@ public final class BaseMap: Sendable {
         for _ in 0..<(try r.u16()) {
             let minZoom = Double(try r.f32()), maxZoom = Double(try r.f32())
             let gridLog2 = Int(try r.u8())
+            guard minZoom.isFinite, maxZoom.isFinite, gridLog2 < 31 else {
+                throw LoadError.malformed("band \(bands.count) has zoom \(minZoom)...\(maxZoom), grid 2^\(gridLog2)")
+            }
             let tileSize = Mercator.worldSize / Double(1 << gridLog2)
             var tiles: [Tile] = []
             for _ in 0..<(try r.u32()) {
@@ -98,6 +108,8 @@ public final class BaseMap: Sendable {
         for _ in 0..<(try r.u32()) {
             let name = try r.string()
             let c = Coordinate(latitude: try r.f64(), longitude: try r.f64())
+            // A NaN or out-of-range city would trap later, in projection and layout.
+            guard c.isValid else { throw LoadError.malformed("city \(name) has coordinate \(c)") }
             let rank = Int(try r.u8()), population = Int(try r.u32()), flags = try r.u8()
             cities.append(City(name: name, coordinate: c, world: Mercator.project(c), rank: rank,
                                population: population, isCapital: flags & 1 != 0,

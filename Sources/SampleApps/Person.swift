@@ -57,8 +57,9 @@ public enum PeopleFile {
         case invalid(String, String)
         public var description: String {
             switch self {
-            case let .unreadable(path): return "cannot read people file \(path)"
-            case let .invalid(path, why): return "people file \(path) is invalid: \(why)"
+            // Also thrown for mapcallouts.json: the path names the file.
+            case let .unreadable(path): return "cannot read fixture \(path)"
+            case let .invalid(path, why): return "fixture \(path) is invalid: \(why)"
             }
         }
     }

@@ -19,6 +19,19 @@ import ViewKit
         #expect(throws: BaseMap.LoadError.self) { try BaseMap(bytes: Array("MWBM".utf8) + [1, 0, 1]) }
     }
 
+    @Test func aNaNCityIsMalformedNotATrap() {
+        func f64(_ value: Double) -> [UInt8] { withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init) }
+        let name = Array("Nowhere".utf8)
+        let bytes = Array("MWBM".utf8) + [1, 0] + [0, 0] + [1, 0, 0, 0]
+            + [UInt8(name.count), 0] + name + f64(.nan) + f64(10) + [0] + [0, 0, 0, 0] + [0]
+        do {
+            _ = try BaseMap(bytes: bytes)
+            Issue.record("a NaN city was accepted")
+        } catch {
+            #expect("\(error)".contains("city Nowhere has coordinate nan"))
+        }
+    }
+
     @Test func cityLabelsDoNotOverlapAndFollowRank() throws {
         let (window, _) = makeMap(camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5), baseMap: testBaseMap)
         let scene = window.renderScene()
