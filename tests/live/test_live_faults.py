@@ -1,0 +1,91 @@
+"""Faults the operator meets: a port already taken, a missing or corrupt
+fixture, SIGTERM with clients attached. Each must end with a clear message
+and the right exit status, never a trap."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import struct
+import subprocess
+
+import pytest
+import websocket
+
+from live_server import ROOT, start_server
+from neighbour import Neighbour
+
+BINARY = os.environ.get("MAPWIRE_BIN", os.path.join(ROOT, ".build", "debug", "mapwire"))
+
+
+def run_to_exit(*flags: str, timeout: float = 30) -> subprocess.CompletedProcess:
+    return subprocess.run([BINARY, "--no-demo", "--public", os.path.join(ROOT, "Public"), *flags],
+                          cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+
+def test_a_second_server_on_the_same_port_exits_with_a_clear_message():
+    first = start_server()
+    try:
+        second = run_to_exit("--port", str(first.port), "--data", os.path.join(ROOT, "fixtures"))
+        assert second.returncode == 1, second
+        assert f"port {first.port} is in use" in second.stderr, second.stderr
+        # The first one is unharmed.
+        Neighbour(first).assert_served(steps=1)
+    finally:
+        first.stop()
+
+
+@pytest.fixture
+def data_copy(tmp_path):
+    data = tmp_path / "fixtures"
+    shutil.copytree(os.path.join(ROOT, "fixtures"), data)
+    return data
+
+
+def corrupt(data, name: str, content: bytes | None):
+    path = data / name
+    if content is None:
+        path.unlink()
+    else:
+        path.write_bytes(content)
+    return str(path)
+
+
+@pytest.mark.parametrize("name, content, words", [
+    ("basemap.bin", None, "cannot read base map"),
+    ("basemap.bin", b"", "is malformed"),
+    ("basemap.bin", "truncated", "is malformed"),
+    ("people.json", None, "cannot read fixture"),
+    ("people.json", b'{"people": [', "is invalid"),
+    ("mapcallouts.json", b"not json", "is invalid"),
+])
+def test_a_missing_or_corrupt_fixture_names_the_file_and_exits_1(data_copy, name, content, words):
+    if content == "truncated":
+        content = (data_copy / name).read_bytes()[:5000]
+    path = corrupt(data_copy, name, content)
+    result = run_to_exit("--port", "0", "--data", str(data_copy))
+    assert result.returncode == 1, (result.returncode, result.stderr)  # not a signal (a trap is negative)
+    assert path in result.stderr and words in result.stderr, result.stderr
+    assert "people file" not in result.stderr or name == "people.json"
+
+
+def test_sigterm_with_held_sockets_closes_sessions_with_1001_and_exits_0_within_a_second():
+    server = start_server()
+    sessions = [Neighbour(server) for _ in range(5)]
+    held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(50)]
+    for s in held[:25]:
+        s.sendall(b"GET / HTTP/1.1\r\nHost: x")
+    elapsed = server.stop(signal.SIGTERM)
+    assert elapsed < 1.0, f"took {elapsed:.2f} s to exit"
+    assert server.process.returncode == 0, server.output()
+    for session in sessions:
+        while True:
+            frame = session.ws.recv_frame()
+            if frame.opcode == websocket.ABNF.OPCODE_CLOSE:
+                assert struct.unpack("!H", frame.data[:2])[0] == 1001
+                break
+    # Nothing listens any more.
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.1", server.port), timeout=1)
