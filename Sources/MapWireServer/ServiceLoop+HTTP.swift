@@ -110,8 +110,14 @@ extension ServiceLoop {
         exchange.dispatched = true
         exchange.request.body = exchange.body.bytes
         let (request, id, http, inbox) = (exchange.request, exchange.id, self.http, self.inbox)
-        DispatchQueue.global(qos: .userInitiated).async {
+        let answer: @Sendable () -> Void = {
             inbox.post(response: HTTPRouting.answer(request, handler: http), for: id)
+        }
+        if request.body.count < BulkRequestQueue.threshold {
+            DispatchQueue.global(qos: .userInitiated).async(execute: answer)
+        } else if !BulkRequestQueue.shared.submit(bytes: request.body.count, answer) {
+            exchange.response = .error(503, "too many large requests in progress; retry shortly")
+            lws_callback_on_writable(exchange.wsi)
         }
     }
 
