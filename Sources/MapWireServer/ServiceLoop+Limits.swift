@@ -19,6 +19,10 @@ extension ServiceLoop {
     /// keeps the process below its descriptor limit, so accept() itself never
     /// fails and the listening socket never spins.
     func admitSocket(_ wsi: OpaquePointer) -> Bool {
+        if stopping {
+            answerAndHangUp(wsi, status: "503 Service Unavailable", error: shutdownReason, extraHeaders: "")
+            return false
+        }
         let peer = peerAddress(wsi)
         let deadline = Self.now() + Double(max(1, configuration.idleRequestTimeout))
         guard let refusal = gate.admit(wsi, peer: peer, deadline: deadline) else { return true }
