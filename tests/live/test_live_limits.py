@@ -273,3 +273,21 @@ def test_a_user_moving_the_pointer_at_120_hz_is_not_limited():
         client.close()
     finally:
         server.stop()
+
+
+def test_an_idle_kept_alive_connection_is_closed_after_its_answer():
+    server = start_server("--request-timeout", "2")
+    try:
+        neighbour = Neighbour(server)
+        s = open_socket(server, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        s.settimeout(5)
+        assert s.recv(4096).startswith(b"HTTP/1.1 200")
+        started = time.monotonic()
+        while closed_by_server(s) is None:
+            assert time.monotonic() - started < 4, "an idle kept-alive connection stayed open"
+            neighbour.assert_served(steps=1)
+            time.sleep(0.2)
+        neighbour.assert_served()
+        neighbour.close()
+    finally:
+        server.stop()
