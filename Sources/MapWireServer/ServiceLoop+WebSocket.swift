@@ -40,11 +40,12 @@ extension ServiceLoop {
         let connection = WebSocketConnection(id: makeID(), wsi: wsi, limits: configuration.limits,
                                              inbox: inbox, metrics: metrics, logger: logger)
         connections[wsi] = connection
+        // A refused one only waits for its close frame to go out; it never counts as open.
+        let isFeed = sessions is FeedFactory && header(wsi, WSI_TOKEN_GET_URI) == configuration.feedPath
+        guard admitSession(connection, isFeed: isFeed) else { return }
         metrics.connectionsOpen.add(1, ordering: .relaxed)
         metrics.connectionsTotal.add(1, ordering: .relaxed)
         logger.info("connection \(connection.id) opened", metadata: ["peer": "\(peerAddress(wsi))"])
-        let isFeed = sessions is FeedFactory && header(wsi, WSI_TOKEN_GET_URI) == configuration.feedPath
-        guard admitSession(connection, isFeed: isFeed) else { return }
         if let feeds = sessions as? FeedFactory, isFeed {
             connection.isFeed = true
             connection.session = feeds.openFeed(output: connection)

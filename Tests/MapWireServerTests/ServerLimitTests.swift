@@ -48,6 +48,9 @@ import Testing
             #expect(try second.receiveClose() == .close(code: 1013, reason: "server full: 1 session"))
             #expect(fixture.sessions.opened.load(ordering: .relaxed) == 1)
             try Self.expectEcho(first)
+            let values = fixture.server.metrics.values
+            #expect(values["mapwire_ws_connections_open"] == 1)
+            #expect(values["mapwire_ws_sessions_refused_total"] == 1)
         }
     }
 
