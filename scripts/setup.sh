@@ -22,7 +22,7 @@ for arg in "$@"; do
     esac
 done
 
-packages=(libwebsockets-dev libwebsockets-evlib-ev libev-dev libharfbuzz-dev pkg-config)
+packages=(libwebsockets-dev libwebsockets-evlib-ev libev-dev libharfbuzz-dev libsqlite3-dev pkg-config)
 if [ "$want_test" = 1 ]; then
     packages+=(chromium chromium-driver python3-pip)
 fi
