@@ -26,6 +26,9 @@ struct MapWireCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Run the built-in demo feed that moves pins.")
     var demo = true
 
+    @Option(help: "SQLite file that keeps the world across restarts (created on first start; :memory: for none).")
+    var store = "./mapwire.sqlite"
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
@@ -47,7 +50,8 @@ struct MapWireCommand: ParsableCommand {
         let options = MapWireApp.Options(
             dataDirectory: URL(fileURLWithPath: data, relativeTo: cwd).standardizedFileURL,
             publicDirectory: URL(fileURLWithPath: publicDirectory, relativeTo: cwd).standardizedFileURL,
-            demo: demo)
+            demo: demo,
+            storePath: store == ":memory:" ? store : URL(fileURLWithPath: store, relativeTo: cwd).standardizedFileURL.path)
 
         let app: MapWireApp
         let server: MapWireServer

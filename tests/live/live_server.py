@@ -55,7 +55,14 @@ class LiveServer:
         return self.log.read()
 
 
-def start_server(*extra: str) -> LiveServer:
+def new_store() -> str:
+    """A store file path in a fresh folder: every server gets its own world."""
+    return os.path.join(tempfile.mkdtemp(prefix="mapwire-live-"), "world.sqlite")
+
+
+def start_server(*extra: str, store: str | None = None) -> LiveServer:
+    """Starts mapwire on a free port with `extra` flags and the store file
+    `store` (a fresh one when None; pass the same path to restart a world)."""
     binary = os.environ.get("MAPWIRE_BIN", os.path.join(ROOT, ".build", "debug", "mapwire"))
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run `swift build` first (make test does)")
@@ -63,7 +70,7 @@ def start_server(*extra: str) -> LiveServer:
     # A file, not a pipe: nobody drains a pipe while the tests run.
     log = tempfile.TemporaryFile(mode="w+")
     process = subprocess.Popen(
-        [binary, "--port", str(port), "--no-demo",
+        [binary, "--port", str(port), "--no-demo", "--store", store or new_store(),
          "--public", os.path.join(ROOT, "Public"), "--data", os.path.join(ROOT, "fixtures"), *extra],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
     server = LiveServer(process, port, log)
