@@ -57,7 +57,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "mapwire-bench",
-            dependencies: ["MapSession", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList", "CMalloc"]
+            dependencies: ["MapSession", "Persistence", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit",
+                           "DisplayList", "CMalloc"]
         ),
         .executableTarget(
             name: "mapwire-load",

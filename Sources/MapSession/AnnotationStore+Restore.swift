@@ -21,15 +21,18 @@ extension AnnotationStore {
             try database.write(Self.sampleRecords(content).map { .added($0.stored(timestamp: nil)) },
                                settings: [Self.sampleContentSeeded: "1"])
         }
-        let stored = try database.loadAnnotations()
+        let count = try database.annotationCount()
         self.init(logLimit: logLimit, journal: GroupCommitWriter(database: database))
         let people = Dictionary(content.people.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let landmarks = Dictionary(content.landmarks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let now = AnnotationStore.now()
-        state.withLock { s in
-            s.records.reserveCapacity(stored.count)
-            s.order.reserveCapacity(stored.count)
-            for row in stored {
+        try state.withLock { (s: inout State) throws(StoreError) in
+            s.records.reserveCapacity(count)
+            s.ids.reserveCapacity(count)
+            s.lastMove.reserveCapacity(count)
+            var order: [(seq: Int64, id: String)] = []
+            order.reserveCapacity(count)
+            try database.forEachAnnotation { seq, row in
                 let coordinate = Coordinate(latitude: row.latitude, longitude: row.longitude)
                 let record: Record
                 if row.kind == "person", let person = people[row.id] {
@@ -42,9 +45,15 @@ extension AnnotationStore {
                 } else {
                     record = Self.record(restoring: row, at: coordinate)
                 }
-                Self.insert(record, into: &s)
+                s.records[record.id] = record
+                s.ids[AnnotationKey(record.annotation)] = record.id
+                s.grid.insert(record.annotation)
+                order.append((seq, record.id))
                 if let timestamp = row.timestamp { s.lastMove[row.id] = (now, timestamp) }
             }
+            // Rows come in key order; the API lists annotations in the order they were added.
+            order.sort { $0.seq < $1.seq }
+            s.order = order.map(\.id)
         }
     }
 

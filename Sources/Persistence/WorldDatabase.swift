@@ -68,25 +68,35 @@ package final class WorldDatabase: Sendable {
 
     // MARK: Reading
 
-    /// Every stored annotation, in the order they were added. Reading every
-    /// row is also the check that the table is sound: a damaged page is an
-    /// error here, at start-up, not later.
+    /// Every stored annotation, in the order they were added.
     package func loadAnnotations() throws(StoreError) -> [StoredAnnotation] {
+        var rows: [(seq: Int64, annotation: StoredAnnotation)] = []
+        try forEachAnnotation { rows.append(($0, $1)) }
+        rows.sort { $0.seq < $1.seq }
+        return rows.map(\.annotation)
+    }
+
+    /// How many annotations the file holds.
+    package func annotationCount() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation") ?? 0 }
+    }
+
+    /// Calls `body` with every stored annotation and its insertion order
+    /// number, in key order: a start with a million of them streams rows
+    /// into the world instead of holding them all twice. Reading every row
+    /// is also the check that the table is sound: a damaged page is an
+    /// error here, at start-up, not later.
+    package func forEachAnnotation(_ body: (Int64, StoredAnnotation) throws -> Void) throws(StoreError) {
         try read { db in
-            var rows: [(seq: Int64, annotation: StoredAnnotation)] = []
             let cursor = try Row.fetchCursor(db, sql: """
                 SELECT id, seq, kind, title, subtitle, latitude, longitude, draggable,
                        clustering_identifier, fixed, timestamp FROM annotation
                 """)
             while let row = try cursor.next() {
-                let annotation = StoredAnnotation(
+                try body(row[1], StoredAnnotation(
                     id: row[0], kind: row[2], title: row[3], subtitle: row[4], latitude: row[5], longitude: row[6],
-                    draggable: row[7], clusteringIdentifier: row[8], isFixed: row[9], timestamp: row[10])
-                rows.append((row[1], annotation))
+                    draggable: row[7], clusteringIdentifier: row[8], isFixed: row[9], timestamp: row[10]))
             }
-            // Read in key order and sorted here: cheaper than an index on seq that every add would pay for.
-            rows.sort { $0.seq < $1.seq }
-            return rows.map(\.annotation)
         }
     }
 

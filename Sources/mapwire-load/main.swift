@@ -213,6 +213,11 @@ print(String(format: "ran %.1f s: %d sessions (%d panning, %d watching the moved
 print(String(format: "moves applied by the server: %.0f (%.0f/s); batches sent %d, held back %d (server behind), answers %d, errors %d",
              applied, applied / elapsed, batchesSent, batchesSkipped, feed.answers.load(ordering: .relaxed),
              feed.errors.load(ordering: .relaxed)))
+let acknowledgements = feed.acknowledgementLatencies
+if !acknowledgements.isEmpty {
+    print(String(format: "feed batch to its answer (%d batches): p50 %.2f ms, p99 %.2f ms", acknowledgements.count,
+                 percentile(acknowledgements, 0.5) * 1000, percentile(acknowledgements, 0.99) * 1000))
+}
 print(String(format: "frames received: %d (%.0f/s), %.1f MB (%.2f MB/s)", frames, Double(frames) / elapsed,
              Double(bytes) / 1e6, Double(bytes) / 1e6 / elapsed))
 print(String(format: "pan event to frame received (client side, %d events): p50 %.2f ms, p99 %.2f ms",
