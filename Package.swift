@@ -66,6 +66,8 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
+        // Fuzz targets for what strangers send (`make fuzz`); a plain build replays inputs through the same checks.
+        .executableTarget(name: "mapwire-fuzz", dependencies: ["Wire", "MapSession"]),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
