@@ -49,8 +49,36 @@ def api_bodies() -> dict[str, bytes]:
     }
 
 
+def sessions() -> dict[str, bytes]:
+    """A HELLO hash, then messages, each prefixed by its length (mapwire-fuzz's SessionCheck)."""
+    def session(hash_: str, *messages: bytes) -> bytes:
+        out = bytes([len(hash_)]) + hash_.encode()
+        for m in messages:
+            assert len(m) < 256
+            out += bytes([len(m)]) + m
+        return out
+
+    t = [1000.0 + 16 * i for i in range(40)]
+    return {
+        "pan": session("#4/20/0", wire.pointer(1, wire.DOWN, 640, 400, time_ms=t[0]),
+                       *[wire.pointer(2 + i, wire.MOVE_PHASE, 640 + 8 * i, 400, time_ms=t[1 + i]) for i in range(8)],
+                       wire.pointer(10, wire.UP, 704, 400, buttons=0, time_ms=t[10])),
+        "keys": session("#13/37.795/-122.43", *[wire.key(i + 1, phase, name)
+                                                for i, name in enumerate(["Tab", "Tab", "Enter", "Tab", "Enter",
+                                                                          "Escape", "ArrowLeft", "+", "-"])
+                                                for phase in (0, 1)]),
+        "person": session("#4/45.76/4.84/person/amelie-fournier", wire.key(1, 0, "Escape"),
+                          wire.navigate(2, "#4/45.76/4.84"), wire.resize(3, 640, 480, 2.0)),
+        "wheel-click": session("#2/20/0", wire.wheel(1, 640, 400, 0, -240, time_ms=t[0]),
+                               wire.pointer(2, wire.DOWN, 640, 400, time_ms=t[5]),
+                               wire.pointer(3, wire.UP, 640, 400, buttons=0, time_ms=t[6]),
+                               wire.focus(4, 3), wire.activate(5, 3), wire.ack(1)),
+    }
+
+
 def main() -> None:
-    for target, inputs in (("client-message", client_messages()), ("api-body", api_bodies())):
+    for target, inputs in (("client-message", client_messages()), ("api-body", api_bodies()),
+                           ("session", sessions())):
         folder = os.path.join(ROOT, "Fuzz", "corpus", target)
         os.makedirs(folder, exist_ok=True)
         for name, data in inputs.items():

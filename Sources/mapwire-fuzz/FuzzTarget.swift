@@ -6,11 +6,14 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case clientMessage = "client-message"
     /// Bodies of the HTTP API's routes, as `MapWireApp.respond(to:)` answers them.
     case apiBody = "api-body"
+    /// Sequences of messages through a whole browser session.
+    case session
 
     func check(_ bytes: [UInt8]) {
         switch self {
         case .clientMessage: ClientMessageCheck.check(bytes)
         case .apiBody: APIBodyCheck.check(bytes)
+        case .session: SessionCheck.check(bytes)
         }
     }
 }

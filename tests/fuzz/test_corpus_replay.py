@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BINARY = os.path.join(ROOT, ".build", "debug", "mapwire-fuzz")
 
 
-@pytest.mark.parametrize("target", ["client-message", "api-body"])
+@pytest.mark.parametrize("target", ["client-message", "api-body", "session"])
 def test_every_corpus_input_keeps_its_property(target):
     assert os.path.exists(BINARY), f"{BINARY} is missing: run `swift build` first"
     corpus = os.path.join(ROOT, "Fuzz", "corpus", target)
@@ -33,4 +33,4 @@ def test_a_broken_property_fails_the_replay(tmp_path):
                             capture_output=True, text=True, timeout=60)
     assert result.returncode != 0 and "cannot read" in result.stderr
     result = subprocess.run([BINARY, "no-such-target"], capture_output=True, text=True, timeout=60)
-    assert result.returncode == 2 and "targets: client-message, api-body" in result.stderr
+    assert result.returncode == 2 and "targets: client-message, api-body, session" in result.stderr
