@@ -210,7 +210,7 @@ public final class AnnotationStore: Sendable {
             s.log.append(logged)
             result.version = s.version
             // Under the lock that ordered them, so the file sees batches in the order memory did.
-            if let journal {
+            if let journal, !written.isEmpty || whenDurable != nil {
                 let applied = result
                 var completion: GroupCommitWriter.Completion?
                 if let whenDurable { completion = { error in whenDurable(applied, error) } }
