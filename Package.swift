@@ -67,7 +67,10 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")]
         ),
         // Fuzz targets for what strangers send (`make fuzz`); a plain build replays inputs through the same checks.
-        .executableTarget(name: "mapwire-fuzz", dependencies: ["Wire", "MapSession", "ViewKit", "MapGeometry"]),
+        .executableTarget(
+            name: "mapwire-fuzz",
+            dependencies: ["Wire", "MapSession", "ViewKit", "MapGeometry", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
