@@ -78,7 +78,8 @@ let package = Package(
         .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList", "ViewKit", "MapGeometry"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "SampleApps", "ViewKit", "DisplayList", "MapGeometry"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit"]),
+        .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit",
+                                                   "Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession"]),
     ],
     swiftLanguageModes: [.v6]

@@ -173,6 +173,7 @@ public final class AnnotationStore: Sendable {
         var logged: [LoggedChange] = []
         var written: [WorldChange] = []
         let result = try state.withLock { (s: inout State) throws(APIError) -> MoveResult in
+            try refuseIfTheFileFailed()
             for (i, m) in moves.enumerated() {
                 guard m.coordinate.isValid else {
                     throw .badRequest("moves[\(i)] (\(m.id)): coordinate \(m.coordinate) is out of range")
@@ -232,6 +233,15 @@ public final class AnnotationStore: Sendable {
         journal.submit([]) { _ in body() }
     }
 
+    /// Why the store file stopped taking writes, if it did (see `GroupCommitWriter.failure`).
+    public var fileFailure: String? { journal?.failure.map { "\($0)" } }
+
+    /// Once a commit failed, memory stays where the file is, give or take
+    /// that batch: every later write is refused with 503 before it is applied.
+    private func refuseIfTheFileFailed() throws(APIError) {
+        if let failure = journal?.failure { throw .storeUnavailable("\(failure); restart the server once it is fixed") }
+    }
+
     /// Waits until every change applied so far is in the store file, then
     /// stops its writer; later writes are refused with 503.
     public func close() {
@@ -250,6 +260,7 @@ public final class AnnotationStore: Sendable {
         }
         let wait = DurableWait()
         try state.withLock { (s: inout State) throws(APIError) in
+            try refuseIfTheFileFailed()
             guard s.records[annotation.id] == nil else { throw .conflict("an annotation with id \(annotation.id) exists") }
             var record = Record(id: annotation.id, kind: annotation.kind, annotation: annotation,
                                 draggable: annotation.isDraggable, clusteringIdentifier: annotation.clusteringIdentifier,
@@ -269,6 +280,7 @@ public final class AnnotationStore: Sendable {
     public func remove(id: String, receivedAt now: Double = AnnotationStore.now()) throws(APIError) -> Record {
         let wait = DurableWait()
         let record = try state.withLock { (s: inout State) throws(APIError) -> Record in
+            try refuseIfTheFileFailed()
             guard let r = s.records[id] else { throw .notFound("no annotation with id \(id)") }
             guard r.move != nil else { throw .conflict("annotation \(id) is fixed and cannot be removed") }
             s.records[id] = nil

@@ -68,6 +68,10 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
         switch request.path {
         case "/healthz":
             guard request.method == "GET" else { return .error(405, "use GET for /healthz") }
+            if let failure = world.store.fileFailure {
+                // Unhealthy, so an orchestrator restarts it: memory may hold a change the file does not.
+                return .json(503, "{\"status\":\"store failed\",\"error\":\(JSONText.quote(failure))}")
+            }
             return .json(200, "{\"status\":\"ok\",\"sessions\":\(sessionCount)}")
         case "/metrics" where request.method == "GET":
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metricsText().utf8))

@@ -18,6 +18,8 @@ package final class GroupCommitWriter: Sendable {
         var settings: [String: String] = [:]
         var completions: [Completion] = []
         var stopping = false
+        /// The first failed commit; from then on nothing more is written.
+        var failure: StoreError?
         var isEmpty: Bool { changes.isEmpty && settings.isEmpty && completions.isEmpty }
     }
 
@@ -43,20 +45,27 @@ package final class GroupCommitWriter: Sendable {
 
     package var statistics: Stats { stats.withLock { $0 } }
 
+    /// Why the file stopped taking writes, if a commit failed. Memory may
+    /// then hold changes the file does not; refusing every later write keeps
+    /// that to the failed batch, and a restart brings memory back to the
+    /// file. Nothing acknowledged is lost either way.
+    package var failure: StoreError? { pending.withLock { $0.failure } }
+
     /// Queues `changes` for the next transaction; `completion` runs once it
     /// committed. Callers submit under the lock that ordered the changes in
     /// memory, so the file sees them in the same order.
     package func submit(_ changes: [WorldChange], settings: [String: String] = [:],
                         completion: Completion? = nil) {
-        let (wasEmpty, closed) = pending.withLock { p in
-            if p.stopping { return (false, true) }
+        let (wasEmpty, refusal) = pending.withLock { p -> (Bool, StoreError?) in
+            if p.stopping { return (false, .writeFailed(reason: "the store is closed")) }
+            if let failure = p.failure { return (false, failure) }
             let wasEmpty = p.isEmpty
             p.changes.append(contentsOf: changes)
             for (key, value) in settings { p.settings[key] = value }
             if let completion { p.completions.append(completion) }
-            return (wasEmpty, false)
+            return (wasEmpty, nil)
         }
-        if closed { completion?(.writeFailed(reason: "the store is closed")) }
+        if let refusal { completion?(refusal) }
         if wasEmpty { wake.signal() }
     }
 
@@ -89,7 +98,7 @@ package final class GroupCommitWriter: Sendable {
             wake.wait()
             let (batch, stopping) = pending.withLock { p in
                 let batch = p
-                p = Pending(stopping: p.stopping)
+                p = Pending(stopping: p.stopping, failure: p.failure)
                 return (batch, p.stopping)
             }
             if !batch.isEmpty { commit(batch) }
@@ -107,6 +116,7 @@ package final class GroupCommitWriter: Sendable {
         } catch {
             failure = error
         }
+        if let failure { pending.withLock { $0.failure = $0.failure ?? failure } }
         stats.withLock { s in
             if failure == nil {
                 s.commits += 1

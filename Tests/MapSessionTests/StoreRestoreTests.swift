@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MapGeometry
 import Persistence
 import SampleApps
@@ -159,5 +160,35 @@ import Testing
         let last = try WorldDatabase(path: file.path).loadAnnotations().first { $0.id == "bus" }
         #expect(last?.latitude == 39.0 / 2)
         store.close()
+    }
+}
+
+/// A store file that stops taking writes: nothing more is applied or
+/// acknowledged, and the server says it is unhealthy.
+@Suite struct StoreFailureTests {
+    @Test func afterAFailedWriteTheAPIRefusesWritesAndHealthzIs503() throws {
+        let file = try StoreRestoreTests.StoreFile()
+        let app = try MapWireApp(options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                                                publicDirectory: repoRoot.appendingPathComponent("Public"),
+                                                demo: false, storePath: file.path))
+        func call(_ method: String, _ path: String, _ body: String = "") -> HTTPResponse {
+            app.respond(to: HTTPRequest(method: method, path: path, body: Array(body.utf8)))!
+        }
+        #expect(call("GET", "/healthz").status == 200)
+        #expect(call("POST", "/api/annotations", #"{"id":"a","title":"A","latitude":1,"longitude":2}"#).status == 201)
+        // The file loses its table under the running server.
+        try DatabaseQueue(path: file.path).write { try $0.execute(sql: "DROP TABLE annotation") }
+        let failed = call("POST", "/api/annotations", #"{"id":"b","title":"B","latitude":1,"longitude":2}"#)
+        #expect(failed.status == 503)
+        #expect(String(decoding: failed.body, as: UTF8.self).contains("could not write"))
+        let health = call("GET", "/healthz")
+        #expect(health.status == 503)
+        #expect(String(decoding: health.body, as: UTF8.self).contains("store failed"))
+        // Refused before it is applied: memory does not run further ahead of the file.
+        #expect(call("POST", "/api/moves", #"[{"id":"a","latitude":5,"longitude":5}]"#).status == 503)
+        #expect(call("DELETE", "/api/annotations/a").status == 503)
+        let a = String(decoding: call("GET", "/api/annotations/a").body, as: UTF8.self)
+        #expect(a.contains("\"latitude\":1.0"), "\(a)")
+        app.shutdown()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Synchronization
 import Testing
 @testable import Persistence
@@ -59,5 +60,34 @@ import Testing
         writer.submit([.added(pin("b"))]) { error in refused.withLock { $0 = error } }
         #expect(refused.withLock { $0 } != nil)
         #expect(throws: StoreError.self) { try writer.flush() }
+    }
+}
+
+@Suite struct GroupCommitWriterFailureTests {
+    @Test func afterAFailedCommitEveryLaterWriteIsRefusedWithTheSameError() throws {
+        let store = try TemporaryStore()
+        let db = try WorldDatabase(path: store.path)
+        let writer = GroupCommitWriter(database: db)
+        try writer.flush()
+        #expect(writer.failure == nil)
+        // Someone else breaks the file under us: the next transaction cannot write.
+        try DatabaseQueue(path: store.path).write { try $0.execute(sql: "DROP TABLE annotation") }
+        let first = Mutex<StoreError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        writer.submit([.added(pin("a"))]) { error in
+            first.withLock { $0 = error }
+            done.signal()
+        }
+        done.wait()
+        let error = try #require(first.withLock { $0 })
+        #expect("\(error)".contains("could not write"))
+        #expect(writer.failure != nil)
+        #expect(writer.statistics.failures == 1)
+        // Refused at once, without another transaction.
+        let second = Mutex<StoreError?>(nil)
+        writer.submit([.moved(id: "a", latitude: 1, longitude: 1, timestamp: nil)]) { e in second.withLock { $0 = e } }
+        #expect(second.withLock { $0 } != nil)
+        #expect(writer.statistics.failures == 1)
+        writer.stop()
     }
 }
