@@ -18,7 +18,7 @@ extension AnnotationStore {
     package convenience init(content: SampleContent, database: WorldDatabase,
                              logLimit: Int = AnnotationStore.defaultLogLimit) throws(StoreError) {
         if try database.setting(Self.sampleContentSeeded) == nil {
-            try database.write(Self.sampleRecords(content).map { .added($0.stored(timestamp: nil)) },
+            try database.write(Self.sampleRecords(content).map { .added($0.stored(timestamp: nil, isSample: true)) },
                                settings: [Self.sampleContentSeeded: "1"])
         }
         let count = try database.annotationCount()
@@ -35,11 +35,11 @@ extension AnnotationStore {
             try database.forEachAnnotation { seq, row in
                 let coordinate = Coordinate(latitude: row.latitude, longitude: row.longitude)
                 let record: Record
-                if row.kind == "person", let person = people[row.id] {
+                if row.isSample, row.kind == "person", let person = people[row.id] {
                     person.coordinate = coordinate
                     record = Record(id: row.id, kind: row.kind, annotation: person, draggable: false,
                                     clusteringIdentifier: nil, move: { person.coordinate = $0 })
-                } else if row.isFixed, let landmark = landmarks[row.id] {
+                } else if row.isSample, let landmark = landmarks[row.id] {
                     record = Record(id: row.id, kind: row.kind, annotation: landmark, draggable: false,
                                     clusteringIdentifier: nil, move: nil)
                 } else {
@@ -82,10 +82,11 @@ extension AnnotationStore {
 
 extension AnnotationStore.Record {
     /// This record as the store file keeps it.
-    func stored(timestamp: Double?) -> StoredAnnotation {
+    func stored(timestamp: Double?, isSample: Bool = false) -> StoredAnnotation {
         let c = annotation.coordinate
         return StoredAnnotation(id: id, kind: kind, title: annotation.title, subtitle: annotation.subtitle,
                                 latitude: c.latitude, longitude: c.longitude, draggable: draggable,
-                                clusteringIdentifier: clusteringIdentifier, isFixed: move == nil, timestamp: timestamp)
+                                clusteringIdentifier: clusteringIdentifier, isFixed: move == nil, timestamp: timestamp,
+                                isSample: isSample)
     }
 }

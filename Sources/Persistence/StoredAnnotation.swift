@@ -13,10 +13,13 @@ package struct StoredAnnotation: Sendable, Equatable {
     /// Fixed annotations (the sample landmarks) cannot be moved or deleted.
     package var isFixed: Bool
     package var timestamp: Double?
+    /// Put there from the sample content on first start, not by the API: a
+    /// start brings it back as the sample's own annotation.
+    package var isSample: Bool
 
     package init(id: String, kind: String, title: String?, subtitle: String?, latitude: Double, longitude: Double,
                  draggable: Bool = false, clusteringIdentifier: String? = nil, isFixed: Bool = false,
-                 timestamp: Double? = nil) {
+                 timestamp: Double? = nil, isSample: Bool = false) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -27,6 +30,7 @@ package struct StoredAnnotation: Sendable, Equatable {
         self.clusteringIdentifier = clusteringIdentifier
         self.isFixed = isFixed
         self.timestamp = timestamp
+        self.isSample = isSample
     }
 }
 

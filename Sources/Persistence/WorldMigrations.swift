@@ -27,7 +27,8 @@ enum WorldMigrations {
                     draggable INTEGER NOT NULL DEFAULT 0,
                     clustering_identifier TEXT,
                     fixed INTEGER NOT NULL DEFAULT 0,
-                    timestamp REAL
+                    timestamp REAL,
+                    sample INTEGER NOT NULL DEFAULT 0
                 ) WITHOUT ROWID
                 """)
         }

@@ -72,6 +72,20 @@ import Testing
         #expect(store.point(of: person.annotation) == Mercator.project(moved))
     }
 
+    @Test func anAPIPinThatTakesADeletedPersonsIdComesBackAsItselfNotAsThePerson() throws {
+        let file = try StoreFile()
+        do {
+            let store = try Self.start(file)
+            try store.remove(id: "amelie-fournier")
+            try store.add(LiveAnnotation(id: "amelie-fournier", kind: "person", title: "Someone else",
+                                         coordinate: Coordinate(latitude: 1, longitude: 2)))
+        }
+        let record = try #require(try Self.start(file).record(id: "amelie-fournier"))
+        #expect(record.annotation is LiveAnnotation)
+        #expect(record.annotation.title == "Someone else")
+        #expect(record.annotation.coordinate == Coordinate(latitude: 1, longitude: 2))
+    }
+
     @Test func landmarksStayFixedAcrossRestartsAndCannotBeDeleted() throws {
         let file = try StoreFile()
         do {

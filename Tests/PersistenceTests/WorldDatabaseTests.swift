@@ -25,7 +25,7 @@ import Testing
         let store = try TemporaryStore()
         let full = StoredAnnotation(id: "bus/7 é", kind: "vehicle", title: "Bus 7", subtitle: "Line 7",
                                     latitude: -33.5, longitude: 151.25, draggable: true, clusteringIdentifier: "fleet",
-                                    isFixed: true, timestamp: 1_700_000_000.5)
+                                    isFixed: true, timestamp: 1_700_000_000.5, isSample: true)
         try WorldDatabase(path: store.path).write([.added(full), .added(pin("bare"))])
         let loaded = try WorldDatabase(path: store.path).loadAnnotations()
         #expect(loaded == [full, pin("bare")])
