@@ -24,8 +24,13 @@ struct FuzzMain {
         var files: [URL] = []
         for path in paths {
             let url = URL(fileURLWithPath: path)
-            let inside = try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
-            files += inside?.sorted { $0.path < $1.path } ?? [url]
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                let inside = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? []
+                files += inside.sorted { $0.path < $1.path }
+            } else {
+                files.append(url)
+            }
         }
         for file in files {
             guard let data = FileManager.default.contents(atPath: file.path) else {

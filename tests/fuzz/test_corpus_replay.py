@@ -25,6 +25,13 @@ def test_every_corpus_input_keeps_its_property(target):
     assert f"{len(inputs)} inputs replayed" in result.stdout
 
 
+def test_a_single_file_is_replayed_as_one_input():
+    corpus = os.path.join(ROOT, "Fuzz", "corpus", "client-message")
+    one = os.path.join(corpus, sorted(os.listdir(corpus))[0])
+    result = subprocess.run([BINARY, "client-message", one], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "1 inputs replayed" in result.stdout, result
+
+
 def test_a_broken_property_fails_the_replay(tmp_path):
     """The replay is not a formality: a check that fails exits non-zero. An API
     answer can't be made to fail from outside, so the usage error stands in
