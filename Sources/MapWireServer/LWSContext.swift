@@ -244,6 +244,8 @@ private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reaso
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
         loop.clientEstablished(wsi)
         return 0
+    case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+        return loop.appendClientHeaders(wsi, input, length)
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         let reason = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
         loop.clientFailed(wsi, reason: reason ?? "connection failed")

@@ -165,6 +165,24 @@ import Testing
         }
     }
 
+    /// What mapwire-load does: the libwebsockets client sends the token.
+    @Test func theClientSendsItsBearerTokenToTheFeed() throws {
+        try Self.withServer(token: "t") { fixture in
+            let client = try WebSocketClient()
+            defer { client.shutdown() }
+            let outcomes = Mutex<[String]>([])
+            for token in ["t", "wrong", nil] as [String?] {
+                client.connect(port: fixture.port, path: "/feed", subprotocol: "mapwire.feed.v1", bearerToken: token,
+                               onFailure: { _ in outcomes.withLock { $0.append("refused \(token ?? "none")") } }) { _ in
+                    outcomes.withLock { $0.append("open \(token ?? "none")") }
+                    return Sessions.Connection()
+                }
+            }
+            try waitUntil { outcomes.withLock { $0.count == 3 } }
+            #expect(Set(outcomes.withLock { $0 }) == ["open t", "refused wrong", "refused none"])
+        }
+    }
+
     @Test func foreignHostsAre421() throws {
         try Self.withServer { fixture in
             for path in ["/", "/healthz"] {
