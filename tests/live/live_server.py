@@ -55,17 +55,24 @@ class LiveServer:
         return self.log.read()
 
 
-def start_server(*extra: str) -> LiveServer:
+def binary_path() -> str:
     binary = os.environ.get("MAPWIRE_BIN", os.path.join(ROOT, ".build", "debug", "mapwire"))
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run `swift build` first (make test does)")
+    return binary
+
+
+def start_server(*extra: str, env: dict | None = None) -> LiveServer:
+    """Starts mapwire with `extra` flags; `env` adds environment variables."""
+    binary = binary_path()
     port = free_port()
     # A file, not a pipe: nobody drains a pipe while the tests run.
     log = tempfile.TemporaryFile(mode="w+")
     process = subprocess.Popen(
         [binary, "--port", str(port), "--no-demo",
          "--public", os.path.join(ROOT, "Public"), "--data", os.path.join(ROOT, "fixtures"), *extra],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, **(env or {})})
     server = LiveServer(process, port, log)
     deadline = time.monotonic() + 60
     while True:
