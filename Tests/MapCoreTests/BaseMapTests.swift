@@ -32,7 +32,8 @@ import ViewKit
     @Test func aCityAtNaNIsAnErrorNamingTheFileNotATrap() throws {
         #expect(try BaseMap(bytes: Self.oneCityFile(latitude: 1, longitude: 2)).cities.count == 1)
         for (lat, lon) in [(Double.nan, 2.0), (1.0, .nan), (91.0, 0.0), (0.0, .infinity)] {
-            #expect(throws: BaseMap.LoadError.self) { try BaseMap(bytes: Self.oneCityFile(latitude: lat, longitude: lon)) }
+            let bytes = Self.oneCityFile(latitude: lat, longitude: lon)
+            #expect(throws: BaseMap.LoadError.self) { try BaseMap(bytes: bytes) }
         }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("basemap-nan-\(UUID()).bin")
         try Data(Self.oneCityFile(latitude: .nan, longitude: 2)).write(to: url)

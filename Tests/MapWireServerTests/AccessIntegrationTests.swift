@@ -101,7 +101,8 @@ import Testing
         try Self.withServer { fixture in
             let json = "Content-Type: application/json"
             #expect(try post(fixture.port, headers: [json]).status == 200)
-            for proxyHeader in ["X-Forwarded-For: 203.0.113.9", "X-Real-IP: 203.0.113.9", "Forwarded: for=203.0.113.9"] {
+            let proxyHeaders = ["X-Forwarded-For: 203.0.113.9", "X-Real-IP: 203.0.113.9", "Forwarded: for=203.0.113.9"]
+            for proxyHeader in proxyHeaders {
                 let refused = try post(fixture.port, headers: [json, proxyHeader])
                 #expect(refused.status == 403, "\(proxyHeader)")
                 #expect((refused.json?["error"] as? String)?.contains("--api-token") == true)
@@ -186,7 +187,8 @@ import Testing
     @Test func foreignHostsAre421() throws {
         try Self.withServer { fixture in
             for path in ["/", "/healthz"] {
-                let (response, closed) = try exchange(fixture.port, "GET \(path) HTTP/1.1\r\nHost: rebind.example\r\n\r\n")
+                let head = "GET \(path) HTTP/1.1\r\nHost: rebind.example\r\n\r\n"
+                let (response, closed) = try exchange(fixture.port, head)
                 #expect(response.status == 421)
                 #expect(response.json?["status"] as? Int == 421)
                 #expect(closed)
@@ -221,8 +223,10 @@ import Testing
                       "Content-Length: 2\r\nContent-Length: 2", "Content-Length: 2, 2"])
     func contentLengthsLwsWouldMisreadAre400AndClose(header: String) throws {
         try Self.withServer { fixture in
-            let head = "POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\(header)\r\n\r\n"
-            let (response, closed) = try exchange(fixture.port, head, body: Array("{}GET /healthz HTTP/1.1\r\n\r\n".utf8))
+            let head = "POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "\(header)\r\n\r\n"
+            let smuggled = Array("{}GET /healthz HTTP/1.1\r\n\r\n".utf8)
+            let (response, closed) = try exchange(fixture.port, head, body: smuggled)
             #expect(response.status == 400)
             #expect(closed)
             #expect(fixture.handler.requests.load(ordering: .relaxed) == 0)

@@ -25,7 +25,8 @@ import Testing
         #expect(policy.checkWrite(authorization: "Bearer s3cret", peerIsLoopback: false) == nil)
         #expect(policy.checkWrite(authorization: "bearer  s3cret ", peerIsLoopback: false) == nil)
         // The token never appears in an answer.
-        #expect(!(policy.checkWrite(authorization: "Bearer x", peerIsLoopback: true)?.message.contains("s3cret") ?? true))
+        let refusal = policy.checkWrite(authorization: "Bearer x", peerIsLoopback: true)
+        #expect(refusal?.message.contains("s3cret") == false)
     }
 
     @Test func withoutATokenOnlyLoopbackWritesUnlessOpen() throws {
