@@ -16,6 +16,8 @@ final class ServiceLoop: @unchecked Sendable {
     let metrics: ServerMetrics
     let logger: Logger
     let inbox = ServiceInbox()
+    /// The header-time checks (ServiceLoop+Gate.swift).
+    lazy var gate = RequestGate(configuration: configuration)
 
     /// Set by `MapWireServer.start` once lws created it.
     var context: OpaquePointer?
@@ -120,8 +122,7 @@ final class ServiceLoop: @unchecked Sendable {
         for task in pending.tasks { task() }
         for (id, response) in pending.responses {
             guard let exchange = exchangesByID[id] else { continue }
-            exchange.response = response
-            lws_callback_on_writable(exchange.wsi)
+            responseArrived(exchange, response)
         }
     }
 

@@ -32,6 +32,28 @@ struct MapWireCommand: ParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(help: ArgumentHelp("Bearer token that writes (POST/DELETE under /api/, the /feed socket) must send; "
+                               + "default: $MAPWIRE_API_TOKEN. Without one only this machine may write.",
+                               valueName: "token"))
+    var apiToken: String?
+
+    @Flag(help: "With no token: accept writes from every machine, and allow a non-loopback --host.")
+    var allowOpenWrites = false
+
+    @Option(help: ArgumentHelp("An origin (https://maps.example.com) whose pages may open /ws and /feed and "
+                               + "embed the page; repeatable. Its host is also accepted as Host.",
+                               valueName: "origin"))
+    var allowedOrigin: [String] = []
+
+    @Option(help: ArgumentHelp("A host name the server answers for besides loopback names and IP addresses; "
+                               + "repeatable.", valueName: "name"))
+    var allowedHost: [String] = []
+
+    /// `MAPWIRE_API_TOKEN`, where an empty value means none.
+    var environmentToken: String? {
+        ProcessInfo.processInfo.environment["MAPWIRE_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     func validate() throws {
         guard (0...65535).contains(port) else {
             throw ValidationError("--port must be between 0 and 65535")
@@ -59,8 +81,10 @@ struct MapWireCommand: ParsableCommand {
             app = try MapWireApp(options: options)
             let metrics = ServerMetrics()
             server = MapWireServer(
-                configuration: ServerConfiguration(host: host, port: port,
-                                                   publicDirectory: options.publicDirectory),
+                configuration: ServerConfiguration(
+                    host: host, port: port, publicDirectory: options.publicDirectory,
+                    apiToken: apiToken ?? environmentToken,
+                    allowsOpenWrites: allowOpenWrites, allowedOrigins: allowedOrigin, allowedHosts: allowedHost),
                 sessions: app,
                 http: MetricsAppendingHandler(base: app, metrics: metrics),
                 metrics: metrics)

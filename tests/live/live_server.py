@@ -60,19 +60,26 @@ def new_store() -> str:
     return os.path.join(tempfile.mkdtemp(prefix="mapwire-live-"), "world.sqlite")
 
 
-def start_server(*extra: str, store: str | None = None) -> LiveServer:
-    """Starts mapwire on a free port with `extra` flags and the store file
-    `store` (a fresh one when None; pass the same path to restart a world)."""
+def binary_path() -> str:
     binary = os.environ.get("MAPWIRE_BIN", os.path.join(ROOT, ".build", "debug", "mapwire"))
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run `swift build` first (make test does)")
+    return binary
+
+
+def start_server(*extra: str, env: dict | None = None, store: str | None = None) -> LiveServer:
+    """Starts mapwire on a free port with `extra` flags; `env` adds environment
+    variables; `store` is the store file (a fresh one when None; pass the same
+    path to restart a world)."""
+    binary = binary_path()
     port = free_port()
     # A file, not a pipe: nobody drains a pipe while the tests run.
     log = tempfile.TemporaryFile(mode="w+")
     process = subprocess.Popen(
         [binary, "--port", str(port), "--no-demo", "--store", store or new_store(),
          "--public", os.path.join(ROOT, "Public"), "--data", os.path.join(ROOT, "fixtures"), *extra],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True)
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, **(env or {})})
     server = LiveServer(process, port, log)
     deadline = time.monotonic() + 60
     while True:
