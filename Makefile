@@ -5,8 +5,9 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 SWIFT ?= swift
 PYTHON ?= python3
+FUZZ_SECONDS ?= 30
 
-.PHONY: all setup setup-test build release run test test-swift test-python bench clean
+.PHONY: all setup setup-test build release run test test-swift test-python fuzz bench clean
 
 all: build
 
@@ -29,12 +30,14 @@ run:
 	@echo "Starting MapWire; open http://$(if $(filter 0.0.0.0 ::,$(HOST)),localhost,$(HOST)):$(PORT)/"
 	.build/release/mapwire --host $(HOST) --port $(PORT) --demo
 
-# Everything CI runs: Swift unit and socket tests, then the browser and
-# live-server tests against .build/debug/mapwire.
+# Everything CI runs: Swift unit and socket tests, the fuzzers for a bounded
+# time, then the browser, live-server and packaging tests against
+# .build/debug/mapwire.
 test:
 	scripts/setup.sh --test
 	$(SWIFT) build
 	$(SWIFT) test
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 	$(PYTHON) -m pytest -q tests
 
 test-swift:
@@ -43,6 +46,10 @@ test-swift:
 test-python:
 	$(PYTHON) -m pytest -q tests
 
+# libFuzzer on the client message decoder and the API bodies (scripts/fuzz.sh).
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
 # Frame benchmarks (numbers go into docs/performance.md).
 bench:
 	scripts/setup.sh
@@ -50,4 +57,4 @@ bench:
 	.build/release/mapwire-bench 1000
 
 clean:
-	rm -rf .build tests/browser/artifacts
+	rm -rf .build .build-fuzz tests/browser/artifacts

@@ -4,6 +4,7 @@ import PackageDescription
 // Modules depend only downward:
 // MapGeometry <- DisplayList <- TextLayout/ViewKit <- MapCore <- SampleApps
 //   <- Wire <- MapSession <- MapWireServer <- mapwire
+// Persistence (GRDB) <- MapSession
 let package = Package(
     name: "MapWire",
     platforms: [.macOS(.v15)],
@@ -13,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(
@@ -34,9 +36,12 @@ let package = Package(
         .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "TextLayout"]),
         .target(name: "SampleApps", dependencies: ["MapCore", "ViewKit", "MapGeometry", "DisplayList"]),
         .target(name: "Wire", dependencies: ["DisplayList", "ViewKit", "MapGeometry"]),
+        // The SQLite file that keeps the world across restarts; knows nothing of maps.
+        .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "MapSession",
-            dependencies: ["Wire", "MapCore", "SampleApps", "ViewKit", "TextLayout", "DisplayList", "MapGeometry",
+            dependencies: ["Wire", "MapCore", "SampleApps", "Persistence", "ViewKit", "TextLayout", "DisplayList",
+                           "MapGeometry",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .target(
@@ -52,7 +57,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "mapwire-bench",
-            dependencies: ["MapSession", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList", "CMalloc"]
+            dependencies: ["MapSession", "Persistence", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit",
+                           "DisplayList", "CMalloc"]
         ),
         .executableTarget(
             name: "mapwire-load",
@@ -60,13 +66,20 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
+        // Fuzz targets for what strangers send (`make fuzz`); a plain build replays inputs through the same checks.
+        .executableTarget(
+            name: "mapwire-fuzz",
+            dependencies: ["Wire", "MapSession", "ViewKit", "MapGeometry", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "DisplayList", "MapGeometry"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList", "ViewKit", "MapGeometry"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "SampleApps", "ViewKit", "DisplayList", "MapGeometry"]),
-        .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit"]),
+        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit",
+                                                   "Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession"]),
     ],
     swiftLanguageModes: [.v6]

@@ -66,7 +66,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/mapwire"))
     args = parser.parse_args()
     port = free_port()
-    server = subprocess.Popen([args.binary, "--port", str(port), "--no-demo"], cwd=ROOT,
+    server = subprocess.Popen([args.binary, "--port", str(port), "--no-demo", "--store", ":memory:"], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Installs what MapWire needs on Debian bookworm, and nothing twice.
 #
-#   scripts/setup.sh          build and run: libwebsockets (and the libev loop it runs on), HarfBuzz, pkg-config
-#   scripts/setup.sh --test   + headless Chromium, chromedriver, the Python test packages
-#   scripts/setup.sh --data   + Natural Earth shapefiles and Python GIS packages, only
-#                               needed to regenerate fixtures/basemap.bin
+#   scripts/setup.sh           build and run: libwebsockets (and the libev loop it runs on), HarfBuzz,
+#                              SQLite, pkg-config
+#   scripts/setup.sh --test    + headless Chromium, chromedriver, the Python test packages
+#   scripts/setup.sh --data    + Natural Earth shapefiles and Python GIS packages, only
+#                                needed to regenerate fixtures/basemap.bin
+#   scripts/setup.sh --runtime only the shared libraries a built `mapwire` (linked with
+#                              --static-swift-stdlib) loads, and curl for the health check:
+#                              the Docker image's slim runtime stage; no Swift needed
+#   add --print to list the packages instead of installing them
 #
 # Runs as root or through sudo. apt-get update runs only when a package is missing.
 set -euo pipefail
@@ -13,21 +18,32 @@ cd "$(dirname "$0")/.."
 
 want_test=0
 want_data=0
+want_runtime=0
+want_print=0
 for arg in "$@"; do
     case "$arg" in
         --test) want_test=1 ;;
         --data) want_data=1 ;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        --runtime) want_runtime=1 ;;
+        --print) want_print=1 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
         *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
     esac
 done
 
-packages=(libwebsockets-dev libwebsockets-evlib-ev libev-dev libharfbuzz-dev pkg-config)
+packages=(libwebsockets-dev libwebsockets-evlib-ev libev-dev libharfbuzz-dev libsqlite3-dev pkg-config)
 if [ "$want_test" = 1 ]; then
     packages+=(chromium chromium-driver python3-pip)
 fi
 if [ "$want_data" = 1 ]; then
     packages+=(libmagics++-data python3-shapely python3-pyshp)
+fi
+if [ "$want_runtime" = 1 ]; then
+    packages=(libwebsockets17 libwebsockets-evlib-ev libev4 libcap2 libharfbuzz0b libsqlite3-0 curl ca-certificates)
+fi
+if [ "$want_print" = 1 ]; then
+    printf '%s\n' "${packages[@]}"
+    exit 0
 fi
 
 if [ "$(id -u)" = 0 ]; then
@@ -59,6 +75,11 @@ if [ "${#missing[@]}" -gt 0 ]; then
         apt-get install -y -q --no-install-recommends "${missing[@]}"
 else
     echo "setup.sh: system packages present (${packages[*]})"
+fi
+
+if [ "$want_runtime" = 1 ]; then
+    echo "setup.sh: done (runtime libraries)"
+    exit 0
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -35,16 +35,16 @@ public final class BaseMap: Sendable {
         public let labelItemID: UInt32
     }
 
-    public enum LoadError: Error, CustomStringConvertible {
+    public enum LoadError: Error, CustomStringConvertible, Equatable {
         case unreadable(String)
         case malformed(String)
-        /// A malformed file, named so the operator knows which one to replace.
-        case malformedFile(String, String)
+        /// `malformed`, with the file it was read from.
+        case malformedFile(path: String, why: String)
         public var description: String {
             switch self {
             case let .unreadable(p): return "cannot read base map \(p)"
             case let .malformed(why): return "base map is malformed: \(why)"
-            case let .malformedFile(p, why): return "base map \(p) is malformed: \(why)"
+            case let .malformedFile(path, why): return "base map \(path) is malformed: \(why)"
             }
         }
     }
@@ -73,7 +73,7 @@ public final class BaseMap: Sendable {
         do {
             try self.init(bytes: [UInt8](data))
         } catch LoadError.malformed(let why) {
-            throw LoadError.malformedFile(url.path, why)
+            throw LoadError.malformedFile(path: url.path, why: why)
         }
     }
 
@@ -84,10 +84,10 @@ public final class BaseMap: Sendable {
         var bands: [Band] = []
         for _ in 0..<(try r.u16()) {
             let minZoom = Double(try r.f32()), maxZoom = Double(try r.f32())
-            let gridLog2 = Int(try r.u8())
-            guard minZoom.isFinite, maxZoom.isFinite, gridLog2 < 31 else {
-                throw LoadError.malformed("band \(bands.count) has zoom \(minZoom)...\(maxZoom), grid 2^\(gridLog2)")
+            guard minZoom.isFinite, maxZoom.isFinite else {
+                throw LoadError.malformed("band \(bands.count) has zoom \(minZoom)...\(maxZoom)")
             }
+            let gridLog2 = Int(try r.u8())
             let tileSize = Mercator.worldSize / Double(1 << gridLog2)
             var tiles: [Tile] = []
             for _ in 0..<(try r.u32()) {
@@ -108,8 +108,10 @@ public final class BaseMap: Sendable {
         for _ in 0..<(try r.u32()) {
             let name = try r.string()
             let c = Coordinate(latitude: try r.f64(), longitude: try r.f64())
-            // A NaN or out-of-range city would trap later, in projection and layout.
-            guard c.isValid else { throw LoadError.malformed("city \(name) has coordinate \(c)") }
+            // A NaN here would trap later, deep in a session's layout.
+            guard (-90...90).contains(c.latitude), (-180...180).contains(c.longitude) else {
+                throw LoadError.malformed("city \(cities.count) (\(name)) is at \(c.latitude), \(c.longitude)")
+            }
             let rank = Int(try r.u8()), population = Int(try r.u32()), flags = try r.u8()
             cities.append(City(name: name, coordinate: c, world: Mercator.project(c), rank: rank,
                                population: population, isCapital: flags & 1 != 0,

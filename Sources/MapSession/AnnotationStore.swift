@@ -1,6 +1,7 @@
 import Dispatch
 import MapCore
 import MapGeometry
+import Persistence
 import SampleApps
 import Synchronization
 
@@ -26,8 +27,10 @@ public final class AnnotationStore: Sendable {
         public let annotation: Annotation
         public let draggable: Bool
         public let clusteringIdentifier: String?
-        /// Sets the coordinate; nil for annotations that cannot move (landmarks).
+        /// Sets the coordinate; nil for annotations that cannot move or be removed (landmarks).
         let move: (@Sendable (Coordinate) -> Void)?
+        /// Whether its changes go to the store file (the demo's travellers do not: they are made anew each start).
+        var isDurable = true
     }
 
     struct State {
@@ -50,28 +53,30 @@ public final class AnnotationStore: Sendable {
     let log: ChangeLog
     let subscribers = Mutex<[UInt32: LiveSubscriber]>([:])
     public let metrics = LiveMetrics()
+    /// Writes changes to the store file; nil keeps the world in memory only.
+    let journal: GroupCommitWriter?
 
-    public init(logLimit: Int = AnnotationStore.defaultLogLimit) {
+    /// A world kept in memory only (`journal` nil) or written to a store file.
+    init(logLimit: Int = AnnotationStore.defaultLogLimit, journal: GroupCommitWriter?) {
         log = ChangeLog(limit: logLimit)
         state = Mutex(State(log: log))
+        self.journal = journal
     }
 
-    /// The sample apps' people (movable) and landmarks (fixed).
+    /// An empty world kept in memory only.
+    public convenience init(logLimit: Int = AnnotationStore.defaultLogLimit) {
+        self.init(logLimit: logLimit, journal: nil)
+    }
+
+    /// The sample apps' people (movable) and landmarks (fixed), in memory only.
     public convenience init(content: SampleContent, logLimit: Int = AnnotationStore.defaultLogLimit) {
         self.init(logLimit: logLimit)
         state.withLock { s in
-            for person in content.people {
-                Self.insert(Record(id: person.id, kind: "person", annotation: person, draggable: false,
-                                   clusteringIdentifier: nil, move: { person.coordinate = $0 }), into: &s)
-            }
-            for landmark in content.landmarks {
-                Self.insert(Record(id: landmark.id, kind: landmark.kind.rawValue, annotation: landmark,
-                                   draggable: false, clusteringIdentifier: nil, move: nil), into: &s)
-            }
+            for record in Self.sampleRecords(content) { Self.insert(record, into: &s) }
         }
     }
 
-    private static func insert(_ record: Record, into s: inout State) {
+    static func insert(_ record: Record, into s: inout State) {
         s.records[record.id] = record
         s.order.append(record.id)
         s.ids[AnnotationKey(record.annotation)] = record.id
@@ -142,12 +147,33 @@ public final class AnnotationStore: Sendable {
     /// annotation or an invalid coordinate anywhere rejects the whole batch.
     /// A move whose timestamp is not newer than the last one applied for its
     /// id is skipped as stale (feeds may deliver out of order).
+    ///
+    /// Returns once the moves are in the store file, so the answer may be
+    /// acknowledged.
     @discardableResult
     public func apply(_ moves: [Move], receivedAt now: Double = AnnotationStore.now()) throws(APIError) -> MoveResult {
+        let wait = DurableWait()
+        let result = try apply(moves, receivedAt: now) { _, error in wait.completion(error) }
+        try wait.wait()
+        return result
+    }
+
+    /// Runs once a batch of moves is in the store file (error nil) or its write failed.
+    package typealias MovesDurable = @Sendable (MoveResult, StoreError?) -> Void
+
+    /// Applies a batch of moves at once and hands them to the store file;
+    /// `whenDurable` runs once they are committed there (at once without a
+    /// file), in the order batches were applied. A rejected batch throws and
+    /// never calls it.
+    @discardableResult
+    package func apply(_ moves: [Move], receivedAt now: Double = AnnotationStore.now(),
+                       whenDurable: MovesDurable?) throws(APIError) -> MoveResult {
         metrics.movesReceived.add(moves.count, ordering: .relaxed)
         var points: [Point] = []
         var logged: [LoggedChange] = []
+        var written: [WorldChange] = []
         let result = try state.withLock { (s: inout State) throws(APIError) -> MoveResult in
+            try refuseIfTheFileFailed()
             for (i, m) in moves.enumerated() {
                 guard m.coordinate.isValid else {
                     throw .badRequest("moves[\(i)] (\(m.id)): coordinate \(m.coordinate) is out of range")
@@ -176,46 +202,99 @@ public final class AnnotationStore: Sendable {
                 }
                 s.lastMove[m.id] = (now, m.timestamp)
                 logged.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval))
+                if r.isDurable {
+                    written.append(.moved(id: m.id, latitude: m.coordinate.latitude,
+                                          longitude: m.coordinate.longitude, timestamp: m.timestamp))
+                }
                 result.applied.append(m)
             }
             s.log.append(logged)
             result.version = s.version
+            // Under the lock that ordered them, so the file sees batches in the order memory did.
+            if let journal, !written.isEmpty || whenDurable != nil {
+                let applied = result
+                var completion: GroupCommitWriter.Completion?
+                if let whenDurable { completion = { error in whenDurable(applied, error) } }
+                journal.submit(written, completion: completion)
+            }
             return result
         }
+        if journal == nil { whenDurable?(result, nil) }
         metrics.movesApplied.add(result.applied.count, ordering: .relaxed)
         notify(points)
         return result
     }
 
-    /// Adds an annotation; its id must be new.
-    public func add(_ annotation: LiveAnnotation, receivedAt now: Double = AnnotationStore.now()) throws(APIError) {
+    /// Runs `body` once every change applied so far is in the store file
+    /// (at once without a file): a feed answers a refused batch only after
+    /// the answers to the batches before it.
+    package func afterEarlierWrites(_ body: @escaping @Sendable () -> Void) {
+        guard let journal else { return body() }
+        journal.submit([]) { _ in body() }
+    }
+
+    /// Why the store file stopped taking writes, if it did (see `GroupCommitWriter.failure`).
+    public var fileFailure: String? { journal?.failure.map { "\($0)" } }
+
+    /// Once a commit failed, memory stays where the file is, give or take
+    /// that batch: every later write is refused with 503 before it is applied.
+    private func refuseIfTheFileFailed() throws(APIError) {
+        if let failure = journal?.failure { throw .storeUnavailable("\(failure); restart the server once it is fixed") }
+    }
+
+    /// Waits until every change applied so far is in the store file, then
+    /// stops its writer; later writes are refused with 503.
+    public func close() {
+        guard let journal else { return }
+        try? journal.flush()
+        journal.stop()
+        try? journal.database.checkpoint()
+    }
+
+    /// Adds an annotation; its id must be new. Returns once it is in the
+    /// store file, unless it is not `durable` (the demo's travellers).
+    public func add(_ annotation: LiveAnnotation, durable: Bool = true,
+                    receivedAt now: Double = AnnotationStore.now()) throws(APIError) {
         guard annotation.coordinate.isValid else {
             throw .badRequest("coordinate \(annotation.coordinate) is out of range")
         }
+        let wait = DurableWait()
         try state.withLock { (s: inout State) throws(APIError) in
+            try refuseIfTheFileFailed()
             guard s.records[annotation.id] == nil else { throw .conflict("an annotation with id \(annotation.id) exists") }
-            Self.insert(Record(id: annotation.id, kind: annotation.kind, annotation: annotation,
-                               draggable: annotation.isDraggable, clusteringIdentifier: annotation.clusteringIdentifier,
-                               move: { annotation.coordinate = $0 }), into: &s)
+            var record = Record(id: annotation.id, kind: annotation.kind, annotation: annotation,
+                                draggable: annotation.isDraggable, clusteringIdentifier: annotation.clusteringIdentifier,
+                                move: { annotation.coordinate = $0 })
+            record.isDurable = durable
+            Self.insert(record, into: &s)
             s.log.append(.added(annotation, at: Mercator.project(annotation.coordinate), receivedAt: now))
+            if durable { journal?.submit([.added(record.stored(timestamp: nil))], completion: wait.completion) }
         }
         notify([Mercator.project(annotation.coordinate)])
+        if durable, journal != nil { try wait.wait() }
     }
 
-    /// Removes the annotation with `id` and returns its record.
+    /// Removes the annotation with `id` and returns its record, once the
+    /// removal is in the store file. Fixed annotations cannot be removed.
     @discardableResult
     public func remove(id: String, receivedAt now: Double = AnnotationStore.now()) throws(APIError) -> Record {
+        let wait = DurableWait()
         let record = try state.withLock { (s: inout State) throws(APIError) -> Record in
-            guard let r = s.records.removeValue(forKey: id) else { throw .notFound("no annotation with id \(id)") }
+            try refuseIfTheFileFailed()
+            guard let r = s.records[id] else { throw .notFound("no annotation with id \(id)") }
+            guard r.move != nil else { throw .conflict("annotation \(id) is fixed and cannot be removed") }
+            s.records[id] = nil
             s.order.removeAll { $0 == id }
             s.ids[AnnotationKey(r.annotation)] = nil
             let point = s.grid.point(of: AnnotationKey(r.annotation)) ?? Mercator.project(r.annotation.coordinate)
             s.grid.remove(AnnotationKey(r.annotation))
             s.lastMove[id] = nil
             s.log.append(.removed(r.annotation, at: point, receivedAt: now))
+            if r.isDurable { journal?.submit([.removed(id: id)], completion: wait.completion) }
             return r
         }
         notify([Mercator.project(record.annotation.coordinate)])
+        if record.isDurable, journal != nil { try wait.wait() }
         return record
     }
 }
@@ -251,6 +330,8 @@ public struct APIError: Error, Equatable, Sendable {
     public static func badRequest(_ m: String) -> APIError { APIError(status: 400, message: m) }
     public static func notFound(_ m: String) -> APIError { APIError(status: 404, message: m) }
     public static func conflict(_ m: String) -> APIError { APIError(status: 409, message: m) }
+    /// The change was applied in memory but could not be written to the store file.
+    public static func storeUnavailable(_ m: String) -> APIError { APIError(status: 503, message: m) }
 
     var response: HTTPResponse { .error(status, message) }
 }

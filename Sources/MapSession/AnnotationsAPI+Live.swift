@@ -25,7 +25,10 @@ extension AnnotationsAPI {
         }
         let rest = path.dropFirst("/api/annotations/".count).split(separator: "/", omittingEmptySubsequences: false)
         guard let first = rest.first, !first.isEmpty else { throw .notFound("no route \(request.method) \(path)") }
-        let id = String(first).removingPercentEncoding ?? String(first)
+        // The transport hands over the path percent-decoded once already;
+        // decoding it again would let `pct%2541` address `pctA`.
+        let id = String(first)
+        try AnnotationFieldRules.checkID(id, "path")
         switch (request.method, rest.count == 2 ? String(rest[1]) : rest.count == 1 ? "" : nil) {
         case ("GET", ""):
             guard let r = world.store.record(id: id) else { throw .notFound("no annotation with id \(id)") }

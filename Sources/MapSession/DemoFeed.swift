@@ -73,8 +73,9 @@ public final class DemoFeed: Sendable {
             legs.append(leg)
             let id = "traveller-\(i + 1)"
             ids.append(id)
+            // Made anew each start, so never written to the store file.
             try? store.add(LiveAnnotation(id: id, kind: "traveller", title: "Traveller \(i + 1)",
-                                          subtitle: "Live location", coordinate: leg.position(at: now)))
+                                          subtitle: "Live location", coordinate: leg.position(at: now)), durable: false)
         }
         self.ids = ids
         state = Mutex(State(legs: legs, random: random))
@@ -105,7 +106,7 @@ public final class DemoFeed: Sendable {
     /// Feeds one update now; travellers removed through the API are skipped.
     func step(at time: Double = AnnotationStore.now()) {
         let moves = moves(at: time).filter { store.record(id: $0.id) != nil }
-        _ = try? store.apply(moves, receivedAt: time)
+        _ = try? store.apply(moves, receivedAt: time, whenDurable: nil)
     }
 
     /// Starts feeding every `interval` seconds.

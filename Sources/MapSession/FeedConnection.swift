@@ -15,19 +15,30 @@ final class FeedConnection: SessionConnection, Sendable {
 
     func receive(_ message: [UInt8]) {
         let receivedAt = AnnotationStore.now()
-        queue.async { self.output.send(Array(self.answer(to: message, receivedAt: receivedAt).utf8)) }
+        queue.async {
+            self.answer(to: message, receivedAt: receivedAt) { self.output.send(Array($0.utf8)) }
+        }
     }
 
     func disconnected() {}
 
-    /// The answer for one message: the batch result, or the API's error object.
-    func answer(to message: [UInt8], receivedAt: Double) -> String {
+    /// Applies one message and calls `send` with its answer once the moves
+    /// are in the store file: the batch result, or the API's error object.
+    /// The feed's queue goes on to the next message meanwhile; answers still
+    /// leave in order, since the store file commits batches in order.
+    func answer(to message: [UInt8], receivedAt: Double, send: @escaping @Sendable (String) -> Void) {
         do throws(APIError) {
-            let result = try store.apply(LiveRequests.moves(message), receivedAt: receivedAt)
-            return AnnotationsAPI.json(result)
+            let moves = try LiveRequests.moves(message)
+            try store.apply(moves, receivedAt: receivedAt) { result, failure in
+                send(failure.map { Self.error(.storeUnavailable("\($0)")) } ?? AnnotationsAPI.json(result))
+            }
         } catch {
-            return "{\"error\":\(JSONText.quote(error.message)),\"status\":\(error.status)}"
+            store.afterEarlierWrites { send(Self.error(error)) }
         }
+    }
+
+    static func error(_ error: APIError) -> String {
+        "{\"error\":\(JSONText.quote(error.message)),\"status\":\(error.status)}"
     }
 }
 

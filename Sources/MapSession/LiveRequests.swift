@@ -62,8 +62,10 @@ enum LiveRequests {
         let o = try object(value, what)
         let id: String
         if let given { id = given } else { id = try string(o, "id", what) }
+        try AnnotationFieldRules.checkID(id, what)
         var timestamp: Double?
         if let t = o["timestamp"], !(t is NSNull) { timestamp = try number(o, "timestamp", what) }
+        try AnnotationFieldRules.checkTimestamp(timestamp, what)
         return Move(id: id, coordinate: try coordinate(o, what), timestamp: timestamp)
     }
 
@@ -77,9 +79,11 @@ enum LiveRequests {
         if let decoded = decodedMoves(body) {
             var out: [Move] = []
             out.reserveCapacity(decoded.count)
+            let now = Date().timeIntervalSince1970
             for (i, m) in decoded.enumerated() {
                 let what = "moves[\(i)]"
-                guard !m.id.isEmpty else { throw .badRequest("\(what): \"id\" must be a non-empty string") }
+                try AnnotationFieldRules.checkID(m.id, what)
+                try AnnotationFieldRules.checkTimestamp(m.timestamp, what, now: now)
                 out.append(Move(id: m.id, coordinate: try coordinate(latitude: m.latitude, longitude: m.longitude, what),
                                 timestamp: m.timestamp))
             }
@@ -145,12 +149,20 @@ enum LiveRequests {
         case let b as Bool: draggable = b
         default: throw .badRequest("\(what): \"draggable\" must be true or false")
         }
-        return LiveAnnotation(id: try string(o, "id", what),
-                              kind: try optionalString(o, "kind", what) ?? "point",
-                              title: try string(o, "title", what),
-                              subtitle: try optionalString(o, "subtitle", what),
+        let id = try string(o, "id", what)
+        try AnnotationFieldRules.checkID(id, what)
+        let kind = try optionalString(o, "kind", what) ?? "point"
+        let title = try string(o, "title", what)
+        let subtitle = try optionalString(o, "subtitle", what)
+        let cluster = try optionalString(o, "clusteringIdentifier", what)
+        typealias Rules = AnnotationFieldRules
+        try Rules.checkText(kind, field: "kind", limit: Rules.maxKindBytes, what)
+        try Rules.checkText(title, field: "title", limit: Rules.maxTextBytes, allowsControls: true, what)
+        try Rules.checkText(subtitle, field: "subtitle", limit: Rules.maxTextBytes, allowsControls: true, what)
+        try Rules.checkText(cluster, field: "clusteringIdentifier", limit: Rules.maxClusteringIdentifierBytes, what)
+        return LiveAnnotation(id: id, kind: kind, title: title, subtitle: subtitle,
                               coordinate: try coordinate(o, what),
                               isDraggable: draggable,
-                              clusteringIdentifier: try optionalString(o, "clusteringIdentifier", what))
+                              clusteringIdentifier: cluster)
     }
 }

@@ -23,6 +23,14 @@ extension MapWireApp {
                                     ("mapwire_reuse_views_queued", reuse.queued, "gauge")] {
             out += "# TYPE \(name) \(type)\n\(name) \(value)\n"
         }
+        if let store = world.store.journal?.statistics {
+            // What the store file's writer did: commits, changes written, failed transactions (answered 503).
+            for (name, value) in [("mapwire_store_commits_total", store.commits),
+                                  ("mapwire_store_changes_written_total", store.changes),
+                                  ("mapwire_store_write_failures_total", store.failures)] {
+                out += "# TYPE \(name) counter\n\(name) \(value)\n"
+            }
+        }
         return out
     }
 }

@@ -15,11 +15,16 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
         public var publicDirectory: URL
         /// Whether the built-in demo feed moves annotations.
         public var demo: Bool
+        /// The SQLite file that keeps the world across restarts, created on
+        /// first start; `:memory:` keeps it in memory only.
+        public var storePath: String
 
-        public init(dataDirectory: URL, publicDirectory: URL, demo: Bool = true) {
+        public init(dataDirectory: URL, publicDirectory: URL, demo: Bool = true,
+                    storePath: String = "./mapwire.sqlite") {
             self.dataDirectory = dataDirectory
             self.publicDirectory = publicDirectory
             self.demo = demo
+            self.storePath = storePath
         }
     }
 
@@ -34,7 +39,8 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
 
     public init(options: Options) throws {
         self.options = options
-        world = try World.load(dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory)
+        world = try World.load(dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
+                               storePath: options.storePath)
         api = AnnotationsAPI(world: world)
         demoFeed = options.demo ? DemoFeed(store: world.store, cities: world.content.people.map(\.coordinate)) : nil
         demoFeed?.start()
@@ -62,6 +68,10 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
         switch request.path {
         case "/healthz":
             guard request.method == "GET" else { return .error(405, "use GET for /healthz") }
+            if let failure = world.store.fileFailure {
+                // Unhealthy, so an orchestrator restarts it: memory may hold a change the file does not.
+                return .json(503, "{\"status\":\"store failed\",\"error\":\(JSONText.quote(failure))}")
+            }
             return .json(200, "{\"status\":\"ok\",\"sessions\":\(sessionCount)}")
         case "/metrics" where request.method == "GET":
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metricsText().utf8))
@@ -72,11 +82,13 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
         }
     }
 
-    /// Stops every session's timers before the process exits.
+    /// Stops every session's timers and writes what is left to the store
+    /// file before the process exits.
     public func shutdown() {
         demoFeed?.stop()
         let all = sessions.withLock { Array($0.values) }
         for s in all { s.sync { s.close() } }
+        world.store.close()
     }
 }
 

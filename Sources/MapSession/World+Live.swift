@@ -11,10 +11,12 @@ extension World {
         try store.apply([Move(id: id, coordinate: coordinate)])
     }
 
-    /// Moves `annotation` (as a drag knows it) to `coordinate`; false when the store does not hold it.
+    /// Moves `annotation` (as a drag knows it) to `coordinate`; false when
+    /// the store does not hold it. The drag does not wait for the store
+    /// file: nobody is answered, and the file gets it with the next commit.
     @discardableResult
     public func move(_ annotation: Annotation, to coordinate: Coordinate) -> Bool {
         guard let id = store.id(of: annotation) else { return false }
-        return (try? move(id: id, to: coordinate)) != nil
+        return (try? store.apply([Move(id: id, coordinate: coordinate)], whenDurable: nil)) != nil
     }
 }

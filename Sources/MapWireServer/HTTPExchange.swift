@@ -14,6 +14,9 @@ final class HTTPExchange {
     var response: HTTPResponse?
     /// Close the connection after answering (the body was refused unread).
     var closeAfterResponse = false
+    /// A next request arrived on the connection before this one was
+    /// answered: this one is answered, the rest ignored, then it closes.
+    var pipelined = false
     var headersSent = false
     var bodyOffset = 0
 

@@ -33,12 +33,18 @@ final class CArena {
 }
 
 /// Errors from starting the server.
-public enum ServerError: Error, CustomStringConvertible {
+public enum ServerError: Error, CustomStringConvertible, Equatable {
     case cannotListen(host: String, port: Int)
     case missingPublicDirectory(String)
     case alreadyStarted
     case cannotCreateContext
     case portInUse(host: String, port: Int)
+    /// `--host` is neither an address, a wildcard nor an interface here.
+    case invalidHost(String)
+    /// A non-loopback bind with no token and no `allowsOpenWrites`.
+    case openWritesOnNetwork(host: String)
+    case invalidOrigin(String)
+    case invalidToken
 
     public var description: String {
         switch self {
@@ -52,6 +58,16 @@ public enum ServerError: Error, CustomStringConvertible {
             return "libwebsockets could not create a context"
         case .portInUse(let host, let port):
             return "port \(port) is in use on \(host): is another server running? Pick another with --port"
+        case .invalidHost(let host):
+            return "cannot bind --host \(host): it is neither an IP address nor a network interface of this machine"
+        case .openWritesOnNetwork(let host):
+            return "refusing to listen on \(host) without an API token: anyone who can reach the port could add, "
+                + "move and delete annotations. Set --api-token (or MAPWIRE_API_TOKEN), or pass "
+                + "--allow-open-writes to accept writes from every machine on purpose"
+        case .invalidOrigin(let origin):
+            return "--allowed-origin \(origin) is not an origin such as https://maps.example.com"
+        case .invalidToken:
+            return "the API token must be non-empty and contain no spaces or line breaks"
         }
     }
 }
@@ -129,6 +145,8 @@ enum LWSContext {
         info.mounts = UnsafePointer(mounts)
         info.pvo = UnsafePointer(pvo)
         info.server_string = arena.string("MapWire")
+        SecurityHeaders.install(in: &info, configuration: configuration, arena: arena)
+        RequestGate.installHeadLimits(in: &info, arena: arena)
         info.timeout_secs_ah_idle = UInt32(max(1, configuration.idleRequestTimeout))
         info.user = Unmanaged.passUnretained(loop).toOpaque()
 
@@ -227,6 +245,7 @@ private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reaso
         loop.socketDestroyed(wsi)
     case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
         loop.requestHeadersComplete(wsi)
+        return loop.filterHTTPRequest(wsi)
     case LWS_CALLBACK_RAW_ADOPT:
         return loop.refuseRawConnection(wsi)
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
@@ -245,6 +264,8 @@ private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reaso
     case LWS_CALLBACK_CLIENT_ESTABLISHED:
         loop.clientEstablished(wsi)
         return 0
+    case LWS_CALLBACK_CLIENT_APPEND_HANDSHAKE_HEADER:
+        return loop.appendClientHeaders(wsi, input, length)
     case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
         let reason = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
         loop.clientFailed(wsi, reason: reason ?? "connection failed")
@@ -263,8 +284,10 @@ private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reaso
         return loop.httpBodyComplete(wsi)
     case LWS_CALLBACK_HTTP_WRITEABLE:
         if let result = loop.httpWritable(wsi) { return result }
-    case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+    case LWS_CALLBACK_CLOSED_HTTP:
         loop.httpClosed(wsi)
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+        loop.httpProtocolDropped(wsi)
     default:
         break
     }

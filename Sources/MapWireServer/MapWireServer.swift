@@ -58,6 +58,7 @@ public final class MapWireServer: Sendable {
     public func start() throws {
         try state.withLock { state in
             guard state.loop == nil, !state.stopped else { throw ServerError.alreadyStarted }
+            try configuration.validate()
             var isDirectory: ObjCBool = false
             let publicPath = configuration.publicDirectory.path
             guard FileManager.default.fileExists(atPath: publicPath, isDirectory: &isDirectory),

@@ -32,6 +32,18 @@ public struct ServerConfiguration: Sendable {
     /// Seconds a connection may stay open without sending a complete HTTP
     /// request (or upgrade) before it is dropped.
     public var idleRequestTimeout: Int
+    /// The bearer token writes need (`POST`/`DELETE` under `/api/`, the feed
+    /// socket); nil accepts writes from loopback peers only.
+    public var apiToken: String? = nil
+    /// With no token: accept writes from every peer, and allow binding a
+    /// non-loopback address (otherwise `start()` refuses to).
+    public var allowsOpenWrites = false
+    /// Origins (`https://maps.example.com`) whose pages may open `/ws` and
+    /// `/feed` and embed the page, besides the server's own.
+    public var allowedOrigins: [String] = []
+    /// Host names the server answers for, besides loopback names, address
+    /// literals, the bound name and the hosts of `allowedOrigins`.
+    public var allowedHosts: [String] = []
 
     /// Size bounds for one connection.
     public struct Limits: Sendable, Equatable {
@@ -74,7 +86,11 @@ public struct ServerConfiguration: Sendable {
                 limits: Limits = Limits(),
                 shutdownGrace: TimeInterval = 0.5,
                 closeTimeout: Int = 5,
-                idleRequestTimeout: Int = 10) {
+                idleRequestTimeout: Int = 10,
+                apiToken: String? = nil,
+                allowsOpenWrites: Bool = false,
+                allowedOrigins: [String] = [],
+                allowedHosts: [String] = []) {
         self.host = host
         self.port = port
         self.publicDirectory = publicDirectory
@@ -84,6 +100,10 @@ public struct ServerConfiguration: Sendable {
         self.shutdownGrace = shutdownGrace
         self.closeTimeout = closeTimeout
         self.idleRequestTimeout = idleRequestTimeout
+        self.apiToken = apiToken
+        self.allowsOpenWrites = allowsOpenWrites
+        self.allowedOrigins = allowedOrigins
+        self.allowedHosts = allowedHosts
     }
 
     /// What libwebsockets wants as `iface`: nil for "every interface", and

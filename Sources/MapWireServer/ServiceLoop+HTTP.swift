@@ -17,6 +17,7 @@ extension ServiceLoop {
     /// result (non-zero closes the connection).
     func httpRequest(_ wsi: OpaquePointer) -> Int32 {
         metrics.httpRequests.add(1, ordering: .relaxed)
+        if let earlier = exchanges[wsi], earlier.pipelined { return 0 }
         var uri: UnsafeMutablePointer<CChar>?
         var uriLength: Int32 = 0
         let methodIndex = lws_http_get_uri_and_method(wsi, &uri, &uriLength)
@@ -59,6 +60,40 @@ extension ServiceLoop {
         return 0
     }
 
+    /// The handler's answer is back (from the inbox): write it when lws says
+    /// the socket is writable. lws never says so again for a connection on
+    /// which it parsed a pipelined request meanwhile, so that answer is
+    /// written at once, as far as the socket takes it, and the connection
+    /// closes; the requests after it are never answered (clients retry them).
+    func responseArrived(_ exchange: HTTPExchange, _ response: HTTPResponse) {
+        exchange.response = response
+        guard exchange.pipelined else {
+            lws_callback_on_writable(exchange.wsi)
+            return
+        }
+        exchange.headersSent = true
+        if writeHeaders(exchange.wsi, response), exchange.request.method != "HEAD" {
+            // lws sends at most 4 KB a write and keeps the rest for a writable
+            // callback that never comes here: go on while the socket takes it.
+            while exchange.bodyOffset < response.body.count, lws_send_pipe_choked(exchange.wsi) == 0,
+                  let (chunk, isLast) = exchange.nextBodyChunk(max: 4096) {
+                let kind = isLast ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP
+                let written = sendBuffer.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                    let payload = buffer.baseAddress! + pre
+                    chunk.withUnsafeBufferPointer { payload.update(from: $0.baseAddress!, count: $0.count) }
+                    return lws_write(exchange.wsi, payload, chunk.count, kind)
+                }
+                if written < Int32(chunk.count) { break }
+            }
+            if exchange.bodyOffset < response.body.count {
+                logger.info("pipelined answer cut after \(exchange.bodyOffset) of \(response.body.count) bytes")
+            }
+        }
+        exchange.pipelined = false
+        httpClosed(exchange.wsi)
+        lws_set_timeout(exchange.wsi, PENDING_TIMEOUT_CLOSE_SEND, Int32(LWS_TO_KILL_ASYNC))
+    }
+
     /// `LWS_CALLBACK_HTTP_WRITEABLE`: headers first, then the body in chunks.
     /// Returns nil when the connection is not one of ours (a static file).
     func httpWritable(_ wsi: OpaquePointer) -> Int32? {
@@ -91,6 +126,13 @@ extension ServiceLoop {
         if let exchange = exchanges.removeValue(forKey: wsi) {
             exchangesByID[exchange.id] = nil
         }
+    }
+
+    /// `LWS_CALLBACK_HTTP_DROP_PROTOCOL`: lws rebinds for the next request;
+    /// an exchange still owed an answer (pipelined) stays until it is sent.
+    func httpProtocolDropped(_ wsi: OpaquePointer) {
+        if exchanges[wsi]?.pipelined == true { return }
+        httpClosed(wsi)
     }
 
     /// lws splits the query into `name=value` fragments (already

@@ -25,7 +25,7 @@ extension ServiceLoop {
         }
         let peer = peerAddress(wsi)
         let deadline = Self.now() + Double(max(1, configuration.idleRequestTimeout))
-        guard let refusal = gate.admit(wsi, peer: peer, deadline: deadline) else { return true }
+        guard let refusal = connectionGate.admit(wsi, peer: peer, deadline: deadline) else { return true }
         metrics.connectionsRefused.add(1, ordering: .relaxed)
         refusalLog.note("refusing connection from \(peer): \(refusal.message)", logger: logger)
         answerAndHangUp(wsi, status: "503 Service Unavailable", error: refusal.message,
@@ -61,13 +61,13 @@ extension ServiceLoop {
 
     /// `LWS_CALLBACK_WSI_DESTROY`: every lws connection ends here, whatever closed it.
     func socketDestroyed(_ wsi: OpaquePointer) {
-        gate.release(wsi)
+        connectionGate.release(wsi)
     }
 
     /// `LWS_CALLBACK_FILTER_HTTP_CONNECTION`: a request's headers are in, so
     /// it is past the slow-header deadline.
     func requestHeadersComplete(_ wsi: OpaquePointer) {
-        gate.expect(wsi, .request, by: nil)
+        connectionGate.expect(wsi, .request, by: nil)
     }
 
     /// `LWS_CALLBACK_HTTP_CONFIRM_UPGRADE`: only WebSocket upgrades; HTTP/2
@@ -86,7 +86,7 @@ extension ServiceLoop {
     /// A keep-alive connection finished a response: the next request's
     /// headers have the same deadline as the first's.
     func awaitNextRequest(_ wsi: OpaquePointer) {
-        gate.expect(wsi, .request, by: Self.now() + Double(max(1, configuration.idleRequestTimeout)))
+        connectionGate.expect(wsi, .request, by: Self.now() + Double(max(1, configuration.idleRequestTimeout)))
     }
 
     /// `LWS_CALLBACK_ESTABLISHED`, before a session is opened: refuses a map
@@ -94,9 +94,9 @@ extension ServiceLoop {
     /// starts the wait for the first message. Returns false when refused.
     func admitSession(_ connection: WebSocketConnection, isFeed: Bool) -> Bool {
         let timeout = isFeed ? configuration.feedFirstMessageTimeout : configuration.firstMessageTimeout
-        gate.expect(connection.wsi, .firstMessage, by: Self.now() + Double(max(1, timeout)))
+        connectionGate.expect(connection.wsi, .firstMessage, by: Self.now() + Double(max(1, timeout)))
         if isFeed { return true }
-        if gate.admitSession(connection.wsi, limit: configuration.maxSessions) { return true }
+        if connectionGate.admitSession(connection.wsi, limit: configuration.maxSessions) { return true }
         metrics.sessionsRefused.add(1, ordering: .relaxed)
         let limit = configuration.maxSessions
         let reason = "server full: \(limit) session\(limit == 1 ? "" : "s")"
@@ -114,7 +114,7 @@ extension ServiceLoop {
     func admitMessage(_ connection: WebSocketConnection) -> (code: UInt16, reason: String)? {
         if !connection.sentFirstMessage {
             connection.sentFirstMessage = true
-            gate.expect(connection.wsi, .firstMessage, by: nil)
+            connectionGate.expect(connection.wsi, .firstMessage, by: nil)
         }
         if connection.isFeed || connection.inputBudget.spend(at: Self.now()) { return nil }
         metrics.inputRateCloses.add(1, ordering: .relaxed)
@@ -127,7 +127,7 @@ extension ServiceLoop {
     /// request headers is killed; a WebSocket that never sent its first
     /// message is closed with 1008 so a client can tell why.
     func enforceDeadlines() {
-        for (wsi, stage) in gate.expired(at: Self.now()) {
+        for (wsi, stage) in connectionGate.expired(at: Self.now()) {
             metrics.timeoutCloses.add(1, ordering: .relaxed)
             if stage == .firstMessage, let connection = connections[wsi] {
                 let what = connection.isFeed ? "first message" : "HELLO"
@@ -139,7 +139,7 @@ extension ServiceLoop {
                 lws_callback_on_writable(wsi)
                 armCloseTimer(connection)
             } else {
-                refusalLog.note("closing connection from \(gate.peer(wsi) ?? "?"): request not complete "
+                refusalLog.note("closing connection from \(connectionGate.peer(wsi) ?? "?"): request not complete "
                                 + "within \(configuration.idleRequestTimeout) s", logger: logger)
                 lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
             }

@@ -32,7 +32,7 @@ extension ServiceLoop {
             logger.debug("refusing WebSocket upgrade at \(path)")
             return false
         }
-        return true
+        return admitUpgrade(wsi, isFeed: path == configuration.feedPath)
     }
 
     /// `LWS_CALLBACK_ESTABLISHED`: a new browser; give it a session.

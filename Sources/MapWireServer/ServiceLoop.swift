@@ -16,8 +16,10 @@ final class ServiceLoop: @unchecked Sendable {
     let metrics: ServerMetrics
     let logger: Logger
     let inbox = ServiceInbox()
+    /// The header-time checks (ServiceLoop+Gate.swift).
+    lazy var gate = RequestGate(configuration: configuration)
     /// Connection counts and deadlines (ServiceLoop+Limits.swift).
-    let gate: ConnectionGate
+    let connectionGate: ConnectionGate
     /// Refusals and timeouts are logged at a bounded rate.
     let refusalLog = ThrottledLog()
 
@@ -51,11 +53,12 @@ final class ServiceLoop: @unchecked Sendable {
         self.http = http
         self.metrics = metrics
         self.logger = logger
-        self.gate = ConnectionGate(
+        self.connectionGate = ConnectionGate(
             maxConnections: ConnectionGate.connectionCap(requested: configuration.maxConnections),
             maxPerPeer: configuration.maxConnectionsPerPeer, limitsLoopback: configuration.limitsLoopbackPeers)
-        if gate.maxConnections < configuration.maxConnections {
-            logger.notice("connection limit lowered to \(gate.maxConnections) to fit the descriptor limit (ulimit -n)")
+        if connectionGate.maxConnections < configuration.maxConnections {
+            let cap = connectionGate.maxConnections
+            logger.notice("connection limit lowered to \(cap) to fit the descriptor limit (ulimit -n)")
         }
         self.sendBuffer = [UInt8](repeating: 0, count: Int(MAPWIRE_LWS_PRE)
                                   + max(configuration.limits.fragmentBytes, 16 * 1024))
@@ -131,8 +134,7 @@ final class ServiceLoop: @unchecked Sendable {
         for task in pending.tasks { task() }
         for (id, response) in pending.responses {
             guard let exchange = exchangesByID[id] else { continue }
-            exchange.response = response
-            lws_callback_on_writable(exchange.wsi)
+            responseArrived(exchange, response)
         }
     }
 

@@ -58,13 +58,16 @@ public final class WebSocketClient: Sendable {
     /// done, `makeSession` runs on the I/O thread with the connection's
     /// output; its `SessionConnection` then receives every message and
     /// `disconnected()` once. If the connection cannot be made, `onFailure`
-    /// gets the reason instead. Callable from any thread.
+    /// gets the reason instead. Callable from any thread. `bearerToken` is
+    /// sent as `Authorization: Bearer <token>` (the feed needs it when the
+    /// server has a token).
     public func connect(host: String = "127.0.0.1", port: Int, path: String = "/ws",
-                        subprotocol: String? = "mapwire.v1",
+                        subprotocol: String? = "mapwire.v1", bearerToken: String? = nil,
                         onFailure: @escaping @Sendable (String) -> Void = { _ in },
                         makeSession: @escaping @Sendable (SessionOutput) -> SessionConnection) {
         let request = ClientRequest(host: host, port: port, path: path, subprotocol: subprotocol,
                                     onFailure: onFailure, makeSession: makeSession)
+        request.bearerToken = bearerToken
         let loop = self.loop
         loop.inbox.post { loop.startClientConnection(request) }
     }
@@ -88,6 +91,7 @@ final class ClientRequest: @unchecked Sendable {
     let port: Int
     let path: String
     let subprotocol: String?
+    var bearerToken: String?
     let onFailure: @Sendable (String) -> Void
     let makeSession: @Sendable (SessionOutput) -> SessionConnection
     /// Set when a callback took ownership back, so a failed connect call

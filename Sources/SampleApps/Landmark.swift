@@ -38,15 +38,26 @@ public enum LandmarkFile {
         let annotations: [Entry]
     }
 
+    public enum LoadError: Error, CustomStringConvertible, Equatable {
+        case unreadable(String)
+        case invalid(String, String)
+        public var description: String {
+            switch self {
+            case let .unreadable(path): return "cannot read landmarks file \(path)"
+            case let .invalid(path, why): return "landmarks file \(path) is invalid: \(why)"
+            }
+        }
+    }
+
     public static func load(_ url: URL) throws -> [Landmark] {
-        guard let data = try? Data(contentsOf: url) else { throw PeopleFile.LoadError.unreadable(url.path) }
+        guard let data = try? Data(contentsOf: url) else { throw LoadError.unreadable(url.path) }
         do {
             return try JSONDecoder().decode(File.self, from: data).annotations.map {
                 Landmark(id: $0.id, kind: $0.kind, title: $0.title, subtitle: $0.subtitle,
                          coordinate: Coordinate(latitude: $0.latitude, longitude: $0.longitude))
             }
         } catch {
-            throw PeopleFile.LoadError.invalid(url.path, "\(error)")
+            throw LoadError.invalid(url.path, "\(error)")
         }
     }
 }

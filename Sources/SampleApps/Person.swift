@@ -57,9 +57,8 @@ public enum PeopleFile {
         case invalid(String, String)
         public var description: String {
             switch self {
-            // Also thrown for mapcallouts.json: the path names the file.
-            case let .unreadable(path): return "cannot read fixture \(path)"
-            case let .invalid(path, why): return "fixture \(path) is invalid: \(why)"
+            case let .unreadable(path): return "cannot read people file \(path)"
+            case let .invalid(path, why): return "people file \(path) is invalid: \(why)"
             }
         }
     }

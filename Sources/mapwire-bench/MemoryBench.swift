@@ -55,7 +55,8 @@ struct MemoryOptions {
 /// through the HTTP API on the load tool's grid over Europe.
 func memoryBenchApp(pins: Int) throws -> MapWireApp {
     let app = try MapWireApp(options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
-                                            publicDirectory: root.appendingPathComponent("Public"), demo: false))
+                                            publicDirectory: root.appendingPathComponent("Public"), demo: false,
+                                            storePath: ":memory:"))
     for i in 0..<pins {
         let lat = 40 + Double(i % 40) * 0.4, lon = -5 + Double(i / 40 % 60) * 0.45
         let body = "{\"id\":\"load-\(i)\",\"title\":\"Load \(i)\",\"latitude\":\(lat),\"longitude\":\(lon)}"

@@ -93,6 +93,11 @@ if CommandLine.arguments.dropFirst().first == "clusters" {
     runClusterBenchmarks()
     exit(0)
 }
+// `mapwire-bench store`: restoring a world from its store file (StoreBench.swift).
+if CommandLine.arguments.dropFirst().first == "store" {
+    try runStoreBenchmark(StoreBenchOptions(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 // `mapwire-bench memory`: heap per idle session (MemoryBench.swift).
 if CommandLine.arguments.dropFirst().first == "memory" {
     try runMemoryBenchmark(MemoryOptions(CommandLine.arguments.dropFirst(2)))

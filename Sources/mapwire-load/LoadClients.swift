@@ -90,18 +90,35 @@ final class LoadSession: SessionConnection, Sendable {
     }
 }
 
-/// A producer on the feed WebSocket: counts the moves the server says it applied.
+/// A producer on the feed WebSocket: counts the moves the server says it
+/// applied, and times each batch from its send to its answer (the server
+/// answers once the batch is in its store file, in order).
 final class FeedProducer: SessionConnection, Sendable {
     let output: SessionOutput
     let applied = Atomic<Int>(0)
     let answers = Atomic<Int>(0)
     let errors = Atomic<Int>(0)
+    /// Send times of batches not answered yet, oldest first, and the answer times taken so far.
+    private let timing = Mutex<(sent: [Double], head: Int, latencies: [Double])>(([], 0, []))
 
     init(output: SessionOutput) {
         self.output = output
     }
 
+    /// Seconds from sending a batch to its answer, for every batch answered.
+    var acknowledgementLatencies: [Double] { timing.withLock { $0.latencies } }
+
     func receive(_ message: [UInt8]) {
+        let at = now()
+        timing.withLock { t in
+            guard t.head < t.sent.count else { return }
+            t.latencies.append(at - t.sent[t.head])
+            t.head += 1
+            if t.head > 4096 {
+                t.sent.removeFirst(t.head)
+                t.head = 0
+            }
+        }
         answers.add(1, ordering: .relaxed)
         let text = String(decoding: message.prefix(40), as: UTF8.self)
         if text.hasPrefix("{\"applied\":"), let n = Int(text.dropFirst(11).prefix { $0.isNumber }) {
@@ -122,6 +139,7 @@ final class FeedProducer: SessionConnection, Sendable {
             json += "{\"id\":\"\(m.id)\",\"latitude\":\(m.latitude),\"longitude\":\(m.longitude)}"
         }
         json += "]}"
+        timing.withLock { $0.sent.append(now()) }
         output.send(Array(json.utf8))
     }
 }

@@ -33,18 +33,23 @@ struct Options: ParsableCommand {
     @Option(help: "Zoom of the watching sessions.") var watchZoom = 8.0
     @Option(help: "The server's process id, to read its memory from /proc.") var pid: Int32?
     @Option(help: "Client I/O threads the sessions are spread over (browsers do not share one).") var ioThreads = 1
+    @Option(help: "Bearer token for the API and /feed when the server has one (default: $MAPWIRE_API_TOKEN).")
+    var token: String?
     @Flag(help: "Send every panning session's event at the same instant (a worst case no real crowd makes) instead of spreading them over the 16 ms.")
     var burst = false
 }
 
 let options = Options.parseOrExit()
 let base = "http://127.0.0.1:\(options.port)"
+let token = options.token ?? ProcessInfo.processInfo.environment["MAPWIRE_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
 
 func http(_ method: String, _ path: String, _ body: String? = nil) -> (Int, String) {
     var request = URLRequest(url: URL(string: base + path)!)
     request.httpMethod = method
     request.timeoutInterval = 30
     request.httpBody = body.map { Data($0.utf8) }
+    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
     let result = Mutex<(Int, String)>((0, ""))
     let done = DispatchSemaphore(value: 0)
     URLSession.shared.dataTask(with: request) { data, response, _ in
@@ -140,7 +145,8 @@ if let rssBefore, let rssIdle {
 
 // 3. Load: panning sessions send a pointer event every 16 ms; the feed sends 125 batches a second.
 let feedBox = Mutex<FeedProducer?>(nil)
-client.connect(port: options.port, path: "/feed", subprotocol: "mapwire.feed.v1") { output in
+client.connect(port: options.port, path: "/feed", subprotocol: "mapwire.feed.v1", bearerToken: token,
+               onFailure: { print("feed connect failed: \($0)"); exit(1) }) { output in
     let f = FeedProducer(output: output)
     feedBox.withLock { $0 = f }
     return f
@@ -213,6 +219,11 @@ print(String(format: "ran %.1f s: %d sessions (%d panning, %d watching the moved
 print(String(format: "moves applied by the server: %.0f (%.0f/s); batches sent %d, held back %d (server behind), answers %d, errors %d",
              applied, applied / elapsed, batchesSent, batchesSkipped, feed.answers.load(ordering: .relaxed),
              feed.errors.load(ordering: .relaxed)))
+let acknowledgements = feed.acknowledgementLatencies
+if !acknowledgements.isEmpty {
+    print(String(format: "feed batch to its answer (%d batches): p50 %.2f ms, p99 %.2f ms", acknowledgements.count,
+                 percentile(acknowledgements, 0.5) * 1000, percentile(acknowledgements, 0.99) * 1000))
+}
 print(String(format: "frames received: %d (%.0f/s), %.1f MB (%.2f MB/s)", frames, Double(frames) / elapsed,
              Double(bytes) / 1e6, Double(bytes) / 1e6 / elapsed))
 print(String(format: "pan event to frame received (client side, %d events): p50 %.2f ms, p99 %.2f ms",

@@ -26,8 +26,33 @@ struct MapWireCommand: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Run the built-in demo feed that moves pins.")
     var demo = true
 
+    @Option(help: "SQLite file that keeps the world across restarts (created on first start; :memory: for none).")
+    var store = "./mapwire.sqlite"
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
+
+    @Option(help: ArgumentHelp("Bearer token that writes (POST/DELETE under /api/, the /feed socket) must send; "
+                               + "default: $MAPWIRE_API_TOKEN. Without one only this machine may write.",
+                               valueName: "token"))
+    var apiToken: String?
+
+    @Flag(help: "With no token: accept writes from every machine, and allow a non-loopback --host.")
+    var allowOpenWrites = false
+
+    @Option(help: ArgumentHelp("An origin (https://maps.example.com) whose pages may open /ws and /feed and "
+                               + "embed the page; repeatable. Its host is also accepted as Host.",
+                               valueName: "origin"))
+    var allowedOrigin: [String] = []
+
+    @Option(help: ArgumentHelp("A host name the server answers for besides loopback names and IP addresses; "
+                               + "repeatable.", valueName: "name"))
+    var allowedHost: [String] = []
+
+    /// `MAPWIRE_API_TOKEN`, where an empty value means none.
+    var environmentToken: String? {
+        ProcessInfo.processInfo.environment["MAPWIRE_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
@@ -50,15 +75,18 @@ struct MapWireCommand: ParsableCommand {
         let options = MapWireApp.Options(
             dataDirectory: URL(fileURLWithPath: data, relativeTo: cwd).standardizedFileURL,
             publicDirectory: URL(fileURLWithPath: publicDirectory, relativeTo: cwd).standardizedFileURL,
-            demo: demo)
+            demo: demo,
+            storePath: store == ":memory:" ? store : URL(fileURLWithPath: store, relativeTo: cwd).standardizedFileURL.path)
 
         let app: MapWireApp
         let server: MapWireServer
         do {
             app = try MapWireApp(options: options)
             let metrics = ServerMetrics()
-            var configuration = ServerConfiguration(host: host, port: port,
-                                                    publicDirectory: options.publicDirectory)
+            var configuration = ServerConfiguration(
+                host: host, port: port, publicDirectory: options.publicDirectory,
+                apiToken: apiToken ?? environmentToken,
+                allowsOpenWrites: allowOpenWrites, allowedOrigins: allowedOrigin, allowedHosts: allowedHost)
             limits.apply(to: &configuration)
             server = MapWireServer(
                 configuration: configuration,

@@ -1,3 +1,4 @@
+import Foundation
 import DisplayList
 import MapGeometry
 import Testing
@@ -19,16 +20,30 @@ import ViewKit
         #expect(throws: BaseMap.LoadError.self) { try BaseMap(bytes: Array("MWBM".utf8) + [1, 0, 1]) }
     }
 
-    @Test func aNaNCityIsMalformedNotATrap() {
-        func f64(_ value: Double) -> [UInt8] { withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init) }
-        let name = Array("Nowhere".utf8)
-        let bytes = Array("MWBM".utf8) + [1, 0] + [0, 0] + [1, 0, 0, 0]
-            + [UInt8(name.count), 0] + name + f64(.nan) + f64(10) + [0] + [0, 0, 0, 0] + [0]
+    /// One band-less file with one city at `latitude`, `longitude`.
+    static func oneCityFile(latitude: Double, longitude: Double) -> [UInt8] {
+        var bytes = Array("MWBM".utf8) + [1, 0, 0, 0] + [1, 0, 0, 0]
+        bytes += [4, 0] + Array("Nowh".utf8)
+        for value in [latitude, longitude] { bytes += withUnsafeBytes(of: value.bitPattern.littleEndian, Array.init) }
+        bytes += [0] + [0, 0, 0, 0] + [0]
+        return bytes
+    }
+
+    @Test func aCityAtNaNIsAnErrorNamingTheFileNotATrap() throws {
+        #expect(try BaseMap(bytes: Self.oneCityFile(latitude: 1, longitude: 2)).cities.count == 1)
+        for (lat, lon) in [(Double.nan, 2.0), (1.0, .nan), (91.0, 0.0), (0.0, .infinity)] {
+            let bytes = Self.oneCityFile(latitude: lat, longitude: lon)
+            #expect(throws: BaseMap.LoadError.self) { try BaseMap(bytes: bytes) }
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("basemap-nan-\(UUID()).bin")
+        try Data(Self.oneCityFile(latitude: .nan, longitude: 2)).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
         do {
-            _ = try BaseMap(bytes: bytes)
-            Issue.record("a NaN city was accepted")
+            _ = try BaseMap(contentsOf: url)
+            Issue.record("a NaN city loaded")
         } catch {
-            #expect("\(error)".contains("city Nowhere has coordinate nan"))
+            #expect("\(error)".contains(url.path), "\(error)")
+            #expect("\(error)".contains("Nowh"), "\(error)")
         }
     }
 

@@ -142,11 +142,13 @@ import Testing
     @Test func requestBodiesReachTheHandlerAndAreBounded() throws {
         try Self.withServer(limits: .init(maxRequestBodyBytes: 100_000)) { fixture in
             let payload = (0..<50_000).map { UInt8($0 % 256) }
-            let echo = try httpRequest(port: fixture.port, method: "POST", path: "/api/echo", body: payload)
+            let json = ["Content-Type: application/json"]
+            let echo = try httpRequest(port: fixture.port, method: "POST", path: "/api/echo", body: payload,
+                                       extraHeaders: json)
             #expect(echo.status == 200)
             #expect(echo.body == payload)
             let tooBig = try httpRequest(port: fixture.port, method: "POST", path: "/api/echo",
-                                         body: [UInt8](repeating: 1, count: 100_001))
+                                         body: [UInt8](repeating: 1, count: 100_001), extraHeaders: json)
             #expect(tooBig.status == 413)
             #expect(tooBig.json?["status"] as? Int == 413)
         }

@@ -129,11 +129,12 @@ final class TestWebSocket {
     let socket: TestSocket
     let handshake: (status: Int, headers: [String: String])
 
-    init(port: Int, path: String = "/ws", subprotocol: String? = "mapwire.v1") throws {
+    init(port: Int, path: String = "/ws", subprotocol: String? = "mapwire.v1", extraHeaders: [String] = []) throws {
         socket = try TestSocket(port: port)
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
             + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
+        for header in extraHeaders { request += header + "\r\n" }
         try socket.write(request + "\r\n")
         // A refused upgrade may just be a hang-up: status 0.
         handshake = (try? socket.readHead()).map(parseHead) ?? (0, [:])

@@ -25,6 +25,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -187,7 +188,9 @@ def mapwire_server():
                     f"(swift build) or set MAPWIRE_BIN", pytrace=False)
     port = free_port()
     log = open(artifact("mapwire-server.log"), "w")
-    proc = subprocess.Popen([binary, "--port", str(port), "--host", "127.0.0.1", "--no-demo"],
+    # A store of its own, so runs never see each other's world.
+    store = os.path.join(tempfile.mkdtemp(prefix="mapwire-browser-"), "world.sqlite")
+    proc = subprocess.Popen([binary, "--port", str(port), "--host", "127.0.0.1", "--no-demo", "--store", store],
                             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:

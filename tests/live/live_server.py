@@ -55,19 +55,33 @@ class LiveServer:
         return self.log.read()
 
 
-def start_server(*extra: str, preexec_fn=None) -> LiveServer:
-    """Starts the binary with `extra` flags; `preexec_fn` runs in the child
-    before exec (e.g. to lower its descriptor limit)."""
+def new_store() -> str:
+    """A store file path in a fresh folder: every server gets its own world."""
+    return os.path.join(tempfile.mkdtemp(prefix="mapwire-live-"), "world.sqlite")
+
+
+def binary_path() -> str:
     binary = os.environ.get("MAPWIRE_BIN", os.path.join(ROOT, ".build", "debug", "mapwire"))
     if not os.path.exists(binary):
         pytest.fail(f"{binary} is missing: run `swift build` first (make test does)")
+    return binary
+
+
+def start_server(*extra: str, env: dict | None = None, store: str | None = None,
+                 preexec_fn=None) -> LiveServer:
+    """Starts mapwire on a free port with `extra` flags; `env` adds environment
+    variables; `store` is the store file (a fresh one when None; pass the same
+    path to restart a world); `preexec_fn` runs in the child before exec (e.g.
+    to lower its descriptor limit)."""
+    binary = binary_path()
     port = free_port()
     # A file, not a pipe: nobody drains a pipe while the tests run.
     log = tempfile.TemporaryFile(mode="w+")
     process = subprocess.Popen(
-        [binary, "--port", str(port), "--no-demo",
+        [binary, "--port", str(port), "--no-demo", "--store", store or new_store(),
          "--public", os.path.join(ROOT, "Public"), "--data", os.path.join(ROOT, "fixtures"), *extra],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True, preexec_fn=preexec_fn)
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, **(env or {})}, preexec_fn=preexec_fn)
     server = LiveServer(process, port, log)
     deadline = time.monotonic() + 60
     while True:

@@ -21,7 +21,8 @@ BINARY = os.environ.get("MAPWIRE_BIN", os.path.join(ROOT, ".build", "debug", "ma
 
 
 def run_to_exit(*flags: str, timeout: float = 30) -> subprocess.CompletedProcess:
-    return subprocess.run([BINARY, "--no-demo", "--public", os.path.join(ROOT, "Public"), *flags],
+    return subprocess.run([BINARY, "--no-demo", "--store", ":memory:", "--public", os.path.join(ROOT, "Public"),
+                           *flags],
                           cwd=ROOT, capture_output=True, text=True, timeout=timeout)
 
 
@@ -57,9 +58,9 @@ def corrupt(data, name: str, content: bytes | None):
     ("basemap.bin", None, "cannot read base map"),
     ("basemap.bin", b"", "is malformed"),
     ("basemap.bin", "truncated", "is malformed"),
-    ("people.json", None, "cannot read fixture"),
+    ("people.json", None, "cannot read people file"),
     ("people.json", b'{"people": [', "is invalid"),
-    ("mapcallouts.json", b"not json", "is invalid"),
+    ("mapcallouts.json", b"not json", "landmarks file"),
 ])
 def test_a_missing_or_corrupt_fixture_names_the_file_and_exits_1(data_copy, name, content, words):
     if content == "truncated":

@@ -142,6 +142,10 @@ def test_metrics_report_moves_frames_and_latency(live_server):
     assert values["mapwire_event_to_frame_seconds_count"] >= 1
     assert values["mapwire_reuse_views_live"] >= 1
     assert "mapwire_ws_bytes_sent_total" in values
+    # The add and the move were committed to the store file before they were answered.
+    assert values["mapwire_store_commits_total"] >= 1
+    assert values["mapwire_store_changes_written_total"] >= 2
+    assert values["mapwire_store_write_failures_total"] == 0
     client.close()
 
 

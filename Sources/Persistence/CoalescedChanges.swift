@@ -1,0 +1,48 @@
+/// The changes of one group commit reduced to what the file must end up
+/// holding: at 100,000 moves a second most of a batch is the same pins
+/// moving again, and only each one's latest position needs writing.
+struct CoalescedChanges {
+    /// Ids to delete before anything is inserted (removed, or removed and added again).
+    private(set) var removed: Set<String> = []
+    /// Annotations added in this batch, in the order they were added, at
+    /// their latest position; nil where one was removed again.
+    private(set) var inserted: [StoredAnnotation?] = []
+    /// The latest position of annotations that were already in the file.
+    private(set) var moved: [String: Position] = [:]
+
+    struct Position: Equatable {
+        var latitude: Double
+        var longitude: Double
+        var timestamp: Double?
+    }
+
+    private var insertedIndex: [String: Int] = [:]
+
+    init<Changes: Sequence>(_ changes: Changes) where Changes.Element == WorldChange {
+        for change in changes { apply(change) }
+    }
+
+    var isEmpty: Bool { removed.isEmpty && moved.isEmpty && !inserted.contains { $0 != nil } }
+
+    private mutating func apply(_ change: WorldChange) {
+        switch change {
+        case .added(let annotation):
+            if let i = insertedIndex[annotation.id] { inserted[i] = nil }
+            insertedIndex[annotation.id] = inserted.count
+            inserted.append(annotation)
+            moved[annotation.id] = nil
+        case .moved(let id, let latitude, let longitude, let timestamp):
+            if let i = insertedIndex[id] {
+                inserted[i]?.latitude = latitude
+                inserted[i]?.longitude = longitude
+                inserted[i]?.timestamp = timestamp
+            } else {
+                moved[id] = Position(latitude: latitude, longitude: longitude, timestamp: timestamp)
+            }
+        case .removed(let id):
+            if let i = insertedIndex.removeValue(forKey: id) { inserted[i] = nil }
+            moved[id] = nil
+            removed.insert(id)
+        }
+    }
+}

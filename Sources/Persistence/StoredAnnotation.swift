@@ -1,0 +1,42 @@
+/// One annotation as the store file keeps it: what the API said about it
+/// when it was added, where it is now, and the producer's timestamp of its
+/// last move, so a reordered feed cannot move it backwards after a restart.
+package struct StoredAnnotation: Sendable, Equatable {
+    package var id: String
+    package var kind: String
+    package var title: String?
+    package var subtitle: String?
+    package var latitude: Double
+    package var longitude: Double
+    package var draggable: Bool
+    package var clusteringIdentifier: String?
+    /// Fixed annotations (the sample landmarks) cannot be moved or deleted.
+    package var isFixed: Bool
+    package var timestamp: Double?
+    /// Put there from the sample content on first start, not by the API: a
+    /// start brings it back as the sample's own annotation.
+    package var isSample: Bool
+
+    package init(id: String, kind: String, title: String?, subtitle: String?, latitude: Double, longitude: Double,
+                 draggable: Bool = false, clusteringIdentifier: String? = nil, isFixed: Bool = false,
+                 timestamp: Double? = nil, isSample: Bool = false) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.subtitle = subtitle
+        self.latitude = latitude
+        self.longitude = longitude
+        self.draggable = draggable
+        self.clusteringIdentifier = clusteringIdentifier
+        self.isFixed = isFixed
+        self.timestamp = timestamp
+        self.isSample = isSample
+    }
+}
+
+/// One change to the world, in the order the store applied it.
+package enum WorldChange: Sendable, Equatable {
+    case added(StoredAnnotation)
+    case moved(id: String, latitude: Double, longitude: Double, timestamp: Double?)
+    case removed(id: String)
+}

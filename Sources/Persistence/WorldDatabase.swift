@@ -1,0 +1,194 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The SQLite file that keeps the world across restarts: every annotation
+/// the API added, where it is now, and what was removed.
+///
+/// WAL mode: a commit appends to the log and readers never block it. Writes
+/// come from one thread (`GroupCommitWriter`), each batch in one transaction,
+/// so a crash leaves every batch either whole or absent.
+package final class WorldDatabase: Sendable {
+    /// The file's path, or `:memory:`.
+    package let path: String
+    private let queue: DatabaseQueue
+    /// The next insertion order number; only the writer thread advances it.
+    private let nextSeq = Mutex<Int64>(0)
+
+    /// Opens (creating if needed) the store at `path` and brings its schema
+    /// up to date. Refuses a damaged file, a foreign database and one from a
+    /// newer MapWire, rather than resetting it.
+    ///
+    /// `synchronous`: SQLite's `synchronous` pragma. `NORMAL` in WAL mode
+    /// keeps every commit through a crash of the process; `FULL` also through
+    /// a power cut, at one fsync per commit.
+    package init(path: String, synchronous: String = "NORMAL") throws(StoreError) {
+        self.path = path
+        var configuration = Configuration()
+        configuration.label = "mapwire.store"
+        if path != ":memory:" { configuration.journalMode = .wal }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+        }
+        do {
+            queue = path == ":memory:"
+                ? try DatabaseQueue(configuration: configuration)
+                : try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+        do {
+            try migrate()
+            let maxSeq = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM annotation") }
+            nextSeq.withLock { $0 = (maxSeq ?? 0) + 1 }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    private func migrate() throws {
+        let migrator = WorldMigrations.migrator
+        try queue.read { db in
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            if !tables.isEmpty && !tables.contains("grdb_migrations") {
+                throw StoreError.unknownSchema(path: path)
+            }
+            let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)
+            if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown.sorted()) }
+        }
+        try migrator.migrate(queue)
+    }
+
+    /// The migrations this file has had, oldest first.
+    package func appliedMigrations() throws(StoreError) -> [String] {
+        try read { db in try WorldMigrations.migrator.appliedMigrations(db) }
+    }
+
+    // MARK: Reading
+
+    /// Every stored annotation, in the order they were added.
+    package func loadAnnotations() throws(StoreError) -> [StoredAnnotation] {
+        var rows: [(seq: Int64, annotation: StoredAnnotation)] = []
+        try forEachAnnotation { rows.append(($0, $1)) }
+        rows.sort { $0.seq < $1.seq }
+        return rows.map(\.annotation)
+    }
+
+    /// How many annotations the file holds.
+    package func annotationCount() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation") ?? 0 }
+    }
+
+    /// Calls `body` with every stored annotation and its insertion order
+    /// number, in key order: a start with a million of them streams rows
+    /// into the world instead of holding them all twice. Reading every row
+    /// is also the check that the table is sound: a damaged page is an
+    /// error here, at start-up, not later.
+    package func forEachAnnotation(_ body: (Int64, StoredAnnotation) throws -> Void) throws(StoreError) {
+        try read { db in
+            let cursor = try Row.fetchCursor(db, sql: """
+                SELECT id, seq, kind, title, subtitle, latitude, longitude, draggable,
+                       clustering_identifier, fixed, timestamp, sample FROM annotation
+                """)
+            while let row = try cursor.next() {
+                try body(row[1], StoredAnnotation(
+                    id: row[0], kind: row[2], title: row[3], subtitle: row[4], latitude: row[5], longitude: row[6],
+                    draggable: row[7], clusteringIdentifier: row[8], isFixed: row[9], timestamp: row[10],
+                    isSample: row[11]))
+            }
+        }
+    }
+
+    /// A store-wide setting, or nil when it was never set.
+    package func setting(_ key: String) throws(StoreError) -> String? {
+        try read { db in try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key]) }
+    }
+
+    // MARK: Writing
+
+    /// Writes `changes` in one transaction: all of them are in the file
+    /// when this returns, or none (it throws).
+    package func write(_ changes: [WorldChange], settings: [String: String] = [:]) throws(StoreError) {
+        let coalesced = CoalescedChanges(changes)
+        if coalesced.isEmpty && settings.isEmpty { return }
+        try write { db in
+            try self.write(coalesced, in: db)
+            for (key, value) in settings {
+                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+            }
+        }
+    }
+
+    private func write(_ changes: CoalescedChanges, in db: Database) throws {
+        if !changes.removed.isEmpty {
+            let delete = try db.cachedStatement(sql: "DELETE FROM annotation WHERE id = ?")
+            for id in changes.removed { try delete.execute(arguments: [id]) }
+        }
+        let inserted = changes.inserted.compactMap { $0 }
+        if !inserted.isEmpty {
+            let insert = try db.cachedStatement(sql: """
+                INSERT OR REPLACE INTO annotation (id, seq, kind, title, subtitle, latitude, longitude, draggable,
+                    clustering_identifier, fixed, timestamp, sample) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            var seq = nextSeq.withLock { $0 }
+            for a in inserted {
+                try insert.execute(arguments: [a.id, seq, a.kind, a.title, a.subtitle, a.latitude, a.longitude,
+                                               a.draggable, a.clusteringIdentifier, a.isFixed, a.timestamp,
+                                               a.isSample])
+                seq += 1
+            }
+            // Advanced only once the statements ran; a failed transaction leaves the counter as it was.
+            nextSeq.withLock { $0 = seq }
+        }
+        if !changes.moved.isEmpty {
+            let update = try db.cachedStatement(sql: """
+                UPDATE annotation SET latitude = ?, longitude = ?, timestamp = ? WHERE id = ?
+                """)
+            for (id, p) in changes.moved {
+                try update.execute(arguments: [p.latitude, p.longitude, p.timestamp, id])
+            }
+        }
+    }
+
+    /// Makes the WAL part of the main file, so a copy of the file alone is the whole world.
+    package func checkpoint() throws(StoreError) {
+        guard path != ":memory:" else { return }
+        do {
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    // MARK: Errors
+
+    private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try queue.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    private func write(_ body: (Database) throws -> Void) throws(StoreError) {
+        do {
+            try queue.write(body)
+        } catch {
+            throw StoreError.writeFailed(reason: "\(error)")
+        }
+    }
+
+    private static func storeError(_ error: any Error, path: String) -> StoreError {
+        guard let error = error as? DatabaseError else { return .cannotOpen(path: path, reason: "\(error)") }
+        switch error.resultCode {
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return .corrupt(path: path, reason: error.message ?? "\(error.resultCode)")
+        default:
+            return .cannotOpen(path: path, reason: error.message ?? "\(error)")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import MapSession
+
+/// Whatever a client sends to a write route, the API answers JSON: a 2xx,
+/// or a 4xx whose `error` names the problem; never a trap, never a 5xx.
+///
+/// The first byte picks the route, the rest is the body (or the id, for the
+/// routes that take one in the path).
+enum APIBodyCheck {
+    /// One app for the whole run, its world in memory; loaded on first use.
+    static let app: MapWireApp = {
+        let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["MAPWIRE_ROOT"]
+                       ?? FileManager.default.currentDirectoryPath)
+        do {
+            return try MapWireApp(options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
+                                                 publicDirectory: root.appendingPathComponent("Public"),
+                                                 demo: false, storePath: ":memory:"))
+        } catch {
+            fatalError("cannot load the app from \(root.path) (set MAPWIRE_ROOT to the repository): \(error)")
+        }
+    }()
+
+    static func check(_ bytes: [UInt8]) {
+        guard let route = bytes.first else { return }
+        let rest = Array(bytes.dropFirst())
+        let text = String(decoding: rest.prefix(300), as: UTF8.self)
+        let request: HTTPRequest
+        switch route % 6 {
+        case 0: request = HTTPRequest(method: "POST", path: "/api/moves", body: rest)
+        case 1: request = HTTPRequest(method: "POST", path: "/api/annotations", body: rest)
+        case 2: request = HTTPRequest(method: "POST", path: "/api/annotations/amelie-fournier/position", body: rest)
+        case 3: request = HTTPRequest(method: "DELETE", path: "/api/annotations/" + text)
+        case 4: request = HTTPRequest(method: "GET", path: "/api/annotations/" + text)
+        default: request = HTTPRequest(method: "POST", path: "/api/annotations/" + text + "/position", body: rest)
+        }
+        guard let response = app.respond(to: request) else {
+            fatalError("\(request.method) \(request.path): no answer")
+        }
+        guard response.contentType.hasPrefix("application/json") else {
+            fatalError("\(request.method) \(request.path): answered \(response.contentType)")
+        }
+        guard let json = try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any] else {
+            fatalError("\(request.method) \(request.path): the answer is not a JSON object")
+        }
+        guard response.status < 500 else {
+            fatalError("\(request.method) \(request.path): \(response.status) \(json)")
+        }
+        if response.status >= 400, (json["error"] as? String)?.isEmpty != false {
+            fatalError("\(request.method) \(request.path): \(response.status) without an error message")
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import MapWireServer
+
+@Suite struct RequestGateTests {
+    static let directory = URL(fileURLWithPath: "/tmp")
+
+    func gate(token: String? = nil, open: Bool = false, maxBody: Int = 1000) -> RequestGate {
+        RequestGate(configuration: ServerConfiguration(
+            publicDirectory: Self.directory, limits: .init(maxRequestBodyBytes: maxBody),
+            apiToken: token, allowsOpenWrites: open))
+    }
+
+    func post(_ path: String = "/api/moves", type: String? = "application/json", length: String? = "2",
+              loopback: Bool = true) -> RequestHead {
+        var head = RequestHead(method: "POST", path: path)
+        head.host = "127.0.0.1:8080"
+        head.contentType = type
+        head.contentLength = length
+        head.contentLengthFields = length == nil ? 0 : 1
+        head.peerIsLoopback = loopback
+        return head
+    }
+
+    @Test(arguments: ["1e3", "-1", "+2", "0x10", "18446744073709551616", "9999999999999999999", "2, 2", "", " "])
+    func invalidContentLengthsAre400(value: String) {
+        #expect(gate().check(post(length: value))?.status == 400)
+    }
+
+    @Test func duplicateContentLengthsAre400() throws {
+        var head = post(length: "2")
+        head.contentLengthFields = 2
+        let refusal = try #require(gate().check(head))
+        #expect(refusal.status == 400)
+        #expect(refusal.message.contains("more than one"))
+    }
+
+    @Test func oneParserReadsContentLength() throws {
+        #expect(try RequestGate.contentLength(nil, fields: 0) == nil)
+        #expect(try RequestGate.contentLength(" 42 ", fields: 1) == 42)
+        #expect(try RequestGate.contentLength("0", fields: 1) == 0)
+        #expect(throws: Refusal.self) { try RequestGate.contentLength("1e3", fields: 1) }
+    }
+
+    @Test func chunkedBodiesAre411() {
+        var head = post(length: nil)
+        head.transferEncoding = "chunked"
+        #expect(gate().check(head)?.status == 411)
+        head.contentLength = "2"
+        head.contentLengthFields = 1
+        #expect(gate().check(head)?.status == 411)
+    }
+
+    @Test func bodiesOverTheLimitAre413BeforeTheyAreRead() {
+        #expect(gate(maxBody: 10).check(post(length: "11"))?.status == 413)
+        #expect(gate(maxBody: 10).check(post(length: "10")) == nil)
+    }
+
+    @Test func readsAreNeverCheckedForAccess() {
+        var head = RequestHead(method: "GET", path: "/api/annotations")
+        head.host = "localhost:8080"
+        #expect(gate(token: "t").check(head) == nil)
+        head.peerIsLoopback = false
+        #expect(gate().check(head) == nil)
+    }
+
+    /// Access is decided before the body type: a stranger learns nothing
+    /// about what the route would parse.
+    @Test func accessComesBeforeContentType() {
+        #expect(gate(token: "t").check(post(type: "text/plain"))?.status == 401)
+        var head = post(type: "text/plain")
+        head.authorization = "Bearer t"
+        #expect(gate(token: "t").check(head)?.status == 415)
+        #expect(gate().check(post(type: "text/plain", loopback: true))?.status == 415)
+        #expect(gate().check(post(loopback: false))?.status == 403)
+    }
+
+    @Test func sizesAndHostComeFirst() {
+        var head = post()
+        head.uriTooLong = true
+        #expect(gate().check(head)?.status == 414)
+        head.uriTooLong = false
+        head.oversizedHeader = "USER-AGENT"
+        #expect(gate().check(head)?.status == 431)
+        head.oversizedHeader = nil
+        head.host = "rebound.example"
+        #expect(gate().check(head)?.status == 421)
+    }
+
+    @Test func upgradesCheckHostOriginAndForTheFeedAccess() {
+        var head = RequestHead(method: "GET", path: "/feed")
+        head.host = "127.0.0.1:8080"
+        head.peerIsLoopback = true
+        #expect(gate(token: "t").checkUpgrade(head, isFeed: false) == nil)
+        #expect(gate(token: "t").checkUpgrade(head, isFeed: true)?.status == 401)
+        head.authorization = "Bearer t"
+        #expect(gate(token: "t").checkUpgrade(head, isFeed: true) == nil)
+        head.origin = "http://evil.example"
+        #expect(gate(token: "t").checkUpgrade(head, isFeed: false)?.status == 403)
+        head.origin = "http://127.0.0.1:8080"
+        #expect(gate(token: "t").checkUpgrade(head, isFeed: false) == nil)
+        head.host = "evil.example:8080"
+        #expect(gate(token: "t").checkUpgrade(head, isFeed: false)?.status == 421)
+    }
+}
+
+@Suite struct ServerConfigurationCheckTests {
+    func configuration(host: String, token: String? = nil, open: Bool = false,
+                       origins: [String] = []) -> ServerConfiguration {
+        ServerConfiguration(host: host, publicDirectory: URL(fileURLWithPath: "/tmp"), apiToken: token,
+                            allowsOpenWrites: open, allowedOrigins: origins)
+    }
+
+    @Test(arguments: ["0.0.0.0", "::", "*", "192.168.1.20"])
+    func aNetworkBindWithoutATokenRefusesToStart(host: String) {
+        #expect(throws: ServerError.openWritesOnNetwork(host: host)) { try configuration(host: host).validate() }
+        #expect(throws: Never.self) { try configuration(host: host, token: "t").validate() }
+        #expect(throws: Never.self) { try configuration(host: host, open: true).validate() }
+        #expect(ServerError.openWritesOnNetwork(host: host).description.contains("--api-token"))
+    }
+
+    @Test(arguments: ["127.0.0.1", "127.0.0.2", "localhost", "::1"])
+    func loopbackBindsNeedNoToken(host: String) {
+        #expect(throws: Never.self) { try configuration(host: host).validate() }
+    }
+
+    @Test(arguments: ["999.1.1.1", "1.2.3", "no-such-interface-xyz", "example.com"])
+    func hostsThatCannotBeBoundAreAnError(host: String) {
+        #expect(throws: ServerError.invalidHost(host)) { try configuration(host: host, token: "t").validate() }
+    }
+
+    @Test func badOriginsAndTokensAreErrors() {
+        #expect(throws: ServerError.invalidOrigin("maps.example.com")) {
+            try configuration(host: "127.0.0.1", origins: ["maps.example.com"]).validate()
+        }
+        #expect(throws: ServerError.invalidToken) { try configuration(host: "127.0.0.1", token: "").validate() }
+        #expect(throws: ServerError.invalidToken) { try configuration(host: "127.0.0.1", token: "a b").validate() }
+    }
+}
+
+@Suite struct SecurityHeadersTests {
+    @Test func thePolicyAllowsWhatThePageLoadsAndFramingFromAllowedOrigins() {
+        let csp = SecurityHeaders.contentSecurityPolicy(allowedOrigins: ["https://Portal.Example.com"])
+        for directive in ["default-src 'none'", "script-src 'self'", "style-src 'self'", "font-src 'self'",
+                          "img-src 'self' blob: data:", "connect-src 'self'", "object-src 'none'",
+                          "base-uri 'none'", "form-action 'none'",
+                          "frame-ancestors 'self' https://portal.example.com"] {
+            #expect(csp.contains(directive), "\(directive)")
+        }
+        #expect(!csp.contains("unsafe"))
+        #expect(SecurityHeaders.contentSecurityPolicy(allowedOrigins: []).hasSuffix("frame-ancestors 'self'"))
+        let names = SecurityHeaders.all(allowedOrigins: []).map(\.name)
+        #expect(names.contains("X-Content-Type-Options") && names.contains("Referrer-Policy"))
+    }
+}

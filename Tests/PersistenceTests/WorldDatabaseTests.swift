@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Persistence
+
+@Suite struct WorldDatabaseTests {
+    @Test func whatIsWrittenIsThereAfterReopeningInTheOrderItWasAdded() throws {
+        let store = try TemporaryStore()
+        do {
+            let db = try WorldDatabase(path: store.path)
+            try db.write([.added(pin("c")), .added(pin("a")), .added(pin("b"))])
+            try db.write([.moved(id: "a", latitude: 10, longitude: 20, timestamp: 5), .removed(id: "c")])
+            try db.write([.added(pin("c", 3, 4))], settings: ["seeded": "yes"])
+        }
+        let db = try WorldDatabase(path: store.path)
+        let loaded = try db.loadAnnotations()
+        #expect(loaded.map(\.id) == ["a", "b", "c"])
+        #expect(loaded[0].latitude == 10 && loaded[0].longitude == 20 && loaded[0].timestamp == 5)
+        #expect(loaded[2].latitude == 3)
+        #expect(try db.setting("seeded") == "yes")
+        #expect(try db.setting("other") == nil)
+    }
+
+    @Test func everyFieldRoundTrips() throws {
+        let store = try TemporaryStore()
+        let full = StoredAnnotation(id: "bus/7 é", kind: "vehicle", title: "Bus 7", subtitle: "Line 7",
+                                    latitude: -33.5, longitude: 151.25, draggable: true, clusteringIdentifier: "fleet",
+                                    isFixed: true, timestamp: 1_700_000_000.5, isSample: true)
+        try WorldDatabase(path: store.path).write([.added(full), .added(pin("bare"))])
+        let loaded = try WorldDatabase(path: store.path).loadAnnotations()
+        #expect(loaded == [full, pin("bare")])
+    }
+
+    @Test func theFileIsInWALMode() throws {
+        let store = try TemporaryStore()
+        _ = try WorldDatabase(path: store.path)
+        let mode = try DatabaseQueue(path: store.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+    }
+
+    @Test func aFileFromTheFirstMigrationIsMigratedAndKeepsItsRows() throws {
+        let store = try TemporaryStore()
+        do {
+            let queue = try DatabaseQueue(path: store.path)
+            try WorldMigrations.migrator.migrate(queue, upTo: WorldMigrations.annotations)
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO annotation (id, seq, kind, title, latitude, longitude) VALUES ('old', 1, 'point', 'Old', 1, 2)
+                    """)
+            }
+        }
+        let db = try WorldDatabase(path: store.path)
+        #expect(try db.appliedMigrations() == [WorldMigrations.annotations, WorldMigrations.settings])
+        #expect(try db.loadAnnotations().map(\.id) == ["old"])
+        try db.write([.added(pin("new"))], settings: ["k": "v"])
+        #expect(try db.loadAnnotations().map(\.id) == ["old", "new"])
+        #expect(try db.setting("k") == "v")
+    }
+
+    @Test func aFileFromANewerMapWireIsRefusedAndLeftAlone() throws {
+        let store = try TemporaryStore()
+        do {
+            let db = try WorldDatabase(path: store.path)
+            try db.write([.added(pin("kept"))])
+        }
+        try DatabaseQueue(path: store.path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('3-something-newer')")
+        }
+        #expect {
+            _ = try WorldDatabase(path: store.path)
+        } throws: { error in
+            guard case StoreError.newerSchema(_, let unknown) = error else { return false }
+            return unknown == ["3-something-newer"] && "\(error)".contains("newer MapWire")
+        }
+        let rows = try DatabaseQueue(path: store.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM annotation") }
+        #expect(rows == 1)
+    }
+
+    @Test func aFileThatIsNotSQLiteIsRefusedAsDamaged() throws {
+        let store = try TemporaryStore()
+        try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: store.path))
+        #expect {
+            _ = try WorldDatabase(path: store.path)
+        } throws: { error in
+            guard case StoreError.corrupt = error else { return false }
+            return "\(error)".contains(store.path) && "\(error)".contains("damaged")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == Data(repeating: 0x41, count: 8192))
+    }
+
+    @Test func aTruncatedStoreIsRefusedAtStartNotReset() throws {
+        let store = try TemporaryStore()
+        do {
+            let db = try WorldDatabase(path: store.path)
+            let many = (0..<5_000).map { WorldChange.added(pin("pin-\($0)-" + String(repeating: "x", count: 40))) }
+            try db.write(many)
+            try db.checkpoint()
+        }
+        let url = URL(fileURLWithPath: store.path)
+        let bytes = try Data(contentsOf: url)
+        // Keep the header and first pages, lose the rest: SQLite sees a damaged tree.
+        try bytes.prefix(bytes.count / 3).write(to: url)
+        #expect {
+            let db = try WorldDatabase(path: store.path)
+            _ = try db.loadAnnotations()
+        } throws: { error in
+            guard case StoreError.corrupt = error else { return false }
+            return true
+        }
+    }
+
+    @Test func aForeignSQLiteDatabaseIsRefused() throws {
+        let store = try TemporaryStore()
+        try DatabaseQueue(path: store.path).write { db in
+            try db.execute(sql: "CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+        }
+        #expect {
+            _ = try WorldDatabase(path: store.path)
+        } throws: { error in
+            guard case StoreError.unknownSchema = error else { return false }
+            return "\(error)".contains("not a MapWire store")
+        }
+    }
+
+    @Test func aFolderThatDoesNotExistIsACannotOpenError() {
+        #expect {
+            _ = try WorldDatabase(path: "/nonexistent-mapwire-folder/world.sqlite")
+        } throws: { error in
+            guard case StoreError.cannotOpen = error else { return false }
+            return "\(error)".contains("/nonexistent-mapwire-folder/world.sqlite")
+        }
+    }
+}
