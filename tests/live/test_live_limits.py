@@ -291,3 +291,18 @@ def test_an_idle_kept_alive_connection_is_closed_after_its_answer():
         neighbour.close()
     finally:
         server.stop()
+
+
+def test_a_feed_that_never_sends_is_closed_at_its_own_deadline():
+    server = start_server("--feed-first-message-timeout", "1", "--first-message-timeout", "30")
+    try:
+        neighbour = Neighbour(server)
+        feed = websocket.create_connection(f"ws://127.0.0.1:{server.port}/feed",
+                                           subprotocols=["mapwire.feed.v1"], timeout=5)
+        started = time.monotonic()
+        assert recv_close(feed) == (1008, "no first message within 1 s")
+        assert time.monotonic() - started < 3
+        neighbour.assert_served()
+        neighbour.close()
+    finally:
+        server.stop()
