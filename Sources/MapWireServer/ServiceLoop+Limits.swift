@@ -49,7 +49,8 @@ extension ServiceLoop {
     private func answerAndHangUp(_ wsi: OpaquePointer, status: String, error: String, extraHeaders: String) {
         let code = status.prefix { $0 != " " }
         let body = "{\"error\":\(JSONText.quote(error)),\"status\":\(code)}"
-        let answer = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\n\(extraHeaders)"
+        let answer = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\n"
+            + "X-Content-Type-Options: nosniff\r\n\(extraHeaders)"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
         let fd = lws_get_socket_fd(wsi)
         guard fd >= 0 else { return }
