@@ -5,7 +5,10 @@ import Glibc
 /// unless asked for.
 extension ServerConfiguration {
     /// Throws when the configuration cannot be served safely or at all.
-    func validate() throws(ServerError) {
+    /// `start()` calls it; call it first yourself to refuse a configuration
+    /// before loading anything else (the `mapwire` command does, so a refused
+    /// start creates no store file).
+    public func validate() throws(ServerError) {
         guard Self.isBindable(host) else { throw .invalidHost(host) }
         if let apiToken, apiToken.isEmpty || apiToken.contains(where: { $0 == " " || $0.isNewline }) {
             throw .invalidToken

@@ -15,7 +15,7 @@ struct FuzzMain {
         #if FUZZING
         runFuzzer()
         #else
-        replay(target, CommandLine.arguments.dropFirst(2))
+        replay(target, CommandLine.arguments.dropFirst(targetIsFirstArgument ? 2 : 1))
         #endif
     }
 

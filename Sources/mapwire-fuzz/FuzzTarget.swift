@@ -1,3 +1,5 @@
+import Foundation
+
 /// The inputs MapWire takes from strangers, each with the property every
 /// input must keep. A violated property traps, which libFuzzer reports with
 /// the input that did it (and replay mode with the file).
@@ -18,6 +20,11 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     }
 }
 
-/// The target named by the first argument; libFuzzer's callback is a C
-/// function pointer and cannot capture it.
+/// Whether the first argument names the target (libFuzzer's own runs of the
+/// binary, e.g. for `-merge=1`, leave it out and name it in the environment).
+let targetIsFirstArgument = CommandLine.arguments.dropFirst().first.flatMap(FuzzTarget.init(rawValue:)) != nil
+
+/// The target named by the first argument, or by `MAPWIRE_FUZZ_TARGET`;
+/// libFuzzer's callback is a C function pointer and cannot capture it.
 let selectedTarget: FuzzTarget? = CommandLine.arguments.dropFirst().first.flatMap(FuzzTarget.init(rawValue:))
+    ?? ProcessInfo.processInfo.environment["MAPWIRE_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))

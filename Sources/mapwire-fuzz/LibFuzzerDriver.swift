@@ -18,10 +18,12 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// Drops the target's name, so libFuzzer sees only its own flags and corpus folders.
+/// Drops the target's name, so libFuzzer sees only its own flags and corpus
+/// folders, and names it in the environment for the runs libFuzzer starts itself.
 func runFuzzer() {
     var arguments = CommandLine.arguments
-    arguments.remove(at: 1)
+    if targetIsFirstArgument { arguments.remove(at: 1) }
+    if let selectedTarget { setenv("MAPWIRE_FUZZ_TARGET", selectedTarget.rawValue, 1) }
     var pointers = arguments.map { strdup($0) } + [nil]
     var argc = CInt(arguments.count)
     pointers.withUnsafeMutableBufferPointer { buffer in

@@ -72,15 +72,23 @@ struct MapWireCommand: ParsableCommand {
         }
         let logger = Logger(label: "mapwire")
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let storePath = store == ":memory:"
+            ? store : URL(fileURLWithPath: store, relativeTo: cwd).standardizedFileURL.path
         let options = MapWireApp.Options(
             dataDirectory: URL(fileURLWithPath: data, relativeTo: cwd).standardizedFileURL,
             publicDirectory: URL(fileURLWithPath: publicDirectory, relativeTo: cwd).standardizedFileURL,
             demo: demo,
-            storePath: store == ":memory:" ? store : URL(fileURLWithPath: store, relativeTo: cwd).standardizedFileURL.path)
+            storePath: storePath)
+        let configuration = ServerConfiguration(
+            host: host, port: port, publicDirectory: options.publicDirectory,
+            apiToken: apiToken ?? environmentToken,
+            allowsOpenWrites: allowOpenWrites, allowedOrigins: allowedOrigin, allowedHosts: allowedHost)
 
         let app: MapWireApp
         let server: MapWireServer
         do {
+            // A configuration that cannot be served is refused before the store file is opened or made.
+            try configuration.validate()
             app = try MapWireApp(options: options)
             let metrics = ServerMetrics()
             var configuration = ServerConfiguration(

@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 import websocket
 
-from live_server import ROOT, binary_path, free_port, start_server
+from live_server import ROOT, binary_path, free_port, new_store, start_server
 
 TOKEN = "s3cret-token"
 JSON = {"Content-Type": "application/json"}
@@ -113,7 +113,7 @@ def run_briefly(*flags, env=None):
     """Runs mapwire expecting it to exit by itself; returns (code, output)."""
     process = subprocess.run(
         [binary_path(), "--port", str(free_port()), "--no-demo", "--public", os.path.join(ROOT, "Public"),
-         *flags], cwd=ROOT, capture_output=True, text=True, timeout=60,
+         "--store", new_store(), *flags], cwd=ROOT, capture_output=True, text=True, timeout=60,
         env={**{k: v for k, v in os.environ.items() if k != "MAPWIRE_API_TOKEN"}, **(env or {})})
     return process.returncode, process.stdout + process.stderr
 

@@ -197,3 +197,10 @@ def test_a_store_from_a_newer_mapwire_stops_the_server_with_a_message():
     result = run_to_exit("--store", path)
     assert result.returncode != 0
     assert "newer MapWire" in result.stderr and "9-future" in result.stderr and path in result.stderr, result.stderr
+
+
+def test_a_refused_configuration_creates_no_store_file():
+    path = new_store()
+    result = run_to_exit("--host", "0.0.0.0", "--store", path)
+    assert result.returncode != 0 and "--api-token" in result.stderr, result.stderr
+    assert not os.path.exists(path), "a start refused for its flags must not leave a store behind"
