@@ -15,7 +15,7 @@ def test_banner_shows_the_server_full_reason(driver):
     port = free_port()
     with open(artifact("mapwire-server-full.log"), "w") as log:
         proc = subprocess.Popen([mapwire_binary(), "--port", str(port), "--no-demo", "--max-sessions", "1",
-                                 "--public", os.path.join(ROOT, "Public"),
+                                 "--store", ":memory:", "--public", os.path.join(ROOT, "Public"),
                                  "--data", os.path.join(ROOT, "fixtures")],
                                 cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
         try:

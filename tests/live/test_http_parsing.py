@@ -161,7 +161,7 @@ def fixtures_copy(tmp_path):
 
 def run_with_data(data) -> tuple[int, str]:
     process = subprocess.run([binary_path(), "--port", str(free_port()), "--no-demo", "--data", str(data),
-                              "--public", os.path.join(ROOT, "Public")],
+                              "--public", os.path.join(ROOT, "Public"), "--store", ":memory:"],
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
     return process.returncode, process.stdout + process.stderr
 
