@@ -1,10 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Modules depend only downward:
-// MapGeometry <- DisplayList <- TextLayout/ViewKit <- MapCore <- SampleApps
-//   <- Wire <- MapSession <- MapWireServer <- mapwire
-// Persistence (GRDB) <- MapSession
+// Modules depend only downward (README.md, "Layout", draws this graph):
+// MapGeometry <- DisplayList, InputEvents
+// DisplayList, InputEvents, TextLayout (HarfBuzz) <- ViewKit <- MapCore <- SampleApps
+// DisplayList, InputEvents <- Wire
+// Wire, SampleApps, Persistence (GRDB) <- MapSession <- MapWireServer (libwebsockets) <- mapwire
 let package = Package(
     name: "MapWire",
     platforms: [.macOS(.v15)],
@@ -31,11 +32,13 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         .target(name: "MapGeometry"),
         .target(name: "DisplayList", dependencies: ["MapGeometry"]),
+        // Pointer, wheel and key events: what the browser sends and views handle, below both.
+        .target(name: "InputEvents", dependencies: ["MapGeometry"]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
-        .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout"]),
-        .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "TextLayout"]),
-        .target(name: "SampleApps", dependencies: ["MapCore", "ViewKit", "MapGeometry", "DisplayList"]),
-        .target(name: "Wire", dependencies: ["DisplayList", "ViewKit", "MapGeometry"]),
+        .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout", "InputEvents"]),
+        .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "TextLayout", "InputEvents"]),
+        .target(name: "SampleApps", dependencies: ["MapCore", "ViewKit", "MapGeometry", "DisplayList", "InputEvents"]),
+        .target(name: "Wire", dependencies: ["DisplayList", "InputEvents", "MapGeometry"]),
         // The SQLite file that keeps the world across restarts; knows nothing of maps.
         .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
@@ -58,11 +61,11 @@ let package = Package(
         .executableTarget(
             name: "mapwire-bench",
             dependencies: ["MapSession", "Persistence", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit",
-                           "DisplayList", "CMalloc"]
+                           "DisplayList", "InputEvents", "CMalloc"]
         ),
         .executableTarget(
             name: "mapwire-load",
-            dependencies: ["MapWireServer", "MapSession", "Wire", "ViewKit", "MapGeometry",
+            dependencies: ["MapWireServer", "MapSession", "Wire", "InputEvents", "MapGeometry",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
@@ -74,11 +77,13 @@ let package = Package(
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
-        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "DisplayList", "MapGeometry"]),
-        .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList", "ViewKit", "MapGeometry"]),
-        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "SampleApps", "ViewKit", "DisplayList", "MapGeometry"]),
+        .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "DisplayList", "MapGeometry", "InputEvents"]),
+        .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList", "InputEvents", "MapGeometry"]),
+        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "SampleApps", "ViewKit", "DisplayList",
+                                                  "MapGeometry", "InputEvents"]),
         .testTarget(name: "PersistenceTests", dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit",
+                                                   "InputEvents", "MapCore", "SampleApps",
                                                    "Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession"]),
     ],

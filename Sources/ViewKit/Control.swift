@@ -1,4 +1,5 @@
 import DisplayList
+import InputEvents
 import MapGeometry
 
 /// A view that tracks a press as `UIControl` does: highlighted while the

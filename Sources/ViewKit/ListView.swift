@@ -1,4 +1,5 @@
 import DisplayList
+import InputEvents
 import MapGeometry
 
 /// Supplies a list's rows, as `UITableViewDataSource`.

@@ -1,3 +1,4 @@
+import InputEvents
 import MapGeometry
 
 /// A screen that can be pushed on a `NavigationStack`, as a view controller's view.

@@ -1,4 +1,5 @@
 import Foundation
+import InputEvents
 import MapGeometry
 
 /// A clipped view whose content moves under it, as `UIScrollView`: drag to

@@ -1,4 +1,5 @@
 import DisplayList
+import InputEvents
 import MapGeometry
 
 /// A rectangle in a retained tree, as `UIView`: it has a frame in its

@@ -1,4 +1,5 @@
 import DisplayList
+import InputEvents
 import MapGeometry
 
 /// The root of a session's view tree: the browser's canvas. It routes input

@@ -1,5 +1,5 @@
 import MapGeometry
-import ViewKit
+import InputEvents
 
 extension ClientMessage {
     /// The bytes a browser would send: for tests and the load tool.

@@ -1,5 +1,5 @@
 import MapGeometry
-import ViewKit
+import InputEvents
 
 /// A message from the browser (docs/protocol.md, Client to server), decoded.
 public enum ClientMessage: Equatable, Sendable {

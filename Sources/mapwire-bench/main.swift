@@ -2,6 +2,7 @@
 // (`swift run -c release mapwire-bench`): release build, this machine.
 import DisplayList
 import Foundation
+import InputEvents
 import MapCore
 import MapGeometry
 import SampleApps

@@ -2,7 +2,7 @@ import Foundation
 import MapGeometry
 import MapSession
 import Synchronization
-import ViewKit
+import InputEvents
 import Wire
 
 /// Seconds on the monotonic clock.

@@ -1,4 +1,5 @@
 import Foundation
+import InputEvents
 import MapGeometry
 import Testing
 import ViewKit

@@ -1,5 +1,6 @@
 import DisplayList
 import Foundation
+import InputEvents
 import MapGeometry
 import Synchronization
 import ViewKit

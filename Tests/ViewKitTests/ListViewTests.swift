@@ -1,3 +1,4 @@
+import InputEvents
 import MapGeometry
 import Testing
 @testable import ViewKit

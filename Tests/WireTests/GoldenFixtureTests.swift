@@ -2,7 +2,7 @@ import DisplayList
 import Foundation
 import MapGeometry
 import Testing
-import ViewKit
+import InputEvents
 @testable import Wire
 
 /// The golden fixture (fixtures/protocol, written from docs/protocol.md by

@@ -1,7 +1,7 @@
 import DisplayList
 import Foundation
 import MapGeometry
-import ViewKit
+import InputEvents
 @testable import Wire
 
 /// Reads golden.json's canonical form (see scripts/make_golden.py) into Swift values.
