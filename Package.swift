@@ -49,7 +49,7 @@ let package = Package(
         ),
         .target(
             name: "MapWireServer",
-            dependencies: ["CLibWebSockets", "MapSession",
+            dependencies: ["CLibWebSockets", "MapSession", "Wire",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit",
                                                    "InputEvents", "MapCore", "SampleApps",
                                                    "Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession"]),
+        .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession", "Wire"]),
     ],
     swiftLanguageModes: [.v6]
 )

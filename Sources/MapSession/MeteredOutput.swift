@@ -1,4 +1,5 @@
 import Synchronization
+import Wire
 
 /// Wraps a session's output to count frames and bytes and to time each
 /// input to the frame that first goes out after it: the server's share of
@@ -53,7 +54,7 @@ final class MeteredOutput: SessionOutput {
         base.send(message)
     }
 
-    func close(code: UInt16, reason: String) {
+    func close(code: WebSocketCloseCode, reason: String) {
         base.close(code: code, reason: reason)
     }
 }

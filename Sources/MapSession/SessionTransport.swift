@@ -1,3 +1,5 @@
+import Wire
+
 /// The seam between the socket transport (`MapWireServer`) and the map sessions.
 ///
 /// The transport knows bytes and connections; the session layer knows maps.
@@ -10,8 +12,8 @@
 public protocol SessionOutput: AnyObject, Sendable {
     /// Queues one complete binary WebSocket message for the browser.
     func send(_ message: [UInt8])
-    /// Closes the WebSocket with `code` (RFC 6455) and a human-readable reason.
-    func close(code: UInt16, reason: String)
+    /// Closes the WebSocket with `code` and a human-readable reason.
+    func close(code: WebSocketCloseCode, reason: String)
 }
 
 /// One browser connection as the session layer sees it.

@@ -1,3 +1,5 @@
+import Wire
+
 /// The queue of messages waiting to be written to one WebSocket, plus the
 /// close that may follow them.
 ///
@@ -11,7 +13,7 @@
 struct Outbox {
     /// How a connection should be closed.
     struct CloseRequest: Equatable {
-        var code: UInt16
+        var code: WebSocketCloseCode
         var reason: String
         /// Whether queued messages are written first (a session's own close)
         /// or dropped (too slow, shutting down).
@@ -25,7 +27,7 @@ struct Outbox {
         /// Write these bytes as one fragment of a binary message.
         case write(ArraySlice<UInt8>, isStart: Bool, isEnd: Bool)
         /// Send a close frame and drop the connection.
-        case close(code: UInt16, reason: String)
+        case close(code: WebSocketCloseCode, reason: String)
     }
 
     /// What `enqueue` did with a message.
@@ -65,7 +67,7 @@ struct Outbox {
         // backlog, not on message size.
         if count > 0 && (count >= maxMessages || queuedBytes + message.count > maxBytes) {
             dropQueue()
-            pendingClose = CloseRequest(code: 1008, reason: "client too slow", flushFirst: false)
+            pendingClose = CloseRequest(code: .policyViolation, reason: "client too slow", flushFirst: false)
             return .overflow
         }
         queue.append(message)
@@ -75,7 +77,7 @@ struct Outbox {
 
     /// Asks for a close. The first request wins; returns false if one was pending.
     @discardableResult
-    mutating func requestClose(code: UInt16, reason: String, flushFirst: Bool) -> Bool {
+    mutating func requestClose(code: WebSocketCloseCode, reason: String, flushFirst: Bool) -> Bool {
         if pendingClose != nil { return false }
         if !flushFirst { dropQueue() }
         pendingClose = CloseRequest(code: code, reason: reason, flushFirst: flushFirst)

@@ -2,6 +2,7 @@ import CLibWebSockets
 import Dispatch
 import Glibc
 import MapSession
+import Wire
 
 /// The limits against clients that hold connections or flood input, at the
 /// lws callbacks where they apply: accept, request headers, upgrade,
@@ -103,7 +104,7 @@ extension ServiceLoop {
         let reason = "server full: \(limit) session\(limit == 1 ? "" : "s")"
         refusalLog.note("connection \(connection.id) refused: \(reason)", logger: logger)
         connection.closeReason = "1013 \(reason)"
-        connection.requestClose(code: 1013, reason: reason, flushFirst: false)
+        connection.requestClose(code: .tryAgainLater, reason: reason, flushFirst: false)
         lws_callback_on_writable(connection.wsi)
         armCloseTimer(connection)
         return false
@@ -112,7 +113,7 @@ extension ServiceLoop {
     /// Every complete message on a WebSocket: the first one ends the wait
     /// for it, and map sessions spend from their input budget. Returns the
     /// close to send when the budget is spent.
-    func admitMessage(_ connection: WebSocketConnection) -> (code: UInt16, reason: String)? {
+    func admitMessage(_ connection: WebSocketConnection) -> (code: WebSocketCloseCode, reason: String)? {
         if !connection.sentFirstMessage {
             connection.sentFirstMessage = true
             connectionGate.expect(connection.wsi, .firstMessage, by: nil)
@@ -120,7 +121,7 @@ extension ServiceLoop {
         if connection.isFeed || connection.inputBudget.spend(at: Self.now()) { return nil }
         metrics.inputRateCloses.add(1, ordering: .relaxed)
         let limits = configuration.limits
-        return (1008, "input rate over \(limits.maxInputMessagesPerSecond) messages a second "
+        return (.policyViolation, "input rate over \(limits.maxInputMessagesPerSecond) messages a second "
                       + "(burst \(limits.inputBurstMessages))")
     }
 
@@ -136,7 +137,7 @@ extension ServiceLoop {
                     ? configuration.feedFirstMessageTimeout : configuration.firstMessageTimeout
                 let reason = "no \(what) within \(seconds) s"
                 connection.closeReason = "1008 \(reason)"
-                connection.requestClose(code: 1008, reason: reason, flushFirst: false)
+                connection.requestClose(code: .policyViolation, reason: reason, flushFirst: false)
                 lws_callback_on_writable(wsi)
                 armCloseTimer(connection)
             } else {

@@ -2,6 +2,7 @@ import CLibWebSockets
 import Glibc
 import Logging
 import MapSession
+import Wire
 
 /// The WebSocket side of the service loop: accept, assemble, deliver, write.
 extension ServiceLoop {
@@ -53,7 +54,7 @@ extension ServiceLoop {
             connection.session = sessions.openSession(output: connection)
         }
         if stopping {
-            connection.requestClose(code: 1001, reason: "server shutting down", flushFirst: false)
+            connection.requestClose(code: .goingAway, reason: "server shutting down", flushFirst: false)
             lws_callback_on_writable(wsi)
         }
     }
@@ -76,10 +77,10 @@ extension ServiceLoop {
             connection.session?.receive(message)
             return 0
         case .notBinary:
-            return closeNow(connection, code: 1003, reason: "binary messages only")
+            return closeNow(connection, code: .unsupportedData, reason: "binary messages only")
         case .tooLarge:
             let limit = configuration.limits.maxMessageBytes
-            return closeNow(connection, code: 1009, reason: "message larger than \(limit) bytes")
+            return closeNow(connection, code: .messageTooBig, reason: "message larger than \(limit) bytes")
         }
     }
 
@@ -119,7 +120,7 @@ extension ServiceLoop {
     func peerClosed(_ wsi: OpaquePointer, _ payload: UnsafeRawBufferPointer) {
         guard let connection = connections[wsi], connection.closeReason == nil else { return }
         if payload.count >= 2 {
-            let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
+            let code = WebSocketCloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1]))
             let reason = String(decoding: payload.dropFirst(2), as: UTF8.self)
             connection.closeReason = "peer closed \(code) \(reason)"
         } else {
@@ -143,8 +144,8 @@ extension ServiceLoop {
 
     /// Sends a close frame with `code` and `reason`; the caller returns the
     /// -1 this gives back so lws drops the connection.
-    func closeNow(_ connection: WebSocketConnection, code: UInt16, reason: String) -> Int32 {
-        if code == 1002 || code == 1003 || code == 1009 {
+    func closeNow(_ connection: WebSocketConnection, code: WebSocketCloseCode, reason: String) -> Int32 {
+        if [.protocolError, .unsupportedData, .messageTooBig].contains(code) {
             metrics.protocolCloses.add(1, ordering: .relaxed)
         }
         if connection.closeReason == nil { connection.closeReason = "\(code) \(reason)" }
@@ -152,7 +153,7 @@ extension ServiceLoop {
         var bytes = Array(reason.utf8.prefix(123))
         while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
         bytes.withUnsafeMutableBufferPointer { buffer in
-            lws_close_reason(connection.wsi, lws_close_status(rawValue: UInt32(code)),
+            lws_close_reason(connection.wsi, lws_close_status(rawValue: UInt32(code.rawValue)),
                              buffer.baseAddress, buffer.count)
         }
         return -1

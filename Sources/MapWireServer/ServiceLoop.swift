@@ -2,6 +2,7 @@ import CLibWebSockets
 import Dispatch
 import Logging
 import MapSession
+import Wire
 
 /// The libwebsockets context and everything the service thread owns.
 ///
@@ -155,7 +156,7 @@ final class ServiceLoop: @unchecked Sendable {
         logger.info("shutting down: closing \(connections.count) connection(s)")
         for connection in connections.values {
             connection.closeReason = shutdownReason
-            connection.requestClose(code: 1001, reason: shutdownReason, flushFirst: false)
+            connection.requestClose(code: .goingAway, reason: shutdownReason, flushFirst: false)
             lws_callback_on_writable(connection.wsi)
         }
         // lws_service sleeps until something happens; make sure something does.

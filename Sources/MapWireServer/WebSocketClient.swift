@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import MapSession
 import Synchronization
+import Wire
 
 /// A WebSocket client on libwebsockets: one context and one I/O thread for
 /// any number of connections, for load tools and tests.
@@ -156,7 +157,7 @@ extension ServiceLoop {
         metrics.connectionsTotal.add(1, ordering: .relaxed)
         connection.session = request.makeSession(connection)
         if stopping {
-            connection.requestClose(code: 1001, reason: shutdownReason, flushFirst: false)
+            connection.requestClose(code: .goingAway, reason: shutdownReason, flushFirst: false)
             lws_callback_on_writable(wsi)
         }
     }
@@ -191,7 +192,7 @@ private final class NoServerSessions: SessionFactory, HTTPHandler {
     }
 
     func openSession(output: SessionOutput) -> SessionConnection {
-        output.close(code: 1008, reason: "not a server")
+        output.close(code: .policyViolation, reason: "not a server")
         return Refused()
     }
 

@@ -1,6 +1,7 @@
 import Logging
 import MapSession
 import Synchronization
+import Wire
 
 /// One WebSocket: the `SessionOutput` its session writes to, and the state the
 /// service thread keeps for it.
@@ -75,13 +76,13 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
         if wake { inbox.post(self) }
     }
 
-    func close(code: UInt16, reason: String) {
+    func close(code: WebSocketCloseCode, reason: String) {
         requestClose(code: code, reason: reason, flushFirst: true)
     }
 
     /// Asks for a close on the next writable callback. A session's own close
     /// flushes what it queued first; the server's closes (shutdown) do not.
-    func requestClose(code: UInt16, reason: String, flushFirst: Bool) {
+    func requestClose(code: WebSocketCloseCode, reason: String, flushFirst: Bool) {
         let wake = state.withLock { state -> Bool in
             guard state.open, state.outbox.requestClose(code: code, reason: reason,
                                                         flushFirst: flushFirst) else { return false }

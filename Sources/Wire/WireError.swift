@@ -10,11 +10,12 @@ public enum WireError: Error, Equatable, CustomStringConvertible {
     case helloExpected
     case unexpectedHello
 
-    /// RFC 6455: 1002 protocol error; 1003 data this endpoint can't take.
-    public var closeCode: UInt16 {
+    /// How the session closes the socket: a version it does not speak is data it
+    /// can't take; anything else breaks the protocol.
+    public var closeCode: WebSocketCloseCode {
         switch self {
-        case .unsupportedVersion: return 1003
-        default: return 1002
+        case .unsupportedVersion: return .unsupportedData
+        default: return .protocolError
         }
     }
 

@@ -18,7 +18,7 @@ import Wire
 /// Drops every frame: the bench measures the session, not a socket's buffers.
 final class DiscardingOutput: SessionOutput {
     func send(_ message: [UInt8]) {}
-    func close(code: UInt16, reason: String) { print("closed: \(code) \(reason)") }
+    func close(code: WebSocketCloseCode, reason: String) { print("closed: \(code) \(reason)") }
 }
 
 /// Heap bytes in use now: small chunks from the arenas plus mmapped ones.

@@ -13,7 +13,7 @@ import MapSession
 final class NullOutput: SessionOutput, @unchecked Sendable {
     var messages: [[UInt8]] = []
     func send(_ message: [UInt8]) { messages.append(message) }
-    func close(code: UInt16, reason: String) { print("closed: \(code) \(reason)") }
+    func close(code: WebSocketCloseCode, reason: String) { print("closed: \(code) \(reason)") }
 }
 
 func now() -> Double {

@@ -18,7 +18,7 @@ enum SessionCheck {
     final class Output: SessionOutput {
         let sent = Mutex<[[UInt8]]>([])
         func send(_ message: [UInt8]) { sent.withLock { $0.append(message) } }
-        func close(code: UInt16, reason: String) {}
+        func close(code: WebSocketCloseCode, reason: String) {}
     }
 
     /// Most inputs end their session with a protocol error, which a server logs; here it would drown the fuzzer.

@@ -84,7 +84,7 @@ import Wire
         let (session, output) = Self.unacknowledgedSession()
         session.receive([ClientMessage.ackOpcode, 1, 0])
         session.sync {}
-        #expect(output.closed.withLock { $0 }?.code == 1002)
+        #expect(output.closed.withLock { $0 }?.code == .protocolError)
     }
 
     @Test func concurrentAcksKeepTheNewest() async {

@@ -20,7 +20,7 @@ import Wire
     @Test func randomMessagesNeverCrashASession() {
         var rng = Mix(state: 42)
         let opcodes: [UInt8] = [0x01, 0x02, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x00, 0x7F, 0xFF]
-        var closedWith: [UInt16: Int] = [:]
+        var closedWith: [WebSocketCloseCode: Int] = [:]
         for _ in 0..<60 {
             let h = SessionHarness()
             for _ in 0..<40 {
@@ -35,7 +35,7 @@ import Wire
             }
         }
         // Most random messages are malformed; all of those closed as protocol errors.
-        #expect(closedWith.keys.allSatisfy { $0 == 1002 || $0 == 1003 })
+        #expect(closedWith.keys.allSatisfy { $0 == .protocolError || $0 == .unsupportedData })
         #expect(closedWith.values.reduce(0, +) > 40)
     }
 

@@ -87,7 +87,7 @@ import Wire
         let h = SessionHarness()
         h.sendRaw([0xEE, 1, 2])
         let closed = h.output.closed.withLock { $0 }
-        #expect(closed?.code == 1002)
+        #expect(closed?.code == .protocolError)
         #expect(closed?.reason.contains("unknown opcode 0xee") == true)
     }
 }

@@ -10,9 +10,9 @@ import Wire
 /// Collects what a session sends, in place of a socket.
 final class RecordingOutput: SessionOutput {
     let sent = Mutex<[[UInt8]]>([])
-    let closed = Mutex<(code: UInt16, reason: String)?>(nil)
+    let closed = Mutex<(code: WebSocketCloseCode, reason: String)?>(nil)
     func send(_ message: [UInt8]) { sent.withLock { $0.append(message) } }
-    func close(code: UInt16, reason: String) { closed.withLock { $0 = (code, reason) } }
+    func close(code: WebSocketCloseCode, reason: String) { closed.withLock { $0 = (code, reason) } }
 }
 
 /// The repository root, found from this file's path.

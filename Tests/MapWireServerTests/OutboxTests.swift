@@ -1,4 +1,5 @@
 import Testing
+import Wire
 @testable import MapWireServer
 
 @Suite struct OutboxTests {
@@ -30,14 +31,14 @@ import Testing
         #expect(outbox.enqueue([3]) == .overflow)
         #expect(outbox.count == 0)
         #expect(outbox.enqueue([4]) == .dropped)
-        #expect(outbox.next(fragmentSize: 10) == .close(code: 1008, reason: "client too slow"))
+        #expect(outbox.next(fragmentSize: 10) == .close(code: .policyViolation, reason: "client too slow"))
     }
 
     @Test func tooManyBytesCloseWith1008() {
         var outbox = Outbox(maxMessages: 100, maxBytes: 10)
         #expect(outbox.enqueue(Array(repeating: 0, count: 8)) == .queued)
         #expect(outbox.enqueue(Array(repeating: 0, count: 3)) == .overflow)
-        #expect(outbox.pendingClose?.code == 1008)
+        #expect(outbox.pendingClose?.code == .policyViolation)
     }
 
     @Test func oneBigMessageOnAnEmptyQueueIsAllowed() {
@@ -48,20 +49,20 @@ import Testing
     @Test func sessionCloseFlushesQueuedMessagesFirst() {
         var outbox = Outbox(maxMessages: 8, maxBytes: 1024)
         _ = outbox.enqueue([1])
-        let first = outbox.requestClose(code: 1002, reason: "bad", flushFirst: true)
-        let second = outbox.requestClose(code: 1000, reason: "later", flushFirst: false)
+        let first = outbox.requestClose(code: .protocolError, reason: "bad", flushFirst: true)
+        let second = outbox.requestClose(code: .normalClosure, reason: "later", flushFirst: false)
         #expect(first && !second)
         #expect(outbox.enqueue([2]) == .dropped)
         #expect(outbox.next(fragmentSize: 10) == .write([1], isStart: true, isEnd: true))
-        #expect(outbox.next(fragmentSize: 10) == .close(code: 1002, reason: "bad"))
+        #expect(outbox.next(fragmentSize: 10) == .close(code: .protocolError, reason: "bad"))
     }
 
     @Test func serverCloseDropsTheQueue() {
         var outbox = Outbox(maxMessages: 8, maxBytes: 1024)
         _ = outbox.enqueue([1, 2, 3])
         _ = outbox.next(fragmentSize: 1)
-        outbox.requestClose(code: 1001, reason: "server shutting down", flushFirst: false)
-        #expect(outbox.next(fragmentSize: 1) == .close(code: 1001, reason: "server shutting down"))
+        outbox.requestClose(code: .goingAway, reason: "server shutting down", flushFirst: false)
+        #expect(outbox.next(fragmentSize: 1) == .close(code: .goingAway, reason: "server shutting down"))
     }
 
     @Test func longQueuesCompactWithoutLosingOrder() {

@@ -2,6 +2,7 @@ import Foundation
 import MapSession
 import Synchronization
 import Testing
+import Wire
 @testable import MapWireServer
 
 /// Starts the real server in-process on a free port and talks to it over
@@ -23,7 +24,7 @@ import Testing
 
             func receive(_ message: [UInt8]) {
                 switch message.first {
-                case 0xC1: output.close(code: 1002, reason: "unknown opcode 0xc1")
+                case 0xC1: output.close(code: .protocolError, reason: "unknown opcode 0xc1")
                 case 0xD2:
                     // Two small messages back to back: with Nagle's algorithm on,
                     // the second waits for the client's delayed ACK (~40 ms).

@@ -23,9 +23,4 @@ import Testing
             try ClientMessage.decode([0x16, 1, 0, 0, 0, 2, 0, 0xC3, 0x28])
         }
     }
-
-    @Test func closeCodes() {
-        #expect(WireError.unsupportedVersion(2).closeCode == 1003)
-        #expect(WireError.unknownOpcode(1).closeCode == 1002)
-    }
 }
