@@ -91,11 +91,8 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         let message: ClientMessage
         do {
             message = try ClientMessage.decode(bytes)
-        } catch let error as WireError {
-            fail(error)
-            return
         } catch {
-            fail(.empty)
+            fail(error)
             return
         }
         if case let .hello(version, size, _, hash) = message {

@@ -56,26 +56,28 @@ public struct ByteReader {
 
     public var remaining: Int { bytes.count - offset }
 
-    private mutating func take(_ n: Int, _ what: String) throws -> ArraySlice<UInt8> {
+    private mutating func take(_ n: Int, _ what: String) throws(WireError) -> ArraySlice<UInt8> {
         guard n >= 0, remaining >= n else { throw WireError.truncated(what) }
         defer { offset += n }
         return bytes[offset..<offset + n]
     }
 
-    private mutating func integer<T: FixedWidthInteger>(_: T.Type, _ what: String) throws -> T {
+    private mutating func integer<T: FixedWidthInteger>(_: T.Type, _ what: String) throws(WireError) -> T {
         let slice = try take(MemoryLayout<T>.size, what)
         var v: T = 0
         for (i, b) in slice.enumerated() { v |= T(truncatingIfNeeded: b) << (8 * i) }
         return v
     }
 
-    public mutating func u8(_ what: String) throws -> UInt8 { try integer(UInt8.self, what) }
-    public mutating func u16(_ what: String) throws -> UInt16 { try integer(UInt16.self, what) }
-    public mutating func u32(_ what: String) throws -> UInt32 { try integer(UInt32.self, what) }
-    public mutating func f32(_ what: String) throws -> Float { Float(bitPattern: try u32(what)) }
-    public mutating func f64(_ what: String) throws -> Double { Double(bitPattern: try integer(UInt64.self, what)) }
+    public mutating func u8(_ what: String) throws(WireError) -> UInt8 { try integer(UInt8.self, what) }
+    public mutating func u16(_ what: String) throws(WireError) -> UInt16 { try integer(UInt16.self, what) }
+    public mutating func u32(_ what: String) throws(WireError) -> UInt32 { try integer(UInt32.self, what) }
+    public mutating func f32(_ what: String) throws(WireError) -> Float { Float(bitPattern: try u32(what)) }
+    public mutating func f64(_ what: String) throws(WireError) -> Double {
+        Double(bitPattern: try integer(UInt64.self, what))
+    }
 
-    public mutating func string(_ what: String) throws -> String {
+    public mutating func string(_ what: String) throws(WireError) -> String {
         let n = Int(try u16(what))
         let slice = try take(n, what)
         guard let s = String(validating: slice, as: UTF8.self) else { throw WireError.invalidUTF8(what) }
@@ -83,7 +85,7 @@ public struct ByteReader {
     }
 
     /// A finite `f32`; NaN and infinities are malformed input.
-    public mutating func finite(_ what: String) throws -> Double {
+    public mutating func finite(_ what: String) throws(WireError) -> Double {
         let v = Double(try f32(what))
         guard v.isFinite else { throw WireError.invalidValue(what) }
         return v

@@ -34,8 +34,9 @@ public enum ClientMessage: Equatable, Sendable {
     /// Largest canvas side the server accepts, CSS px.
     static let maxViewport = 16384.0
 
-    /// Decodes one whole message; any malformation is a `WireError`.
-    public static func decode(_ bytes: [UInt8]) throws -> ClientMessage {
+    /// Decodes one whole message. It throws only `WireError`, which says how
+    /// the session closes: callers need no catch-all.
+    public static func decode(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
         var r = ByteReader(bytes)
         guard let first = bytes.first else { throw WireError.empty }
         guard let op = Op(rawValue: try r.u8("opcode")) else { throw WireError.unknownOpcode(first) }
@@ -93,7 +94,7 @@ public enum ClientMessage: Equatable, Sendable {
         return message
     }
 
-    private static func viewport(_ r: inout ByteReader, _ what: String) throws -> Size {
+    private static func viewport(_ r: inout ByteReader, _ what: String) throws(WireError) -> Size {
         let w = try r.finite("\(what) width"), h = try r.finite("\(what) height")
         guard (0...maxViewport).contains(w), (0...maxViewport).contains(h) else {
             throw WireError.invalidValue("\(what) size")
@@ -101,7 +102,7 @@ public enum ClientMessage: Equatable, Sendable {
         return Size(width: w, height: h)
     }
 
-    private static func ratio(_ r: inout ByteReader, _ what: String) throws -> Double {
+    private static func ratio(_ r: inout ByteReader, _ what: String) throws(WireError) -> Double {
         let v = try r.finite(what)
         guard v > 0, v <= 16 else { throw WireError.invalidValue(what) }
         return v

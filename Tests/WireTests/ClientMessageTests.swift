@@ -18,6 +18,18 @@ import Testing
         #expect(throws: WireError.invalidValue("RESIZE size")) { try ClientMessage.decode(big.bytes) }
     }
 
+    @Test func decodeThrowsOnlyWireError() {
+        // `error` is a WireError without a cast: this compiles only while decode's throws is typed.
+        do {
+            _ = try ClientMessage.decode([0xEE])
+            Issue.record("an unknown opcode decoded")
+        } catch {
+            let typed: WireError = error
+            #expect(typed == .unknownOpcode(0xEE))
+            #expect(typed.closeCode == .protocolError)
+        }
+    }
+
     @Test func rejectsInvalidUTF8() {
         #expect(throws: WireError.invalidUTF8("NAVIGATE hash")) {
             try ClientMessage.decode([0x16, 1, 0, 0, 0, 2, 0, 0xC3, 0x28])
