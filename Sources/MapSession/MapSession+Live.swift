@@ -170,7 +170,7 @@ extension MapSession {
             guard let m = moved[key] else { continue }
             glide(m.annotation, from: m.from, to: m.to, over: m.interval)
         }
-        if let oldestSeen { (output as? MeteredOutput)?.markLiveChange(at: oldestSeen) }
+        if let oldestSeen { frameTiming?.liveChangesApplied(receivedAt: oldestSeen) }
     }
 
     /// Moves a pin's view from where it is shown to its coordinate over

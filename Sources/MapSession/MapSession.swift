@@ -19,6 +19,8 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
     public let id: UInt32
     let world: World
     let output: SessionOutput
+    /// Told what only the session sees of input-to-frame latency; nil when nobody measures.
+    let frameTiming: (any FrameTimingObserver)?
     let queue: DispatchQueue
     let clock: Clock
     /// False in tests, which call `tick()` themselves with a stepped clock.
@@ -42,11 +44,15 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
     var isClosed = false
     var live = SessionLiveState()
 
-    public init(id: UInt32, world: World, output: SessionOutput, clock: Clock = MonotonicClock(),
-                ticksAutomatically: Bool = true, logger: Logger = Logger(label: "mapwire.session")) {
+    /// A session that sends its frames to `output` and, when `frameTiming` is
+    /// given, tells it what it needs to time inputs to the frames that answer them.
+    public init(id: UInt32, world: World, output: SessionOutput, frameTiming: (any FrameTimingObserver)? = nil,
+                clock: Clock = MonotonicClock(), ticksAutomatically: Bool = true,
+                logger: Logger = Logger(label: "mapwire.session")) {
         self.id = id
         self.world = world
         self.output = output
+        self.frameTiming = frameTiming
         self.clock = clock
         self.ticksAutomatically = ticksAutomatically
         self.logger = logger
@@ -201,7 +207,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         guard !ops.isEmpty else {
             // The inputs since the last frame changed nothing on screen: no
             // frame will answer them, so they must not be timed to the next one.
-            (output as? MeteredOutput)?.inputsChangedNothing()
+            frameTiming?.inputsChangedNothing()
             return
         }
         output.send(FrameEncoder.frame(number: flow.nextFrame(), inputSeq: inputSeq, ops: ops))

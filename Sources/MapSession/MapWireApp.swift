@@ -49,7 +49,7 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
     public func openSession(output: SessionOutput) -> SessionConnection {
         let id = UInt32(truncatingIfNeeded: sessionIDs.next())
         let metered = MeteredOutput(base: output, metrics: world.store.metrics)
-        let session = MapSession(id: id, world: world, output: metered)
+        let session = MapSession(id: id, world: world, output: metered, frameTiming: metered)
         sessions.withLock { $0[id] = session }
         return SessionHandle(session: session, app: self, metered: metered)
     }

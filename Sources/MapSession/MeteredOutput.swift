@@ -4,9 +4,9 @@ import Wire
 /// Wraps a session's output to count frames and bytes and to time each
 /// input to the frame that first goes out after it: the server's share of
 /// event-to-paint latency. Inputs are browser events (marked by the
-/// connection handle) and live changes (marked by the session when it
-/// applies them, with the time the store received them).
-final class MeteredOutput: SessionOutput {
+/// connection handle) and live changes (which the session reports, as its
+/// `FrameTimingObserver`, with the time the store received them).
+final class MeteredOutput: SessionOutput, FrameTimingObserver {
     let base: SessionOutput
     let metrics: LiveMetrics
     /// The oldest browser input and the oldest live change not yet reflected in a frame.
@@ -23,7 +23,7 @@ final class MeteredOutput: SessionOutput {
     }
 
     /// Notes a live change the session applied, received by the store at `time`.
-    func markLiveChange(at time: Double) {
+    func liveChangesApplied(receivedAt time: Double) {
         pending.withLock { $0.live = min($0.live ?? time, time) }
     }
 

@@ -108,7 +108,7 @@ import Wire
         output.send([0x02, 1, 2, 3])
         #expect(metrics.latency.total == 0)
         // A live change stays pending through an empty render: its glide shows later.
-        output.markLiveChange(at: AnnotationStore.now() - 0.002)
+        output.liveChangesApplied(receivedAt: AnnotationStore.now() - 0.002)
         output.inputsChangedNothing()
         output.send([0x02, 1, 2, 3])
         #expect(metrics.latency.total == 1)

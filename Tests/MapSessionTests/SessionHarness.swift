@@ -40,8 +40,10 @@ final class SessionHarness {
     private var consumed = 0
     var time = 1000.0
 
-    init(size: Size = Size(width: 1280, height: 800), hash: String = "#4/20/0", world: World = sharedWorld, id: UInt32 = 1) {
-        session = MapSession(id: id, world: world, output: output, clock: clock, ticksAutomatically: false)
+    init(size: Size = Size(width: 1280, height: 800), hash: String = "#4/20/0", world: World = sharedWorld,
+         id: UInt32 = 1, frameTiming: (any FrameTimingObserver)? = nil) {
+        session = MapSession(id: id, world: world, output: output, frameTiming: frameTiming, clock: clock,
+                             ticksAutomatically: false)
         replica = SceneReplica(viewport: size)
         send(.hello(version: 1, size: size, devicePixelRatio: 1, hash: hash))
     }
