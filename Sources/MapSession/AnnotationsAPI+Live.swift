@@ -12,16 +12,18 @@ extension AnnotationsAPI {
     }
 
     private func route(_ request: HTTPRequest) throws(APIError) -> HTTPResponse {
+        let store = world.store
         let path = request.path
         if path == "/api/moves" {
-            guard request.method == "POST" else { throw APIError(status: 405, message: "use POST for /api/moves") }
-            let result = try world.store.apply(LiveRequests.moves(request.body))
+            guard request.method == "POST" else { throw .methodNotAllowed("use POST for /api/moves") }
+            let moves = try LiveRequests.moves(request.body)
+            let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply(moves) }
             return .json(200, Self.json(result))
         }
         if path == "/api/annotations" {
             let annotation = try LiveRequests.annotation(request.body)
-            try world.store.add(annotation)
-            return .json(201, "{\"added\":\(Self.object(for: world.store.record(id: annotation.id)!))}")
+            let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.add(annotation) }
+            return .json(201, "{\"added\":\(Self.object(for: r))}")
         }
         let rest = path.dropFirst("/api/annotations/".count).split(separator: "/", omittingEmptySubsequences: false)
         guard let first = rest.first, !first.isEmpty else { throw .notFound("no route \(request.method) \(path)") }
@@ -31,20 +33,20 @@ extension AnnotationsAPI {
         try AnnotationFieldRules.checkID(id, "path")
         switch (request.method, rest.count == 2 ? String(rest[1]) : rest.count == 1 ? "" : nil) {
         case ("GET", ""):
-            guard let r = world.store.record(id: id) else { throw .notFound("no annotation with id \(id)") }
+            guard let r = store.record(id: id) else { throw APIError(WorldError.unknownID(id)) }
             return .json(200, Self.object(for: r))
         case ("DELETE", ""):
-            let r = try world.store.remove(id: id)
+            let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.remove(id: id) }
             return .json(200, "{\"removed\":\(Self.object(for: r))}")
         case (_, ""):
-            throw APIError(status: 405, message: "method \(request.method) not allowed on \(path); use GET or DELETE")
+            throw .methodNotAllowed("method \(request.method) not allowed on \(path); use GET or DELETE")
         case ("POST", "position"):
-            guard world.store.record(id: id) != nil else { throw .notFound("no annotation with id \(id)") }
+            guard store.record(id: id) != nil else { throw APIError(WorldError.unknownID(id)) }
             let move = try LiveRequests.move(LiveRequests.json(request.body), "position", id: id)
-            let result = try world.store.apply([move])
+            let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply([move]) }
             return .json(200, Self.json(result))
         case (_, "position"):
-            throw APIError(status: 405, message: "method \(request.method) not allowed on \(path); use POST")
+            throw .methodNotAllowed("method \(request.method) not allowed on \(path); use POST")
         default:
             throw .notFound("no route \(request.method) \(path)")
         }

@@ -27,13 +27,18 @@ final class FeedConnection: SessionConnection, Sendable {
     /// The feed's queue goes on to the next message meanwhile; answers still
     /// leave in order, since the store file commits batches in order.
     func answer(to message: [UInt8], receivedAt: Double, send: @escaping @Sendable (String) -> Void) {
+        let moves: [Move]
         do throws(APIError) {
-            let moves = try LiveRequests.moves(message)
+            moves = try LiveRequests.moves(message)
+        } catch {
+            return store.afterEarlierWrites { send(Self.error(error)) }
+        }
+        do throws(WorldError) {
             try store.apply(moves, receivedAt: receivedAt) { result, failure in
-                send(failure.map { Self.error(.storeUnavailable("\($0)")) } ?? AnnotationsAPI.json(result))
+                send(failure.map { Self.error(APIError($0)) } ?? AnnotationsAPI.json(result))
             }
         } catch {
-            store.afterEarlierWrites { send(Self.error(error)) }
+            store.afterEarlierWrites { send(Self.error(APIError(error))) }
         }
     }
 

@@ -90,16 +90,18 @@ import Testing
         let file = try StoreFile()
         do {
             let store = try Self.start(file)
-            #expect(throws: APIError.conflict("annotation golden-gate-bridge is fixed and cannot be removed")) {
+            #expect(throws: WorldError.fixedAnnotation("golden-gate-bridge")) {
                 try store.remove(id: "golden-gate-bridge")
             }
         }
         let store = try Self.start(file)
         #expect(store.record(id: "golden-gate-bridge") != nil)
-        #expect(throws: APIError.self) {
+        #expect(throws: WorldError.fixedAnnotation("golden-gate-bridge", moveIndex: 0)) {
             try store.apply([Move(id: "golden-gate-bridge", coordinate: Coordinate(latitude: 1, longitude: 1))])
         }
-        #expect(throws: APIError.self) { try store.remove(id: "golden-gate-bridge") }
+        #expect(throws: WorldError.fixedAnnotation("golden-gate-bridge")) {
+            try store.remove(id: "golden-gate-bridge")
+        }
     }
 
     @Test func aDragsDropIsKeptOnceTheStoreCloses() throws {
@@ -137,15 +139,19 @@ import Testing
         #expect(store.record(id: "traveller-3") != nil)
     }
 
-    @Test func afterCloseAWriteIsRefusedWith503AndNotAcknowledged() throws {
+    @Test func afterCloseAWriteIsRefusedAsStoreUnavailableAndNotAcknowledged() throws {
         let file = try StoreFile()
         let store = try Self.start(file)
         store.close()
-        #expect {
+        let refusal = #expect(throws: WorldError.self) {
             try store.add(LiveAnnotation(id: "late", title: "Late", coordinate: Coordinate(latitude: 1, longitude: 1)))
-        } throws: { error in
-            (error as? APIError)?.status == 503
         }
+        guard case .storeUnavailable(let reason) = refusal else {
+            Issue.record("refused as \(String(describing: refusal))")
+            return
+        }
+        #expect(reason.contains("closed"), "\(reason)")
+        #expect(APIError(.storeUnavailable(reason: reason)).status == 503)
         #expect(try Self.start(file).record(id: "late") == nil)
     }
 
