@@ -29,7 +29,7 @@ struct APIError: Error, Equatable, Sendable {
         self.message = message
     }
 
-    var response: HTTPResponse { .error(status, message) }
+    var response: HTTPResponse { .json(status, encoding: ErrorAnswer(error: message, status: status)) }
 
     /// Runs a write on the world; a refusal becomes the API error with its status.
     static func mappingWorldErrors<Value>(_ write: () throws(WorldError) -> Value) throws(APIError) -> Value {

@@ -18,12 +18,12 @@ extension AnnotationsAPI {
             guard request.method == "POST" else { throw .methodNotAllowed("use POST for /api/moves") }
             let moves = try LiveRequests.moves(request.body)
             let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply(moves) }
-            return .json(200, Self.json(result))
+            return .json(200, encoding: MoveAnswer(result))
         }
         if path == "/api/annotations" {
             let annotation = try LiveRequests.annotation(request.body)
             let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.add(annotation) }
-            return .json(201, "{\"added\":\(Self.object(for: r))}")
+            return .json(201, encoding: AddedAnswer(added: AnnotationAnswer(r)))
         }
         let rest = path.dropFirst("/api/annotations/".count).split(separator: "/", omittingEmptySubsequences: false)
         guard let first = rest.first, !first.isEmpty else { throw .notFound("no route \(request.method) \(path)") }
@@ -34,43 +34,21 @@ extension AnnotationsAPI {
         switch (request.method, rest.count == 2 ? String(rest[1]) : rest.count == 1 ? "" : nil) {
         case ("GET", ""):
             guard let r = store.record(id: id) else { throw APIError(WorldError.unknownID(id)) }
-            return .json(200, Self.object(for: r))
+            return .json(200, encoding: AnnotationAnswer(r))
         case ("DELETE", ""):
             let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.remove(id: id) }
-            return .json(200, "{\"removed\":\(Self.object(for: r))}")
+            return .json(200, encoding: RemovedAnswer(removed: AnnotationAnswer(r)))
         case (_, ""):
             throw .methodNotAllowed("method \(request.method) not allowed on \(path); use GET or DELETE")
         case ("POST", "position"):
             guard store.record(id: id) != nil else { throw APIError(WorldError.unknownID(id)) }
             let move = try LiveRequests.move(LiveRequests.json(request.body), "position", id: id)
             let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply([move]) }
-            return .json(200, Self.json(result))
+            return .json(200, encoding: MoveAnswer(result))
         case (_, "position"):
             throw .methodNotAllowed("method \(request.method) not allowed on \(path); use POST")
         default:
             throw .notFound("no route \(request.method) \(path)")
         }
-    }
-
-    /// `{id, kind, title, subtitle, latitude, longitude, draggable}` plus
-    /// `clusteringIdentifier` when it has one.
-    static func object(for r: AnnotationStore.Record) -> String {
-        let c = r.annotation.coordinate
-        var o = object(id: r.id, kind: r.kind, title: r.annotation.title, subtitle: r.annotation.subtitle,
-                       latitude: c.latitude, longitude: c.longitude, draggable: r.draggable)
-        if let cluster = r.clusteringIdentifier {
-            o.removeLast()
-            o += ",\"clusteringIdentifier\":\(JSONText.quote(cluster))}"
-        }
-        return o
-    }
-
-    /// `{"applied":N,"moves":[{id,latitude,longitude}],"stale":[ids],"version":V}`.
-    static func json(_ result: MoveResult) -> String {
-        let moves = result.applied.map {
-            "{\"id\":\(JSONText.quote($0.id)),\"latitude\":\($0.coordinate.latitude),\"longitude\":\($0.coordinate.longitude)}"
-        }
-        return "{\"applied\":\(result.applied.count),\"moves\":[\(moves.joined(separator: ","))],"
-            + "\"stale\":[\(result.stale.map(JSONText.quote).joined(separator: ","))],\"version\":\(result.version)}"
     }
 }
