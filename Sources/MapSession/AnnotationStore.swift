@@ -8,6 +8,9 @@ import Synchronization
 /// The one shared world of annotations, by id: the sample people and
 /// landmarks plus whatever the API and the demo feed add.
 ///
+/// Writes (`apply`, `add`, `remove`) are all or nothing and throw
+/// `WorldError` when refused; the HTTP API decides what status that is.
+///
 /// Thread-safe and versioned: every move, add and remove gets the next
 /// version and goes into a bounded change log. Sessions do not get copies of
 /// changes pushed at them; a session whose viewport a change touches is woken
