@@ -8,6 +8,9 @@ import Synchronization
 /// The one shared world of annotations, by id: the sample people and
 /// landmarks plus whatever the API and the demo feed add.
 ///
+/// Writes (`apply`, `add`, `remove`) are all or nothing and throw
+/// `WorldError` when refused; the HTTP API decides what status that is.
+///
 /// Thread-safe and versioned: every move, add and remove gets the next
 /// version and goes into a bounded change log. Sessions do not get copies of
 /// changes pushed at them; a session whose viewport a change touches is woken
@@ -151,15 +154,16 @@ public final class AnnotationStore: Sendable {
     /// Returns once the moves are in the store file, so the answer may be
     /// acknowledged.
     @discardableResult
-    public func apply(_ moves: [Move], receivedAt now: Double = AnnotationStore.now()) throws(APIError) -> MoveResult {
+    public func apply(_ moves: [Move],
+                      receivedAt now: Double = AnnotationStore.now()) throws(WorldError) -> MoveResult {
         let wait = DurableWait()
-        let result = try apply(moves, receivedAt: now) { _, error in wait.completion(error) }
+        let result = try apply(moves, receivedAt: now) { _, error in wait.finish(error) }
         try wait.wait()
         return result
     }
 
     /// Runs once a batch of moves is in the store file (error nil) or its write failed.
-    package typealias MovesDurable = @Sendable (MoveResult, StoreError?) -> Void
+    package typealias MovesDurable = @Sendable (MoveResult, WorldError?) -> Void
 
     /// Applies a batch of moves at once and hands them to the store file;
     /// `whenDurable` runs once they are committed there (at once without a
@@ -167,19 +171,17 @@ public final class AnnotationStore: Sendable {
     /// never calls it.
     @discardableResult
     package func apply(_ moves: [Move], receivedAt now: Double = AnnotationStore.now(),
-                       whenDurable: MovesDurable?) throws(APIError) -> MoveResult {
+                       whenDurable: MovesDurable?) throws(WorldError) -> MoveResult {
         metrics.movesReceived.add(moves.count, ordering: .relaxed)
         var points: [Point] = []
         var logged: [LoggedChange] = []
         var written: [WorldChange] = []
-        let result = try state.withLock { (s: inout State) throws(APIError) -> MoveResult in
+        let result = try state.withLock { (s: inout State) throws(WorldError) -> MoveResult in
             try refuseIfTheFileFailed()
             for (i, m) in moves.enumerated() {
-                guard m.coordinate.isValid else {
-                    throw .badRequest("moves[\(i)] (\(m.id)): coordinate \(m.coordinate) is out of range")
-                }
-                guard let r = s.records[m.id] else { throw .notFound("moves[\(i)]: no annotation with id \(m.id)") }
-                guard r.move != nil else { throw .conflict("moves[\(i)]: annotation \(m.id) is fixed and cannot move") }
+                guard m.coordinate.isValid else { throw .coordinateOutOfRange(m.coordinate, id: m.id, moveIndex: i) }
+                guard let r = s.records[m.id] else { throw .unknownID(m.id, moveIndex: i) }
+                guard r.move != nil else { throw .fixedAnnotation(m.id, moveIndex: i) }
             }
             var result = MoveResult(version: s.version)
             for m in moves {
@@ -198,7 +200,11 @@ public final class AnnotationStore: Sendable {
                 points.append(to)
                 var interval: Double?
                 if let last {
-                    if let t = m.timestamp, let lt = last.timestamp { interval = t - lt } else { interval = now - last.at }
+                    if let t = m.timestamp, let lt = last.timestamp {
+                        interval = t - lt
+                    } else {
+                        interval = now - last.at
+                    }
                 }
                 s.lastMove[m.id] = (now, m.timestamp)
                 logged.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval))
@@ -214,7 +220,7 @@ public final class AnnotationStore: Sendable {
             if let journal, !written.isEmpty || whenDurable != nil {
                 let applied = result
                 var completion: GroupCommitWriter.Completion?
-                if let whenDurable { completion = { error in whenDurable(applied, error) } }
+                if let whenDurable { completion = { error in whenDurable(applied, error.map(WorldError.init)) } }
                 journal.submit(written, completion: completion)
             }
             return result
@@ -237,13 +243,15 @@ public final class AnnotationStore: Sendable {
     public var fileFailure: String? { journal?.failure.map { "\($0)" } }
 
     /// Once a commit failed, memory stays where the file is, give or take
-    /// that batch: every later write is refused with 503 before it is applied.
-    private func refuseIfTheFileFailed() throws(APIError) {
-        if let failure = journal?.failure { throw .storeUnavailable("\(failure); restart the server once it is fixed") }
+    /// that batch: every later write is refused before it is applied.
+    private func refuseIfTheFileFailed() throws(WorldError) {
+        if let failure = journal?.failure {
+            throw .storeUnavailable(reason: "\(failure); restart the server once it is fixed")
+        }
     }
 
     /// Waits until every change applied so far is in the store file, then
-    /// stops its writer; later writes are refused with 503.
+    /// stops its writer; later writes are refused (`WorldError.storeUnavailable`).
     public func close() {
         guard let journal else { return }
         try? journal.flush()
@@ -251,38 +259,42 @@ public final class AnnotationStore: Sendable {
         try? journal.database.checkpoint()
     }
 
-    /// Adds an annotation; its id must be new. Returns once it is in the
-    /// store file, unless it is not `durable` (the demo's travellers).
+    /// Adds an annotation; its id must be new. Returns its record once it is
+    /// in the store file, unless it is not `durable` (the demo's travellers).
+    @discardableResult
     public func add(_ annotation: LiveAnnotation, durable: Bool = true,
-                    receivedAt now: Double = AnnotationStore.now()) throws(APIError) {
+                    receivedAt now: Double = AnnotationStore.now()) throws(WorldError) -> Record {
         guard annotation.coordinate.isValid else {
-            throw .badRequest("coordinate \(annotation.coordinate) is out of range")
+            throw .coordinateOutOfRange(annotation.coordinate, id: annotation.id)
         }
         let wait = DurableWait()
-        try state.withLock { (s: inout State) throws(APIError) in
+        let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
-            guard s.records[annotation.id] == nil else { throw .conflict("an annotation with id \(annotation.id) exists") }
+            guard s.records[annotation.id] == nil else { throw .duplicateID(annotation.id) }
             var record = Record(id: annotation.id, kind: annotation.kind, annotation: annotation,
-                                draggable: annotation.isDraggable, clusteringIdentifier: annotation.clusteringIdentifier,
+                                draggable: annotation.isDraggable,
+                                clusteringIdentifier: annotation.clusteringIdentifier,
                                 move: { annotation.coordinate = $0 })
             record.isDurable = durable
             Self.insert(record, into: &s)
             s.log.append(.added(annotation, at: Mercator.project(annotation.coordinate), receivedAt: now))
             if durable { journal?.submit([.added(record.stored(timestamp: nil))], completion: wait.completion) }
+            return record
         }
         notify([Mercator.project(annotation.coordinate)])
         if durable, journal != nil { try wait.wait() }
+        return record
     }
 
     /// Removes the annotation with `id` and returns its record, once the
     /// removal is in the store file. Fixed annotations cannot be removed.
     @discardableResult
-    public func remove(id: String, receivedAt now: Double = AnnotationStore.now()) throws(APIError) -> Record {
+    public func remove(id: String, receivedAt now: Double = AnnotationStore.now()) throws(WorldError) -> Record {
         let wait = DurableWait()
-        let record = try state.withLock { (s: inout State) throws(APIError) -> Record in
+        let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
-            guard let r = s.records[id] else { throw .notFound("no annotation with id \(id)") }
-            guard r.move != nil else { throw .conflict("annotation \(id) is fixed and cannot be removed") }
+            guard let r = s.records[id] else { throw .unknownID(id) }
+            guard r.move != nil else { throw .fixedAnnotation(id) }
             s.records[id] = nil
             s.order.removeAll { $0 == id }
             s.ids[AnnotationKey(r.annotation)] = nil
@@ -322,16 +334,9 @@ public struct MoveResult: Sendable, Equatable {
     public var version: UInt64
 }
 
-/// A rejected request: the HTTP status and a message naming the problem.
-public struct APIError: Error, Equatable, Sendable {
-    public var status: Int
-    public var message: String
-
-    public static func badRequest(_ m: String) -> APIError { APIError(status: 400, message: m) }
-    public static func notFound(_ m: String) -> APIError { APIError(status: 404, message: m) }
-    public static func conflict(_ m: String) -> APIError { APIError(status: 409, message: m) }
-    /// The change was applied in memory but could not be written to the store file.
-    public static func storeUnavailable(_ m: String) -> APIError { APIError(status: 503, message: m) }
-
-    var response: HTTPResponse { .error(status, message) }
+extension WorldError {
+    /// A write the store file could not take, in the file's own words.
+    init(_ failure: StoreError) {
+        self = .storeUnavailable(reason: "\(failure)")
+    }
 }

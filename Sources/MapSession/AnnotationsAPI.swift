@@ -12,29 +12,17 @@ final class AnnotationsAPI: Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse {
         switch (request.method, request.path) {
         case ("GET", "/api/annotations"):
-            return .json(200, annotationsJSON())
+            // Every annotation of the shared store, people and landmarks first, then API and demo ones.
+            let annotations = world.store.records.map(AnnotationAnswer.init)
+            return .json(200, encoding: AnnotationListAnswer(annotations: annotations))
         case ("POST", "/api/annotations"), (_, "/api/moves"):
             return respondLive(to: request)
         case (_, let path) where path.hasPrefix("/api/annotations/"):
             return respondLive(to: request)
         case (_, "/api/annotations"):
-            return .error(405, "method \(request.method) not allowed on /api/annotations")
+            return APIError.methodNotAllowed("method \(request.method) not allowed on /api/annotations").response
         default:
-            return .error(404, "no route \(request.method) \(request.path)")
+            return APIError.notFound("no route \(request.method) \(request.path)").response
         }
-    }
-
-    /// `{"annotations":[{id, kind, title, subtitle, latitude, longitude, draggable}]}`.
-    func annotationsJSON() -> String {
-        // Every annotation of the shared store, people and landmarks first, then API and demo ones.
-        let items = world.store.records.map(Self.object(for:))
-        return "{\"annotations\":[" + items.joined(separator: ",") + "]}"
-    }
-
-    static func object(id: String, kind: String, title: String?, subtitle: String?,
-                       latitude: Double, longitude: Double, draggable: Bool = false) -> String {
-        "{\"id\":\(JSONText.quote(id)),\"kind\":\(JSONText.quote(kind)),"
-            + "\"title\":\(title.map(JSONText.quote) ?? "null"),\"subtitle\":\(subtitle.map(JSONText.quote) ?? "null"),"
-            + "\"latitude\":\(latitude),\"longitude\":\(longitude),\"draggable\":\(draggable)}"
     }
 }

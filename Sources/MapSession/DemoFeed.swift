@@ -74,8 +74,9 @@ public final class DemoFeed: Sendable {
             let id = "traveller-\(i + 1)"
             ids.append(id)
             // Made anew each start, so never written to the store file.
-            try? store.add(LiveAnnotation(id: id, kind: "traveller", title: "Traveller \(i + 1)",
-                                          subtitle: "Live location", coordinate: leg.position(at: now)), durable: false)
+            _ = try? store.add(LiveAnnotation(id: id, kind: "traveller", title: "Traveller \(i + 1)",
+                                              subtitle: "Live location", coordinate: leg.position(at: now)),
+                               durable: false)
         }
         self.ids = ids
         state = Mutex(State(legs: legs, random: random))

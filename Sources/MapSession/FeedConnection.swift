@@ -16,7 +16,7 @@ final class FeedConnection: SessionConnection, Sendable {
     func receive(_ message: [UInt8]) {
         let receivedAt = AnnotationStore.now()
         queue.async {
-            self.answer(to: message, receivedAt: receivedAt) { self.output.send(Array($0.utf8)) }
+            self.answer(to: message, receivedAt: receivedAt) { self.output.send($0) }
         }
     }
 
@@ -26,19 +26,30 @@ final class FeedConnection: SessionConnection, Sendable {
     /// are in the store file: the batch result, or the API's error object.
     /// The feed's queue goes on to the next message meanwhile; answers still
     /// leave in order, since the store file commits batches in order.
-    func answer(to message: [UInt8], receivedAt: Double, send: @escaping @Sendable (String) -> Void) {
+    func answer(to message: [UInt8], receivedAt: Double, send: @escaping @Sendable ([UInt8]) -> Void) {
+        let moves: [Move]
         do throws(APIError) {
-            let moves = try LiveRequests.moves(message)
+            moves = try LiveRequests.moves(message)
+        } catch {
+            return store.afterEarlierWrites { send(Self.json(error)) }
+        }
+        do throws(WorldError) {
             try store.apply(moves, receivedAt: receivedAt) { result, failure in
-                send(failure.map { Self.error(.storeUnavailable("\($0)")) } ?? AnnotationsAPI.json(result))
+                send(failure.map { Self.json(APIError($0)) } ?? Self.json(MoveAnswer(result)))
             }
         } catch {
-            store.afterEarlierWrites { send(Self.error(error)) }
+            store.afterEarlierWrites { send(Self.json(APIError(error))) }
         }
     }
 
-    static func error(_ error: APIError) -> String {
-        "{\"error\":\(JSONText.quote(error.message)),\"status\":\(error.status)}"
+    /// The answer as the API writes it; an error object if it cannot be written.
+    static func json(_ answer: MoveAnswer) -> [UInt8] {
+        APIJSON.encode(answer) ?? APIJSON.encode(APIJSON.unencodable) ?? []
+    }
+
+    /// The error object of the API, `{"error":"...","status":N}`.
+    static func json(_ error: APIError) -> [UInt8] {
+        APIJSON.encode(ErrorAnswer(error: error.message, status: error.status)) ?? []
     }
 }
 

@@ -67,12 +67,12 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
     public func respond(to request: HTTPRequest) -> HTTPResponse? {
         switch request.path {
         case "/healthz":
-            guard request.method == "GET" else { return .error(405, "use GET for /healthz") }
+            guard request.method == "GET" else { return APIError.methodNotAllowed("use GET for /healthz").response }
             if let failure = world.store.fileFailure {
                 // Unhealthy, so an orchestrator restarts it: memory may hold a change the file does not.
-                return .json(503, "{\"status\":\"store failed\",\"error\":\(JSONText.quote(failure))}")
+                return .json(503, encoding: HealthAnswer.storeFailed(failure))
             }
-            return .json(200, "{\"status\":\"ok\",\"sessions\":\(sessionCount)}")
+            return .json(200, encoding: HealthAnswer.ok(sessions: sessionCount))
         case "/metrics" where request.method == "GET":
             return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metricsText().utf8))
         case let p where p.hasPrefix("/api/"):

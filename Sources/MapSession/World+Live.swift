@@ -7,7 +7,7 @@ import MapGeometry
 extension World {
     /// Moves annotation `id` to `coordinate` as a live move.
     @discardableResult
-    public func move(id: String, to coordinate: Coordinate) throws(APIError) -> MoveResult {
+    public func move(id: String, to coordinate: Coordinate) throws(WorldError) -> MoveResult {
         try store.apply([Move(id: id, coordinate: coordinate)])
     }
 

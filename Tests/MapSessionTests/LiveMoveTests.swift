@@ -171,11 +171,12 @@ extension SessionHarness {
         try world.store.add(LiveAnnotation(id: "a", title: "A", coordinate: Coordinate(latitude: 1, longitude: 1)))
         try world.store.add(LiveAnnotation(id: "b", title: "B", coordinate: Coordinate(latitude: 2, longitude: 2)))
         let version = world.store.version
-        #expect(throws: APIError.notFound("moves[1]: no annotation with id nobody")) {
+        #expect(throws: WorldError.unknownID("nobody", moveIndex: 1)) {
             try world.store.apply([Move(id: "a", coordinate: Coordinate(latitude: 5, longitude: 5)),
                                    Move(id: "nobody", coordinate: Coordinate(latitude: 5, longitude: 5))])
         }
-        #expect(throws: APIError.self) {
+        let far = Coordinate(latitude: 95, longitude: 5)
+        #expect(throws: WorldError.coordinateOutOfRange(far, id: "b", moveIndex: 1)) {
             try world.store.apply([Move(id: "a", coordinate: Coordinate(latitude: 5, longitude: 5)),
                                    Move(id: "b", coordinate: Coordinate(latitude: 95, longitude: 5))])
         }

@@ -90,16 +90,18 @@ import Testing
         let file = try StoreFile()
         do {
             let store = try Self.start(file)
-            #expect(throws: APIError.conflict("annotation golden-gate-bridge is fixed and cannot be removed")) {
+            #expect(throws: WorldError.fixedAnnotation("golden-gate-bridge")) {
                 try store.remove(id: "golden-gate-bridge")
             }
         }
         let store = try Self.start(file)
         #expect(store.record(id: "golden-gate-bridge") != nil)
-        #expect(throws: APIError.self) {
+        #expect(throws: WorldError.fixedAnnotation("golden-gate-bridge", moveIndex: 0)) {
             try store.apply([Move(id: "golden-gate-bridge", coordinate: Coordinate(latitude: 1, longitude: 1))])
         }
-        #expect(throws: APIError.self) { try store.remove(id: "golden-gate-bridge") }
+        #expect(throws: WorldError.fixedAnnotation("golden-gate-bridge")) {
+            try store.remove(id: "golden-gate-bridge")
+        }
     }
 
     @Test func aDragsDropIsKeptOnceTheStoreCloses() throws {
@@ -137,15 +139,19 @@ import Testing
         #expect(store.record(id: "traveller-3") != nil)
     }
 
-    @Test func afterCloseAWriteIsRefusedWith503AndNotAcknowledged() throws {
+    @Test func afterCloseAWriteIsRefusedAsStoreUnavailableAndNotAcknowledged() throws {
         let file = try StoreFile()
         let store = try Self.start(file)
         store.close()
-        #expect {
+        let refusal = #expect(throws: WorldError.self) {
             try store.add(LiveAnnotation(id: "late", title: "Late", coordinate: Coordinate(latitude: 1, longitude: 1)))
-        } throws: { error in
-            (error as? APIError)?.status == 503
         }
+        guard case .storeUnavailable(let reason) = refusal else {
+            Issue.record("refused as \(String(describing: refusal))")
+            return
+        }
+        #expect(reason.contains("closed"), "\(reason)")
+        #expect(APIError(.storeUnavailable(reason: reason)).status == 503)
         #expect(try Self.start(file).record(id: "late") == nil)
     }
 
@@ -162,13 +168,16 @@ import Testing
         for body in bodies { feed.receive(Array(body.utf8)) }
         let deadline = Date().addingTimeInterval(10)
         while output.sent.withLock({ $0.count }) < bodies.count && Date() < deadline { usleep(1_000) }
-        let answers = output.sent.withLock { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        let answers = try output.sent.withLock { $0 }.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+        }
         #expect(answers.count == bodies.count)
         for (i, answer) in answers.enumerated() {
             if i % 7 == 3 {
-                #expect(answer.contains("\"status\":404"), "answer \(i): \(answer)")
+                #expect(answer["status"] as? Int == 404, "answer \(i): \(answer)")
             } else {
-                #expect(answer.contains("\"latitude\":\(Double(i) / 2)"), "answer \(i): \(answer)")
+                let moves = answer["moves"] as? [[String: Any]]
+                #expect(moves?.first?["latitude"] as? Double == Double(i) / 2, "answer \(i): \(answer)")
             }
         }
         let last = try WorldDatabase(path: file.path).loadAnnotations().first { $0.id == "bus" }
@@ -197,12 +206,14 @@ import Testing
         #expect(String(decoding: failed.body, as: UTF8.self).contains("could not write"))
         let health = call("GET", "/healthz")
         #expect(health.status == 503)
-        #expect(String(decoding: health.body, as: UTF8.self).contains("store failed"))
+        let healthJSON = try JSONSerialization.jsonObject(with: Data(health.body)) as? [String: Any]
+        #expect(healthJSON?["status"] as? String == "store failed")
+        #expect((healthJSON?["error"] as? String)?.contains("could not write") == true)
         // Refused before it is applied: memory does not run further ahead of the file.
         #expect(call("POST", "/api/moves", #"[{"id":"a","latitude":5,"longitude":5}]"#).status == 503)
         #expect(call("DELETE", "/api/annotations/a").status == 503)
-        let a = String(decoding: call("GET", "/api/annotations/a").body, as: UTF8.self)
-        #expect(a.contains("\"latitude\":1.0"), "\(a)")
+        let a = try JSONSerialization.jsonObject(with: Data(call("GET", "/api/annotations/a").body)) as? [String: Any]
+        #expect(a?["latitude"] as? Double == 1, "\(String(describing: a))")
         app.shutdown()
     }
 }

@@ -1,0 +1,96 @@
+/// The JSON answers of the HTTP API and the feed, as values (README, "HTTP";
+/// docs/protocol.md, "Feed endpoint"). `APIJSON.encoder` writes them.
+
+/// `{id, kind, title, subtitle, latitude, longitude, draggable}`, plus
+/// `clusteringIdentifier` when it has one; a missing title or subtitle is
+/// `null`, not left out.
+struct AnnotationAnswer: Encodable {
+    let record: AnnotationStore.Record
+
+    init(_ record: AnnotationStore.Record) {
+        self.record = record
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, title, subtitle, latitude, longitude, draggable, clusteringIdentifier
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var o = encoder.container(keyedBy: CodingKeys.self)
+        let annotation = record.annotation
+        try o.encode(record.id, forKey: .id)
+        try o.encode(record.kind, forKey: .kind)
+        try o.encode(annotation.title, forKey: .title)
+        try o.encode(annotation.subtitle, forKey: .subtitle)
+        let coordinate = annotation.coordinate
+        try o.encode(coordinate.latitude, forKey: .latitude)
+        try o.encode(coordinate.longitude, forKey: .longitude)
+        try o.encode(record.draggable, forKey: .draggable)
+        try o.encodeIfPresent(record.clusteringIdentifier, forKey: .clusteringIdentifier)
+    }
+}
+
+/// `GET /api/annotations`: `{"annotations":[...]}`.
+struct AnnotationListAnswer: Encodable {
+    let annotations: [AnnotationAnswer]
+}
+
+/// `POST /api/annotations`: `{"added":{...}}`.
+struct AddedAnswer: Encodable {
+    let added: AnnotationAnswer
+}
+
+/// `DELETE /api/annotations/{id}`: `{"removed":{...}}`.
+struct RemovedAnswer: Encodable {
+    let removed: AnnotationAnswer
+}
+
+/// What a batch of moves did:
+/// `{"applied":N,"moves":[{id,latitude,longitude}],"stale":[ids],"version":V}`.
+struct MoveAnswer: Encodable {
+    let result: MoveResult
+
+    init(_ result: MoveResult) {
+        self.result = result
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case applied, moves, stale, version
+    }
+
+    enum MoveKeys: String, CodingKey {
+        case id, latitude, longitude
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var o = encoder.container(keyedBy: CodingKeys.self)
+        try o.encode(result.applied.count, forKey: .applied)
+        // Straight from the result: a feed answers every batch, so no copy of the moves is made first.
+        var moves = o.nestedUnkeyedContainer(forKey: .moves)
+        for move in result.applied {
+            var m = moves.nestedContainer(keyedBy: MoveKeys.self)
+            try m.encode(move.id, forKey: .id)
+            try m.encode(move.coordinate.latitude, forKey: .latitude)
+            try m.encode(move.coordinate.longitude, forKey: .longitude)
+        }
+        try o.encode(result.stale, forKey: .stale)
+        try o.encode(result.version, forKey: .version)
+    }
+}
+
+/// The error object of the whole API: `{"error":"...","status":N}`.
+struct ErrorAnswer: Encodable {
+    let error: String
+    let status: Int
+}
+
+/// `GET /healthz`: `{"status":"ok","sessions":N}`, or `{"status":"store
+/// failed","error":"..."}` once the store file stopped taking writes.
+struct HealthAnswer: Encodable {
+    let status: String
+    var sessions: Int?
+    var error: String?
+
+    static func ok(sessions: Int) -> HealthAnswer { HealthAnswer(status: "ok", sessions: sessions) }
+    static func storeFailed(_ failure: String) -> HealthAnswer { HealthAnswer(status: "store failed", error: failure) }
+}
