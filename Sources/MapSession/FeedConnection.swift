@@ -2,11 +2,15 @@ import Dispatch
 
 /// One producer on the feed WebSocket: every message is the body of
 /// `POST /api/moves` (JSON, text or binary) and gets the same JSON answer,
-/// in order. Work leaves the transport's thread for the feed's own queue.
+/// in order. Work leaves the transport's thread for the feed's own queue;
+/// answers are written on a queue of their own, so neither the parsing of
+/// the next batch nor the store's writer (which says when a batch is
+/// committed) waits for the encoder.
 final class FeedConnection: SessionConnection, Sendable {
     let store: AnnotationStore
     let output: SessionOutput
     private let queue = DispatchQueue(label: "mapwire.feed")
+    private let answers = DispatchQueue(label: "mapwire.feed.answers")
 
     init(store: AnnotationStore, output: SessionOutput) {
         self.store = store
@@ -25,26 +29,29 @@ final class FeedConnection: SessionConnection, Sendable {
     /// Applies one message and calls `send` with its answer once the moves
     /// are in the store file: the batch result, or the API's error object.
     /// The feed's queue goes on to the next message meanwhile; answers still
-    /// leave in order, since the store file commits batches in order.
+    /// leave in order, since the store file commits batches in order and each
+    /// answer is queued, in that order, on the answers' serial queue.
     func answer(to message: [UInt8], receivedAt: Double, send: @escaping @Sendable ([UInt8]) -> Void) {
+        let answers = self.answers
+        let reply: @Sendable (@escaping @Sendable () -> [UInt8]) -> Void = { write in answers.async { send(write()) } }
         let moves: [Move]
         do throws(APIError) {
             moves = try LiveRequests.moves(message)
         } catch {
-            return store.afterEarlierWrites { send(Self.json(error)) }
+            return store.afterEarlierWrites { reply { Self.json(error) } }
         }
         do throws(WorldError) {
             try store.apply(moves, receivedAt: receivedAt) { result, failure in
-                send(failure.map { Self.json(APIError($0)) } ?? Self.json(MoveAnswer(result)))
+                reply { failure.map { Self.json(APIError($0)) } ?? Self.json(MoveAnswer(result)) }
             }
         } catch {
-            store.afterEarlierWrites { send(Self.json(APIError(error))) }
+            store.afterEarlierWrites { reply { Self.json(APIError(error)) } }
         }
     }
 
-    /// The answer as the API writes it; an error object if it cannot be written.
+    /// The answer as the API writes it (by hand: `MoveAnswer.feedJSON`).
     static func json(_ answer: MoveAnswer) -> [UInt8] {
-        APIJSON.encode(answer) ?? APIJSON.encode(APIJSON.unencodable) ?? []
+        answer.feedJSON()
     }
 
     /// The error object of the API, `{"error":"...","status":N}`.
