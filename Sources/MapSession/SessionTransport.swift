@@ -66,7 +66,8 @@ public struct HTTPResponse: Sendable, Equatable {
 
     /// The error shape of the whole API: `{"error": "...", "status": N}`.
     public static func error(_ status: Int, _ message: String) -> HTTPResponse {
-        json(status, "{\"error\":\(JSONText.quote(message)),\"status\":\(status)}")
+        HTTPResponse(status: status, contentType: "application/json",
+                     body: APIJSON.encode(ErrorAnswer(error: message, status: status)) ?? [])
     }
 }
 
@@ -75,27 +76,6 @@ public protocol HTTPHandler: AnyObject, Sendable {
     /// Returns nil when the path is not a dynamic route, so the transport serves
     /// a static file from `Public/` instead.
     func respond(to request: HTTPRequest) -> HTTPResponse?
-}
-
-/// Minimal JSON string quoting, shared by every hand-written JSON answer.
-public enum JSONText {
-    public static func quote(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let s where s.value < 0x20:
-                let hex = String(s.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }
 
 /// A session factory that also serves producers on the feed WebSocket

@@ -48,8 +48,8 @@ extension ServiceLoop {
     /// writable cycle, for a connection that is closed right after (lws has
     /// not written on it yet, so nothing interleaves).
     private func answerAndHangUp(_ wsi: OpaquePointer, status: String, error: String, extraHeaders: String) {
-        let code = status.prefix { $0 != " " }
-        let body = "{\"error\":\(JSONText.quote(error)),\"status\":\(code)}"
+        let code = Int(status.prefix { $0 != " " }) ?? 500
+        let body = String(decoding: HTTPResponse.error(code, error).body, as: UTF8.self)
         let answer = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\n"
             + "X-Content-Type-Options: nosniff\r\n\(extraHeaders)"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body

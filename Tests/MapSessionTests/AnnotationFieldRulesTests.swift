@@ -16,7 +16,7 @@ import Testing
     }
 
     func addBody(id: String, title: String = "T", extra: String = "") -> String {
-        "{\"id\":\(JSONText.quote(id)),\"title\":\(JSONText.quote(title)),\"latitude\":1,\"longitude\":2\(extra)}"
+        "{\"id\":\(quoted(id)),\"title\":\(quoted(title)),\"latitude\":1,\"longitude\":2\(extra)}"
     }
 
     /// `pct%41` and `pctA` are two ids; the path `pct%41` (what lws hands
@@ -71,13 +71,13 @@ import Testing
         if field == "title" {
             body = addBody(id: "f", title: value)
         } else {
-            body = addBody(id: "f", extra: ",\"\(field)\":\(JSONText.quote(value))")
+            body = addBody(id: "f", extra: ",\"\(field)\":\(quoted(value))")
         }
         let r = call("POST", "/api/annotations", body)
         #expect(r.status == 400)
         #expect(r.error.contains(message), "\(r.error)")
         body = addBody(id: "f", title: String(repeating: "t", count: 1024),
-                       extra: ",\"subtitle\":\(JSONText.quote(String(repeating: "s", count: 1024)))")
+                       extra: ",\"subtitle\":\(quoted(String(repeating: "s", count: 1024)))")
         #expect(call("POST", "/api/annotations", body).status == 201)
     }
 
@@ -110,4 +110,9 @@ import Testing
         #expect(throws: APIError.self) { try AnnotationFieldRules.checkTimestamp(now + 86_401, "m", now: now) }
         #expect(throws: APIError.self) { try AnnotationFieldRules.checkTimestamp(.infinity, "m", now: now) }
     }
+}
+
+/// `string` as a JSON string literal.
+private func quoted(_ string: String) -> String {
+    String(decoding: (try? JSONEncoder().encode(string)) ?? Data(), as: UTF8.self)
 }

@@ -63,7 +63,9 @@ import Wire
             case ("GET", "/healthz"): return .json(200, "{\"status\":\"fake\"}")
             case ("POST", "/api/echo"):
                 return HTTPResponse(status: 200, contentType: "application/octet-stream", body: request.body)
-            case ("GET", "/api/query"): return .json(200, JSONText.quote(request.query))
+            case ("GET", "/api/query"):
+                let quoted = String(decoding: try! JSONEncoder().encode(request.query), as: UTF8.self)
+                return .json(200, quoted)
             case ("GET", "/api/big"):
                 return HTTPResponse(status: 200, contentType: "text/plain",
                                     body: (0..<300_000).map { UInt8($0 % 251) })
