@@ -10,6 +10,7 @@ import signal
 import socket
 import struct
 import subprocess
+import time
 
 import pytest
 import websocket
@@ -90,3 +91,51 @@ def test_sigterm_with_held_sockets_closes_sessions_with_1001_and_exits_0_within_
     # Nothing listens any more.
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", server.port), timeout=1)
+
+
+def start_piped(store: str) -> subprocess.Popen:
+    return subprocess.Popen([BINARY, "--port", "0", "--no-demo", "--store", store, "--log-level", "warning",
+                             "--public", os.path.join(ROOT, "Public"), "--data", os.path.join(ROOT, "fixtures")],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def test_sigterm_the_moment_the_server_says_it_listens_still_stops_it_cleanly(tmp_path):
+    """A supervisor signals as soon as it sees the line: the signal must not
+    fall into a gap before the server waits for it (it was ignored there, and
+    the server never stopped)."""
+    for attempt in range(10):
+        process = start_piped(str(tmp_path / f"world-{attempt}.sqlite"))
+        try:
+            line = process.stdout.readline()
+            assert "listening" in line, line
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=5) == 0, f"attempt {attempt}: exit {process.returncode}"
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+
+
+def holds_sigterm(pid: int) -> bool:
+    with open(f"/proc/{pid}/status") as status:
+        mask = next(line for line in status if line.startswith("SigBlk:")).split()[1]
+    return int(mask, 16) & (1 << (signal.SIGTERM - 1)) != 0
+
+
+def test_sigterm_during_start_up_is_kept_until_the_server_can_stop_cleanly(tmp_path):
+    """Sent while the server starts (once its code runs; before that the kernel's
+    default applies): it finishes starting, then shuts down as on any SIGTERM
+    (exit 0, its store written), instead of dying by the signal."""
+    process = start_piped(str(tmp_path / "world.sqlite"))
+    try:
+        deadline = time.monotonic() + 10
+        while not holds_sigterm(process.pid):
+            assert time.monotonic() < deadline, "the server never held SIGTERM"
+            time.sleep(0.001)
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=60) == 0, process.stdout.read()
+        assert os.path.exists(tmp_path / "world.sqlite")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
