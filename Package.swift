@@ -3,13 +3,16 @@ import PackageDescription
 
 // Modules depend only downward (README.md, "Layout", draws this graph):
 // MapGeometry <- DisplayList, InputEvents
-// DisplayList, InputEvents, TextLayout (HarfBuzz) <- ViewKit <- MapCore <- SampleApps
+// DisplayList, InputEvents, TextLayout (HarfBuzz) <- ViewKit <- MapCore
 // DisplayList, InputEvents <- Wire
-// Wire, SampleApps, Persistence (GRDB) <- MapSession <- MapWireServer (libwebsockets) <- mapwire
+// Wire, MapCore, Persistence (GRDB) <- MapSession <- MapWireServer (libwebsockets) <- MapWire
+// MapWire <- SampleApps <- mapwire: the samples are an app on the library, as any other.
 let package = Package(
     name: "MapWire",
     platforms: [.macOS(.v15)],
     products: [
+        // What another package depends on: `import MapWire` (docs/public-api.md).
+        .library(name: "MapWire", targets: ["MapWire"]),
         .executable(name: "mapwire", targets: ["mapwire"]),
     ],
     dependencies: [
@@ -37,14 +40,12 @@ let package = Package(
         .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
         .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout", "InputEvents"]),
         .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "TextLayout", "InputEvents"]),
-        .target(name: "SampleApps", dependencies: ["MapCore", "ViewKit", "MapGeometry", "DisplayList", "InputEvents"]),
         .target(name: "Wire", dependencies: ["DisplayList", "InputEvents", "MapGeometry"]),
         // The SQLite file that keeps the world across restarts; knows nothing of maps.
         .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "MapSession",
-            dependencies: ["Wire", "MapCore", "SampleApps", "Persistence", "ViewKit", "TextLayout", "DisplayList",
-                           "MapGeometry",
+            dependencies: ["Wire", "MapCore", "Persistence", "ViewKit", "TextLayout", "DisplayList", "MapGeometry",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .target(
@@ -52,9 +53,17 @@ let package = Package(
             dependencies: ["CLibWebSockets", "MapSession", "Wire",
                            .product(name: "Logging", package: "swift-log")]
         ),
+        // The library product: re-exports every module an app uses, and starts the server from Swift.
+        .target(
+            name: "MapWire",
+            dependencies: ["MapWireServer", "MapSession", "MapCore", "ViewKit", "TextLayout", "DisplayList",
+                           "InputEvents", "MapGeometry", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The wishlist and MapCallouts samples: an app built on the library like any other.
+        .target(name: "SampleApps", dependencies: ["MapWire"]),
         .executableTarget(
             name: "mapwire",
-            dependencies: ["MapWireServer", "MapSession",
+            dependencies: ["MapWire", "SampleApps",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
@@ -72,7 +81,8 @@ let package = Package(
         // Fuzz targets for what strangers send (`make fuzz`); a plain build replays inputs through the same checks.
         .executableTarget(
             name: "mapwire-fuzz",
-            dependencies: ["Wire", "MapSession", "ViewKit", "MapGeometry", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Wire", "MapSession", "SampleApps", "ViewKit", "MapGeometry",
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
@@ -86,6 +96,8 @@ let package = Package(
                                                    "InputEvents", "MapCore", "SampleApps",
                                                    "Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession", "Wire"]),
+        .testTarget(name: "MapWireTests", dependencies: ["MapWire"]),
+        .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),
     ],
     swiftLanguageModes: [.v6]
 )

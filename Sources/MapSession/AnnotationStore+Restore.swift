@@ -1,30 +1,27 @@
 import MapCore
 import MapGeometry
 import Persistence
-import SampleApps
 
 /// Bringing the world back from the store file at start-up, and what a
 /// record looks like there.
 extension AnnotationStore {
-    /// The setting that says the sample people and landmarks were put in the
-    /// file once; after that the file alone says what exists, so a person
-    /// moved, dragged or deleted through the API stays that way.
-    static let sampleContentSeeded = "sample-content-seeded"
-
-    /// The world kept in `database`: on first start the sample content is
-    /// written to it; every start then loads what the file holds. People and
-    /// landmarks come back as the sample's own annotations (at their stored
-    /// positions), everything else as `LiveAnnotation`s.
-    package convenience init(content: SampleContent, database: WorldDatabase,
+    /// The world kept in `database`: each seed the file has not seen yet is
+    /// written to it first; every start then loads what the file holds.
+    /// Seeded rows come back as the seeding app's own annotations (at their
+    /// stored positions); rows of a seed not given this time stay in the file
+    /// unseen; everything else comes back as `LiveAnnotation`s.
+    package convenience init(seeds: [WorldSeed], database: WorldDatabase,
                              logLimit: Int = AnnotationStore.defaultLogLimit) throws(StoreError) {
-        if try database.setting(Self.sampleContentSeeded) == nil {
-            try database.write(Self.sampleRecords(content).map { .added($0.stored(timestamp: nil, isSample: true)) },
-                               settings: [Self.sampleContentSeeded: "1"])
+        for seed in seeds where try !database.wasSeeded(seed.name) {
+            try database.write(Self.records(of: seed).map { .added($0.stored(timestamp: nil, seed: seed.name)) },
+                               settings: [WorldDatabase.seededSettingKey(seed.name): "1"])
         }
         let count = try database.annotationCount()
         self.init(logLimit: logLimit, journal: GroupCommitWriter(database: database))
-        let people = Dictionary(content.people.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let landmarks = Dictionary(content.landmarks.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var seeded: [String: [String: Record]] = [:]
+        for seed in seeds {
+            seeded[seed.name] = Dictionary(Self.records(of: seed).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        }
         let now = AnnotationStore.now()
         try state.withLock { (s: inout State) throws(StoreError) in
             s.records.reserveCapacity(count)
@@ -35,13 +32,11 @@ extension AnnotationStore {
             try database.forEachAnnotation { seq, row in
                 let coordinate = Coordinate(latitude: row.latitude, longitude: row.longitude)
                 let record: Record
-                if row.isSample, row.kind == "person", let person = people[row.id] {
-                    person.coordinate = coordinate
-                    record = Record(id: row.id, kind: row.kind, annotation: person, draggable: false,
-                                    clusteringIdentifier: nil, move: { person.coordinate = $0 })
-                } else if row.isSample, let landmark = landmarks[row.id] {
-                    record = Record(id: row.id, kind: row.kind, annotation: landmark, draggable: false,
-                                    clusteringIdentifier: nil, move: nil)
+                if let seed = row.seed {
+                    // A seed left out this start, or an id its app no longer has: kept in the file, not shown.
+                    guard let own = seeded[seed]?[row.id] else { return }
+                    own.move?(coordinate)
+                    record = own
                 } else {
                     record = Self.record(restoring: row, at: coordinate)
                 }
@@ -68,25 +63,23 @@ extension AnnotationStore {
                       clusteringIdentifier: row.clusteringIdentifier, move: move)
     }
 
-    /// The sample apps' people (movable) and landmarks (fixed).
-    static func sampleRecords(_ content: SampleContent) -> [Record] {
-        content.people.map { person in
-            Record(id: person.id, kind: "person", annotation: person, draggable: false,
-                   clusteringIdentifier: nil, move: { person.coordinate = $0 })
-        } + content.landmarks.map { landmark in
-            Record(id: landmark.id, kind: landmark.kind.rawValue, annotation: landmark, draggable: false,
-                   clusteringIdentifier: nil, move: nil)
+    /// A seed's annotations as records: movable unless the seed made them fixed.
+    static func records(of seed: WorldSeed) -> [Record] {
+        seed.annotations.map { a in
+            Record(id: a.id, kind: a.kind, annotation: a.annotation,
+                   draggable: (a.annotation as? DraggableAnnotation)?.isDraggable ?? false,
+                   clusteringIdentifier: (a.annotation as? ClusterableAnnotation)?.clusteringIdentifier, move: a.move)
         }
     }
 }
 
 extension AnnotationStore.Record {
     /// This record as the store file keeps it.
-    func stored(timestamp: Double?, isSample: Bool = false) -> StoredAnnotation {
+    func stored(timestamp: Double?, seed: String? = nil) -> StoredAnnotation {
         let c = annotation.coordinate
         return StoredAnnotation(id: id, kind: kind, title: annotation.title, subtitle: annotation.subtitle,
                                 latitude: c.latitude, longitude: c.longitude, draggable: draggable,
                                 clusteringIdentifier: clusteringIdentifier, isFixed: move == nil, timestamp: timestamp,
-                                isSample: isSample)
+                                seed: seed)
     }
 }

@@ -2,11 +2,10 @@ import Dispatch
 import MapCore
 import MapGeometry
 import Persistence
-import SampleApps
 import Synchronization
 
-/// The one shared world of annotations, by id: the sample people and
-/// landmarks plus whatever the API and the demo feed add.
+/// The one shared world of annotations, by id: what the app seeded plus
+/// whatever the API and the demo feed add.
 ///
 /// Writes (`apply`, `add`, `remove`) are all or nothing and throw
 /// `WorldError` when refused; the HTTP API decides what status that is.
@@ -71,11 +70,13 @@ public final class AnnotationStore: Sendable {
         self.init(logLimit: logLimit, journal: nil)
     }
 
-    /// The sample apps' people (movable) and landmarks (fixed), in memory only.
-    public convenience init(content: SampleContent, logLimit: Int = AnnotationStore.defaultLogLimit) {
+    /// A world of `seeds`' annotations, in memory only.
+    public convenience init(seeds: [WorldSeed], logLimit: Int = AnnotationStore.defaultLogLimit) {
         self.init(logLimit: logLimit)
         state.withLock { s in
-            for record in Self.sampleRecords(content) { Self.insert(record, into: &s) }
+            for seed in seeds {
+                for record in Self.records(of: seed) where s.records[record.id] == nil { Self.insert(record, into: &s) }
+            }
         }
     }
 

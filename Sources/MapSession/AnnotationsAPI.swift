@@ -1,5 +1,4 @@
 import MapCore
-import SampleApps
 
 /// `/api/...`: the annotations of the shared world as JSON (docs in README, HTTP API v1).
 final class AnnotationsAPI: Sendable {

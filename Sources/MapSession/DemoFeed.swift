@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
+import MapCore
 import MapGeometry
 import Synchronization
 
 /// The built-in demo (`--demo`): travellers flying great-circle legs between
-/// the sample people's cities, a live-location annotation each (seed 001).
+/// the base map's largest cities, a live-location annotation each.
 /// It feeds positions through the same store API as any producer, a few
 /// times a second, so a newcomer sees pins glide at once.
 public final class DemoFeed: Sendable {
@@ -53,6 +54,14 @@ public final class DemoFeed: Sendable {
     private let state: Mutex<State>
     private let queue = DispatchQueue(label: "mapwire.demo")
     private let timer = Mutex<DispatchSourceTimer?>(nil)
+
+    /// The cities the demo flies between: the base map's 24 most populous
+    /// (two on the equator when there is no base map).
+    public static func cities(of baseMap: BaseMap?) -> [Coordinate] {
+        let largest = (baseMap?.cities ?? []).sorted { $0.population > $1.population }.prefix(24).map(\.coordinate)
+        return largest.count >= 2 ? Array(largest)
+            : [Coordinate(latitude: 0, longitude: -60), Coordinate(latitude: 0, longitude: 60)]
+    }
 
     /// Adds `count` travellers to `store`, starting at cities of `cities`.
     public init(store: AnnotationStore, cities: [Coordinate], count: Int = 30, interval: Double = 0.25,

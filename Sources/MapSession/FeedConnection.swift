@@ -60,7 +60,7 @@ final class FeedConnection: SessionConnection, Sendable {
     }
 }
 
-extension MapWireApp: FeedFactory {
+extension MapService: FeedFactory {
     public func openFeed(output: SessionOutput) -> SessionConnection {
         FeedConnection(store: world.store, output: output)
     }

@@ -4,7 +4,6 @@ import Foundation
 import Logging
 import MapCore
 import MapGeometry
-import SampleApps
 import ViewKit
 import Wire
 
@@ -30,7 +29,9 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
     // Confined to `queue`.
     var window: Window?
     var mapView: MapView?
-    var controller: WorldMapController?
+    /// What the app sees of this session, and the object it asked to keep alive.
+    var appSession: MapAppSession?
+    var appObject: AnyObject?
     /// Screens over the map (MapSession+Navigation.swift).
     var navigation: NavigationStack?
     var differ = SceneDiffer()
@@ -161,15 +162,12 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         window.addSubview(map)
         window.defaultKeyResponder = map
         window.worldToScreen = { [unowned map] in map.screenPoint(forWorld: $0) }
-        map.cameraDidSettle = { [unowned self] camera in
-            self.pendingURL = (.replace, "#" + camera.urlFragment)
-        }
         self.window = window
         mapView = map
-        controller = WorldMapController(mapView: map, content: world.content)
-        pendingURL = (.replace, "#" + camera.urlFragment)
+        startApp()
         startLive()
-        startNavigation(hash: hash)
+        followScreens(in: hash, animated: false)
+        pendingURL = (.replace, currentURL())
         output.send(FrameEncoder.welcome(session: id))
         flow.isDirty = true
         sendFrameIfPossible()

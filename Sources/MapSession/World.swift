@@ -1,46 +1,49 @@
 import Foundation
 import MapCore
 import Persistence
-import SampleApps
 import ViewKit
 
-/// What every session shares: fonts, the base map and the sample apps'
-/// annotations. Loaded once at start-up; a missing or broken file is an error
-/// here rather than in a browser.
+/// What every session shares: fonts, the base map, the shared annotations
+/// and the app that sets up each session's map. Loaded once at start-up; a
+/// missing or broken file is an error here rather than in a browser.
 public final class World: Sendable {
+    /// The page's fonts, measured on the server.
     public let fonts: FontBook
+    /// Land, borders and city names; nil draws the ocean alone.
     public let baseMap: BaseMap?
-    public let content: SampleContent
-    /// The live annotations every session shows, by id (people, landmarks, API and demo ones).
+    /// The live annotations every session shows, by id (seeded, API and demo ones).
     public let store: AnnotationStore
+    /// Asked to set up every new session's map.
+    public let app: any MapApp
 
     /// A world whose annotations live in `store`.
-    public init(fonts: FontBook, baseMap: BaseMap?, content: SampleContent, store: AnnotationStore) {
+    public init(fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp) {
         self.fonts = fonts
         self.baseMap = baseMap
-        self.content = content
         self.store = store
+        self.app = app
         if let baseMap { BaseMapView.prepareLabels(of: baseMap, fonts: fonts) }
     }
 
-    /// A world kept in memory only. `logLimit`: changes the store keeps for
-    /// sessions catching up (tests make it small).
-    public convenience init(fonts: FontBook, baseMap: BaseMap?, content: SampleContent,
+    /// A world kept in memory only, holding `app`'s seeds. `logLimit`:
+    /// changes the store keeps for sessions catching up (tests make it small).
+    public convenience init(fonts: FontBook, baseMap: BaseMap?, app: any MapApp,
                             logLimit: Int = AnnotationStore.defaultLogLimit) {
-        self.init(fonts: fonts, baseMap: baseMap, content: content,
-                  store: AnnotationStore(content: content, logLimit: logLimit))
+        self.init(fonts: fonts, baseMap: baseMap, store: AnnotationStore(seeds: app.seeds, logLimit: logLimit),
+                  app: app)
     }
 
-    /// Loads the fixtures and the page's fonts, and the world kept at
-    /// `storePath` (`:memory:` for none): a store file that cannot be used
-    /// stops start-up with a `StoreError` naming it.
-    public static func load(dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:") throws -> World {
+    /// Loads the base map from `dataDirectory`, the page's fonts from
+    /// `publicDirectory`, and the world kept at `storePath` (`:memory:` for
+    /// none), seeded with `app`'s seeds it has not seen yet: a store file that
+    /// cannot be used stops start-up with a `StoreError` naming it.
+    public static func load(dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
+                            app: any MapApp) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
         let baseMap = try BaseMap(contentsOf: dataDirectory.appendingPathComponent("basemap.bin"))
-        let content = try SampleContent.load(dataDirectory: dataDirectory, publicDirectory: publicDirectory)
         let store = storePath == ":memory:"
-            ? AnnotationStore(content: content)
-            : try AnnotationStore(content: content, database: WorldDatabase(path: storePath))
-        return World(fonts: fonts, baseMap: baseMap, content: content, store: store)
+            ? AnnotationStore(seeds: app.seeds)
+            : try AnnotationStore(seeds: app.seeds, database: WorldDatabase(path: storePath))
+        return World(fonts: fonts, baseMap: baseMap, store: store, app: app)
     }
 }

@@ -13,13 +13,13 @@ package struct StoredAnnotation: Sendable, Equatable {
     /// Fixed annotations (the sample landmarks) cannot be moved or deleted.
     package var isFixed: Bool
     package var timestamp: Double?
-    /// Put there from the sample content on first start, not by the API: a
-    /// start brings it back as the sample's own annotation.
-    package var isSample: Bool
+    /// The name of the app seed that put it there on first start (nil: the
+    /// API did): a start brings it back as that app's own annotation.
+    package var seed: String?
 
     package init(id: String, kind: String, title: String?, subtitle: String?, latitude: Double, longitude: Double,
                  draggable: Bool = false, clusteringIdentifier: String? = nil, isFixed: Bool = false,
-                 timestamp: Double? = nil, isSample: Bool = false) {
+                 timestamp: Double? = nil, seed: String? = nil) {
         self.id = id
         self.kind = kind
         self.title = title
@@ -30,7 +30,7 @@ package struct StoredAnnotation: Sendable, Equatable {
         self.clusteringIdentifier = clusteringIdentifier
         self.isFixed = isFixed
         self.timestamp = timestamp
-        self.isSample = isSample
+        self.seed = seed
     }
 }
 

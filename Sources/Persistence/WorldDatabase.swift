@@ -90,15 +90,24 @@ package final class WorldDatabase: Sendable {
         try read { db in
             let cursor = try Row.fetchCursor(db, sql: """
                 SELECT id, seq, kind, title, subtitle, latitude, longitude, draggable,
-                       clustering_identifier, fixed, timestamp, sample FROM annotation
+                       clustering_identifier, fixed, timestamp, seed FROM annotation
                 """)
             while let row = try cursor.next() {
                 try body(row[1], StoredAnnotation(
                     id: row[0], kind: row[2], title: row[3], subtitle: row[4], latitude: row[5], longitude: row[6],
                     draggable: row[7], clusteringIdentifier: row[8], isFixed: row[9], timestamp: row[10],
-                    isSample: row[11]))
+                    seed: row[11]))
             }
         }
+    }
+
+    /// The setting that says the seed `name` was written once; after that the
+    /// file alone says what exists, so a seeded annotation deleted stays deleted.
+    package static func seededSettingKey(_ name: String) -> String { "seeded:" + name }
+
+    /// Whether the seed `name` was written to this file.
+    package func wasSeeded(_ name: String) throws(StoreError) -> Bool {
+        try setting(Self.seededSettingKey(name)) != nil
     }
 
     /// A store-wide setting, or nil when it was never set.
@@ -130,13 +139,13 @@ package final class WorldDatabase: Sendable {
         if !inserted.isEmpty {
             let insert = try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO annotation (id, seq, kind, title, subtitle, latitude, longitude, draggable,
-                    clustering_identifier, fixed, timestamp, sample) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    clustering_identifier, fixed, timestamp, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var seq = nextSeq.withLock { $0 }
             for a in inserted {
                 try insert.execute(arguments: [a.id, seq, a.kind, a.title, a.subtitle, a.latitude, a.longitude,
                                                a.draggable, a.clusteringIdentifier, a.isFixed, a.timestamp,
-                                               a.isSample])
+                                               a.seed])
                 seq += 1
             }
             // Advanced only once the statements ran; a failed transaction leaves the counter as it was.

@@ -9,6 +9,7 @@ import GRDB
 enum WorldMigrations {
     static let annotations = "1-annotations"
     static let settings = "2-settings"
+    static let seeds = "3-seeds"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -36,6 +37,24 @@ enum WorldMigrations {
             // Facts about the store as a whole, such as whether the sample
             // content was seeded (it is, once: deleting it later must stick).
             try db.execute(sql: "CREATE TABLE setting (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+        }
+        migrator.registerMigration(seeds) { db in
+            // Seeded rows name the app that seeded them, so a start with that
+            // app left out keeps them in the file without showing them. Files
+            // from before knew one seed of both samples: people came from the
+            // wishlist, everything else from MapCallouts.
+            try db.execute(sql: "ALTER TABLE annotation ADD COLUMN seed TEXT")
+            try db.execute(sql: """
+                UPDATE annotation SET seed = CASE kind WHEN 'person' THEN 'wishlist' ELSE 'mapcallouts' END
+                WHERE sample = 1
+                """)
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM setting WHERE key = 'sample-content-seeded'") ?? false {
+                for name in ["wishlist", "mapcallouts"] {
+                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, '1')",
+                                   arguments: [WorldDatabase.seededSettingKey(name)])
+                }
+                try db.execute(sql: "DELETE FROM setting WHERE key = 'sample-content-seeded'")
+            }
         }
         return migrator
     }

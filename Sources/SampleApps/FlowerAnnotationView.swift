@@ -1,7 +1,4 @@
-import DisplayList
-import MapCore
-import MapGeometry
-import ViewKit
+import MapWire
 
 /// The Conservatory of Flowers' fully custom view (seed 004's
 /// `CustomAnnotationView`): a white rounded card with a flower and the

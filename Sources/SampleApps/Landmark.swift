@@ -1,6 +1,5 @@
 import Foundation
-import MapCore
-import MapGeometry
+import MapWire
 
 /// One of the MapCallouts sample's places around San Francisco (seed 004).
 public final class Landmark: Annotation {

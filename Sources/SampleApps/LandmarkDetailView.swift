@@ -1,7 +1,4 @@
-import DisplayList
-import InputEvents
-import MapGeometry
-import ViewKit
+import MapWire
 
 /// What the bridge's detail-disclosure button opens: a card over a dimmed
 /// map with the landmark's title, subtitle and where it is, and a Done

@@ -1,7 +1,4 @@
-import DisplayList
-import InputEvents
-import MapGeometry
-import ViewKit
+import MapWire
 
 /// The MapCallouts sample's toolbar: City, Bridge, Flower, Ferry and All
 /// buttons on a bar pinned to the bottom centre of the map. It is a plain

@@ -1,7 +1,4 @@
-import DisplayList
-import MapCore
-import MapGeometry
-import ViewKit
+import MapWire
 
 /// Apple's MapCallouts sample (seed 004) on the map's public API: each kind
 /// of landmark gets its own registered view, the bridge's detail-disclosure

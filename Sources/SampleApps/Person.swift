@@ -1,6 +1,5 @@
 import Foundation
-import MapCore
-import MapGeometry
+import MapWire
 
 /// Someone on the wishlist map: an annotation with a place, an avatar and wishes.
 public final class Person: Annotation {

@@ -1,6 +1,4 @@
-import DisplayList
-import MapGeometry
-import ViewKit
+import MapWire
 
 /// The screen behind "See details" (seed 000's detail view controller): a
 /// bar with a Back button and the person's name as the screen's heading, then

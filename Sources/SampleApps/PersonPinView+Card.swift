@@ -1,6 +1,4 @@
-import MapCore
-import MapGeometry
-import ViewKit
+import MapWire
 
 /// The card's life, as seed 000 does it in the annotation view: shown on
 /// select, removed on deselect and on reuse. The card is a subview of the

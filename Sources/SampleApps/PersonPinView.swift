@@ -1,7 +1,4 @@
-import DisplayList
-import MapCore
-import MapGeometry
-import ViewKit
+import MapWire
 
 /// A wishlist person's pin: the blue flag with its pole's tip on the
 /// person's coordinate. It shows no standard callout: selecting it opens the

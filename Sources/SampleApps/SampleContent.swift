@@ -1,7 +1,5 @@
-import DisplayList
 import Foundation
-import MapCore
-import ViewKit
+import MapWire
 
 /// The sample apps' data and images, loaded once and shared by every session.
 public final class SampleContent: Sendable {

@@ -1,6 +1,4 @@
-import DisplayList
-import MapGeometry
-import ViewKit
+import MapWire
 
 /// One wish in a list: its text on one line, cut with "…" when too long,
 /// over a hairline separator. Reused as the list scrolls.

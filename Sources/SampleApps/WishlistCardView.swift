@@ -1,8 +1,4 @@
-import DisplayList
-import InputEvents
-import MapCore
-import MapGeometry
-import ViewKit
+import MapWire
 
 /// The wishlist app's own callout (seed 000's PersonDetailMapView): a
 /// 240x280 card on a bubble whose arrow points at the pin, with the person's

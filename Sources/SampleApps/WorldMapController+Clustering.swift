@@ -1,4 +1,4 @@
-import MapCore
+import MapWire
 
 /// The wishlist people share one clustering identifier: zoomed out, people
 /// whose pins would pile up gather into a cluster with their count. Other

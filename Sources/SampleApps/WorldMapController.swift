@@ -1,31 +1,30 @@
-import DisplayList
-import MapCore
-import MapGeometry
-import ViewKit
+import MapWire
 
-/// The app behind the default screen: wishlist people around the world and
-/// the MapCallouts landmarks, each kind with its own registered view, built
-/// only on the map's public API the way an app uses MapKit.
+/// One tab's map delegate for the samples: wishlist people around the world
+/// and the MapCallouts landmarks, each kind with its own registered view,
+/// built only on the map's public API the way an app uses MapKit.
 public final class WorldMapController: MapViewDelegate {
     public let content: SampleContent
     public private(set) weak var mapView: MapView?
-    /// The MapCallouts sample's landmarks, toolbar and detail card.
-    public let landmarks: MapCalloutsScreen
+    /// The MapCallouts sample's landmarks, toolbar and detail card; nil without that sample.
+    public let landmarks: MapCalloutsScreen?
 
     static let cityIdentifier = "landmark.city"
 
     /// "See details" on a person's card: the session pushes their detail screen.
     public var showPersonDetails: ((Person) -> Void)?
 
-    public init(mapView: MapView, content: SampleContent) {
+    /// Becomes `mapView`'s delegate for the people and landmarks of the
+    /// shared world, adding the MapCallouts toolbar when `samples` has it.
+    public init(mapView: MapView, content: SampleContent,
+                samples: Set<SampleMapApp.Sample> = Set(SampleMapApp.Sample.allCases)) {
         self.content = content
         self.mapView = mapView
-        landmarks = MapCalloutsScreen(mapView: mapView, content: content)
+        landmarks = samples.contains(.mapcallouts) ? MapCalloutsScreen(mapView: mapView, content: content) : nil
         mapView.delegate = self
         mapView.defaultPinImage = content.defaultPin
         mapView.register(PersonPinView.self, forAnnotationViewWithReuseIdentifier: PersonPinView.reuseIdentifier)
         mapView.register(AnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.cityIdentifier)
-        mapView.addAnnotations(content.annotations)
     }
 
     public func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
@@ -45,7 +44,7 @@ public final class WorldMapController: MapViewDelegate {
             view.leftCalloutAccessoryView = icon
             return view
         case let landmark as Landmark:
-            return landmarks.view(for: landmark, on: mapView)
+            return landmarks?.view(for: landmark, on: mapView)
         default:
             return nil
         }

@@ -53,8 +53,8 @@ struct MemoryOptions {
 
 /// The server's world as `mapwire --no-demo` builds it, with `pins` pins added
 /// through the HTTP API on the load tool's grid over Europe.
-func memoryBenchApp(pins: Int) throws -> MapWireApp {
-    let app = try MapWireApp(options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
+func memoryBenchApp(pins: Int) throws -> MapService {
+    let app = try MapService(app: SampleMapApp(content: baseContent), options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
                                             publicDirectory: root.appendingPathComponent("Public"), demo: false,
                                             storePath: ":memory:"))
     for i in 0..<pins {
@@ -108,7 +108,7 @@ func memoryBreakdown(world: World, count: Int) {
         window.worldToScreen = { [unowned map] in map.screenPoint(forWorld: $0) }
         p.window = window
         p.map = map
-        if stage >= 2 { p.controller = WorldMapController(mapView: map, content: world.content) }
+        if stage >= 2 { p.controller = WorldMapController(mapView: map, content: baseContent) }
         if stage >= 3 {
             let scene = window.renderScene()
             if stage >= 4 { _ = p.differ.diff(to: scene) }

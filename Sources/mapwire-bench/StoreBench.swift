@@ -1,6 +1,7 @@
 import Foundation
 import MapSession
 import Persistence
+import SampleApps
 
 /// `mapwire-bench store [--annotations N] [--path FILE]`: how long a start
 /// takes to bring back a world of N stored annotations (open and migrate,
@@ -51,7 +52,7 @@ func runStoreBenchmark(_ options: StoreBenchOptions) throws {
     let t0 = now()
     let reopened = try WorldDatabase(path: options.path)
     let t1 = now()
-    let store = try AnnotationStore(content: base.content, database: reopened)
+    let store = try AnnotationStore(seeds: SampleMapApp(content: baseContent).seeds, database: reopened)
     let t2 = now()
     print(String(format: "restore of %d annotations: open and migrate %.3f s, read every row into the store "
                  + "(records and index) %.2f s; RSS +%d MB",

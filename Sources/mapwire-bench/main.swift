@@ -28,22 +28,25 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 }
 
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+let baseContent = try SampleContent.load(dataDirectory: root.appendingPathComponent("fixtures"),
+                                         publicDirectory: root.appendingPathComponent("Public"))
 let base = try World.load(dataDirectory: root.appendingPathComponent("fixtures"),
-                          publicDirectory: root.appendingPathComponent("Public"))
+                          publicDirectory: root.appendingPathComponent("Public"),
+                          app: SampleMapApp(content: baseContent))
 
 /// A world with `extra` synthetic people scattered in `region` (lat/lon box).
 func world(extra: Int, region: (lat: ClosedRange<Double>, lon: ClosedRange<Double>)) throws -> World {
     var rng = SystemRandomNumberGenerator()
-    let template = base.content.people[0]
-    var people = base.content.people
+    let template = baseContent.people[0]
+    var people = baseContent.people
     for i in 0..<extra {
         let c = Coordinate(latitude: Double.random(in: region.lat, using: &rng),
                            longitude: Double.random(in: region.lon, using: &rng))
         people.append(Person(id: "bench-\(i)", name: "Bench \(i)", place: "Somewhere", continent: "Bench",
                              coordinate: c, avatar: template.avatar, bio: "", wishes: ["A benchmark"]))
     }
-    let content = try SampleContent(people: people, landmarks: base.content.landmarks, images: base.content.images)
-    return World(fonts: base.fonts, baseMap: base.baseMap, content: content)
+    let content = try SampleContent(people: people, landmarks: baseContent.landmarks, images: baseContent.images)
+    return World(fonts: base.fonts, baseMap: base.baseMap, app: SampleMapApp(content: content))
 }
 
 struct Result {
@@ -108,7 +111,7 @@ let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 3000
 let dense = try world(extra: 10_000, region: (lat: -60...70, lon: -180...180))
 /// 10,000 API pins without a clustering identifier: every one near the screen gets a view.
 func plainPins() throws -> World {
-    let w = World(fonts: base.fonts, baseMap: base.baseMap, content: base.content)
+    let w = World(fonts: base.fonts, baseMap: base.baseMap, app: SampleMapApp(content: baseContent))
     var rng = SystemRandomNumberGenerator()
     for i in 0..<10_000 {
         try w.store.add(LiveAnnotation(id: "pin-\(i)", title: "Pin \(i)",

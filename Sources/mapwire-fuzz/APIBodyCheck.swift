@@ -1,5 +1,6 @@
 import Foundation
 import MapSession
+import SampleApps
 
 /// Whatever a client sends to a write route, the API answers JSON: a 2xx,
 /// or a 4xx whose `error` names the problem; never a trap, never a 5xx.
@@ -8,11 +9,14 @@ import MapSession
 /// routes that take one in the path).
 enum APIBodyCheck {
     /// One app for the whole run, its world in memory; loaded on first use.
-    static let app: MapWireApp = {
+    static let app: MapService = {
         let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["MAPWIRE_ROOT"]
                        ?? FileManager.default.currentDirectoryPath)
         do {
-            return try MapWireApp(options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
+            let content = try SampleContent.load(dataDirectory: root.appendingPathComponent("fixtures"),
+                                                 publicDirectory: root.appendingPathComponent("Public"))
+            return try MapService(app: SampleMapApp(content: content),
+                                  options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
                                                  publicDirectory: root.appendingPathComponent("Public"),
                                                  demo: false, storePath: ":memory:"))
         } catch {

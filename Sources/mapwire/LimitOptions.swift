@@ -1,5 +1,5 @@
 import ArgumentParser
-import MapWireServer
+import MapWire
 
 /// The flags that bound what clients may hold and send (README, "Limits").
 struct LimitOptions: ParsableArguments {
@@ -43,15 +43,17 @@ struct LimitOptions: ParsableArguments {
         }
     }
 
-    func apply(to configuration: inout ServerConfiguration) {
-        configuration.maxConnections = maxConnections
-        configuration.maxConnectionsPerPeer = maxConnectionsPerPeer
-        configuration.limitsLoopbackPeers = limitLoopbackPeers
-        configuration.maxSessions = maxSessions
-        configuration.idleRequestTimeout = requestTimeout
-        configuration.firstMessageTimeout = firstMessageTimeout
-        configuration.feedFirstMessageTimeout = feedFirstMessageTimeout
-        configuration.limits.maxInputMessagesPerSecond = maxInputRate
-        configuration.limits.inputBurstMessages = inputBurst
+    var limits: MapWireConfiguration.Limits {
+        var limits = MapWireConfiguration.Limits()
+        limits.maxConnections = maxConnections
+        limits.maxConnectionsPerPeer = maxConnectionsPerPeer
+        limits.limitsLoopbackPeers = limitLoopbackPeers
+        limits.maxSessions = maxSessions
+        limits.requestTimeout = requestTimeout
+        limits.firstMessageTimeout = firstMessageTimeout
+        limits.feedFirstMessageTimeout = feedFirstMessageTimeout
+        limits.maxInputRate = maxInputRate
+        limits.inputBurst = inputBurst
+        return limits
     }
 }

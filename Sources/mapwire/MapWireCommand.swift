@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import MapSession
-import MapWireServer
+import MapWire
+import SampleApps
 
 /// `mapwire`: serve the map page and its WebSocket until SIGINT or SIGTERM.
 struct MapWireCommand: ParsableCommand {
@@ -17,11 +17,18 @@ struct MapWireCommand: ParsableCommand {
     @Option(help: "TCP port for the page, the HTTP API and the WebSocket (0 picks a free one).")
     var port = 8080
 
-    @Option(help: "Folder with the map data fixtures.")
-    var data = "./fixtures"
+    @Option(help: ArgumentHelp("Folder with the map data (basemap.bin and the samples' files); "
+                               + "default: ./fixtures if it has them, else MapWire's own.", valueName: "folder"))
+    var data: String?
 
-    @Option(name: .customLong("public"), help: "Folder served as the web page.")
-    var publicDirectory = "./Public"
+    @Option(name: .customLong("public"), help: ArgumentHelp(
+        "Folder served as the web page; default: ./Public if it has the page, else MapWire's own.",
+        valueName: "folder"))
+    var publicDirectory: String?
+
+    @Option(help: ArgumentHelp("Sample apps to run, comma-separated: wishlist, mapcallouts, all, or none "
+                               + "(an empty map that the HTTP API and the feed fill).", valueName: "list"))
+    var samples = SampleSelection(samples: Set(SampleMapApp.Sample.allCases))
 
     @Flag(inversion: .prefixedNo, help: "Run the built-in demo feed that moves pins.")
     var demo = true
@@ -49,11 +56,6 @@ struct MapWireCommand: ParsableCommand {
                                + "repeatable.", valueName: "name"))
     var allowedHost: [String] = []
 
-    /// `MAPWIRE_API_TOKEN`, where an empty value means none.
-    var environmentToken: String? {
-        ProcessInfo.processInfo.environment["MAPWIRE_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -70,51 +72,51 @@ struct MapWireCommand: ParsableCommand {
             handler.logLevel = level
             return handler
         }
-        let logger = Logger(label: "mapwire")
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let storePath = store == ":memory:"
-            ? store : URL(fileURLWithPath: store, relativeTo: cwd).standardizedFileURL.path
-        let options = MapWireApp.Options(
-            dataDirectory: URL(fileURLWithPath: data, relativeTo: cwd).standardizedFileURL,
-            publicDirectory: URL(fileURLWithPath: publicDirectory, relativeTo: cwd).standardizedFileURL,
-            demo: demo,
-            storePath: storePath)
-        let configuration = ServerConfiguration(
-            host: host, port: port, publicDirectory: options.publicDirectory,
-            apiToken: apiToken ?? environmentToken,
-            allowsOpenWrites: allowOpenWrites, allowedOrigins: allowedOrigin, allowedHosts: allowedHost)
-
-        let app: MapWireApp
-        let server: MapWireServer
+        let service: MapWireService
         do {
-            // A configuration that cannot be served is refused before the store file is opened or made.
-            try configuration.validate()
-            app = try MapWireApp(options: options)
-            let metrics = ServerMetrics()
-            var configuration = ServerConfiguration(
-                host: host, port: port, publicDirectory: options.publicDirectory,
-                apiToken: apiToken ?? environmentToken,
-                allowsOpenWrites: allowOpenWrites, allowedOrigins: allowedOrigin, allowedHosts: allowedHost)
-            limits.apply(to: &configuration)
-            server = MapWireServer(
-                configuration: configuration,
-                sessions: app,
-                http: MetricsAppendingHandler(base: app, metrics: metrics),
-                metrics: metrics)
-            try server.start()
+            var configuration = try self.configuration()
+            configuration.limits = limits.limits
+            service = try MapWireService(app: try app(configuration: configuration), configuration: configuration)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
+        do {
+            try service.run()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            service.stop()
+            throw ExitCode.failure
+        }
+    }
 
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        print("MapWire listening on http://\(shownHost):\(server.port ?? port)/")
-        fflush(nil) // nil flushes every stream; the URL must show even when piped
+    /// The flags as the library's configuration; relative paths are taken from the working directory.
+    func configuration() throws -> MapWireConfiguration {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        func folder(_ path: String?) -> URL? {
+            path.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
+        }
+        var configuration = MapWireConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.dataDirectory = folder(data)
+        configuration.publicDirectory = folder(publicDirectory)
+        configuration.demo = demo
+        configuration.storePath = store == ":memory:"
+            ? store : URL(fileURLWithPath: store, relativeTo: cwd).standardizedFileURL.path
+        if let apiToken { configuration.apiToken = apiToken }
+        configuration.allowsOpenWrites = allowOpenWrites
+        configuration.allowedOrigins = allowedOrigin
+        configuration.allowedHosts = allowedHost
+        return configuration
+    }
 
-        waitForTerminationSignal()
-        logger.info("signal received, shutting down")
-        server.stop()
-        app.shutdown()
+    /// The samples asked for; `none` is the bare map.
+    func app(configuration: MapWireConfiguration) throws -> any MapApp {
+        guard !samples.samples.isEmpty else { return EmptyMapApp() }
+        let content = try SampleContent.load(dataDirectory: configuration.resolvedDataDirectory,
+                                             publicDirectory: configuration.resolvedPublicDirectory)
+        return SampleMapApp(content: content, samples: samples.samples)
     }
 }
 

@@ -1,4 +1,6 @@
+import MapWire
+
 // Entry point; everything lives in MapWireCommand.swift. Termination signals
-// are held from the first instruction, before any thread starts (Signals.swift).
-holdTerminationSignals()
+// are held from the first instruction, before any thread starts.
+MapWireService.holdTerminationSignals()
 MapWireCommand.main()

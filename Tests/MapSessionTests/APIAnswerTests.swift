@@ -2,6 +2,7 @@ import Foundation
 import MapGeometry
 import Testing
 @testable import MapSession
+import SampleApps
 
 /// Every answer of the API is JSON of the shape the README documents.
 @Suite struct APIAnswerTests {
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func healthzSaysOkAndHowManySessionsAreOpen() throws {
-        let app = try MapWireApp(options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+        let app = try MapService(app: sampleApp, options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
                                                 publicDirectory: repoRoot.appendingPathComponent("Public"),
                                                 demo: false, storePath: ":memory:"))
         defer { app.shutdown() }

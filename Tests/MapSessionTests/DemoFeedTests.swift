@@ -17,7 +17,7 @@ import Testing
 
     @Test func travellersAreAddedAndMovedThroughTheStore() throws {
         let world = freshWorld()
-        let cities = world.content.people.map(\.coordinate)
+        let cities = sampleContent.people.map(\.coordinate)
         let feed = DemoFeed(store: world.store, cities: cities, count: 5, now: 100)
         #expect(world.store.records.filter { $0.kind == "traveller" }.count == 5)
         let before = try #require(world.store.record(id: "traveller-1")?.annotation.coordinate)

@@ -3,6 +3,7 @@ import MapGeometry
 import Synchronization
 import Testing
 @testable import MapSession
+import SampleApps
 
 /// Records what a session reports for timing its frames.
 final class RecordingFrameTiming: FrameTimingObserver {
@@ -38,7 +39,7 @@ final class RecordingFrameTiming: FrameTimingObserver {
     }
 
     @Test func theAppTimesEachSessionWithTheOutputThatMetersIt() throws {
-        let app = try MapWireApp(options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+        let app = try MapService(app: sampleApp, options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
                                                 publicDirectory: repoRoot.appendingPathComponent("Public"),
                                                 demo: false, storePath: ":memory:"))
         defer { app.shutdown() }

@@ -5,11 +5,12 @@ import Testing
 import ViewKit
 import Wire
 @testable import MapSession
+import SampleApps
 
 /// A world of its own per test: the shared fixtures, a fresh store, so moves
 /// in one test never show up in another running in parallel.
 func freshWorld() -> World {
-    World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap, content: sharedWorld.content)
+    World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap, app: sampleApp)
 }
 
 extension SessionHarness {

@@ -2,6 +2,7 @@ import DisplayList
 import Foundation
 import InputEvents
 import MapGeometry
+import SampleApps
 import Synchronization
 import ViewKit
 import Wire
@@ -18,11 +19,24 @@ final class RecordingOutput: SessionOutput {
 /// The repository root, found from this file's path.
 let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Loaded once: fonts, base map and sample data, as `mapwire` loads them.
+/// The samples' data, loaded once.
+let sampleContent: SampleContent = {
+    do {
+        return try SampleContent.load(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                                      publicDirectory: repoRoot.appendingPathComponent("Public"))
+    } catch {
+        fatalError("sample content: \(error)")
+    }
+}()
+
+/// Both samples, plugged in as `mapwire` plugs them in by default.
+let sampleApp = SampleMapApp(content: sampleContent)
+
+/// Loaded once: fonts, base map and the samples' world, as `mapwire` loads them.
 let sharedWorld: World = {
     do {
         return try World.load(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                              publicDirectory: repoRoot.appendingPathComponent("Public"))
+                              publicDirectory: repoRoot.appendingPathComponent("Public"), app: sampleApp)
     } catch {
         fatalError("test world: \(error)")
     }

@@ -3,6 +3,7 @@ import MapGeometry
 import Testing
 import Wire
 @testable import MapSession
+import SampleApps
 
 extension SessionHarness {
     /// How many annotations the session's map keeps an entry for itself
@@ -36,7 +37,7 @@ func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throw
         // ...and the session holds no more than one in a world without the 2,000
         // (its clustered people), no views for them either.
         let base = plain.perMapAnnotationCount
-        #expect(base >= 0 && base <= sharedWorld.content.people.count)
+        #expect(base >= 0 && base <= sampleContent.people.count)
         #expect(h.perMapAnnotationCount == base)
         #expect(h.session.reuseCounts?.live == plain.session.reuseCounts?.live)
         // Pins added while it is open (replayed from the change log) cost it nothing either.
@@ -110,7 +111,7 @@ func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throw
     }
 
     @Test func aSessionFurtherBehindThanTheLogResyncs() throws {
-        let world = World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap, content: sharedWorld.content, logLimit: 8)
+        let world = World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap, app: sampleApp, logLimit: 8)
         let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
         let base = h.perMapAnnotationCount
         try world.store.add(LiveAnnotation(id: "gone", title: "Gone", coordinate: Coordinate(latitude: 1, longitude: -152)))

@@ -24,7 +24,7 @@ import Testing
     }
 
     static func start(_ file: StoreFile) throws -> AnnotationStore {
-        try AnnotationStore(content: content(), database: WorldDatabase(path: file.path))
+        try AnnotationStore(seeds: SampleMapApp(content: content()).seeds, database: WorldDatabase(path: file.path))
     }
 
     @Test func apiAddsMovesAndDeletesSurviveARestart() throws {
@@ -109,10 +109,10 @@ import Testing
         let drop = Coordinate(latitude: 51.5, longitude: -0.12)
         do {
             let content = try Self.content()
-            let store = try AnnotationStore(content: content, database: WorldDatabase(path: file.path))
+            let store = try AnnotationStore(seeds: SampleMapApp(content: content).seeds, database: WorldDatabase(path: file.path))
             try store.add(LiveAnnotation(id: "pin", title: "Pin", coordinate: Coordinate(latitude: 50, longitude: 0),
                                          isDraggable: true))
-            let world = World(fonts: sharedWorld.fonts, baseMap: nil, content: content, store: store)
+            let world = World(fonts: sharedWorld.fonts, baseMap: nil, store: store, app: SampleMapApp(content: content))
             let pin = try #require(store.record(id: "pin")?.annotation)
             #expect(world.move(pin, to: Coordinate(latitude: 50.5, longitude: -0.05)))
             #expect(world.move(pin, to: drop))
@@ -191,7 +191,7 @@ import Testing
 @Suite struct StoreFailureTests {
     @Test func afterAFailedWriteTheAPIRefusesWritesAndHealthzIs503() throws {
         let file = try StoreRestoreTests.StoreFile()
-        let app = try MapWireApp(options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+        let app = try MapService(app: sampleApp, options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
                                                 publicDirectory: repoRoot.appendingPathComponent("Public"),
                                                 demo: false, storePath: file.path))
         func call(_ method: String, _ path: String, _ body: String = "") -> HTTPResponse {

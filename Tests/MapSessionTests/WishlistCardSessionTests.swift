@@ -30,7 +30,7 @@ extension SessionHarness {
     /// The person's pin view in the session.
     func pinView(_ id: String) -> PersonPinView? {
         session.sync {
-            guard let person = session.world.content.people.first(where: { $0.id == id }) else { return nil }
+            guard let person = sampleContent.people.first(where: { $0.id == id }) else { return nil }
             return session.mapView?.view(for: person) as? PersonPinView
         }
     }
@@ -221,14 +221,14 @@ extension SessionHarness {
         let pinBefore = try #require(h.center(of: "Marcus Bell"))
         h.session.sync {
             guard let map = h.session.mapView,
-                  let person = h.session.world.content.people.first(where: { $0.id == "marcus-bell" }) else { return }
+                  let person = sampleContent.people.first(where: { $0.id == "marcus-bell" }) else { return }
             person.coordinate = Coordinate(latitude: person.coordinate.latitude - 1,
                                            longitude: person.coordinate.longitude + 2)
             map.annotationDidMove(person)
         }
         defer {
             h.session.sync {
-                if let person = h.session.world.content.people.first(where: { $0.id == "marcus-bell" }) {
+                if let person = sampleContent.people.first(where: { $0.id == "marcus-bell" }) {
                     person.coordinate = Coordinate(latitude: 41.8781, longitude: -87.6298)
                 }
             }

@@ -1,10 +1,11 @@
 import MapGeometry
 import Testing
 @testable import MapSession
+import SampleApps
 
 /// The store refuses writes in the world's own terms: no HTTP status in sight.
 @Suite struct WorldErrorTests {
-    let store = AnnotationStore(content: sharedWorld.content)
+    let store = AnnotationStore(seeds: sampleApp.seeds)
 
     func add(_ id: String, latitude: Double = 1, longitude: Double = 1) throws(WorldError) {
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)

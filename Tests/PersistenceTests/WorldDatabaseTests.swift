@@ -25,7 +25,7 @@ import Testing
         let store = try TemporaryStore()
         let full = StoredAnnotation(id: "bus/7 é", kind: "vehicle", title: "Bus 7", subtitle: "Line 7",
                                     latitude: -33.5, longitude: 151.25, draggable: true, clusteringIdentifier: "fleet",
-                                    isFixed: true, timestamp: 1_700_000_000.5, isSample: true)
+                                    isFixed: true, timestamp: 1_700_000_000.5, seed: "wishlist")
         try WorldDatabase(path: store.path).write([.added(full), .added(pin("bare"))])
         let loaded = try WorldDatabase(path: store.path).loadAnnotations()
         #expect(loaded == [full, pin("bare")])
@@ -50,11 +50,31 @@ import Testing
             }
         }
         let db = try WorldDatabase(path: store.path)
-        #expect(try db.appliedMigrations() == [WorldMigrations.annotations, WorldMigrations.settings])
+        #expect(try db.appliedMigrations() == [WorldMigrations.annotations, WorldMigrations.settings,
+                                               WorldMigrations.seeds])
         #expect(try db.loadAnnotations().map(\.id) == ["old"])
         try db.write([.added(pin("new"))], settings: ["k": "v"])
         #expect(try db.loadAnnotations().map(\.id) == ["old", "new"])
         #expect(try db.setting("k") == "v")
+    }
+
+    @Test func aFileSeededWithBothSamplesAtOnceNamesEachRowsSeed() throws {
+        let store = try TemporaryStore()
+        do {
+            let queue = try DatabaseQueue(path: store.path)
+            try WorldMigrations.migrator.migrate(queue, upTo: WorldMigrations.settings)
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO annotation (id, seq, kind, latitude, longitude, sample) VALUES
+                        ('ada', 1, 'person', 1, 2, 1), ('bridge', 2, 'bridge', 3, 4, 1), ('van', 3, 'vehicle', 5, 6, 0);
+                    INSERT INTO setting (key, value) VALUES ('sample-content-seeded', '1');
+                    """)
+            }
+        }
+        let db = try WorldDatabase(path: store.path)
+        #expect(try db.loadAnnotations().map(\.seed) == ["wishlist", "mapcallouts", nil])
+        #expect(try db.wasSeeded("wishlist") && db.wasSeeded("mapcallouts"))
+        #expect(try !db.wasSeeded("other") && db.setting("sample-content-seeded") == nil)
     }
 
     @Test func aFileFromANewerMapWireIsRefusedAndLeftAlone() throws {

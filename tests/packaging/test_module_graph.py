@@ -92,6 +92,19 @@ def test_wire_does_not_depend_on_the_ui_toolkit():
     assert graph["InputEvents"] <= {"MapGeometry"}
 
 
+def test_the_library_does_not_depend_on_its_samples():
+    """The samples are an app plugged in by the executable: nothing the
+    `MapWire` library is built from may reach them."""
+    graph = declared()
+    library = {"MapWire"} | closure(graph, "MapWire")
+    assert "SampleApps" not in library
+    assert "SampleApps" not in closure(graph, "MapSession")
+    users = {name for name, deps in graph.items() if "SampleApps" in deps}
+    products = {p["name"]: p for p in package()["products"]}
+    assert "library" in products["MapWire"]["type"] and products["MapWire"]["targets"] == ["MapWire"]
+    assert users <= {"mapwire"} | TOOLS | {n for n in graph if n.endswith("Tests")}
+
+
 def test_the_drawings_are_the_declared_graph():
     graph = layers()
     for path in ("README.md", "docs/architecture.md"):

@@ -1,6 +1,6 @@
 import MapCore
 
-extension MapWireApp {
+extension MapService {
     /// Sessions, live moves, frames, latency and the reuse counters summed
     /// over sessions, in the Prometheus text format (the transport appends its own).
     public func metricsText() -> String {

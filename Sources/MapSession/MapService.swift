@@ -3,13 +3,13 @@ import Foundation
 import Logging
 import Synchronization
 
-/// The composition root: one shared world of annotations, a session per browser,
-/// and the HTTP API over that world. The server transport talks to it only
-/// through `SessionFactory` and `HTTPHandler`.
-public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
-    /// Where the app finds its data.
+/// An app served: one shared world of annotations, a session per browser tab
+/// (each set up by the app), and the HTTP API over that world. The server
+/// transport talks to it only through `SessionFactory` and `HTTPHandler`.
+public final class MapService: SessionFactory, HTTPHandler, Sendable {
+    /// Where the world's files are, and what runs in it.
     public struct Options: Sendable {
-        /// The folder with `basemap.bin`, `people.json` and the other fixtures.
+        /// The folder with `basemap.bin`.
         public var dataDirectory: URL
         /// The folder served as the page (`Public/`); fonts are measured from here.
         public var publicDirectory: URL
@@ -37,12 +37,14 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
     /// The travellers of `--demo`, nil without it.
     public let demoFeed: DemoFeed?
 
-    public init(options: Options) throws {
+    /// Loads the world for `app` (opening or creating the store file) and
+    /// starts the demo feed if asked.
+    public init(app: any MapApp, options: Options) throws {
         self.options = options
         world = try World.load(dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
-                               storePath: options.storePath)
+                               storePath: options.storePath, app: app)
         api = AnnotationsAPI(world: world)
-        demoFeed = options.demo ? DemoFeed(store: world.store, cities: world.content.people.map(\.coordinate)) : nil
+        demoFeed = options.demo ? DemoFeed(store: world.store, cities: DemoFeed.cities(of: world.baseMap)) : nil
         demoFeed?.start()
     }
 
@@ -95,10 +97,10 @@ public final class MapWireApp: SessionFactory, HTTPHandler, Sendable {
 /// The transport's handle on a session: forgets it in the app once the socket closes.
 final class SessionHandle: SessionConnection, Sendable {
     let session: MapSession
-    let app: MapWireApp
+    let app: MapService
     let metered: MeteredOutput
 
-    init(session: MapSession, app: MapWireApp, metered: MeteredOutput) {
+    init(session: MapSession, app: MapService, metered: MeteredOutput) {
         self.session = session
         self.app = app
         self.metered = metered

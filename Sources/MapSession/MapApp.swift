@@ -1,0 +1,76 @@
+import MapCore
+import MapGeometry
+
+/// An app built on MapWire: what its maps show and how they behave.
+///
+/// MapWire runs one map per browser tab. For each new one it calls
+/// `setUpSession(_:)`, where the app does what a MapKit app does in
+/// `viewDidLoad`: set the map's delegate, register its annotation view
+/// classes, add its annotations, add its own controls and screens. Everything
+/// it adds there belongs to that tab alone; what every tab should see (and the
+/// HTTP API and the producers' feed can move) goes in the shared world, seeded
+/// once through `seeds`.
+///
+/// An app is a value shared by every session, so it is `Sendable`; the
+/// per-tab state lives in the object `setUpSession(_:)` returns.
+public protocol MapApp: Sendable {
+    /// Annotations the app puts in the shared world: each seed is written to
+    /// the store the first time the store sees its name, and from then on the
+    /// store alone says what exists. Empty by default.
+    var seeds: [WorldSeed] { get }
+
+    /// Sets up a new browser tab's map: called once, on that session's queue,
+    /// before its first frame. The returned object (usually the map's
+    /// delegate, which the map holds weakly) lives as long as the session.
+    func setUpSession(_ session: MapAppSession) -> AnyObject?
+}
+
+extension MapApp {
+    public var seeds: [WorldSeed] { [] }
+}
+
+/// Annotations an app puts in the shared world once per store.
+public struct WorldSeed: Sendable {
+    /// Names the seed in the store file, so the file knows it was written and
+    /// which rows are this seed's own annotations when it starts again.
+    public let name: String
+    /// What the seed writes on first start.
+    public var annotations: [SeedAnnotation]
+
+    /// A seed called `name` (letters, digits, `-` and `_`) of `annotations`.
+    public init(name: String, annotations: [SeedAnnotation]) {
+        self.name = name
+        self.annotations = annotations
+    }
+}
+
+/// One annotation of a `WorldSeed`: the app's own object, so its views get
+/// it back as the class they know after every restart, at its stored position.
+public struct SeedAnnotation: Sendable {
+    /// Its id in the shared world and the HTTP API.
+    public let id: String
+    /// What the API reports as its `kind`.
+    public let kind: String
+    /// The app's annotation object.
+    public let annotation: Annotation
+    /// Sets its coordinate when the feed, the API or a drag moves it; nil for
+    /// a fixed annotation, which can be neither moved nor deleted.
+    public let move: (@Sendable (Coordinate) -> Void)?
+
+    /// A seeded annotation; `move` nil makes it fixed.
+    public init(id: String, kind: String, annotation: Annotation, move: (@Sendable (Coordinate) -> Void)?) {
+        self.id = id
+        self.kind = kind
+        self.annotation = annotation
+        self.move = move
+    }
+}
+
+/// The app that adds nothing: a bare map showing the shared world, which the
+/// HTTP API and the feed fill.
+public struct EmptyMapApp: MapApp {
+    /// The bare map.
+    public init() {}
+
+    public func setUpSession(_ session: MapAppSession) -> AnyObject? { nil }
+}

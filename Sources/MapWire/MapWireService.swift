@@ -1,0 +1,72 @@
+import Foundation
+import Logging
+import MapSession
+import MapWireServer
+
+/// MapWire serving an app: the page, the map WebSocket with a session per
+/// browser tab (each set up by the app), the HTTP API and the producers' feed.
+///
+/// ```swift
+/// MapWireService.holdTerminationSignals()   // first thing in main
+/// var configuration = MapWireConfiguration()
+/// configuration.port = 8080
+/// try MapWireService(app: MyApp(), configuration: configuration).run()
+/// ```
+public final class MapWireService: Sendable {
+    /// What it was started with.
+    public let configuration: MapWireConfiguration
+    /// The shared world, the sessions and the HTTP API.
+    public let service: MapService
+    let server: MapWireServer
+    private let logger = Logger(label: "mapwire")
+
+    /// Checks `configuration` (a bad host, token or origin, or an open bind
+    /// without a token, is refused before the store file is opened), then
+    /// loads the world for `app`. Throws `ServerError` or `StoreError`.
+    public init(app: any MapApp, configuration: MapWireConfiguration = MapWireConfiguration()) throws {
+        self.configuration = configuration
+        let serverConfiguration = configuration.serverConfiguration
+        try serverConfiguration.validate()
+        service = try MapService(app: app, options: MapService.Options(
+            dataDirectory: configuration.resolvedDataDirectory,
+            publicDirectory: configuration.resolvedPublicDirectory,
+            demo: configuration.demo,
+            storePath: configuration.storePath))
+        let metrics = ServerMetrics()
+        server = MapWireServer(configuration: serverConfiguration, sessions: service,
+                               http: MetricsAppendingHandler(base: service, metrics: metrics), metrics: metrics)
+    }
+
+    /// Opens the port; pages and sockets are served from then on.
+    public func start() throws {
+        try server.start()
+    }
+
+    /// The bound port once started (the one picked when `port` was 0).
+    public var port: Int? { server.port }
+
+    /// Closes every socket and writes what is left to the store file.
+    public func stop() {
+        server.stop()
+        service.shutdown()
+    }
+
+    /// Starts, prints the page's URL, serves until SIGINT or SIGTERM, then stops.
+    public func run() throws {
+        Self.holdTerminationSignals()
+        try start()
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        print("MapWire listening on http://\(host):\(port ?? configuration.port)/")
+        fflush(nil) // nil flushes every stream; the URL must show even when piped
+        TerminationSignals.wait()
+        logger.info("signal received, shutting down")
+        stop()
+    }
+
+    /// Holds SIGINT and SIGTERM for `run()` to take. Call it first in `main`,
+    /// before any thread starts, so a signal sent during start-up is not lost;
+    /// `run()` calls it too, which covers threads started after that point.
+    public static func holdTerminationSignals() {
+        TerminationSignals.hold()
+    }
+}

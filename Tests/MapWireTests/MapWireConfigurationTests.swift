@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+@testable import MapWire
+
+/// The Swift configuration says what the flags say.
+@Suite struct MapWireConfigurationTests {
+    @Test func theDefaultsAreTheFlagsDefaults() {
+        let c = MapWireConfiguration()
+        #expect(c.host == "127.0.0.1" && c.port == 8080 && c.demo && c.storePath == "./mapwire.sqlite")
+        #expect(!c.allowsOpenWrites && c.allowedOrigins.isEmpty && c.allowedHosts.isEmpty)
+        #expect(c.limits.maxSessions == 2000 && c.limits.maxInputRate == 500 && c.limits.inputBurst == 1000)
+        let server = c.serverConfiguration
+        #expect(server.maxConnections == 4096 && server.maxConnectionsPerPeer == 256)
+        #expect(server.idleRequestTimeout == 10 && server.firstMessageTimeout == 10)
+        #expect(server.feedFirstMessageTimeout == 60 && !server.limitsLoopbackPeers)
+    }
+
+    @Test func withoutFoldersItFindsMapWiresOwnPageAndData() {
+        let c = MapWireConfiguration()
+        #expect(FileManager.default.fileExists(atPath: c.resolvedPublicDirectory.appendingPathComponent("index.html").path))
+        #expect(FileManager.default.fileExists(atPath: c.resolvedDataDirectory.appendingPathComponent("basemap.bin").path))
+    }
+
+    @Test func limitsReachTheTransport() {
+        var c = MapWireConfiguration()
+        c.limits.maxSessions = 7
+        c.limits.requestTimeout = 3
+        c.limits.maxInputRate = 0
+        let server = c.serverConfiguration
+        #expect(server.maxSessions == 7 && server.idleRequestTimeout == 3)
+        #expect(server.limits.maxInputMessagesPerSecond == 0)
+    }
+}
