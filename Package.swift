@@ -103,8 +103,12 @@ let package = Package(
 )
 
 // Release builds skip the runtime exclusivity checks: they were a fifth of a
-// frame's instructions (see docs/performance.md); debug builds and tests keep them.
-for target in package.targets where target.type == .regular || target.type == .executable {
+// frame's instructions (see docs/performance.md); debug builds and tests keep
+// them. SwiftPM refuses unsafe flags in a versioned dependency, so a checkout
+// that another package resolved (under a `checkouts` folder) builds without
+// them; as the root package or a path dependency, MapWire keeps them.
+let isResolvedDependency = Context.packageDirectory.split(separator: "/").contains("checkouts")
+for target in package.targets where !isResolvedDependency && (target.type == .regular || target.type == .executable) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
     ]
