@@ -20,6 +20,10 @@ struct SharedAnnotationsState {
     /// Shared annotations the app removed from this map while the source still
     /// holds them (`removeAnnotations`); adding them again shows them again.
     var hidden: [AnnotationKey: Annotation] = [:]
+    /// The app's own annotations (`addAnnotations`) that joined cluster
+    /// groups, which shared ones also join: a resync must not take them for
+    /// shared annotations the source dropped.
+    var ownClustered: Set<AnnotationKey> = []
 }
 
 /// Shared annotations: a map shows its own annotations (`addAnnotations`,
@@ -33,12 +37,18 @@ extension MapView {
     public var sharedAnnotations: SharedAnnotationSource? {
         get { shared.source }
         set {
-            shared = SharedAnnotationsState(source: newValue)
+            shared = SharedAnnotationsState(source: newValue, ownClustered: shared.ownClustered)
             if let newValue {
                 for a in index.all where newValue.point(of: a) != nil { index.remove(AnnotationKey(a)) }
             }
             needsAnnotationLayout = true
         }
+    }
+
+    /// What the map shows from its shared source, clustered ones included:
+    /// every annotation but the app's own.
+    package var annotationsFromSharedSource: [Annotation] {
+        clusteredMembers.filter { !shared.ownClustered.contains(AnnotationKey($0)) } + shownSharedAnnotations
     }
 
     /// How many annotations this map keeps an entry for itself: its own

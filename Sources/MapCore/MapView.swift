@@ -98,7 +98,11 @@ open class MapView: View, CursorProviding {
     public func addAnnotations(_ annotations: [Annotation]) {
         for a in annotations {
             let isShared = unhideShared(a)
-            if addToClusterGroup(a) || isShared { continue }
+            if addToClusterGroup(a) {
+                if !isShared, shared.source?.point(of: a) == nil { shared.ownClustered.insert(AnnotationKey(a)) }
+                continue
+            }
+            if isShared { continue }
             index.insert(a)
         }
         needsAnnotationLayout = true
@@ -117,6 +121,7 @@ open class MapView: View, CursorProviding {
             let key = AnnotationKey(a)
             if selectedKey == key { deselectAnnotation(a, animated: false) }
             if !removeFromClusterGroup(key) { index.remove(key) }
+            shared.ownClustered.remove(key)
             forgetShared(a, hide: hidingShared)
             if let view = liveViews.removeValue(forKey: key) { retire(view) }
         }

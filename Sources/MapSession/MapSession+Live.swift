@@ -102,9 +102,10 @@ extension MapSession {
     /// index, nothing copied per session. Pins jump to where they are now.
     func resyncLive() {
         guard let mapView else { return }
-        // What the map shows, read before the snapshot: an annotation added in
-        // between is in the snapshot, not taken for one the store dropped.
-        let shown = mapView.annotations
+        // What the map shows from the store, read before the snapshot: an
+        // annotation added in between is in the snapshot, not taken for one
+        // the store dropped. The app's own annotations are not the store's to drop.
+        let shown = mapView.annotationsFromSharedSource
         let (annotations, version) = world.store.snapshot()
         var wanted = Set<AnnotationKey>(minimumCapacity: annotations.count)
         for a in annotations { wanted.insert(AnnotationKey(a)) }

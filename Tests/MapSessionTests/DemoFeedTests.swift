@@ -15,6 +15,15 @@ import Testing
         #expect(leg.position(at: 20).latitude > 60)
     }
 
+    @Test func travellersFlyBetweenTheBaseMapsLargestCitiesWhateverTheApp() throws {
+        let baseMap = try #require(sharedWorld.baseMap)
+        let cities = DemoFeed.cities(of: baseMap)
+        #expect(cities.count == 24)
+        let largest = try #require(baseMap.cities.max { $0.population < $1.population })
+        #expect(cities.first == largest.coordinate)
+        #expect(DemoFeed.cities(of: nil).count == 2, "no base map: still somewhere to fly")
+    }
+
     @Test func travellersAreAddedAndMovedThroughTheStore() throws {
         let world = freshWorld()
         let cities = sampleContent.people.map(\.coordinate)

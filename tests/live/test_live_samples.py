@@ -1,0 +1,94 @@
+"""`mapwire --samples`: the samples are plug-ins, and the map without them
+is empty until the API fills it."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+
+import wire
+from live_server import start_server
+from test_live_session import Client
+
+TOOLBAR = {"City", "Bridge", "Flower", "Ferry", "All"}
+
+
+def annotations(server) -> list[dict]:
+    with urllib.request.urlopen(server.http + "/api/annotations", timeout=5) as response:
+        return json.load(response)["annotations"]
+
+
+def mirror_names(server, hash_: str) -> set[str]:
+    client = Client(server, hash_)
+    try:
+        client.frames_until(lambda f: f.of(wire.A11Y) != [])
+        return {e.name for e in client.scene.a11y}
+    finally:
+        client.close()
+
+
+@pytest.mark.parametrize("samples, people, landmarks, toolbar", [
+    ("none", False, False, False),
+    ("wishlist", True, False, False),
+    ("mapcallouts", False, True, True),
+    ("all", True, True, True),
+    ("wishlist,mapcallouts", True, True, True),
+])
+def test_each_sample_brings_its_annotations_and_only_mapcallouts_its_toolbar(samples, people, landmarks, toolbar):
+    server = start_server("--samples", samples)
+    try:
+        kinds = {a["kind"] for a in annotations(server)}
+        assert ("person" in kinds) == people, kinds
+        assert bool(kinds & {"city", "bridge", "flower", "ferry"}) == landmarks, kinds
+        if samples == "none":
+            assert annotations(server) == []
+        # Zoomed on San Francisco, where the landmarks are and the toolbar shows.
+        names = mirror_names(server, "#12/37.79/-122.44")
+        assert (TOOLBAR <= names) == toolbar, names
+        assert not (names & TOOLBAR) or toolbar
+    finally:
+        server.stop()
+
+
+def test_the_empty_map_shows_what_the_api_adds():
+    server = start_server("--samples", "none")
+    try:
+        body = json.dumps({"id": "cafe", "title": "Corner Café", "latitude": 48.85, "longitude": 2.35}).encode()
+        request = urllib.request.Request(server.http + "/api/annotations", data=body, method="POST",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=5) as response:
+            assert response.status == 201
+        assert [a["id"] for a in annotations(server)] == ["cafe"]
+        assert "Corner Café" in mirror_names(server, "#10/48.85/2.35")
+    finally:
+        server.stop()
+
+
+def test_a_sample_left_out_keeps_its_rows_for_the_next_start(tmp_path):
+    store = str(tmp_path / "world.sqlite")
+    server = start_server("--samples", "all", store=store)
+    server.stop()
+    server = start_server("--samples", "wishlist", store=store)
+    try:
+        assert {a["kind"] for a in annotations(server)} == {"person"}
+    finally:
+        server.stop()
+    server = start_server("--samples", "all", store=store)
+    try:
+        kinds = {a["kind"] for a in annotations(server)}
+        assert "person" in kinds and "bridge" in kinds, "the landmarks come back, not seeded twice"
+        ids = [a["id"] for a in annotations(server)]
+        assert len(ids) == len(set(ids))
+    finally:
+        server.stop()
+
+
+def test_an_unknown_sample_is_refused_with_its_name():
+    import subprocess
+    from live_server import binary_path
+    result = subprocess.run([binary_path(), "--samples", "wishlist,atlas", "--store", ":memory:"],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode != 0
+    assert "wishlist,atlas" in result.stderr and "--samples" in result.stderr
