@@ -70,7 +70,8 @@ let package = Package(
         .executableTarget(
             name: "mapwire-bench",
             dependencies: ["MapSession", "Persistence", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit",
-                           "DisplayList", "InputEvents", "CMalloc"]
+                           "DisplayList", "InputEvents",
+                           .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "mapwire-load",
@@ -91,10 +92,12 @@ let package = Package(
         .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList", "InputEvents", "MapGeometry"]),
         .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "SampleApps", "ViewKit", "DisplayList",
                                                   "MapGeometry", "InputEvents"]),
-        .testTarget(name: "PersistenceTests", dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "MapSessionTests", dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit",
-                                                   "InputEvents", "MapCore", "SampleApps",
-                                                   "Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "PersistenceTests",
+                    dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "MapSessionTests",
+                    dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit", "InputEvents",
+                                   "MapCore", "SampleApps", "Persistence",
+                                   .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession", "Wire"]),
         .testTarget(name: "MapWireTests", dependencies: ["MapWire"]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),

@@ -17,7 +17,8 @@ public final class LandmarkDetailView: View {
     public init(landmark: Landmark, fonts: FontBook) {
         self.landmark = landmark
         titleLabel = Label(text: landmark.title ?? "", typeface: fonts.bold, fontSize: 20, color: Color(hex: 0x1C1C1E))
-        subtitleLabel = Label(text: landmark.subtitle ?? "", typeface: fonts.regular, fontSize: 15, color: Color(hex: 0x3C3C43))
+        subtitleLabel = Label(text: landmark.subtitle ?? "", typeface: fonts.regular, fontSize: 15,
+                              color: Color(hex: 0x3C3C43))
         let c = landmark.coordinate
         placeLabel = Label(text: "\(Self.degrees(c.latitude, "N", "S")), \(Self.degrees(c.longitude, "E", "W"))",
                            typeface: fonts.regular, fontSize: 13, color: Color(hex: 0x6C6C70))

@@ -36,7 +36,8 @@ public final class MapCalloutsScreen {
         toolbar = LandmarkToolbar(fonts: mapView.fonts)
         mapView.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.bridgeIdentifier)
         mapView.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.ferryIdentifier)
-        mapView.register(FlowerAnnotationView.self, forAnnotationViewWithReuseIdentifier: FlowerAnnotationView.reuseIdentifier)
+        mapView.register(FlowerAnnotationView.self,
+                         forAnnotationViewWithReuseIdentifier: FlowerAnnotationView.reuseIdentifier)
         toolbar.highlight(filter)
         toolbar.onSelect = { [weak self] filter in self?.show(filter, animated: true) }
         mapView.addSubview(toolbar)
@@ -82,12 +83,14 @@ public final class MapCalloutsScreen {
             marker.canShowCallout = true
             marker.animatesWhenAdded = true
             marker.displayPriority = .defaultHigh
-            if marker.detailCalloutAccessoryView == nil, let image = try? content.images.image(named: "images/ferry.svg") {
+            if marker.detailCalloutAccessoryView == nil,
+               let image = try? content.images.image(named: "images/ferry.svg") {
                 marker.detailCalloutAccessoryView = ImageView(image: image)
             }
             return marker
         case .flower:
-            let view = mapView.dequeueReusableAnnotationView(withIdentifier: FlowerAnnotationView.reuseIdentifier, for: landmark)
+            let view = mapView.dequeueReusableAnnotationView(withIdentifier: FlowerAnnotationView.reuseIdentifier,
+                                                             for: landmark)
             (view as? FlowerAnnotationView)?.configure(image: try? content.images.image(named: "images/flower.svg"),
                                                        typeface: mapView.fonts.bold)
             view.displayPriority = .defaultLow

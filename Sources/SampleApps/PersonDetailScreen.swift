@@ -50,7 +50,9 @@ public final class PersonDetailScreen: Screen {
         listView.cornerRadius = 10
         listView.accessibilityLabel = "Wishlist of \(person.name)"
         backButton.onTap = { [weak self] in self?.navigationStack?.pop(animated: true) }
-        for v in [avatarView, nameLabel, placeLabel, bioLabel, wishlistHeading, listView, bar] as [View] { addSubview(v) }
+        for v in [avatarView, nameLabel, placeLabel, bioLabel, wishlistHeading, listView, bar] as [View] {
+            addSubview(v)
+        }
         bar.addSubview(backButton)
         bar.addSubview(titleLabel)
         wishList.attach(to: listView)

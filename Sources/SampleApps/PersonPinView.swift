@@ -42,7 +42,11 @@ public final class PersonPinView: AnnotationView {
     /// Enter on a focused pin (or a click in the mirror) selects it, as a tap does.
     public override func activate() -> Bool {
         guard isEnabled, let map = enclosingMapView, let annotation else { return false }
-        if isSelected, let card { window?.focus(firstFocusable(in: card)) } else { map.selectAnnotation(annotation, animated: true) }
+        if isSelected, let card {
+            window?.focus(firstFocusable(in: card))
+        } else {
+            map.selectAnnotation(annotation, animated: true)
+        }
         return true
     }
 }

@@ -8,6 +8,7 @@ extension WorldMapController {
     public static let peopleClusteringIdentifier = "people"
 
     public func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String? {
-        annotation is Person ? Self.peopleClusteringIdentifier : (annotation as? ClusterableAnnotation)?.clusteringIdentifier
+        annotation is Person
+            ? Self.peopleClusteringIdentifier : (annotation as? ClusterableAnnotation)?.clusteringIdentifier
     }
 }

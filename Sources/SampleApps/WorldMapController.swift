@@ -38,7 +38,8 @@ public final class WorldMapController: MapViewDelegate {
             // The flag image with its pole's tip on the coordinate and the city icon on the left (seed 004).
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: Self.cityIdentifier, for: landmark)
             view.image = content.cityFlag
-            view.centerOffset = Point(x: Double(content.cityFlag.width) / 2 - 4, y: -Double(content.cityFlag.height) / 2)
+            view.centerOffset = Point(x: Double(content.cityFlag.width) / 2 - 4,
+                                      y: -Double(content.cityFlag.height) / 2)
             view.canShowCallout = true
             let icon = (view.leftCalloutAccessoryView as? ImageView) ?? ImageView(image: content.cityIcon)
             view.leftCalloutAccessoryView = icon

@@ -5,7 +5,9 @@
 // this builds the server's world in-process, opens the sessions on one thread
 // and counts the heap bytes in use before and after with glibc's mallinfo2(),
 // which does not depend on how the allocator spreads them over pages.
+#if os(Linux)
 import CMalloc
+#endif
 import DisplayList
 import Foundation
 import MapCore
@@ -21,10 +23,15 @@ final class DiscardingOutput: SessionOutput {
     func close(code: WebSocketCloseCode, reason: String) { print("closed: \(code) \(reason)") }
 }
 
-/// Heap bytes in use now: small chunks from the arenas plus mmapped ones.
+/// Heap bytes in use now: small chunks from the arenas plus mmapped ones
+/// (glibc only; elsewhere 0, and the table shows RSS alone).
 func heapInUse() -> Int {
+    #if os(Linux)
     let m = mallinfo2()
     return Int(m.uordblks) + Int(m.hblkhd)
+    #else
+    return 0
+    #endif
 }
 
 /// Resident set size of this process, bytes (from /proc/self/statm).

@@ -17,8 +17,10 @@ import Testing
 
     @Test func withoutFoldersItFindsMapWiresOwnPageAndData() {
         let c = MapWireConfiguration()
-        #expect(FileManager.default.fileExists(atPath: c.resolvedPublicDirectory.appendingPathComponent("index.html").path))
-        #expect(FileManager.default.fileExists(atPath: c.resolvedDataDirectory.appendingPathComponent("basemap.bin").path))
+        let page = c.resolvedPublicDirectory.appendingPathComponent("index.html")
+        let baseMap = c.resolvedDataDirectory.appendingPathComponent("basemap.bin")
+        #expect(FileManager.default.fileExists(atPath: page.path))
+        #expect(FileManager.default.fileExists(atPath: baseMap.path))
     }
 
     @Test func limitsReachTheTransport() {
