@@ -1,6 +1,10 @@
 import CLibWebSockets
 import Synchronization
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 
 /// Creating the libwebsockets context and routing its C callbacks back into
