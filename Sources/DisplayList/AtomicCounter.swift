@@ -1,21 +1,26 @@
 import Synchronization
 
 /// A thread-safe increasing counter, for ids handed out from many sessions at once.
-public final class AtomicCounter: Sendable {
+package final class AtomicCounter: Sendable {
     private let value: Atomic<UInt64>
 
-    public init(start: UInt64) {
+    package init(start: UInt64) {
         value = Atomic(start)
     }
 
     /// Returns the current value and advances it.
-    public func next() -> UInt64 {
+    package func next() -> UInt64 {
         value.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 }
 
 /// Ids for display-list items, unique in the process so views can be created on any session's thread.
+///
+/// Every `View` has one already (`View.id`); a custom view takes more here
+/// for the extra items it appends in `willRenderContent(into:)`, and keeps
+/// them for its life so the browser sees the same items change.
 public enum ItemID {
     private static let counter = AtomicCounter(start: 1)
+    /// A fresh item id, never handed out before in this process.
     public static func next() -> UInt32 { UInt32(truncatingIfNeeded: counter.next()) }
 }

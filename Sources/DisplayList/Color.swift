@@ -3,6 +3,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// `0xRRGGBBAA`.
     public var rgba: UInt32
 
+    /// A colour from its `0xRRGGBBAA` bits, as it travels.
     public init(rgba: UInt32) {
         self.rgba = rgba
     }
@@ -19,6 +20,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         rgba = hex << 8 | 0xFF
     }
 
+    /// Opacity in 0...1 (0 is fully transparent).
     public var alpha: Double { Double(rgba & 0xFF) / 255 }
 
     /// The same colour with another alpha.
@@ -26,10 +28,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         Color(rgba: rgba & 0xFFFF_FF00 | UInt32((min(max(alpha, 0), 1) * 255).rounded()))
     }
 
+    /// Fully transparent: a view with this background draws no rectangle.
     public static let clear = Color(rgba: 0)
+    /// Opaque white.
     public static let white = Color(hex: 0xFFFFFF)
+    /// Opaque black.
     public static let black = Color(hex: 0x000000)
 
+    /// `#rrggbbaa`, as logs and test failures print a colour.
     public var description: String {
         let hex = String(rgba, radix: 16)
         return "#" + String(repeating: "0", count: 8 - hex.count) + hex

@@ -1,5 +1,5 @@
 /// One property change inside an `insert` or `patch` (docs/protocol.md, Properties).
-public enum ItemProperty: Hashable, Sendable {
+package enum ItemProperty: Hashable, Sendable {
     case frame(Rect32)
     case anchor(WorldAnchor)
     case clearAnchor
@@ -22,10 +22,10 @@ public enum ItemProperty: Hashable, Sendable {
 }
 
 /// How the page should apply a URL change.
-public enum URLMode: UInt8, Sendable { case replace = 0, push = 1 }
+package enum URLMode: UInt8, Sendable { case replace = 0, push = 1 }
 
 /// One operation of a frame (docs/protocol.md, Frame ops), before encoding.
-public enum FrameOp: Hashable, Sendable {
+package enum FrameOp: Hashable, Sendable {
     case defineImage(ImageResource)
     case definePath(PathResource)
     case defineFont(FontDescriptor)

@@ -3,7 +3,7 @@ extension ItemProperties {
     ///
     /// An insert is a diff from the defaults, so `ItemProperties()` as `old`
     /// gives exactly the properties an `INSERT` must carry.
-    public func changes(from old: ItemProperties) -> [ItemProperty] {
+    package func changes(from old: ItemProperties) -> [ItemProperty] {
         var out: [ItemProperty] = []
         if frame != old.frame { out.append(.frame(frame)) }
         if anchor != old.anchor {
@@ -33,7 +33,7 @@ extension ItemProperties {
 
     /// True when the only difference from `old` is the frame's origin: the
     /// case a compact `TRANSFORM` op covers (a gliding pin, a sliding callout).
-    public func differsOnlyInOrigin(from old: ItemProperties) -> Bool {
+    package func differsOnlyInOrigin(from old: ItemProperties) -> Bool {
         var moved = self
         moved.frame.x = old.frame.x
         moved.frame.y = old.frame.y

@@ -4,7 +4,7 @@
 /// A pure function of the previous and the new scene (plus the set of
 /// resources already sent), as Phoenix LiveView's diff is: no sockets, tested
 /// on literal values.
-public struct SceneDiffer: Sendable {
+package struct SceneDiffer: Sendable {
     /// Where each item the browser holds sits: its parent, kind, and index in
     /// `previousItems` (which holds its properties; -1 while inserted in this diff).
     /// Kept small on purpose: a session holds one differ for as long as it lives.
@@ -29,13 +29,13 @@ public struct SceneDiffer: Sendable {
     /// The generation of the last scene diffed (0: none, or one built by hand).
     private var previousGeneration: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
     /// Number of items the browser holds after the last diff.
-    public var itemCount: Int { placements.count }
+    package var itemCount: Int { placements.count }
 
     /// The ops from the last scene given to this differ (or the empty scene) to `scene`.
-    public mutating func diff(to scene: Scene) -> [FrameOp] {
+    package mutating func diff(to scene: Scene) -> [FrameOp] {
         var ops: [FrameOp] = []
         defineResources(scene, into: &ops)
         if camera != scene.camera {

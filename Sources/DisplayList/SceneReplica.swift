@@ -3,37 +3,37 @@ import MapGeometry
 /// A browser's copy of the scene, rebuilt from frame ops alone, as the
 /// painter keeps it: tests and the load tool use it to check what a browser
 /// would show and where, without a browser (Phoenix LiveView's test client idea).
-public struct SceneReplica: Sendable {
-    public struct Item: Sendable, Equatable {
-        public var kind: ItemKind
-        public var parent: UInt32
-        public var properties: ItemProperties
+package struct SceneReplica: Sendable {
+    package struct Item: Sendable, Equatable {
+        package var kind: ItemKind
+        package var parent: UInt32
+        package var properties: ItemProperties
     }
 
-    public private(set) var items: [UInt32: Item] = [:]
-    public private(set) var children: [UInt32: [UInt32]] = [:]
-    public private(set) var camera = SceneCamera(centerX: 0, centerY: 0, zoom: 1)
-    public private(set) var background: Color = .clear
-    public private(set) var accessibility: [AccessibilityElement] = []
-    public private(set) var images: Set<UInt32> = []
-    public private(set) var paths: Set<UInt32> = []
-    public private(set) var fonts: Set<UInt16> = []
-    public private(set) var url: String?
-    public private(set) var focus: UInt32?
-    public private(set) var cursor: Cursor = .default
+    package private(set) var items: [UInt32: Item] = [:]
+    package private(set) var children: [UInt32: [UInt32]] = [:]
+    package private(set) var camera = SceneCamera(centerX: 0, centerY: 0, zoom: 1)
+    package private(set) var background: Color = .clear
+    package private(set) var accessibility: [AccessibilityElement] = []
+    package private(set) var images: Set<UInt32> = []
+    package private(set) var paths: Set<UInt32> = []
+    package private(set) var fonts: Set<UInt16> = []
+    package private(set) var url: String?
+    package private(set) var focus: UInt32?
+    package private(set) var cursor: Cursor = .default
     /// The viewport the screen positions are computed for, CSS px.
-    public var viewport: Size
+    package var viewport: Size
 
-    public init(viewport: Size) {
+    package init(viewport: Size) {
         self.viewport = viewport
     }
 
     /// Applies a frame's ops in order, as the painter does.
-    public mutating func apply(_ ops: [FrameOp]) {
+    package mutating func apply(_ ops: [FrameOp]) {
         for op in ops { apply(op) }
     }
 
-    public mutating func apply(_ op: FrameOp) {
+    package mutating func apply(_ op: FrameOp) {
         switch op {
         case let .defineImage(r): images.insert(r.id)
         case let .definePath(r): paths.insert(r.id)
@@ -77,7 +77,7 @@ public struct SceneReplica: Sendable {
     }
 
     /// The items in paint order (pre-order), as `Scene.items` lists them.
-    public func preorder(from parent: UInt32 = 0) -> [SceneItem] {
+    package func preorder(from parent: UInt32 = 0) -> [SceneItem] {
         (children[parent] ?? []).flatMap { id -> [SceneItem] in
             guard let item = items[id] else { return [] }
             return [SceneItem(id: id, parent: parent, kind: item.kind, properties: item.properties)] + preorder(from: id)
@@ -85,7 +85,7 @@ public struct SceneReplica: Sendable {
     }
 
     /// The screen point of a world anchor with the current camera.
-    public func screenPoint(of anchor: WorldAnchor) -> Point {
+    package func screenPoint(of anchor: WorldAnchor) -> Point {
         let k = Mercator.pixelsPerUnit(zoom: camera.zoom)
         return Point(x: (Double(anchor.x) - camera.centerX) * k + viewport.width / 2,
                      y: (Double(anchor.y) - camera.centerY) * k + viewport.height / 2)
@@ -93,7 +93,7 @@ public struct SceneReplica: Sendable {
 
     /// An item's rectangle on screen, CSS px: frame, anchor, parents, scroll
     /// and scale applied, as the painter places mirror elements.
-    public func screenBounds(of id: UInt32) -> Rect? {
+    package func screenBounds(of id: UInt32) -> Rect? {
         guard let item = items[id] else { return nil }
         var topLeft = Point(x: Double(item.properties.frame.x), y: Double(item.properties.frame.y))
         var bottomRight = topLeft + Point(x: Double(item.properties.frame.width), y: Double(item.properties.frame.height))
@@ -122,14 +122,14 @@ public struct SceneReplica: Sendable {
     }
 
     /// The accessibility element named `name`, if the mirror has one.
-    public func element(named name: String) -> AccessibilityElement? {
+    package func element(named name: String) -> AccessibilityElement? {
         accessibility.first { $0.name == name }
     }
 }
 
 extension ItemProperties {
     /// Applies one property change, as the painter does.
-    public mutating func apply(_ change: ItemProperty) {
+    package mutating func apply(_ change: ItemProperty) {
         switch change {
         case let .frame(v): frame = v
         case let .anchor(v): anchor = v

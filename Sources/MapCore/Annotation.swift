@@ -5,9 +5,11 @@ import Synchronization
 /// callout says. Annotations are shared by every session's map, so they are
 /// Sendable; a moving one guards its coordinate.
 public protocol Annotation: AnyObject, Sendable {
+    /// Where it is; after it changes, tell the map with `annotationDidMove(_:)`.
     var coordinate: Coordinate { get }
     /// Required for a callout to show, as in MapKit.
     var title: String? { get }
+    /// The callout's second line; markers show it under the title while selected.
     var subtitle: String? { get }
 }
 
@@ -23,19 +25,23 @@ public final class PointAnnotation: Annotation {
     /// Whether the default view for it may be dragged.
     public let isDraggable: Bool
 
+    /// An annotation at `coordinate`; `isDraggable` lets the map's default view be dragged.
     public init(coordinate: Coordinate, title: String? = nil, subtitle: String? = nil, isDraggable: Bool = false) {
         state = Mutex(State(coordinate: coordinate, title: title, subtitle: subtitle))
         self.isDraggable = isDraggable
     }
 
+    /// Where it is; safe to set from any thread (tell each map with `annotationDidMove(_:)`).
     public var coordinate: Coordinate {
         get { state.withLock { $0.coordinate } }
         set { state.withLock { $0.coordinate = newValue } }
     }
+    /// The callout's title; an open callout follows a change within a frame.
     public var title: String? {
         get { state.withLock { $0.title } }
         set { state.withLock { $0.title = newValue } }
     }
+    /// The callout's second line; an open callout follows a change within a frame.
     public var subtitle: String? {
         get { state.withLock { $0.subtitle } }
         set { state.withLock { $0.subtitle = newValue } }
@@ -52,4 +58,4 @@ public protocol ClusterableAnnotation: Annotation {
 }
 
 /// Identity of an annotation object, for dictionaries and sets.
-public typealias AnnotationKey = ObjectIdentifier
+package typealias AnnotationKey = ObjectIdentifier

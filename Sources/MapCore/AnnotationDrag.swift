@@ -3,6 +3,7 @@ import MapGeometry
 /// An annotation whose coordinate the map may change: what dragging needs
 /// (`MKAnnotation`'s settable `coordinate`).
 public protocol DraggableAnnotation: Annotation {
+    /// Set by the map as the pin is dragged, and back on Escape.
     var coordinate: Coordinate { get set }
     /// Whether the map's default view for it may be dragged (an app's own
     /// views set `AnnotationView.isDraggable` themselves, as in MapKit).
@@ -13,6 +14,7 @@ extension PointAnnotation: DraggableAnnotation {}
 
 /// Where a drag of an annotation view is (`MKAnnotationView.DragState`).
 public enum DragState: Sendable, Equatable {
+    /// Not being dragged.
     case none
     /// Lifted by press-and-hold (or a drag of the selected view); moves next.
     case starting

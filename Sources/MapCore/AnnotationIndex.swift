@@ -13,7 +13,7 @@ import MapGeometry
 ///
 /// A value type with no lock: a map keeps one for its own annotations, and
 /// the shared live store keeps one under its lock for every session.
-public struct AnnotationIndex: Sendable {
+package struct AnnotationIndex: Sendable {
     /// One annotation, its point, and its neighbours in its cell's chain (-1: none).
     struct Entry {
         let annotation: Annotation
@@ -34,10 +34,10 @@ public struct AnnotationIndex: Sendable {
     /// First entry of each cell in use.
     private var heads: [Int32: Int32] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var count: Int { entries.count }
-    public var all: [Annotation] { entries.map(\.annotation) }
+    package var count: Int { entries.count }
+    package var all: [Annotation] { entries.map(\.annotation) }
 
     static func cell(of p: Point) -> Int32 {
         let cx = min(max(Int(p.x) >> cellShift, 0), gridSize - 1)
@@ -46,11 +46,11 @@ public struct AnnotationIndex: Sendable {
     }
 
     /// Files `annotation` under its coordinate's point (again, if it was indexed).
-    public mutating func insert(_ annotation: Annotation) {
+    package mutating func insert(_ annotation: Annotation) {
         update(annotation, at: Mercator.project(annotation.coordinate))
     }
 
-    public mutating func remove(_ key: AnnotationKey) {
+    package mutating func remove(_ key: AnnotationKey) {
         guard let i = positions.removeValue(forKey: key) else { return }
         unlink(i)
         // The last entry fills the hole: whoever pointed at it points here now.
@@ -66,14 +66,14 @@ public struct AnnotationIndex: Sendable {
     }
 
     /// Re-reads the annotation's coordinate (it moved).
-    public mutating func update(_ annotation: Annotation) {
+    package mutating func update(_ annotation: Annotation) {
         insert(annotation)
     }
 
     /// Files `annotation` under `point` instead of its coordinate's point:
     /// where its view is shown while it glides to a new coordinate, or where
     /// a store has just moved it. Indexes it if it was not.
-    public mutating func update(_ annotation: Annotation, at point: Point) {
+    package mutating func update(_ annotation: Annotation, at point: Point) {
         let key = AnnotationKey(annotation)
         let cell = Self.cell(of: point)
         if let i = positions[key] {
@@ -114,20 +114,20 @@ public struct AnnotationIndex: Sendable {
 
     /// Whether `key` is held. An empty index (a map showing only shared
     /// annotations) answers without hashing: this is asked per pin per frame.
-    public func contains(_ key: AnnotationKey) -> Bool { !positions.isEmpty && positions[key] != nil }
+    package func contains(_ key: AnnotationKey) -> Bool { !positions.isEmpty && positions[key] != nil }
 
     /// The world point of an indexed annotation.
-    public func point(of key: AnnotationKey) -> Point? {
+    package func point(of key: AnnotationKey) -> Point? {
         positions[key].map { entries[Int($0)].point }
     }
 
     /// Annotations whose point lies in `rect` (world units).
-    public func query(_ rect: Rect) -> [Annotation] {
+    package func query(_ rect: Rect) -> [Annotation] {
         entries(in: rect).map(\.annotation)
     }
 
     /// Annotations whose point lies in `rect` (world units), with that point.
-    public func entries(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+    package func entries(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         let x0 = min(max(Int(rect.minX) >> Self.cellShift, 0), Self.gridSize - 1)
         let x1 = min(max(Int(rect.maxX) >> Self.cellShift, 0), Self.gridSize - 1)
         let y0 = min(max(Int(rect.minY) >> Self.cellShift, 0), Self.gridSize - 1)

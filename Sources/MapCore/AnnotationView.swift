@@ -10,16 +10,23 @@ import ViewKit
 open class AnnotationView: View, CursorProviding {
     /// How much room a view wants when views collide (MapKit's values).
     public struct DisplayPriority: Hashable, Comparable, Sendable {
+        /// The priority as a number, 0...1000: higher keeps its place.
         public var rawValue: Float
+        /// A priority between the named ones.
         public init(_ rawValue: Float) { self.rawValue = rawValue }
+        /// Always shows, whatever it overlaps (the default, as in MapKit).
         public static let required = DisplayPriority(1000)
+        /// Gives way only to required views and higher priorities.
         public static let defaultHigh = DisplayPriority(750)
+        /// Gives way to most views: background detail.
         public static let defaultLow = DisplayPriority(250)
+        /// Orders priorities by `rawValue`.
         public static func < (a: DisplayPriority, b: DisplayPriority) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// The annotation shown; set by the map when the view is (re)used.
     public internal(set) var annotation: Annotation?
+    /// The kind of view for `dequeueReusableAnnotationView(withIdentifier:for:)`; nil views are not reused.
     public let reuseIdentifier: String?
     /// The image drawn in the view's bounds; setting it sizes the view.
     public var image: ImageResource? {
@@ -31,11 +38,15 @@ open class AnnotationView: View, CursorProviding {
     public var centerOffset: Point = .zero
     /// Offset of the callout's arrow tip from the top centre of the view.
     public var calloutOffset: Point = .zero
+    /// Whether selecting it opens the standard callout (when its annotation has a title).
     public var canShowCallout = false
+    /// A disabled view cannot be selected by a tap or the keyboard.
     public var isEnabled = true
     /// True while a press on the view is down and has not turned into a pan.
     public internal(set) var isHighlighted = false
+    /// True while its annotation is the map's selected one.
     public internal(set) var isSelected = false
+    /// How readily it hides when it overlaps other views (see `collisionMode`).
     public var displayPriority: DisplayPriority = .required
     /// The shape that counts when views collide (see CollisionResolver.swift).
     public var collisionMode: CollisionMode = .rectangle
@@ -45,12 +56,19 @@ open class AnnotationView: View, CursorProviding {
     public internal(set) var dragState: DragState = .none
     /// Higher draws in front; selected views use `selectedZPriority`.
     public var zPriority: Float = 500
+    /// The z priority while selected: in front of everything by default.
     public var selectedZPriority: Float = 1000
-    /// Left, right and detail views of the standard callout.
+    /// Shown on the left of the standard callout (an image, a button); a
+    /// `Control` here tells the delegate when tapped.
     public var leftCalloutAccessoryView: View?
+    /// Shown on the right of the standard callout (usually a
+    /// `DetailDisclosureButton`); a `Control` here tells the delegate when tapped.
     public var rightCalloutAccessoryView: View?
+    /// Shown under the callout's title instead of the subtitle.
     public var detailCalloutAccessoryView: View?
 
+    /// A view for `annotation`, reusable under `reuseIdentifier`; register the
+    /// class with the map and get instances from `dequeueReusableAnnotationView`.
     public required init(annotation: Annotation?, reuseIdentifier: String?) {
         self.annotation = annotation
         self.reuseIdentifier = reuseIdentifier
@@ -58,6 +76,7 @@ open class AnnotationView: View, CursorProviding {
         accessibilityRole = .button
     }
 
+    /// The hand over an enabled view.
     public var cursor: Cursor? { isEnabled ? .pointer : nil }
 
     /// Called before the map hands this view out again: reset per-annotation state.
@@ -80,14 +99,17 @@ open class AnnotationView: View, CursorProviding {
         accessibilityFlags = selected ? [.selected] : []
     }
 
+    /// Drawn as an image item when it has an `image`.
     public override var itemKind: ItemKind { image != nil ? .image : super.itemKind }
 
+    /// The view's properties with its image.
     open override func itemProperties() -> ItemProperties {
         var p = super.itemProperties()
         if let image { p.image = image.id }
         return p
     }
 
+    /// Declares the image so the browser has it before it paints.
     open override func willRenderContent(into context: inout RenderContext) {
         if let image { context.use(image) }
     }
@@ -99,7 +121,7 @@ open class AnnotationView: View, CursorProviding {
     /// How far the view's subtree reaches outside its frame, px, as of the
     /// last render: the map's hit test skips views farther than this from the
     /// point without converting into each one's coordinates.
-    public internal(set) var hitReach: Double = 0
+    package internal(set) var hitReach: Double = 0
 
     /// Places the view on its annotation: anchored at the coordinate's world
     /// point, centred there plus `centerOffset`.
@@ -116,7 +138,7 @@ open class AnnotationView: View, CursorProviding {
         Point(x: frame.width / 2 + calloutOffset.x, y: calloutOffset.y)
     }
 
-    // Taps on a pin are the map's business (it selects), as with MKMapView's recognisers.
+    /// Declines: taps on a pin are the map's business (it selects), as with MKMapView's recognisers.
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { false }
 
     /// Enter on a focused pin, or activation from the mirror, selects it as a tap does.

@@ -7,39 +7,46 @@ import Synchronization
 /// land and border paths per zoom band and tile, pre-encoded as the wire's
 /// path resources, and city names with their rank. Loaded once and shared by
 /// every session; each tile and city has its own item ids.
+///
+/// An app loads it once at start-up (`init(contentsOf:)`) and hands it to
+/// every `MapView` it makes.
 public final class BaseMap: Sendable {
-    public enum Layer: UInt8, Sendable { case land = 0, borders = 1 }
+    package enum Layer: UInt8, Sendable { case land = 0, borders = 1 }
 
-    public struct Tile: Sendable {
-        public let layer: Layer
-        public let worldRect: Rect
-        public let path: PathResource
-        public let itemID: UInt32
+    package struct Tile: Sendable {
+        package let layer: Layer
+        package let worldRect: Rect
+        package let path: PathResource
+        package let itemID: UInt32
     }
 
-    public struct Band: Sendable {
-        public let minZoom: Double
-        public let maxZoom: Double
-        public let tiles: [Tile]
+    package struct Band: Sendable {
+        package let minZoom: Double
+        package let maxZoom: Double
+        package let tiles: [Tile]
     }
 
-    public struct City: Sendable {
-        public let name: String
-        public let coordinate: Coordinate
-        public let world: Point
+    package struct City: Sendable {
+        package let name: String
+        package let coordinate: Coordinate
+        package let world: Point
         /// 0 is the most important.
-        public let rank: Int
-        public let population: Int
-        public let isCapital: Bool
-        public let dotItemID: UInt32
-        public let labelItemID: UInt32
+        package let rank: Int
+        package let population: Int
+        package let isCapital: Bool
+        package let dotItemID: UInt32
+        package let labelItemID: UInt32
     }
 
+    /// Why a base map file could not be loaded.
     public enum LoadError: Error, CustomStringConvertible, Equatable {
+        /// No readable file at the path.
         case unreadable(String)
+        /// The bytes are not a base map this build reads; says where it went wrong.
         case malformed(String)
         /// `malformed`, with the file it was read from.
         case malformedFile(path: String, why: String)
+        /// What failed (and the file), for the start-up log.
         public var description: String {
             switch self {
             case let .unreadable(p): return "cannot read base map \(p)"
@@ -49,14 +56,14 @@ public final class BaseMap: Sendable {
         }
     }
 
-    public let bands: [Band]
+    package let bands: [Band]
     /// Sorted by rank, then population, descending importance.
-    public let cities: [City]
+    package let cities: [City]
 
     /// Label tables by typeface and size (CityLabels.swift), shared by every session.
     let labelTables = Mutex<[CityLabelsKey: CityLabels]>([:])
 
-    public init(bands: [Band], cities: [City]) {
+    package init(bands: [Band], cities: [City]) {
         self.bands = bands
         // Stable, so cities of one rank keep the fixture's order (by population).
         self.cities = cities.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
@@ -64,10 +71,11 @@ public final class BaseMap: Sendable {
     }
 
     /// The band drawn at `zoom`.
-    public func band(for zoom: Double) -> Band? {
+    package func band(for zoom: Double) -> Band? {
         bands.first { zoom >= $0.minZoom && zoom < $0.maxZoom } ?? bands.last
     }
 
+    /// Loads a base map file (`fixtures/basemap.bin`); throws `LoadError`.
     public convenience init(contentsOf url: URL) throws {
         guard let data = try? Data(contentsOf: url) else { throw LoadError.unreadable(url.path) }
         do {
@@ -77,6 +85,7 @@ public final class BaseMap: Sendable {
         }
     }
 
+    /// Reads a base map from the bytes of such a file; throws `LoadError.malformed`.
     public convenience init(bytes: [UInt8]) throws {
         var r = ByteReader(bytes)
         guard try r.bytes(4) == Array("MWBM".utf8) else { throw LoadError.malformed("bad magic") }

@@ -5,13 +5,13 @@ import ViewKit
 /// Draws the base map under the annotations: the band's land and border
 /// tiles near the viewport as world paths (geometry sent once, never again on
 /// pan), and city names chosen by rank so they fit the zoom without overlapping.
-public final class BaseMapView: View {
-    public static let landColor = Color(hex: 0xF2EFE6)
-    public static let oceanColor = Color(hex: 0xA9D3EE)
-    public static let borderColor = Color(hex: 0xA796B6)
-    public static let cityColor = Color(hex: 0x3A3A3C)
+package final class BaseMapView: View {
+    package static let landColor = Color(hex: 0xF2EFE6)
+    package static let oceanColor = Color(hex: 0xA9D3EE)
+    package static let borderColor = Color(hex: 0xA796B6)
+    package static let cityColor = Color(hex: 0x3A3A3C)
 
-    public let baseMap: BaseMap
+    package let baseMap: BaseMap
     let typeface: Typeface
     static let labelSize = 12.0
     /// Camera and viewport the next render uses; set by the map's layout.
@@ -36,7 +36,7 @@ public final class BaseMapView: View {
     /// At most this many names at once, however many fit.
     static let maxLabels = 60
 
-    public init(baseMap: BaseMap, typeface: Typeface) {
+    package init(baseMap: BaseMap, typeface: Typeface) {
         self.baseMap = baseMap
         self.typeface = typeface
         labels = baseMap.cityLabels(typeface: typeface, size: Self.labelSize)
@@ -47,7 +47,7 @@ public final class BaseMapView: View {
     /// Measures `baseMap`'s city names in the typeface maps use and places
     /// them at every zoom level, once for every map to come: at start-up
     /// rather than in the first browser's first frame.
-    public static func prepareLabels(of baseMap: BaseMap, fonts: FontBook) {
+    package static func prepareLabels(of baseMap: BaseMap, fonts: FontBook) {
         let labels = baseMap.cityLabels(typeface: fonts.regular, size: labelSize)
         for level in 0...CityLabelPlacement.maxLevel {
             _ = labels.level(level, maxRank: maxRank(zoom: Double(level)))
@@ -60,7 +60,7 @@ public final class BaseMapView: View {
         min(7, max(1, Int(zoom.rounded(.down)) - 0))
     }
 
-    public override func renderSubviews(into context: inout RenderContext) {
+    package override func renderSubviews(into context: inout RenderContext) {
         let visible = camera.visibleWorldRect(viewport: viewport)
         let margin = visible.insetBy(dx: -visible.width * 0.25, dy: -visible.height * 0.25)
         let band = baseMap.band(for: camera.zoom)

@@ -10,6 +10,7 @@ public struct CalloutPlacement: Equatable, Sendable {
     /// Room the bubble keeps from the map's edges.
     public static let margin = 10.0
 
+    /// Which way the arrow points: down when the bubble is above its target.
     public var direction: ItemBubble.Direction
     /// The bubble body's frame in map coordinates (the arrow is outside it).
     public var frame: Rect
@@ -18,6 +19,8 @@ public struct CalloutPlacement: Equatable, Sendable {
     /// How far the map's content must move (screen px) for the bubble to fit; zero when it fits.
     public var pan: Point
 
+    /// Where a bubble of `size` goes to point at `target` inside `bounds`.
+    ///
     /// - Parameters:
     ///   - target: the annotation view's frame in map coordinates.
     ///   - tip: the arrow tip for a down arrow (top centre plus `calloutOffset`), map coordinates.

@@ -9,26 +9,32 @@ import ViewKit
 /// growing from the arrow tip, and closes with a fade.
 public final class CalloutView: View {
     /// The open animation: scale keyframes and key times over 1/3 s (SMCalloutView, from UIKit's own).
-    public static let bounce = Keyframes(values: [0.05, 1.11245, 0.951807, 1.0],
-                                         keyTimes: [0, 4.0 / 9.0, 4.0 / 9.0 + 5.0 / 18.0, 1],
-                                         curves: [.easeOut, .easeInOut, .easeInOut])
-    public static let bounceDuration = 1.0 / 3.0
-    public static let fadeDuration = 0.2
+    package static let bounce = Keyframes(values: [0.05, 1.11245, 0.951807, 1.0],
+                                          keyTimes: [0, 4.0 / 9.0, 4.0 / 9.0 + 5.0 / 18.0, 1],
+                                          curves: [.easeOut, .easeInOut, .easeInOut])
+    package static let bounceDuration = 1.0 / 3.0
+    package static let fadeDuration = 0.2
 
     static let padding = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
     static let accessorySpacing = 10.0
     static let maxWidth = 300.0
 
+    /// The body and arrow behind the content.
     public let bubble = BubbleView()
+    /// The annotation's title, bold.
     public let titleLabel: Label
+    /// The annotation's subtitle; hidden when empty or when a detail accessory shows.
     public let subtitleLabel: Label
+    /// The annotation view's `leftCalloutAccessoryView`, as shown.
     public private(set) var leftAccessory: View?
+    /// The annotation view's `rightCalloutAccessoryView`, as shown.
     public private(set) var rightAccessory: View?
+    /// The annotation view's `detailCalloutAccessoryView`, as shown.
     public private(set) var detailAccessory: View?
     /// The annotation view this callout points at.
     public private(set) weak var annotationView: AnnotationView?
 
-    public init(for view: AnnotationView, fonts: FontBook) {
+    package init(for view: AnnotationView, fonts: FontBook) {
         annotationView = view
         titleLabel = Label(text: "", typeface: fonts.bold, fontSize: 16, color: Color(hex: 0x1C1C1E))
         subtitleLabel = Label(text: "", typeface: fonts.regular, fontSize: 13, color: Color(hex: 0x6C6C70))
@@ -42,7 +48,7 @@ public final class CalloutView: View {
     }
 
     /// Re-reads title, subtitle and accessories (the annotation's callout info changed).
-    public func update(from view: AnnotationView) {
+    package func update(from view: AnnotationView) {
         titleLabel.text = view.annotation?.title ?? ""
         subtitleLabel.text = view.annotation?.subtitle ?? ""
         accessibilityLabel = titleLabel.text
@@ -60,7 +66,7 @@ public final class CalloutView: View {
     }
 
     /// Lays out the content for a map `mapWidth` wide and returns the bubble body size.
-    public func layoutContent(mapWidth: Double) -> Size {
+    package func layoutContent(mapWidth: Double) -> Size {
         let pad = Self.padding
         let maxWidth = min(Self.maxWidth, mapWidth - 2 * CalloutPlacement.margin)
         let leftW = leftAccessory.map { $0.frame.width + Self.accessorySpacing } ?? 0
@@ -103,7 +109,7 @@ public final class CalloutView: View {
 
     /// Puts the bubble where `placement` says, relative to `anchorScreen`, the
     /// screen point of the annotation's world anchor.
-    public func apply(_ placement: CalloutPlacement, anchorScreen: Point, anchorWorld: Point) {
+    package func apply(_ placement: CalloutPlacement, anchorScreen: Point, anchorWorld: Point) {
         worldAnchor = anchorWorld
         frame = Rect(x: (placement.frame.minX - anchorScreen.x).rounded(),
                      y: (placement.frame.minY - anchorScreen.y).rounded(),
@@ -115,7 +121,7 @@ public final class CalloutView: View {
     }
 
     /// The bounce, on `animator`'s clock.
-    public func present(animator: Animator) {
+    package func present(animator: Animator) {
         scale = Self.bounce.value(at: 0)
         animator.animate(key: presentationAnimationKey, duration: Self.bounceDuration) { [weak self] t in
             self?.scale = Self.bounce.value(at: t)
@@ -123,13 +129,15 @@ public final class CalloutView: View {
     }
 
     /// Fades out, then removes itself.
-    public func dismiss(animator: Animator?, animated: Bool) {
+    package func dismiss(animator: Animator?, animated: Bool) {
         fadeOutAndRemove(over: Self.fadeDuration, animator: animator, animated: animated)
     }
 
-    // The bubble swallows taps so the map under it doesn't deselect.
+    /// The bubble swallows presses so the map under it doesn't deselect.
     public override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { true }
+    /// The bubble swallows the wheel so the map under it doesn't zoom.
     public override func wheel(_ event: WheelEvent, at location: Point) -> Bool { true }
+    /// The bubble's shape, arrow included, is the callout's.
     public override func point(inside point: Point) -> Bool {
         bubble.point(inside: point)
     }

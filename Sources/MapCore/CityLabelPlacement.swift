@@ -11,12 +11,12 @@ import Synchronization
 /// (scales up to twice the level's, so placed names only move apart) keeps
 /// the same names. Built on first use of a level (a few milliseconds for the
 /// whole world at the closest levels) and kept for the process.
-public final class CityLabelLevel: Sendable {
+package final class CityLabelLevel: Sendable {
     /// Placed cities bucketed by a 64 x 64 grid of the world, each bucket in
     /// priority order (city index order).
     private let buckets: [Int: [Int32]]
     /// How many names were placed.
-    public let count: Int
+    package let count: Int
     static let grid = 64
 
     init(labels: CityLabels, level: Int, maxRank: Int) {
@@ -110,7 +110,7 @@ struct CityLabelPlacement {
 
 extension CityLabels {
     /// The names placed at `level` (built on first use, then shared).
-    public func level(_ level: Int, maxRank: Int) -> CityLabelLevel {
+    package func level(_ level: Int, maxRank: Int) -> CityLabelLevel {
         builtOnce(in: levels, key: level << 8 | maxRank) {
             CityLabelLevel(labels: self, level: level, maxRank: maxRank)
         }

@@ -11,7 +11,7 @@ import ViewKit
 ///
 /// Immutable once built, so a thousand sessions read it without a lock;
 /// `BaseMap.cityLabels(typeface:size:)` builds it on first use.
-public final class CityLabels: Sendable {
+package final class CityLabels: Sendable {
     /// Width of each city's name, by index into `BaseMap.cities`, rounded up to whole points.
     let widths: [Double]
     /// World point of each city, by index (a compact copy for the per-frame scan).
@@ -67,7 +67,7 @@ public final class CityLabels: Sendable {
 
 extension BaseMap {
     /// The shared label table for `typeface` at `size`, built on first use.
-    public func cityLabels(typeface: Typeface, size: Double) -> CityLabels {
+    package func cityLabels(typeface: Typeface, size: Double) -> CityLabels {
         builtOnce(in: labelTables, key: CityLabelsKey(font: typeface.descriptor.id, size: size)) {
             CityLabels(cities: cities, typeface: typeface, size: size)
         }

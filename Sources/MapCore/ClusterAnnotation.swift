@@ -5,11 +5,15 @@ import MapGeometry
 /// (`MKClusterAnnotation`). Its title says how many it holds ("37 places"),
 /// which is also what screen readers hear.
 public final class ClusterAnnotation: Annotation {
+    /// The identifier its members share.
     public let clusteringIdentifier: String
+    /// The members' mean position.
     public let coordinate: Coordinate
     /// How many annotations it stands for.
     public let count: Int
+    /// "N places": what its view and screen readers say.
     public let title: String?
+    /// Always nil: the count in the title says it all.
     public let subtitle: String?
     let index: ClusterIndex
     let cell: ClusterCell

@@ -5,11 +5,15 @@ import ViewKit
 /// The default view of a cluster: a round badge with the member count,
 /// a little larger for bigger clusters, centred on the cluster's centroid.
 open class ClusterAnnotationView: AnnotationView {
+    /// The badge's blue when no tint is set.
     public static let defaultTint = Color(hex: 0x3478F6)
+    /// The badge's fill.
     public var tintColor: Color = ClusterAnnotationView.defaultTint { didSet { backgroundColor = tintColor } }
+    /// The count in the badge ("37", "12k"); made when the view first meets its map's fonts.
     public private(set) var countLabel: Label?
     private var shownCount: Int?
 
+    /// A badge for a `ClusterAnnotation`: round, so it collides as a circle, without a callout.
     public required init(annotation: Annotation?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
         backgroundColor = tintColor
@@ -30,15 +34,18 @@ open class ClusterAnnotationView: AnnotationView {
         cornerRadius = side / 2
     }
 
+    /// Sizes the badge for the count of the cluster it shows now.
     open override func prepareForDisplay() {
         super.prepareForDisplay()
         resize()
     }
 
+    /// Only the round badge takes taps, not the corners of its frame.
     open override func point(inside point: Point) -> Bool {
         point.distance(to: bounds.center) <= bounds.width / 2
     }
 
+    /// Sets the count's text and place when the count or size changed.
     open override func renderSubviews(into context: inout RenderContext) {
         if shownCount != count || countLabel?.frame.width != bounds.width, let fonts = mapView?.fonts {
             shownCount = count

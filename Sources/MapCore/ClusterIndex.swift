@@ -14,28 +14,28 @@ import MapGeometry
 ///
 /// Above `maxZoom` nothing clusters. A cluster keeps the id of its cell, so
 /// it is the same cluster while the map pans.
-public final class ClusterIndex: Sendable {
+package final class ClusterIndex: Sendable {
     /// Side of a cluster cell on screen at an integer zoom, px (2^cellShiftPixels).
-    public static let cellPixels = 64.0
+    package static let cellPixels = 64.0
     /// The deepest zoom level that clusters; at `maxZoom + 1` every annotation shows.
-    public static let maxZoom = 16
+    package static let maxZoom = 16
     /// World units are 2^30 across (Mercator.worldSize).
     static let worldBits = 30
     static let indexBits: UInt64 = 27
 
     /// One cell's worth of annotations at a zoom level.
-    public struct Cell: Sendable {
+    package struct Cell: Sendable {
         /// Zoom level and Morton code of the cell: stable for the cell's life.
-        public let key: UInt64
+        package let key: UInt64
         /// Positions in `sorted` of the members.
-        public let range: Range<Int>
+        package let range: Range<Int>
         /// The members' mean world point.
-        public let center: Point
-        public var count: Int { range.count }
+        package let center: Point
+        package var count: Int { range.count }
     }
 
     /// The annotations in Morton order of their finest cell.
-    public let sorted: [Annotation]
+    package let sorted: [Annotation]
     /// Each sorted annotation's world point.
     let points: [Point]
     /// Morton code of each sorted annotation's cell at `maxZoom`.
@@ -45,7 +45,7 @@ public final class ClusterIndex: Sendable {
     let sumY: [Double]
 
     /// Builds the index: one projection and one sort of packed integers.
-    public init(annotations: [Annotation]) {
+    package init(annotations: [Annotation]) {
         precondition(annotations.count < 1 << Int(Self.indexBits), "too many annotations for one cluster index")
         let finest = Self.shift(zoom: Self.maxZoom)
         var projected = [Point](repeating: .zero, count: annotations.count)
@@ -80,7 +80,7 @@ public final class ClusterIndex: Sendable {
         self.sumY = sumY
     }
 
-    public var count: Int { sorted.count }
+    package var count: Int { sorted.count }
 
     /// Bits to drop from a world coordinate to get its cell at `zoom`:
     /// a cell is `cellPixels` (2^6) px and a world is 2^(8 + zoom) px wide.
@@ -117,14 +117,14 @@ public final class ClusterIndex: Sendable {
     }
 
     /// The key of the cell at `zoom` holding world point `p` (as `Cell.key`).
-    public func cellKey(of p: Point, zoom: Int) -> UInt64 {
+    package func cellKey(of p: Point, zoom: Int) -> UInt64 {
         let z = min(max(zoom, 0), Self.maxZoom)
         let s = Self.shift(zoom: z)
         return UInt64(z) << 58 | Self.morton(Self.cellCoordinate(p.x, shift: s), Self.cellCoordinate(p.y, shift: s))
     }
 
     /// The world rect of the cell with `key`.
-    public func cellRect(key: UInt64) -> Rect {
+    package func cellRect(key: UInt64) -> Rect {
         let z = Int(key >> 58), prefix = key & ((1 << 58) - 1)
         let side = Double(1 << Self.shift(zoom: z))
         return Rect(x: Double(Self.compact(prefix)) * side, y: Double(Self.compact(prefix >> 1)) * side, width: side, height: side)
@@ -141,7 +141,7 @@ public final class ClusterIndex: Sendable {
     }
 
     /// The non-empty cells at `zoom` (0...maxZoom) that meet `rect` (world units).
-    public func cells(in rect: Rect, zoom: Int) -> [Cell] {
+    package func cells(in rect: Rect, zoom: Int) -> [Cell] {
         let z = min(max(zoom, 0), Self.maxZoom)
         let s = Self.shift(zoom: z)
         let x0 = Self.cellCoordinate(rect.minX, shift: s), x1 = Self.cellCoordinate(rect.maxX, shift: s)
@@ -164,10 +164,10 @@ public final class ClusterIndex: Sendable {
     }
 
     /// The world point of the annotation at sorted position `i`.
-    public func point(at i: Int) -> Point { points[i] }
+    package func point(at i: Int) -> Point { points[i] }
 
     /// The bounding rect (world units) of the members in `range`.
-    public func bounds(of range: Range<Int>) -> Rect {
+    package func bounds(of range: Range<Int>) -> Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in points[range] {
             minX = min(minX, p.x); maxX = max(maxX, p.x)

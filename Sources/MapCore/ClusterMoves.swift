@@ -3,12 +3,12 @@ import MapGeometry
 /// One cell's members as the map shows them: the cell's run in the cluster
 /// index, less those that moved away since it was built, plus those that
 /// moved in.
-public struct ClusterCell: Sendable {
+package struct ClusterCell: Sendable {
     /// Zoom level and Morton code of the cell: stable for the cell's life.
-    public let key: UInt64
+    package let key: UInt64
     /// The members' mean world point.
-    public let center: Point
-    public let count: Int
+    package let center: Point
+    package let count: Int
     /// Positions in the index's sorted order of the members it was built with.
     let range: Range<Int>
     let movedOut: Set<Int>

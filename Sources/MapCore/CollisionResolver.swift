@@ -19,16 +19,16 @@ public enum CollisionMode: Sendable {
 /// Placed shapes go into a uniform grid, so each candidate is checked only
 /// against its neighbours: the pass is linear in the number of views for
 /// any realistic density, not quadratic.
-public struct CollisionResolver {
+package struct CollisionResolver {
     /// One view's say in the pass.
-    public struct Candidate: Sendable {
-        public var rect: Rect
-        public var mode: CollisionMode
-        public var priority: Float
+    package struct Candidate: Sendable {
+        package var rect: Rect
+        package var mode: CollisionMode
+        package var priority: Float
         /// Required or selected: shows whatever it overlaps.
-        public var isForced: Bool
+        package var isForced: Bool
 
-        public init(rect: Rect, mode: CollisionMode, priority: Float, isForced: Bool) {
+        package init(rect: Rect, mode: CollisionMode, priority: Float, isForced: Bool) {
             self.rect = rect
             self.mode = mode
             self.priority = priority
@@ -37,15 +37,15 @@ public struct CollisionResolver {
     }
 
     /// Side of a grid cell, px: about a pin's size, so a shape spans few cells.
-    public var cellSize: Double
+    package var cellSize: Double
 
-    public init(cellSize: Double = 64) {
+    package init(cellSize: Double = 64) {
         self.cellSize = cellSize
     }
 
     /// Which candidates show, in the order given. Among equal priorities the
     /// earlier candidate wins, so callers pass front-most first.
-    public func resolve(_ candidates: [Candidate]) -> [Bool] {
+    package func resolve(_ candidates: [Candidate]) -> [Bool] {
         var shown = [Bool](repeating: true, count: candidates.count)
         // Required views (MapKit's default priority) all show: with no view
         // that could hide there is nothing to place.

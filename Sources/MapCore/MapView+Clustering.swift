@@ -108,7 +108,7 @@ extension MapView {
     }
 
     /// The cluster index of `identifier`'s annotations, built when first needed after a change.
-    public func clusterIndex(for identifier: String) -> ClusterIndex? {
+    package func clusterIndex(for identifier: String) -> ClusterIndex? {
         guard let group = clustering.groups[identifier] else { return nil }
         if let index = group.index { return index }
         if group.hasRemovals {

@@ -10,7 +10,7 @@ extension MapView {
     /// point on its way there), or nil when the map does not hold it (or
     /// clusters it). A shared annotation with a view answers where the view
     /// is; one without, where its source has it.
-    public func displayedPoint(of annotation: Annotation) -> Point? {
+    package func displayedPoint(of annotation: Annotation) -> Point? {
         index.point(of: AnnotationKey(annotation)) ?? sharedDisplayedPoint(of: annotation)
     }
 
@@ -20,7 +20,7 @@ extension MapView {
     /// move stays clear of what was laid out: the next layout reads the
     /// shared source anyway. An app replaying a busy feed skips those moves
     /// without telling the map, so a move far away costs a few lookups.
-    public func isAffected(byMoveOf key: AnnotationKey, from: Point, to: Point) -> Bool {
+    package func isAffected(byMoveOf key: AnnotationKey, from: Point, to: Point) -> Bool {
         if let rect = laidOutRect {
             if rect.contains(from) || rect.contains(to) { return true }
             // While the layout is current, every view is inside what was laid
@@ -39,7 +39,7 @@ extension MapView {
     /// view that stays near the viewport is moved directly, its open callout
     /// with it; a pin crossing the edge of what was laid out asks for a
     /// layout pass so it gets or returns a view through the reuse queue.
-    public func showAnnotation(_ annotation: Annotation, at point: Point) {
+    package func showAnnotation(_ annotation: Annotation, at point: Point) {
         let key = AnnotationKey(annotation)
         if index.contains(key) {
             index.update(annotation, at: point)
@@ -56,7 +56,7 @@ extension MapView {
     /// Returns false, changing nothing, when the map does not show the
     /// annotation one by one (clustered, hidden, or one of its own).
     @discardableResult
-    public func showSharedAnnotation(_ annotation: Annotation, at point: Point, headingTo target: Point) -> Bool {
+    package func showSharedAnnotation(_ annotation: Annotation, at point: Point, headingTo target: Point) -> Bool {
         let key = AnnotationKey(annotation)
         guard shared.source != nil, !(annotation is ClusterAnnotation), shared.hidden[key] == nil,
               !index.contains(key), !isClusteredMember(key) else { return false }

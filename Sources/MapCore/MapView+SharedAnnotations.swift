@@ -34,7 +34,7 @@ extension MapView {
     /// Annotations shown by every map that has this source, kept once for all
     /// of them (nil: the map shows only its own). Setting it drops the map's
     /// own copies of annotations the source holds: they show from the source.
-    public var sharedAnnotations: SharedAnnotationSource? {
+    package var sharedAnnotations: SharedAnnotationSource? {
         get { shared.source }
         set {
             shared = SharedAnnotationsState(source: newValue, ownClustered: shared.ownClustered)
@@ -54,14 +54,14 @@ extension MapView {
     /// How many annotations this map keeps an entry for itself: its own
     /// index, its clustered members, and shared annotations it shows
     /// displaced or hides. Unclustered shared annotations cost it nothing.
-    public var perMapAnnotationCount: Int {
+    package var perMapAnnotationCount: Int {
         index.count + clusteredMemberCount + shared.displaced.count + shared.hidden.count
     }
 
     /// The source gained `annotations` (or the map catches up with it): those
     /// the delegate clusters join this map's cluster groups; the rest show
     /// from the source with nothing kept here. Ones this map hides stay hidden.
-    public func sharedAnnotationsDidAdd(_ annotations: [Annotation]) {
+    package func sharedAnnotationsDidAdd(_ annotations: [Annotation]) {
         for a in annotations where shared.hidden[AnnotationKey(a)] == nil {
             if addToClusterGroup(a) {
                 shared.displaced[AnnotationKey(a)] = nil
@@ -74,7 +74,7 @@ extension MapView {
 
     /// The source dropped `annotations`: their views, glides, selection and
     /// any entry this map kept for them go.
-    public func sharedAnnotationsDidRemove(_ annotations: [Annotation]) {
+    package func sharedAnnotationsDidRemove(_ annotations: [Annotation]) {
         removeAnnotations(annotations, hidingShared: false)
     }
 
@@ -83,7 +83,7 @@ extension MapView {
     /// source has it now, and what the map kept for annotations the source
     /// no longer holds goes. Cluster indexes are rebuilt from the members'
     /// coordinates at the next layout.
-    public func sharedAnnotationsDidReload() {
+    package func sharedAnnotationsDidReload() {
         shared.displaced.removeAll()
         guard let source = shared.source else { return }
         shared.hidden = shared.hidden.filter { source.point(of: $0.value) != nil }

@@ -8,12 +8,16 @@ import ViewKit
 /// reuse queues, one selection with its callout, and the gestures that move
 /// the camera. It lives in a session's window and is driven by its events.
 open class MapView: View, CursorProviding {
+    /// Makes the annotation views and hears about selection, callouts, drags
+    /// and camera changes. Held weakly, as in MapKit.
     public weak var delegate: MapViewDelegate?
+    /// The UI fonts the map's own views use (marker titles, callouts); the
+    /// fonts an app's views should use too.
     public let fonts: FontBook
     /// The image of the default annotation view, used when the delegate gives none.
     public var defaultPinImage: ImageResource?
     /// Called when the camera settles (after a gesture or animation), for the URL.
-    public var cameraDidSettle: ((Camera) -> Void)?
+    package var cameraDidSettle: ((Camera) -> Void)?
 
     /// Where the map looks. Setting it moves the map at once.
     public var camera: Camera {
@@ -21,7 +25,7 @@ open class MapView: View, CursorProviding {
     }
 
     /// Fraction of the viewport kept as a margin around it where views stay alive.
-    public var reuseMargin = 0.15
+    package var reuseMargin = 0.15
 
     let baseMapView: BaseMapView?
     let annotationContainer: View = AnnotationContainerView()
@@ -50,10 +54,12 @@ open class MapView: View, CursorProviding {
     var annotationDrag = AnnotationDragState()
     /// Called each time a drag moves an annotation (and when Escape puts it
     /// back), so an app can share the move with other maps.
-    public var annotationDragDidMove: ((Annotation, Coordinate) -> Void)?
+    package var annotationDragDidMove: ((Annotation, Coordinate) -> Void)?
     /// The annotation view under a press, highlighted until release (MapView+Dragging.swift).
     weak var pressedAnnotationView: AnnotationView?
 
+    /// A map at `frame` looking through `camera`, drawing `baseMap` under
+    /// its annotations (nil: no base map; whatever is behind the map shows).
     public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
         self.fonts = fonts
         self.camera = camera
@@ -65,6 +71,7 @@ open class MapView: View, CursorProviding {
         registrations[Self.defaultIdentifier] = MarkerAnnotationView.self
     }
 
+    /// The open hand over the map, closed while it is dragged.
     public var cursor: Cursor? { gestures.isDragging ? .grabbing : .grab }
 
     // MARK: Coordinates
@@ -90,6 +97,7 @@ open class MapView: View, CursorProviding {
     /// its shared source it does not hide.
     public var annotations: [Annotation] { index.all + clusteredMembers + shownSharedAnnotations }
 
+    /// Adds one annotation to the map (see `addAnnotations(_:)`).
     public func addAnnotation(_ annotation: Annotation) { addAnnotations([annotation]) }
 
     /// Adds annotations to the map. One its shared source holds costs the map
@@ -108,6 +116,7 @@ open class MapView: View, CursorProviding {
         needsAnnotationLayout = true
     }
 
+    /// Removes one annotation from the map (see `removeAnnotations(_:)`).
     public func removeAnnotation(_ annotation: Annotation) { removeAnnotations([annotation]) }
 
     /// Removes annotations from the map; a shared one stays hidden on this map
@@ -146,7 +155,7 @@ open class MapView: View, CursorProviding {
     }
 
     /// Counts of the reuse queue (created, reused, live, queued).
-    public var reuseCounts: ReuseQueue.Counts { reuseQueue.counts }
+    package var reuseCounts: ReuseQueue.Counts { reuseQueue.counts }
 
     // MARK: Reuse
 
@@ -205,7 +214,7 @@ open class MapView: View, CursorProviding {
     /// Brings the live views in line with what is near the viewport: new
     /// annotations get views (recycled when possible), far ones give theirs
     /// back, everyone is placed on its coordinate and sorted by z.
-    public func layoutAnnotationViews() {
+    package func layoutAnnotationViews() {
         let visible = camera.visibleWorldRect(viewport: frame.size)
         // A pan inside the margin changes nothing here: views are anchored to
         // the world, so skip the query until the viewport nears the edge of
@@ -263,6 +272,8 @@ open class MapView: View, CursorProviding {
 
     // MARK: Rendering
 
+    /// Before drawing, steps the gestures' momentum and lays the map out for
+    /// the current camera: annotation views, clusters, collisions, the callout.
     open override func renderSubviews(into context: inout RenderContext) {
         tickGestures()
         baseMapView?.camera = camera
@@ -278,32 +289,41 @@ open class MapView: View, CursorProviding {
 
     // MARK: Events (the gestures are in MapView+Gestures.swift)
 
+    /// Starts a pan, pinch or tap, or arms a drag of a draggable pin under the press.
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool {
         armAnnotationDrag(event, at: location)
         return handlePointerDown(event, at: location)
     }
+    /// Pans or pinches the camera, or moves a dragged pin.
     open override func pointerMoved(_ event: PointerEvent, at location: Point) {
         if annotationDragMoved(event, at: location) { return }
         handlePointerMoved(event, at: location)
     }
+    /// Ends the gesture: a flick glides on, a tap selects or deselects, a
+    /// double tap zooms in, a dragged pin drops.
     open override func pointerUp(_ event: PointerEvent, at location: Point) {
         unhighlightPressedView()
         if annotationDragEnded(event, at: location) { return }
         handlePointerUp(event, at: location)
     }
+    /// Abandons the gesture and any drag of a pin.
     open override func pointerCancelled(_ event: PointerEvent) {
         unhighlightPressedView()
         cancelAnnotationDrag()
         handlePointerCancelled(event)
     }
+    /// Zooms around the pointer (a wheel or a trackpad pinch); a sideways scroll pans.
     open override func wheel(_ event: WheelEvent, at location: Point) -> Bool {
         handleWheel(event, at: location)
     }
+    /// Arrows pan, + and - zoom, Escape cancels a drag or deselects.
     open override func key(_ event: KeyEvent) -> Bool {
         if event.key == "Escape", cancelAnnotationDrag() { return true }
         return handleKey(event)
     }
 
+    /// Tab visits the pins near the screen, the callout and the app's
+    /// overlays, never the base map.
     open override func visibleSubviewsForFocus() -> [View] {
         // Pins, the callout, then any overlay an app adds (a toolbar); never the base map.
         subviews.filter { $0 !== baseMapView }

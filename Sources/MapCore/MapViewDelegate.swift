@@ -5,10 +5,13 @@ import ViewKit
 public protocol MapViewDelegate: AnyObject {
     /// The view for an annotation; nil lets the map use its default view.
     func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView?
+    /// `view`'s annotation was selected (a tap, the keyboard, or `selectAnnotation`).
     func mapView(_ mapView: MapView, didSelect view: AnnotationView)
+    /// `view`'s annotation was deselected; its callout is closing.
     func mapView(_ mapView: MapView, didDeselect view: AnnotationView)
     /// A control in a callout accessory was tapped.
     func mapView(_ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control)
+    /// The camera starts to move (a gesture or an animation begins).
     func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool)
     /// The camera settled after a gesture or an animation.
     func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool)
@@ -22,15 +25,24 @@ public protocol MapViewDelegate: AnyObject {
 }
 
 extension MapViewDelegate {
+    /// nil: the map's default view (a marker, or `defaultPinImage`).
     public func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? { nil }
+    /// Does nothing.
     public func mapView(_ mapView: MapView, didSelect view: AnnotationView) {}
+    /// Does nothing.
     public func mapView(_ mapView: MapView, didDeselect view: AnnotationView) {}
+    /// Does nothing.
     public func mapView(_ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control) {}
+    /// Does nothing.
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
+    /// Does nothing.
     public func mapView(_ mapView: MapView, regionDidChangeAnimated animated: Bool) {}
+    /// The annotation's own `clusteringIdentifier` when it is a
+    /// `ClusterableAnnotation`; nil (never clustered) otherwise.
     public func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String? {
         (annotation as? ClusterableAnnotation)?.clusteringIdentifier
     }
+    /// Does nothing.
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
                         fromOldState oldState: DragState) {}
 }

@@ -14,7 +14,9 @@ open class MarkerAnnotationView: AnnotationView {
     public enum FeatureVisibility: Sendable {
         /// The title shows; the subtitle shows only while selected.
         case adaptive
+        /// Always shows.
         case visible
+        /// Never shows.
         case hidden
     }
 
@@ -22,19 +24,24 @@ open class MarkerAnnotationView: AnnotationView {
     public static let defaultTint = Color(hex: 0xF2453D)
     /// How much bigger a selected balloon is than one at rest.
     public static let selectedScale = 1.5
+    /// How long the balloon takes to grow or shrink on (de)selection, s.
     public static let growDuration = 0.2
     static let titleFontSize = 12.0
     static let maxLabelWidth = 140.0
 
     /// The balloon's colour; nil is the default red.
     public var markerTintColor: Color? { didSet { applyBalloon() } }
+    /// The colour of the glyph text or dot (white by default).
     public var glyphTintColor: Color = .white { didSet { contentKey = nil } }
     /// One or two characters drawn in the balloon's head (wins over `glyphImage`).
     public var glyphText: String? { didSet { contentKey = nil } }
+    /// An image in the balloon's head (16 px); with neither text nor image a dot shows.
     public var glyphImage: ImageResource? { didSet { contentKey = nil } }
     /// The glyph while selected; `glyphImage` when nil.
     public var selectedGlyphImage: ImageResource? { didSet { contentKey = nil } }
+    /// When the annotation's title shows under the balloon.
     public var titleVisibility: FeatureVisibility = .adaptive { didSet { contentKey = nil } }
+    /// When the annotation's subtitle shows under the title.
     public var subtitleVisibility: FeatureVisibility = .adaptive { didSet { contentKey = nil } }
     /// Drops the balloon in from above when the view appears on the map.
     public var animatesWhenAdded = false
@@ -46,6 +53,7 @@ open class MarkerAnnotationView: AnnotationView {
     private(set) var glyphLabel: Label?
     /// The labels under the balloon; made when the view first meets its map's fonts.
     public private(set) var titleLabel: Label?
+    /// The subtitle's label under the title; made with the title's.
     public private(set) var subtitleLabel: Label?
     /// What the labels and glyph were last laid out for, so frames skip text layout.
     private var contentKey: [String]?
@@ -54,8 +62,10 @@ open class MarkerAnnotationView: AnnotationView {
     /// The drop: the balloon's offset above its place, falling with a small bounce.
     public static let drop = Keyframes(values: [-80, 0, -8, 0], keyTimes: [0, 0.6, 0.8, 1],
                                        curves: [.easeIn, .easeOut, .easeIn])
+    /// How long the drop takes, s.
     public static let dropDuration = 0.4
 
+    /// A red marker for `annotation`, its tip on the coordinate, with a callout.
     public required init(annotation: Annotation?, reuseIdentifier: String?) {
         super.init(annotation: annotation, reuseIdentifier: reuseIdentifier)
         frame.size = Size(width: Double(MarkerBalloon.width), height: Double(MarkerBalloon.height))
@@ -75,6 +85,7 @@ open class MarkerAnnotationView: AnnotationView {
         balloon.image = MarkerBalloon.image(tint: markerTintColor ?? Self.defaultTint)
     }
 
+    /// Back to rest: balloon at its size and place, labels opaque.
     open override func prepareForReuse() {
         super.prepareForReuse()
         balloon.scale = 1
@@ -84,6 +95,7 @@ open class MarkerAnnotationView: AnnotationView {
         contentKey = nil
     }
 
+    /// Arms the drop when `animatesWhenAdded` is set.
     open override func prepareForDisplay() {
         super.prepareForDisplay()
         dropPending = animatesWhenAdded
@@ -101,6 +113,8 @@ open class MarkerAnnotationView: AnnotationView {
         })
     }
 
+    /// Grows the balloon from its tip when selected (shrinks it back when
+    /// not), and points the callout at the grown balloon's top.
     open override func setSelected(_ selected: Bool, animated: Bool) {
         let wasSelected = isSelected
         super.setSelected(selected, animated: animated)
@@ -121,7 +135,7 @@ open class MarkerAnnotationView: AnnotationView {
     }
 
     /// Set by the map's collision pass when an adaptive title would cover another view or title.
-    public internal(set) var isTitleHiddenByCollision = false {
+    package internal(set) var isTitleHiddenByCollision = false {
         didSet { if isTitleHiddenByCollision != oldValue { contentKey = nil } }
     }
     private var measuredTitle: (text: String, size: Size)?
@@ -154,6 +168,7 @@ open class MarkerAnnotationView: AnnotationView {
         }
     }
 
+    /// Lays out the glyph and labels for the current state, and starts a pending drop.
     open override func renderSubviews(into context: inout RenderContext) {
         if let fonts = mapView?.fonts { updateContent(fonts: fonts) }
         startDropIfPending()

@@ -6,17 +6,17 @@ import Synchronization
 ///
 /// Images are resources shared by every session, so one balloon per colour
 /// is made once per process and each browser downloads it once.
-public enum MarkerBalloon {
+package enum MarkerBalloon {
     /// Size of the balloon at rest, CSS px; its tip is the bottom centre.
-    public static let width: Float = 30
-    public static let height: Float = 40
+    package static let width: Float = 30
+    package static let height: Float = 40
     /// Centre of the round head, where the glyph goes, from the top left.
-    public static let headCenter = (x: 15.0, y: 15.0)
+    package static let headCenter = (x: 15.0, y: 15.0)
 
     private static let cache = Mutex<[UInt32: ImageResource]>([:])
 
     /// The balloon filled with `tint`, with a darker outline.
-    public static func image(tint: Color) -> ImageResource {
+    package static func image(tint: Color) -> ImageResource {
         if let hit = cache.withLock({ $0[tint.rgba] }) { return hit }
         let made = ImageResource(id: ResourceID.next(), format: .svg, width: width, height: height,
                                  data: Array(svg(tint: tint).utf8))

@@ -1,19 +1,28 @@
 /// Views waiting to be handed out again, per reuse identifier, with the counts
 /// tests and `/metrics` read.
+///
+/// Public for its `Counts`, which sessions report; the queue itself belongs
+/// to the map.
 public struct ReuseQueue {
-    /// How many views were made, handed out again, and are on the map now.
+    /// How many annotation views a map made, handed out again, and holds:
+    /// what shows that reuse keeps a map's views bounded by the screen.
     public struct Counts: Hashable, Sendable {
+        /// Views made because none of the kind was queued.
         public var created = 0
+        /// Views handed out again from the queue.
         public var reused = 0
+        /// Views on the map now.
         public var live = 0
+        /// Views waiting in the queue.
         public var queued = 0
+        /// All counts at zero.
         public init() {}
     }
 
     private var queues: [String: [AnnotationView]] = [:]
-    public private(set) var counts = Counts()
+    package private(set) var counts = Counts()
 
-    public init() {}
+    package init() {}
 
     /// A queued view for `identifier`, already reset with `prepareForReuse()`.
     mutating func dequeue(_ identifier: String) -> AnnotationView? {

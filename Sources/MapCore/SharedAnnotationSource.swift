@@ -11,7 +11,7 @@ import Synchronization
 /// so it answers under its own lock. It does not push changes at maps: the
 /// app tells a map what changed (`sharedAnnotationsDidAdd`,
 /// `sharedAnnotationsDidRemove`, `annotationDidMove`) when it catches up.
-public protocol SharedAnnotationSource: AnyObject, Sendable {
+package protocol SharedAnnotationSource: AnyObject, Sendable {
     /// The annotations whose current world point lies in `rect`, with that point.
     func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)]
     /// The current world point of `annotation`; nil when the source does not hold it.
@@ -22,40 +22,40 @@ public protocol SharedAnnotationSource: AnyObject, Sendable {
 
 /// The default shared source: an `AnnotationIndex` behind a lock, written by
 /// whoever owns the annotations (add, move, remove) and read by every map.
-public final class SharedAnnotationIndex: SharedAnnotationSource {
+package final class SharedAnnotationIndex: SharedAnnotationSource {
     private let index = Mutex(AnnotationIndex())
 
-    public init(_ annotations: [Annotation] = []) {
+    package init(_ annotations: [Annotation] = []) {
         index.withLock { i in
             for a in annotations { i.insert(a) }
         }
     }
 
     /// How many annotations it holds.
-    public var count: Int { index.withLock { $0.count } }
+    package var count: Int { index.withLock { $0.count } }
 
     /// Adds `annotation` at its coordinate's point.
-    public func add(_ annotation: Annotation) {
+    package func add(_ annotation: Annotation) {
         index.withLock { $0.insert(annotation) }
     }
 
     /// Re-reads `annotation`'s coordinate after it moved (adds it if it was not held).
-    public func move(_ annotation: Annotation) {
+    package func move(_ annotation: Annotation) {
         index.withLock { $0.update(annotation) }
     }
 
     /// Drops `annotation`.
-    public func remove(_ annotation: Annotation) {
+    package func remove(_ annotation: Annotation) {
         index.withLock { $0.remove(AnnotationKey(annotation)) }
     }
 
-    public func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+    package func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         index.withLock { $0.entries(in: rect) }
     }
 
-    public func point(of annotation: Annotation) -> Point? {
+    package func point(of annotation: Annotation) -> Point? {
         index.withLock { $0.point(of: AnnotationKey(annotation)) }
     }
 
-    public var allAnnotations: [Annotation] { index.withLock { $0.all } }
+    package var allAnnotations: [Annotation] { index.withLock { $0.all } }
 }

@@ -6,7 +6,9 @@ import Foundation
 /// and world points; it is a pure value so gestures and animations can compute
 /// cameras without touching the map.
 public struct Camera: Hashable, Sendable, CustomStringConvertible {
+    /// The farthest out a camera goes: the whole world in 512 px.
     public static let minZoom = 1.0
+    /// The closest in a camera goes: street level.
     public static let maxZoom = 18.0
 
     /// The world point shown at the viewport centre.
@@ -16,20 +18,25 @@ public struct Camera: Hashable, Sendable, CustomStringConvertible {
         didSet { zoom = Camera.clampZoom(zoom) }
     }
 
+    /// A camera over world point `center` at `zoom` (clamped to `minZoom...maxZoom`).
     public init(center: Point, zoom: Double) {
         self.center = center
         self.zoom = Camera.clampZoom(zoom)
     }
 
+    /// A camera over `center` at `zoom`, as `MKMapCamera(lookingAtCenter:...)`.
     public init(center: Coordinate, zoom: Double) {
         self.init(center: Mercator.project(center), zoom: zoom)
     }
 
+    /// `z` limited to `minZoom...maxZoom`; not a finite number gives `minZoom`.
     public static func clampZoom(_ z: Double) -> Double {
         z.isFinite ? min(max(z, minZoom), maxZoom) : minZoom
     }
 
+    /// The coordinate at the viewport centre.
     public var centerCoordinate: Coordinate { Mercator.unproject(center) }
+    /// CSS pixels per world unit at this zoom: world distances times this are screen distances.
     public var pixelsPerUnit: Double { Mercator.pixelsPerUnit(zoom: zoom) }
 
     /// The screen point of a world point in a viewport of `size`.
@@ -94,5 +101,6 @@ public struct Camera: Hashable, Sendable, CustomStringConvertible {
         self.init(center: Coordinate(latitude: lat, longitude: lon), zoom: z)
     }
 
+    /// `Camera(zoom/lat/lon)`, as logs and test failures print it.
     public var description: String { "Camera(\(urlFragment))" }
 }

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Who may hold a socket: counts every accepted connection, in total and per
 /// peer address, and keeps the deadline each one must meet next.
@@ -133,7 +137,12 @@ final class ConnectionGate {
     /// fixtures, the store, libdispatch).
     static func connectionCap(requested: Int, reserve: Int = 64) -> Int {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return requested }
+        #if canImport(Glibc)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return requested }
         // RLIM_INFINITY is all ones; clamping makes it "plenty".
         let descriptors = Int(clamping: limit.rlim_cur)
         return max(1, min(requested, (descriptors - reserve) / 2))

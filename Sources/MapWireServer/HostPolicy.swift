@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Which `Host` and `Origin` values the server answers, against DNS
 /// rebinding (a foreign name resolving to this machine) and foreign pages

@@ -1,6 +1,10 @@
 import CLibWebSockets
 import Synchronization
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 
 /// Creating the libwebsockets context and routing its C callbacks back into
@@ -32,20 +36,29 @@ final class CArena {
     }
 }
 
-/// Errors from starting the server.
+/// Why `MapWireServer.start()` (or `ServerConfiguration.validate()`) refused
+/// to serve; the description is a log line that says what to fix.
 public enum ServerError: Error, CustomStringConvertible, Equatable {
+    /// The port could not be opened on `host` for a reason other than being taken.
     case cannotListen(host: String, port: Int)
+    /// The configuration's `publicDirectory` is not a folder on this machine.
     case missingPublicDirectory(String)
+    /// `start()` was called on a server that was already started (or stopped).
     case alreadyStarted
+    /// libwebsockets could not create its context (its log says why).
     case cannotCreateContext
+    /// Another process already listens on `port` at `host`.
     case portInUse(host: String, port: Int)
     /// `--host` is neither an address, a wildcard nor an interface here.
     case invalidHost(String)
     /// A non-loopback bind with no token and no `allowsOpenWrites`.
     case openWritesOnNetwork(host: String)
+    /// An entry of `allowedOrigins` is not a `scheme://host[:port]` origin.
     case invalidOrigin(String)
+    /// The API token is empty or holds spaces or line breaks, so no client could send it.
     case invalidToken
 
+    /// What went wrong and what to change, for the log.
     public var description: String {
         switch self {
         case .cannotListen(let host, let port):

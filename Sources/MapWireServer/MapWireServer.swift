@@ -19,6 +19,7 @@ import Synchronization
 /// The service thread only does I/O. Sessions get their messages on it and
 /// must hand real work to other threads; HTTP handlers run on a global queue.
 public final class MapWireServer: Sendable {
+    /// What the server was created with: host, port, limits and access rules.
     public let configuration: ServerConfiguration
     /// Transport counters (also appended to `/metrics` by `MetricsAppendingHandler`).
     public let metrics: ServerMetrics

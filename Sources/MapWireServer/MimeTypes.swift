@@ -3,9 +3,9 @@
 /// libwebsockets 4.1 knows only a handful of extensions and answers the others
 /// with 415, so every type the page needs is listed here and handed to the
 /// static mount as `extra_mimetypes`.
-public enum MimeTypes {
+package enum MimeTypes {
     /// File suffix (with the dot) and its content type.
-    public static let table: [(suffix: String, type: String)] = [
+    package static let table: [(suffix: String, type: String)] = [
         (".html", "text/html; charset=utf-8"),
         (".js", "text/javascript; charset=utf-8"),
         (".mjs", "text/javascript; charset=utf-8"),
@@ -22,7 +22,7 @@ public enum MimeTypes {
     ]
 
     /// The content type for a path, by its suffix (case-insensitive), or nil.
-    public static func type(forPath path: String) -> String? {
+    package static func type(forPath path: String) -> String? {
         let lower = path.lowercased()
         return table.first { lower.hasSuffix($0.suffix) }?.type
     }

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The checks `MapWireServer.start()` makes before it opens anything: an
 /// interface that exists, origins that parse, and no open writes on a network

@@ -59,6 +59,8 @@ public struct ServerConfiguration: Sendable {
         /// one per writable callback, so a big frame never blocks the loop.
         public var fragmentBytes: Int
 
+        /// The defaults suit a public server: 1 MiB messages, 8 MiB bodies,
+        /// 256 messages or 8 MiB queued per client, 60 KiB fragments.
         public init(maxMessageBytes: Int = 1 << 20,
                     maxRequestBodyBytes: Int = 8 << 20,
                     maxQueuedMessages: Int = 256,
@@ -78,6 +80,8 @@ public struct ServerConfiguration: Sendable {
         public var inputBurstMessages = 1000
     }
 
+    /// A configuration serving `publicDirectory` on loopback port 8080 with
+    /// the default limits; set the other properties afterwards as needed.
     public init(host: String = "127.0.0.1",
                 port: Int = 8080,
                 publicDirectory: URL,

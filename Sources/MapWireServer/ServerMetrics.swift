@@ -24,10 +24,12 @@ public final class ServerMetrics: Sendable {
     /// WebSockets closed with 1008 for sending faster than their input budget.
     let inputRateCloses = Atomic<Int>(0)
 
+    /// Counters at zero; hand the same instance to `MapWireServer` and to a
+    /// `MetricsAppendingHandler` so `/metrics` reports that server.
     public init() {}
 
     /// A snapshot of the counters by metric name.
-    public var values: [String: Int] {
+    package var values: [String: Int] {
         [
             "mapwire_ws_connections_open": connectionsOpen.load(ordering: .relaxed),
             "mapwire_ws_connections_total": connectionsTotal.load(ordering: .relaxed),
@@ -62,11 +64,14 @@ public final class MetricsAppendingHandler: HTTPHandler {
     let base: HTTPHandler
     let metrics: ServerMetrics
 
+    /// Answers every request with `base`, adding `metrics` to its `GET /metrics` text.
     public init(base: HTTPHandler, metrics: ServerMetrics) {
         self.base = base
         self.metrics = metrics
     }
 
+    /// `base`'s answer; for `GET /metrics`, its text followed by the transport
+    /// counters (a 200 even when `base` has no metrics of its own).
     public func respond(to request: HTTPRequest) -> HTTPResponse? {
         let answer = base.respond(to: request)
         guard request.path == "/metrics", request.method == "GET" else { return answer }

@@ -1,5 +1,9 @@
 import CLibWebSockets
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the `RequestGate` meets lws: reading a parsed request head, and
 /// answering a refusal on the spot. lws calls `FILTER_HTTP_CONNECTION` for

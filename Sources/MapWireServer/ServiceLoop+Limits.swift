@@ -1,6 +1,10 @@
 import CLibWebSockets
 import Dispatch
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MapSession
 import Wire
 
@@ -56,8 +60,16 @@ extension ServiceLoop {
         let fd = lws_get_socket_fd(wsi)
         guard fd >= 0 else { return }
         // The send buffer of a socket nothing was written on holds this whole
-        // answer, so a non-blocking send never splits it.
-        _ = answer.withCString { send(fd, $0, strlen($0), Int32(MSG_DONTWAIT | MSG_NOSIGNAL)) }
+        // answer, so a non-blocking send never splits it. A peer that already
+        // hung up must not raise SIGPIPE: Linux says so per send, Darwin per socket.
+        #if canImport(Glibc)
+        let flags = Int32(MSG_DONTWAIT | MSG_NOSIGNAL)
+        #else
+        var on: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        let flags = Int32(MSG_DONTWAIT)
+        #endif
+        _ = answer.withCString { send(fd, $0, strlen($0), flags) }
         shutdown(fd, Int32(SHUT_WR))
     }
 

@@ -1,5 +1,9 @@
 import CLibWebSockets
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 import MapSession
 import Wire

@@ -26,8 +26,9 @@ final class ServiceLoop: @unchecked Sendable {
 
     /// Set by `MapWireServer.start` once lws created it.
     var context: OpaquePointer?
-    /// The libev loop lws runs on (epoll), owned by this loop; nil means lws's
-    /// own poll() loop, whose every wake-up walks all connections.
+    /// The libev loop lws runs on (epoll on Linux, libev's best elsewhere),
+    /// owned by this loop; nil means lws's own poll() loop, whose every
+    /// wake-up walks all connections.
     let eventLoop: OpaquePointer?
     /// C strings and structs lws keeps pointers to; freed after the context.
     var arena: CArena?

@@ -22,13 +22,13 @@ import Wire
 /// // ...
 /// client.shutdown()  // closes every connection with 1001
 /// ```
-public final class WebSocketClient: Sendable {
+package final class WebSocketClient: Sendable {
     private let loop: ServiceLoop
     private let finished = DispatchGroup()
     private let stopped = Mutex(false)
 
     /// Starts the I/O thread; connections are opened with `connect`.
-    public init(limits: ServerConfiguration.Limits = .init(),
+    package init(limits: ServerConfiguration.Limits = .init(),
                 logger: Logger = Logger(label: "mapwire.client")) throws {
         // The loop's server-side callbacks never fire without a listener.
         let configuration = ServerConfiguration(port: -1, publicDirectory: URL(fileURLWithPath: "/"),
@@ -53,7 +53,7 @@ public final class WebSocketClient: Sendable {
     }
 
     /// Counters for the client's connections (messages and bytes both ways).
-    public var metrics: ServerMetrics { loop.metrics }
+    package var metrics: ServerMetrics { loop.metrics }
 
     /// Opens a connection to `ws://host:port/path`. Once the handshake is
     /// done, `makeSession` runs on the I/O thread with the connection's
@@ -62,7 +62,7 @@ public final class WebSocketClient: Sendable {
     /// gets the reason instead. Callable from any thread. `bearerToken` is
     /// sent as `Authorization: Bearer <token>` (the feed needs it when the
     /// server has a token).
-    public func connect(host: String = "127.0.0.1", port: Int, path: String = "/ws",
+    package func connect(host: String = "127.0.0.1", port: Int, path: String = "/ws",
                         subprotocol: String? = "mapwire.v1", bearerToken: String? = nil,
                         onFailure: @escaping @Sendable (String) -> Void = { _ in },
                         makeSession: @escaping @Sendable (SessionOutput) -> SessionConnection) {
@@ -75,7 +75,7 @@ public final class WebSocketClient: Sendable {
 
     /// Closes every connection with 1001 and stops the I/O thread.
     /// Idempotent; must not be called from a session callback.
-    public func shutdown() {
+    package func shutdown() {
         let first = stopped.withLock { stopped -> Bool in
             defer { stopped = true }
             return !stopped

@@ -1,6 +1,6 @@
 /// Why the store file cannot be used or written. Start-up stops on all
 /// but the last rather than resetting a world someone fed.
-public enum StoreError: Error, CustomStringConvertible, Sendable {
+package enum StoreError: Error, CustomStringConvertible, Sendable {
     /// The file is not a SQLite database, or SQLite found it damaged.
     case corrupt(path: String, reason: String)
     /// The file was written by a newer MapWire (migrations this one does not know).
@@ -12,7 +12,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable {
     /// A write failed after the store opened (disk full, I/O error).
     case writeFailed(reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .corrupt(let path, let reason):
             return "the store \(path) is damaged or not a MapWire store (\(reason)); "

@@ -9,6 +9,7 @@ public enum FontError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file exists but HarfBuzz finds no font face in it.
     case notAFont(path: String)
 
+    /// What failed and the path, for the start-up log.
     public var description: String {
         switch self {
         case .fileNotFound(let path):

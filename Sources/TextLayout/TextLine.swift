@@ -5,6 +5,7 @@ public struct TextLine: Sendable, Equatable {
     /// The measured width of `text`, in CSS px.
     public var width: Double
 
+    /// A line with its measured width (tests build expected lines this way).
     public init(text: String, width: Double) {
         self.text = text
         self.width = width

@@ -2,7 +2,14 @@ import Foundation
 
 /// Timing curves, as Core Animation names them.
 public enum TimingCurve: Sendable {
-    case linear, easeIn, easeOut, easeInOut
+    /// Constant speed.
+    case linear
+    /// Starts slow, ends fast (cubic).
+    case easeIn
+    /// Starts fast, ends slow (cubic): things arriving.
+    case easeOut
+    /// Slow at both ends (cubic): things moving from one place to another.
+    case easeInOut
 
     /// Progress in 0...1 for time fraction `t` in 0...1.
     public func value(_ t: Double) -> Double {
@@ -18,10 +25,14 @@ public enum TimingCurve: Sendable {
 
 /// Values at key times with a curve for each segment, as `CAKeyframeAnimation`.
 public struct Keyframes: Sendable {
+    /// The value at each key time.
     public var values: [Double]
+    /// Time fractions in 0...1, ascending, one per value.
     public var keyTimes: [Double]
+    /// The curve from each value to the next (one fewer than the values).
     public var curves: [TimingCurve]
 
+    /// Keyframes through `values` at `keyTimes`, with one curve for each step between them.
     public init(values: [Double], keyTimes: [Double], curves: [TimingCurve]) {
         precondition(values.count == keyTimes.count && curves.count == values.count - 1)
         self.values = values
@@ -48,7 +59,9 @@ public final class Animator {
     /// A running animation; cancelling it stops updates without completing.
     public final class Handle {
         fileprivate var cancelled = false
+        /// Stops the animation where it is; its completion does not run.
         public func cancel() { cancelled = true }
+        /// Whether `cancel()` was called (or another animation with its key replaced it).
         public var isCancelled: Bool { cancelled }
     }
 
@@ -61,14 +74,15 @@ public final class Animator {
         let completion: (() -> Void)?
     }
 
+    /// The time animations run on.
     public let clock: Clock
     private var running: [Running] = []
 
-    public init(clock: Clock) {
+    package init(clock: Clock) {
         self.clock = clock
     }
 
-    public var isAnimating: Bool { running.contains { !$0.handle.isCancelled } }
+    package var isAnimating: Bool { running.contains { !$0.handle.isCancelled } }
 
     /// Starts an animation: `update` gets the raw time fraction 0...1 (apply
     /// a curve inside it). An animation with the same `key` replaces the old one.
@@ -89,7 +103,7 @@ public final class Animator {
     }
 
     /// Advances every animation to the clock's time; finished ones complete.
-    public func tick() {
+    package func tick() {
         let now = clock.now
         let current = running
         running.removeAll { $0.handle.isCancelled }

@@ -3,26 +3,29 @@ import Foundation
 /// Where animations and gestures get the time, in seconds. Tests step a
 /// `ManualClock`; the server uses `MonotonicClock`.
 public protocol Clock: AnyObject {
+    /// Seconds since an arbitrary start: only differences mean anything.
     var now: Double { get }
 }
 
 /// A clock that only moves when told: animations are checked at exact times.
-public final class ManualClock: Clock {
-    public var now: Double
+package final class ManualClock: Clock {
+    package var now: Double
 
-    public init(now: Double = 0) {
+    package init(now: Double = 0) {
         self.now = now
     }
 
-    public func advance(by seconds: Double) {
+    package func advance(by seconds: Double) {
         now += seconds
     }
 }
 
 /// The process's monotonic clock.
 public final class MonotonicClock: Clock {
+    /// The clock; every instance reads the same time.
     public init() {}
 
+    /// Seconds of the system's monotonic clock: never jumps with the wall clock.
     public var now: Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

@@ -5,10 +5,14 @@ import MapGeometry
 /// usual right accessory for "show me more about this place". Screen
 /// readers hear "More Info", as on iOS.
 public final class DetailDisclosureButton: Control {
+    /// Its width and height, CSS px (a circle).
     public static let size = 24.0
+    /// The "i" inside the circle.
     public let glyph: Label
+    /// The colour of the ring and the "i" (the whole circle while pressed).
     public var tintColor: Color { didSet { highlightDidChange() } }
 
+    /// A 24 px ⓘ button in `tintColor` (iOS blue by default), its "i" set in `typeface`.
     public init(typeface: Typeface, tintColor: Color = Color(hex: 0x007AFF)) {
         self.tintColor = tintColor
         glyph = Label(text: "i", typeface: typeface, fontSize: 15, color: tintColor)

@@ -5,9 +5,13 @@ import Synchronization
 /// Loads images from the page's folder once per process and shares them
 /// between sessions; each gets a resource id the first time it is asked for.
 public final class ImageLibrary: Sendable {
+    /// Why an image could not be loaded; each names the file's path.
     public enum LoadError: Error, CustomStringConvertible {
+        /// No readable file at the path.
         case unreadable(String)
+        /// An SVG without numeric `width` and `height` on its root element: its size is unknown.
         case noSize(String)
+        /// What failed and the path, for the log.
         public var description: String {
             switch self {
             case let .unreadable(path): return "cannot read image \(path)"

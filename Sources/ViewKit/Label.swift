@@ -5,12 +5,25 @@ import TextLayout
 /// Text laid out on the server with HarfBuzz: wrapped to the frame's width,
 /// truncated with "…" past `numberOfLines`, one `TEXT` item per line.
 public final class Label: View {
-    public enum Alignment: Sendable { case left, center, right }
+    /// Where each line sits in the frame's width.
+    public enum Alignment: Sendable {
+        /// Flush with the left edge.
+        case left
+        /// Centred.
+        case center
+        /// Flush with the right edge.
+        case right
+    }
 
+    /// What the label shows; "\n" starts a new line.
     public var text: String { didSet { if text != oldValue { layoutCache = nil } } }
+    /// The font, measured on the server and loaded by the page.
     public var typeface: Typeface { didSet { layoutCache = nil } }
+    /// The font size, CSS px.
     public var fontSize: Double { didSet { if fontSize != oldValue { layoutCache = nil } } }
+    /// The colour the text is drawn in.
     public var textColor: Color = .black
+    /// How lines sit in the frame.
     public var alignment: Alignment = .left
     /// 0 means as many as the text needs.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { layoutCache = nil } } }
@@ -20,6 +33,8 @@ public final class Label: View {
     private var layoutCache: (width: Double, lines: [TextLine])?
     private var lineItemIDs: [UInt32] = []
 
+    /// A label showing `text`; it takes no touches (they go to the view under it).
+    /// Give it a frame, or call `sizeToFit(maxWidth:)`.
     public init(text: String, typeface: Typeface, fontSize: Double, color: Color = .black) {
         self.text = text
         self.typeface = typeface
@@ -29,6 +44,7 @@ public final class Label: View {
         isUserInteractionEnabled = false
     }
 
+    /// The height of one line, CSS px: what to make a one-line label's frame.
     public var lineHeight: Double { (fontSize * lineHeightMultiple).rounded() }
 
     /// As `UILabel`'s: the text (none while it is empty), unless set to
@@ -72,8 +88,10 @@ public final class Label: View {
         }
     }
 
+    /// One line is drawn by the label's own text item; more lines by items under it.
     public override var itemKind: ItemKind { lines.count == 1 ? .text : .group }
 
+    /// A one-line label's text, font and colour, aligned in the frame.
     public override func itemProperties() -> ItemProperties {
         var p = super.itemProperties()
         let lines = self.lines
@@ -91,6 +109,7 @@ public final class Label: View {
         p.baseline = Float(baseline)
     }
 
+    /// Declares the font and, past one line, appends one text item per line.
     public override func willRenderContent(into context: inout RenderContext) {
         context.use(typeface.descriptor)
         let lines = self.lines

@@ -4,6 +4,7 @@ import MapGeometry
 
 /// Supplies a list's rows, as `UITableViewDataSource`.
 public protocol ListViewDataSource: AnyObject {
+    /// How many rows the list has; asked again on `reloadData()`.
     func numberOfRows(in listView: ListView) -> Int
     /// A configured row for `row`: get one from `dequeueReusableRow(withIdentifier:)`.
     func listView(_ listView: ListView, rowFor row: Int) -> ListRowView
@@ -11,27 +12,36 @@ public protocol ListViewDataSource: AnyObject {
 
 /// Told about taps on rows, as `UITableViewDelegate`.
 public protocol ListViewDelegate: AnyObject {
+    /// `row` was tapped or activated (Enter, a screen reader) and is now selected.
     func listView(_ listView: ListView, didSelectRow row: Int)
 }
 
 extension ListViewDelegate {
+    /// Does nothing: a delegate may leave selection alone.
     public func listView(_ listView: ListView, didSelectRow row: Int) {}
 }
 
 /// One row of a `ListView`: a reusable view, highlighted while pressed and
 /// marked while selected. Mirrored as a list item named by `accessibilityLabel`.
 open class ListRowView: View {
+    /// The kind of row, as registered with `ListView.register(_:make:)`: rows are reused within a kind.
     public let reuseIdentifier: String
     /// The row it shows now; -1 while queued for reuse.
     public internal(set) var row = -1
+    /// The background while pressed.
     public var highlightColor = Color(hex: 0xD1D1D6)
+    /// The background while selected.
     public var selectedColor = Color(hex: 0xE5E5EA)
+    /// The background otherwise.
     public var normalColor: Color = .clear { didSet { restyle() } }
+    /// True while a press on the row is down and has not become a scroll.
     public internal(set) var isHighlighted = false { didSet { restyle() } }
+    /// True for the list's selected row.
     public internal(set) var isSelected = false { didSet { restyle() } }
     /// Called on activation (Enter on the focused row, or a click in the mirror).
     var onActivate: ((ListRowView) -> Void)?
 
+    /// A row of kind `reuseIdentifier`; the list sets its frame, then calls `layoutContent()`.
     public init(reuseIdentifier: String) {
         self.reuseIdentifier = reuseIdentifier
         super.init()
@@ -52,6 +62,7 @@ open class ListRowView: View {
         accessibilityFlags = isSelected ? [.selected] : []
     }
 
+    /// Enter or a screen reader selects the row, as a tap does.
     open override func activate() -> Bool {
         onActivate?(self)
         return onActivate != nil
@@ -60,7 +71,7 @@ open class ListRowView: View {
     /// The list this row is in.
     var listView: ListView? { superview as? ListView }
 
-    // A row reached by Tab scrolls into view.
+    /// A row reached by Tab scrolls into view.
     open override func didGainFocus() {
         guard row >= 0, let list = listView else { return }
         list.scrollRectToVisible(list.rect(forRow: row), animated: false)
@@ -83,19 +94,23 @@ open class ListRowView: View {
 /// list of 1,000 items holds the visible rows plus at most `maxQueuedRows`.
 open class ListView: ScrollView {
     /// How many views the list made, took back out of the queue, and holds now.
-    public struct Counts: Equatable, Sendable {
-        public var created = 0
-        public var reused = 0
-        public var live = 0
-        public var queued = 0
+    package struct Counts: Equatable, Sendable {
+        package var created = 0
+        package var reused = 0
+        package var live = 0
+        package var queued = 0
     }
 
+    /// Supplies the rows; setting it reloads the list. Held weakly, as in UIKit.
     public weak var dataSource: ListViewDataSource? { didSet { reloadData() } }
+    /// Told about selection. Held weakly, as in UIKit.
     public weak var delegate: ListViewDelegate?
+    /// The height of every row, CSS px; setting it reloads the list.
     public var rowHeight: Double = 30 { didSet { reloadData() } }
     /// Recycled rows kept beyond the visible ones; more are let go.
     public var maxQueuedRows = 4
-    public private(set) var counts = Counts()
+    package private(set) var counts = Counts()
+    /// The selected row, if any.
     public private(set) var selectedRow: Int?
 
     private var factories: [String: () -> ListRowView] = [:]
@@ -104,6 +119,7 @@ open class ListView: ScrollView {
     private var rowCount = 0
     private var laidOutWidth = -1.0
 
+    /// An empty list at `frame`, mirrored as a list for screen readers; give it a data source.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         accessibilityRole = .list
@@ -139,6 +155,7 @@ open class ListView: ScrollView {
         layoutRows()
     }
 
+    /// The row count the data source gave at the last reload.
     public var numberOfRows: Int { rowCount }
 
     /// The content rect of `row`.
@@ -172,17 +189,18 @@ open class ListView: ScrollView {
         return true
     }
 
-    // Up and Down at the ends stop here, so they never pan a map behind the list.
+    /// Up and Down at the ends stop here, so they never pan a map behind the list.
     open override func key(_ event: KeyEvent) -> Bool {
         event.key == "ArrowDown" || event.key == "ArrowUp"
     }
 
     // MARK: Layout
 
+    /// Brings row views in and out as the content moves.
     open override func didScroll() { layoutRows() }
 
     /// Makes views for the rows that intersect the bounds and queues the rest.
-    public func layoutRows() {
+    package func layoutRows() {
         guard rowHeight > 0, let dataSource else { return }
         if laidOutWidth != frame.width {
             laidOutWidth = frame.width
@@ -228,6 +246,7 @@ open class ListView: ScrollView {
         queue[view.reuseIdentifier] = q
     }
 
+    /// Lays the rows out again first if the width changed since.
     open override func renderSubviews(into context: inout RenderContext) {
         if laidOutWidth != frame.width { layoutRows() }
         super.renderSubviews(into: &context)
@@ -237,16 +256,19 @@ open class ListView: ScrollView {
 
     private var pressedRow: ListRowView?
 
+    /// Highlights the row under the press.
     open override func touchBegan(at location: Point) {
         pressedRow = row(at: location).flatMap { visible[$0] }
         pressedRow?.isHighlighted = true
     }
 
+    /// Unhighlights: the press became a scroll.
     open override func touchCancelled() {
         pressedRow?.isHighlighted = false
         pressedRow = nil
     }
 
+    /// Selects the tapped row and tells the delegate.
     open override func tapped(at location: Point) {
         pressedRow?.isHighlighted = false
         pressedRow = nil

@@ -8,6 +8,7 @@ open class Screen: View {
     /// What had keyboard focus when the screen was pushed; it gets it back on pop.
     weak var focusBeforePush: View?
 
+    /// A screen at `frame`; the stack lays it out to fill the window when pushed.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
     }
@@ -27,8 +28,9 @@ open class Screen: View {
         return true
     }
 
-    // A screen is opaque to the pointer: nothing under it is hit.
+    /// A screen is opaque to the pointer: a press nothing on it took stops here.
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { true }
+    /// A screen is opaque to the wheel too: the map under it never zooms.
     open override func wheel(_ event: WheelEvent, at location: Point) -> Bool { true }
 }
 
@@ -44,17 +46,20 @@ public final class NavigationStack {
     public unowned let container: View
     /// What the screens cover (the map); hidden while a screen is fully shown.
     public unowned let root: View
+    /// The pushed screens, bottom first.
     public private(set) var screens: [Screen] = []
     /// Who got unfocused keys before the first push; keys go to the top screen while one is shown.
     private weak var baseKeyResponder: View?
     /// Called after the top screen changed (a push began or a pop finished).
     public var didChange: (() -> Void)?
 
+    /// A stack that pushes screens into `container` over `root`.
     public init(container: View, root: View) {
         self.container = container
         self.root = root
     }
 
+    /// The screen shown on top; nil when `root` shows.
     public var topScreen: Screen? { screens.last }
 
     private var animator: Animator? { container.window?.animator }
@@ -124,7 +129,7 @@ public final class NavigationStack {
     }
 
     /// Re-lays every screen for a new container size.
-    public func containerDidResize() {
+    package func containerDidResize() {
         for s in screens { s.layout(in: container.frame.size) }
     }
 }

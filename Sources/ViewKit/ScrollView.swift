@@ -36,6 +36,7 @@ open class ScrollView: View {
     private var samples: [(point: Point, time: Double)] = []
     private var motion: Animator.Handle?
 
+    /// An empty scroll view at `frame`; it clips its content. Set `contentSize`.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         clipsToBounds = true
@@ -44,6 +45,7 @@ open class ScrollView: View {
     /// Called when `contentOffset` changes; a list lays out its rows here.
     open func didScroll() {}
 
+    /// How far the content is scrolled; setting it calls `didScroll()`.
     open override var contentOffset: Point {
         didSet { if contentOffset != oldValue { didScroll() } }
     }
@@ -107,6 +109,8 @@ open class ScrollView: View {
 
     // MARK: Pointer
 
+    /// Takes a primary-button or touch press: it may become a tap or a drag.
+    /// A press on gliding content only stops it.
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool {
         // Only the primary mouse button scrolls, as on the map.
         if event.kind == .mouse && event.buttons & 1 == 0 { return false }
@@ -122,6 +126,7 @@ open class ScrollView: View {
         return true
     }
 
+    /// Past the drag slop, the content follows the finger, rubber-banding past the ends.
     open override func pointerMoved(_ event: PointerEvent, at location: Point) {
         samples.append((location, event.time))
         if samples.count > 12 { samples.removeFirst(samples.count - 12) }
@@ -137,6 +142,7 @@ open class ScrollView: View {
                               y: rubberBanded(raw, limit: maxOffset.y, dimension: frame.height))
     }
 
+    /// A drag glides on with the finger's speed or springs back; a press that did not move is a tap.
     open override func pointerUp(_ event: PointerEvent, at location: Point) {
         defer { pressStart = nil; samples = [] }
         guard isDragging else {
@@ -152,6 +158,7 @@ open class ScrollView: View {
         release(velocity: -verticalVelocity())
     }
 
+    /// Ends the press without a tap, springing back if stretched.
     open override func pointerCancelled(_ event: PointerEvent) {
         if !isDragging, pressStart != nil { touchCancelled() }
         isDragging = false
@@ -168,6 +175,7 @@ open class ScrollView: View {
 
     // MARK: Wheel
 
+    /// Scrolls by the wheel's delta, with a small bounce at the ends; always consumed.
     open override func wheel(_ event: WheelEvent, at location: Point) -> Bool {
         stopMotion()
         let dy = event.delta.y

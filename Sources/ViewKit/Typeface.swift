@@ -5,9 +5,12 @@ import TextLayout
 /// A font as both sides know it: the file HarfBuzz measures on the server and
 /// the descriptor the page loads the same file by.
 public final class Typeface: Sendable {
+    /// How the page loads and names the font.
     public let descriptor: FontDescriptor
+    /// The same file opened with HarfBuzz, for measuring text on the server.
     public let font: Font
 
+    /// Pairs a descriptor with the font file it names; they must be the same file.
     public init(descriptor: FontDescriptor, font: Font) {
         self.descriptor = descriptor
         self.font = font
@@ -23,9 +26,12 @@ public final class Typeface: Sendable {
 
 /// The UI fonts every screen uses.
 public struct FontBook: Sendable {
+    /// Body text.
     public let regular: Typeface
+    /// Titles, headings and buttons.
     public let bold: Typeface
 
+    /// A font book from typefaces already loaded.
     public init(regular: Typeface, bold: Typeface) {
         self.regular = regular
         self.bold = bold

@@ -2,39 +2,47 @@ import DisplayList
 import MapGeometry
 
 /// Collects a view tree's items, fonts, images and accessibility elements into a scene.
+///
+/// A custom view meets it in `willRenderContent(into:)`, to declare the
+/// fonts and images its items use and to append extra items of its own.
 public struct RenderContext {
+    /// The scene being built; append extra items under the view's `id`.
     public var scene = Scene()
     private var fontIDs: Set<UInt16> = []
     private var imageIDs: Set<UInt32> = []
 
-    public init() {}
+    package init() {}
 
     /// Which render of the window this is (see `Scene.generation`).
-    public var generation: UInt64 { scene.generation }
+    package var generation: UInt64 { scene.generation }
 
     /// Vouches that the items in `range` equal, item for item, what the same
     /// view appended in the previous render (generation `generation - 1`),
     /// so the differ can skip comparing them.
-    public mutating func markUnchanged(_ range: Range<Int>) {
+    package mutating func markUnchanged(_ range: Range<Int>) {
         if !range.isEmpty { scene.unchangedItems.append(range) }
     }
 
+    /// Declares that an item of this render draws text in `font`, so the
+    /// browser loads the font file before it paints it.
     public mutating func use(_ font: FontDescriptor) {
         if fontIDs.insert(font.id).inserted { scene.fonts.append(font) }
     }
 
+    /// Declares that an item of this render draws `image`, so the browser
+    /// receives it (once per session) before it paints it.
     public mutating func use(_ image: ImageResource) {
         if imageIDs.insert(image.id).inserted { scene.images.append(image) }
     }
 
-    public mutating func use(_ path: PathResource) {
+    package mutating func use(_ path: PathResource) {
         scene.paths.append(path)
     }
 }
 
 extension View {
     /// Appends this view's item, then its subtree, and its accessibility element.
-    public func render(parent: UInt32, into context: inout RenderContext) {
+    package func render(parent: UInt32, into context: inout RenderContext) {
         context.scene.append(id, parent: parent, kind: itemKind, itemProperties())
         willRenderContent(into: &context)
         if !isHidden, let role = accessibilityRole, let label = accessibilityLabel {

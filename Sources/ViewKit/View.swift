@@ -13,6 +13,7 @@ open class View {
     public let id: UInt32 = ItemID.next()
     /// Position in the superview's coordinates (or relative to `worldAnchor`) and size.
     public var frame: Rect
+    /// The views inside this one, back to front: later ones paint over earlier ones and are hit first.
     public private(set) var subviews: [View] = []
     /// The view this one is a subview of. Not `weak`: a weak reference gives
     /// the parent a side table, which sends every retain and release of every
@@ -24,16 +25,25 @@ open class View {
     /// When set, `frame.origin` is relative to this world point's screen position:
     /// the view follows the map as it pans with no per-frame updates.
     public var worldAnchor: Point?
+    /// Hidden views and their subviews are not drawn, hit, focused or mirrored.
     public var isHidden = false
+    /// Opacity in 0...1, subviews included; a view nearly transparent is not hit.
     public var alpha: Double = 1
     /// Scale about `scaleOrigin` (in the view's own coordinates).
     public var scale: Double = 1
+    /// The point that stays put when `scale` changes (a callout grows from its arrow tip).
     public var scaleOrigin: Point = .zero
+    /// The fill behind the subviews; `.clear` draws none.
     public var backgroundColor: Color = .clear
+    /// The outline's colour; `.clear` draws none.
     public var borderColor: Color = .clear
+    /// The outline's width, CSS px, when `borderColor` is set.
     public var borderWidth: Double = 1
+    /// Rounds the background, border and clipping, CSS px.
     public var cornerRadius: Double = 0
+    /// A drop shadow under the background.
     public var shadow: ItemShadow = .none
+    /// Cuts subviews off at the bounds, and ignores touches outside them.
     public var clipsToBounds = false
     /// Content shift for scrolling containers: subviews are drawn at `-contentOffset`.
     public var contentOffset: Point = .zero
@@ -42,9 +52,12 @@ open class View {
 
     /// The view's entry in the accessibility mirror, if any.
     public var accessibilityRole: AccessibilityElement.Role?
+    /// What a screen reader says for the view; a view with a role but no label is not mirrored.
     public var accessibilityLabel: String?
+    /// States a screen reader announces (selected, disabled, expanded).
     public var accessibilityFlags: AccessibilityElement.Flags = []
 
+    /// A view at `frame` in its future superview, drawing nothing until styled.
     public init(frame: Rect = .zero) {
         self.frame = frame
     }
@@ -53,6 +66,7 @@ open class View {
         for sub in subviews { sub.superview = nil }
     }
 
+    /// The view's own rectangle: its size at its own origin, where subviews' frames live.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
     // MARK: Tree
@@ -62,12 +76,14 @@ open class View {
         insertSubview(view, at: subviews.count)
     }
 
+    /// Inserts `view` at `index` in paint order (0 is at the back), taking it from its old superview.
     open func insertSubview(_ view: View, at index: Int) {
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
     }
 
+    /// Takes the view out of its superview's tree; it stops drawing and taking input.
     open func removeFromSuperview() {
         guard let parent = superview else { return }
         if let i = parent.subviews.firstIndex(where: { $0 === self }) { parent.subviews.remove(at: i) }
@@ -75,7 +91,7 @@ open class View {
     }
 
     /// Removes every subview in `views` in one pass (a map retiring many pins at once).
-    public func removeSubviews(_ views: Set<ObjectIdentifier>) {
+    package func removeSubviews(_ views: Set<ObjectIdentifier>) {
         guard !views.isEmpty else { return }
         subviews.removeAll { sub in
             guard views.contains(ObjectIdentifier(sub)) else { return false }
@@ -92,7 +108,7 @@ open class View {
     }
 
     /// Reorders subviews in place (stable), used for z-priority.
-    public func sortSubviews(by areInIncreasingOrder: (View, View) -> Bool) {
+    package func sortSubviews(by areInIncreasingOrder: (View, View) -> Bool) {
         subviews.sort(by: areInIncreasingOrder)
     }
 
@@ -187,16 +203,29 @@ open class View {
 
     // MARK: Events (return true when handled; unhandled events go to the superview)
 
+    /// A press began on this view at `location` (own coordinates). Return
+    /// true to take the press: the rest of it (moves, up) comes here wherever
+    /// the pointer goes. The default passes it to the superview.
     open func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { false }
+    /// The pointer of a press this view took moved to `location` (own coordinates).
     open func pointerMoved(_ event: PointerEvent, at location: Point) {}
+    /// The press this view took ended at `location` (own coordinates).
     open func pointerUp(_ event: PointerEvent, at location: Point) {}
+    /// The press this view took was taken away (by the browser): undo what it started.
     open func pointerCancelled(_ event: PointerEvent) {}
+    /// A wheel or trackpad scroll over this view; return true to consume it
+    /// (the default passes it to the superview).
     open func wheel(_ event: WheelEvent, at location: Point) -> Bool { false }
+    /// A key while this view or a subview has focus; return true to consume it
+    /// (the default passes it to the superview).
     open func key(_ event: KeyEvent) -> Bool { false }
     /// Enter/Space on the focused view, or ACTIVATE from the mirror.
     open func activate() -> Bool { false }
+    /// Whether Tab stops here: by default, visible views with an accessibility role.
     open var canBecomeFocused: Bool { accessibilityRole != nil && !isHidden }
+    /// The view just got keyboard focus (show a focus ring, scroll into view).
     open func didGainFocus() {}
+    /// The view just lost keyboard focus.
     open func didLoseFocus() {}
     /// The subviews that keyboard focus may visit; a map limits this to what is on screen.
     open func visibleSubviewsForFocus() -> [View] { subviews }

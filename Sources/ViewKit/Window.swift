@@ -5,16 +5,21 @@ import MapGeometry
 /// The root of a session's view tree: the browser's canvas. It routes input
 /// to views (pointer capture, focus, the responder chain), owns the animator,
 /// and renders the tree into a scene.
+///
+/// The session makes one per browser tab; views reach it through `View.window`
+/// for its animator, its clock and keyboard focus.
 public final class Window: View {
+    /// Runs the animations of every view in this window on the window's clock.
     public let animator: Animator
     /// Projects a world point to the screen; set by the map that owns the camera.
-    public var worldToScreen: (Point) -> Point = { $0 }
+    package var worldToScreen: (Point) -> Point = { $0 }
     /// The view that gets keys nobody focused handles (the map).
-    public weak var defaultKeyResponder: View?
+    package weak var defaultKeyResponder: View?
+    /// The view with keyboard focus, if any (`focus(_:)` moves it).
     public private(set) weak var focusedView: View?
     /// A focus change the browser should mirror (the session sends it as a `FOCUS` op).
-    public var pendingFocus: UInt32?
-    public var cursor: Cursor = .default
+    package var pendingFocus: UInt32?
+    package var cursor: Cursor = .default
 
     private var captured: [UInt32: View] = [:]
     /// Items in the last rendered scene: the next one reserves as many.
@@ -22,14 +27,17 @@ public final class Window: View {
     /// Renders so far (`Scene.generation`).
     private var generation: UInt64 = 0
 
-    public init(size: Size, clock: Clock) {
+    package init(size: Size, clock: Clock) {
         animator = Animator(clock: clock)
         super.init(frame: Rect(origin: .zero, size: size))
     }
 
+    /// The time animations and gestures run on, in seconds.
     public var clock: Clock { animator.clock }
+    /// The browser's canvas size, CSS px.
     public var size: Size { frame.size }
 
+    /// Where a world point is on screen, with the camera of the map in this window.
     public func screenPoint(forWorld p: Point) -> Point { worldToScreen(p) }
 
     // MARK: Pointer
@@ -37,7 +45,7 @@ public final class Window: View {
     /// Delivers a pointer event: a down goes to the deepest view under it and
     /// climbs the superview chain until one handles it; that view then gets the
     /// rest of the gesture (pointer capture), wherever the pointer goes.
-    public func dispatch(_ event: PointerEvent) {
+    package func dispatch(_ event: PointerEvent) {
         switch event.phase {
         case .down:
             var v = hitTest(event.location)
@@ -73,7 +81,7 @@ public final class Window: View {
     }
 
     /// Sends a wheel event up the chain from the view under it.
-    public func dispatch(_ event: WheelEvent) {
+    package func dispatch(_ event: WheelEvent) {
         var v = hitTest(event.location)
         while let current = v {
             if current.wheel(event, at: current.convertFromWindow(event.location)) { return }
@@ -86,7 +94,7 @@ public final class Window: View {
     /// Tab/Shift-Tab move focus through the accessible views in paint order;
     /// Enter and Space activate; other keys go up the chain from the focused
     /// view, then to `defaultKeyResponder`.
-    public func dispatch(_ event: KeyEvent) {
+    package func dispatch(_ event: KeyEvent) {
         guard event.phase == .down else { return }
         if event.key == "Tab" {
             moveFocus(backwards: event.modifiers.contains(.shift))
@@ -112,7 +120,7 @@ public final class Window: View {
     }
 
     /// Focus coming from the browser's mirror: no echo back.
-    public func focusFromMirror(item: UInt32) {
+    package func focusFromMirror(item: UInt32) {
         let view = item == 0 ? nil : findView(item: item)
         focus(view)
         pendingFocus = nil
@@ -120,7 +128,7 @@ public final class Window: View {
 
     /// The mirror element of `item` was clicked or activated by keyboard.
     @discardableResult
-    public func activate(item: UInt32) -> Bool {
+    package func activate(item: UInt32) -> Bool {
         guard let view = findView(item: item) else { return false }
         return view.activate()
     }
@@ -139,7 +147,7 @@ public final class Window: View {
     }
 
     /// The views that take keyboard focus, in the order they are painted.
-    public func focusableViews() -> [View] {
+    package func focusableViews() -> [View] {
         var out: [View] = []
         func walk(_ v: View) {
             guard !v.isHidden else { return }
@@ -151,7 +159,7 @@ public final class Window: View {
     }
 
     /// The view with display-list id `item` in this tree.
-    public func findView(item: UInt32) -> View? {
+    package func findView(item: UInt32) -> View? {
         func walk(_ v: View) -> View? {
             if v.id == item { return v }
             for s in v.subviews { if let f = walk(s) { return f } }
@@ -163,7 +171,7 @@ public final class Window: View {
     // MARK: Rendering
 
     /// The whole tree as a scene; the window itself is not an item.
-    public func renderScene() -> Scene {
+    package func renderScene() -> Scene {
         var context = RenderContext()
         generation += 1
         context.scene.generation = generation
@@ -180,5 +188,6 @@ public final class Window: View {
 
 /// A view that shows a particular cursor when hovered.
 public protocol CursorProviding {
+    /// The cursor while the pointer is over this view; nil lets the superview choose.
     var cursor: Cursor? { get }
 }

@@ -1,33 +1,33 @@
 /// Appends little-endian values to a byte buffer (docs/protocol.md, Primitive types).
-public struct ByteWriter {
-    public private(set) var bytes: [UInt8] = []
+package struct ByteWriter {
+    package private(set) var bytes: [UInt8] = []
 
-    public init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
-    public mutating func u8(_ v: UInt8) { bytes.append(v) }
+    package mutating func u8(_ v: UInt8) { bytes.append(v) }
 
-    public mutating func u16(_ v: UInt16) {
+    package mutating func u16(_ v: UInt16) {
         bytes.append(UInt8(truncatingIfNeeded: v))
         bytes.append(UInt8(truncatingIfNeeded: v >> 8))
     }
 
-    public mutating func u32(_ v: UInt32) {
+    package mutating func u32(_ v: UInt32) {
         for i in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) }
     }
 
-    public mutating func i32(_ v: Int32) { u32(UInt32(bitPattern: v)) }
+    package mutating func i32(_ v: Int32) { u32(UInt32(bitPattern: v)) }
 
-    public mutating func u64(_ v: UInt64) {
+    package mutating func u64(_ v: UInt64) {
         for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
     }
 
-    public mutating func f32(_ v: Float) { u32(v.bitPattern) }
-    public mutating func f64(_ v: Double) { u64(v.bitPattern) }
+    package mutating func f32(_ v: Float) { u32(v.bitPattern) }
+    package mutating func f64(_ v: Double) { u64(v.bitPattern) }
 
     /// `u16` byte length then UTF-8; longer strings are cut at a character boundary.
-    public mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         var utf8 = Array(s.utf8)
         if utf8.count > Int(UInt16.max) {
             var end = Int(UInt16.max)
@@ -39,22 +39,22 @@ public struct ByteWriter {
     }
 
     /// `u32` length then the raw bytes.
-    public mutating func blob(_ data: [UInt8]) {
+    package mutating func blob(_ data: [UInt8]) {
         u32(UInt32(data.count))
         bytes.append(contentsOf: data)
     }
 }
 
 /// Reads little-endian values, failing with a `WireError` on short input.
-public struct ByteReader {
-    public let bytes: [UInt8]
-    public private(set) var offset = 0
+package struct ByteReader {
+    package let bytes: [UInt8]
+    package private(set) var offset = 0
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
-    public var remaining: Int { bytes.count - offset }
+    package var remaining: Int { bytes.count - offset }
 
     private mutating func take(_ n: Int, _ what: String) throws(WireError) -> ArraySlice<UInt8> {
         guard n >= 0, remaining >= n else { throw WireError.truncated(what) }
@@ -69,15 +69,15 @@ public struct ByteReader {
         return v
     }
 
-    public mutating func u8(_ what: String) throws(WireError) -> UInt8 { try integer(UInt8.self, what) }
-    public mutating func u16(_ what: String) throws(WireError) -> UInt16 { try integer(UInt16.self, what) }
-    public mutating func u32(_ what: String) throws(WireError) -> UInt32 { try integer(UInt32.self, what) }
-    public mutating func f32(_ what: String) throws(WireError) -> Float { Float(bitPattern: try u32(what)) }
-    public mutating func f64(_ what: String) throws(WireError) -> Double {
+    package mutating func u8(_ what: String) throws(WireError) -> UInt8 { try integer(UInt8.self, what) }
+    package mutating func u16(_ what: String) throws(WireError) -> UInt16 { try integer(UInt16.self, what) }
+    package mutating func u32(_ what: String) throws(WireError) -> UInt32 { try integer(UInt32.self, what) }
+    package mutating func f32(_ what: String) throws(WireError) -> Float { Float(bitPattern: try u32(what)) }
+    package mutating func f64(_ what: String) throws(WireError) -> Double {
         Double(bitPattern: try integer(UInt64.self, what))
     }
 
-    public mutating func string(_ what: String) throws(WireError) -> String {
+    package mutating func string(_ what: String) throws(WireError) -> String {
         let n = Int(try u16(what))
         let slice = try take(n, what)
         guard let s = String(validating: slice, as: UTF8.self) else { throw WireError.invalidUTF8(what) }
@@ -85,7 +85,7 @@ public struct ByteReader {
     }
 
     /// A finite `f32`; NaN and infinities are malformed input.
-    public mutating func finite(_ what: String) throws(WireError) -> Double {
+    package mutating func finite(_ what: String) throws(WireError) -> Double {
         let v = Double(try f32(what))
         guard v.isFinite else { throw WireError.invalidValue(what) }
         return v

@@ -3,7 +3,7 @@ import InputEvents
 
 extension ClientMessage {
     /// The bytes a browser would send: for tests and the load tool.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var w = ByteWriter(capacity: 48)
         switch self {
         case let .hello(version, size, dpr, hash):

@@ -2,7 +2,7 @@ import MapGeometry
 import InputEvents
 
 /// A message from the browser (docs/protocol.md, Client to server), decoded.
-public enum ClientMessage: Equatable, Sendable {
+package enum ClientMessage: Equatable, Sendable {
     case hello(version: UInt16, size: Size, devicePixelRatio: Double, hash: String)
     case ack(frame: UInt32)
     case pointer(seq: UInt32, PointerEvent)
@@ -14,7 +14,7 @@ public enum ClientMessage: Equatable, Sendable {
     case navigate(seq: UInt32, hash: String)
 
     /// The first byte of an ACK, for transports that route ACKs early.
-    public static let ackOpcode = Op.ack.rawValue
+    package static let ackOpcode = Op.ack.rawValue
 
     enum Op: UInt8 {
         case hello = 0x01, ack = 0x02
@@ -22,7 +22,7 @@ public enum ClientMessage: Equatable, Sendable {
     }
 
     /// The input sequence number, for messages that carry one.
-    public var seq: UInt32? {
+    package var seq: UInt32? {
         switch self {
         case .hello, .ack: return nil
         case let .pointer(s, _), let .wheel(s, _), let .key(s, _), let .resize(s, _, _),
@@ -36,7 +36,7 @@ public enum ClientMessage: Equatable, Sendable {
 
     /// Decodes one whole message. It throws only `WireError`, which says how
     /// the session closes: callers need no catch-all.
-    public static func decode(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
+    package static func decode(_ bytes: [UInt8]) throws(WireError) -> ClientMessage {
         var r = ByteReader(bytes)
         guard let first = bytes.first else { throw WireError.empty }
         guard let op = Op(rawValue: try r.u8("opcode")) else { throw WireError.unknownOpcode(first) }

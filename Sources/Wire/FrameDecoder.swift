@@ -2,13 +2,13 @@ import DisplayList
 
 /// A server message, decoded: the inverse of `FrameEncoder`, for test clients,
 /// the load tool and the golden-fixture test.
-public enum ServerMessage: Equatable, Sendable {
+package enum ServerMessage: Equatable, Sendable {
     case welcome(version: UInt16, session: UInt32)
     case frame(number: UInt32, inputSeq: UInt32, ops: [FrameOp])
 }
 
-public enum FrameDecoder {
-    public static func decode(_ bytes: [UInt8]) throws -> ServerMessage {
+package enum FrameDecoder {
+    package static func decode(_ bytes: [UInt8]) throws -> ServerMessage {
         var r = ByteReader(bytes)
         let op = try r.u8("opcode")
         switch op {

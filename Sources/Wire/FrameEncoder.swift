@@ -2,8 +2,8 @@ import DisplayList
 
 /// Encodes server messages exactly as docs/protocol.md lists them, opcode by
 /// opcode; `Public/painter.js` decodes the same table.
-public enum FrameEncoder {
-    public static let version: UInt16 = 1
+package enum FrameEncoder {
+    package static let version: UInt16 = 1
 
     enum ServerOp: UInt8 { case welcome = 0x01, frame = 0x02 }
 
@@ -20,7 +20,7 @@ public enum FrameEncoder {
     }
 
     /// `WELCOME`: the first server message of a session.
-    public static func welcome(session: UInt32) -> [UInt8] {
+    package static func welcome(session: UInt32) -> [UInt8] {
         var w = ByteWriter(capacity: 7)
         w.u8(ServerOp.welcome.rawValue)
         w.u16(version)
@@ -29,7 +29,7 @@ public enum FrameEncoder {
     }
 
     /// A `FRAME` message with its ops.
-    public static func frame(number: UInt32, inputSeq: UInt32, ops: [FrameOp]) -> [UInt8] {
+    package static func frame(number: UInt32, inputSeq: UInt32, ops: [FrameOp]) -> [UInt8] {
         var w = ByteWriter(capacity: 64 + ops.count * 24)
         w.u8(ServerOp.frame.rawValue)
         w.u32(number)

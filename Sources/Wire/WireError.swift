@@ -1,5 +1,5 @@
 /// Why a client message was rejected; the session closes with `closeCode` and `description` as the reason.
-public enum WireError: Error, Equatable, CustomStringConvertible {
+package enum WireError: Error, Equatable, CustomStringConvertible {
     case empty
     case unknownOpcode(UInt8)
     case truncated(String)
@@ -12,14 +12,14 @@ public enum WireError: Error, Equatable, CustomStringConvertible {
 
     /// How the session closes the socket: a version it does not speak is data it
     /// can't take; anything else breaks the protocol.
-    public var closeCode: WebSocketCloseCode {
+    package var closeCode: WebSocketCloseCode {
         switch self {
         case .unsupportedVersion: return .unsupportedData
         default: return .protocolError
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty: return "empty message"
         case let .unknownOpcode(op): return "unknown opcode 0x\(String(op, radix: 16))"
