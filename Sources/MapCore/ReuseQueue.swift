@@ -3,20 +3,20 @@
 ///
 /// Public for its `Counts`, which sessions report; the queue itself belongs
 /// to the map.
-public struct ReuseQueue {
+package struct ReuseQueue {
     /// How many annotation views a map made, handed out again, and holds:
     /// what shows that reuse keeps a map's views bounded by the screen.
-    public struct Counts: Hashable, Sendable {
+    package struct Counts: Hashable, Sendable {
         /// Views made because none of the kind was queued.
-        public var created = 0
+        package var created = 0
         /// Views handed out again from the queue.
-        public var reused = 0
+        package var reused = 0
         /// Views on the map now.
-        public var live = 0
+        package var live = 0
         /// Views waiting in the queue.
-        public var queued = 0
+        package var queued = 0
         /// All counts at zero.
-        public init() {}
+        package init() {}
     }
 
     private var queues: [String: [AnnotationView]] = [:]

@@ -17,5 +17,5 @@ extension AnnotationStore: SharedAnnotationSource {
     public var allAnnotations: [Annotation] { snapshot().annotations }
 
     /// How many annotations the shared grid holds (every record).
-    public var indexedCount: Int { state.withLock { $0.grid.count } }
+    package var indexedCount: Int { state.withLock { $0.grid.count } }
 }

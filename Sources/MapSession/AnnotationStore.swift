@@ -54,7 +54,7 @@ public final class AnnotationStore: Sendable {
     let state: Mutex<State>
     let log: ChangeLog
     let subscribers = Mutex<[UInt32: LiveSubscriber]>([:])
-    public let metrics = LiveMetrics()
+    package let metrics = LiveMetrics()
     /// Writes changes to the store file; nil keeps the world in memory only.
     let journal: GroupCommitWriter?
 
@@ -106,11 +106,11 @@ public final class AnnotationStore: Sendable {
         state.withLock { $0.ids[AnnotationKey(annotation)] }
     }
 
-    public var version: UInt64 { log.version }
+    package var version: UInt64 { log.version }
 
     /// Every annotation and the version they are current at, for a session
     /// that starts or fell too far behind the log.
-    public func snapshot() -> (annotations: [Annotation], version: UInt64) {
+    package func snapshot() -> (annotations: [Annotation], version: UInt64) {
         state.withLock { s in (s.order.compactMap { s.records[$0]?.annotation }, s.version) }
     }
 
@@ -241,7 +241,7 @@ public final class AnnotationStore: Sendable {
     }
 
     /// Why the store file stopped taking writes, if it did (see `GroupCommitWriter.failure`).
-    public var fileFailure: String? { journal?.failure.map { "\($0)" } }
+    package var fileFailure: String? { journal?.failure.map { "\($0)" } }
 
     /// Once a commit failed, memory stays where the file is, give or take
     /// that batch: every later write is refused before it is applied.
@@ -253,7 +253,7 @@ public final class AnnotationStore: Sendable {
 
     /// Waits until every change applied so far is in the store file, then
     /// stops its writer; later writes are refused (`WorldError.storeUnavailable`).
-    public func close() {
+    package func close() {
         guard let journal else { return }
         try? journal.flush()
         journal.stop()
@@ -332,7 +332,7 @@ public struct MoveResult: Sendable, Equatable {
     /// Ids whose move was older than one already applied.
     public var stale: [String] = []
     /// The store's version after the batch.
-    public var version: UInt64
+    package var version: UInt64
 }
 
 extension WorldError {

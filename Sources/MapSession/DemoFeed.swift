@@ -8,7 +8,7 @@ import Synchronization
 /// the base map's largest cities, a live-location annotation each.
 /// It feeds positions through the same store API as any producer, a few
 /// times a second, so a newcomer sees pins glide at once.
-public final class DemoFeed: Sendable {
+package final class DemoFeed: Sendable {
     /// One traveller's current leg, from one city to the next.
     struct Leg: Sendable {
         var from: Coordinate
@@ -57,14 +57,14 @@ public final class DemoFeed: Sendable {
 
     /// The cities the demo flies between: the base map's 24 most populous
     /// (two on the equator when there is no base map).
-    public static func cities(of baseMap: BaseMap?) -> [Coordinate] {
+    package static func cities(of baseMap: BaseMap?) -> [Coordinate] {
         let largest = (baseMap?.cities ?? []).sorted { $0.population > $1.population }.prefix(24).map(\.coordinate)
         return largest.count >= 2 ? Array(largest)
             : [Coordinate(latitude: 0, longitude: -60), Coordinate(latitude: 0, longitude: 60)]
     }
 
     /// Adds `count` travellers to `store`, starting at cities of `cities`.
-    public init(store: AnnotationStore, cities: [Coordinate], count: Int = 30, interval: Double = 0.25,
+    package init(store: AnnotationStore, cities: [Coordinate], count: Int = 30, interval: Double = 0.25,
                 seed: UInt64 = 5, now: Double = AnnotationStore.now()) {
         precondition(cities.count >= 2, "the demo needs at least two cities")
         self.store = store
@@ -120,7 +120,7 @@ public final class DemoFeed: Sendable {
     }
 
     /// Starts feeding every `interval` seconds.
-    public func start() {
+    package func start() {
         timer.withLock { timer in
             guard timer == nil else { return }
             let t = DispatchSource.makeTimerSource(queue: queue)
@@ -131,7 +131,7 @@ public final class DemoFeed: Sendable {
         }
     }
 
-    public func stop() {
+    package func stop() {
         timer.withLock { $0?.cancel(); $0 = nil }
     }
 }

@@ -2,7 +2,7 @@
 /// input to the frame that answers it, so whoever times event-to-frame
 /// latency (`MeteredOutput` in the server) can do it without the session
 /// knowing who measures. Called on the session's queue; it must be quick.
-public protocol FrameTimingObserver: AnyObject, Sendable {
+package protocol FrameTimingObserver: AnyObject, Sendable {
     /// The session applied live changes for its next frame; the oldest
     /// reached the store at `time` (`AnnotationStore.now()`'s clock).
     func liveChangesApplied(receivedAt time: Double)

@@ -3,17 +3,17 @@ import Synchronization
 /// Counters of the live world, safe from any thread, in the Prometheus text
 /// format: moves in, frames and bytes out, and how long an input (a browser
 /// event or a move) waits until the frame that shows it goes to the transport.
-public final class LiveMetrics: Sendable {
-    public let movesReceived = Atomic<Int>(0)
-    public let movesApplied = Atomic<Int>(0)
-    public let framesSent = Atomic<Int>(0)
-    public let frameBytesSent = Atomic<Int>(0)
-    public let latency = LatencyHistogram()
+package final class LiveMetrics: Sendable {
+    package let movesReceived = Atomic<Int>(0)
+    package let movesApplied = Atomic<Int>(0)
+    package let framesSent = Atomic<Int>(0)
+    package let frameBytesSent = Atomic<Int>(0)
+    package let latency = LatencyHistogram()
 
-    public init() {}
+    package init() {}
 
     /// The counters and the histogram as Prometheus text.
-    public func prometheusText() -> String {
+    package func prometheusText() -> String {
         var out = ""
         let counters = [("mapwire_moves_received_total", movesReceived.load(ordering: .relaxed)),
                         ("mapwire_moves_applied_total", movesApplied.load(ordering: .relaxed)),
@@ -28,9 +28,9 @@ public final class LiveMetrics: Sendable {
 }
 
 /// A fixed-bucket latency histogram (seconds); recording takes a short lock.
-public final class LatencyHistogram: Sendable {
+package final class LatencyHistogram: Sendable {
     /// Upper bounds of the buckets, in seconds.
-    public static let bounds: [Double] = [0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 1]
+    package static let bounds: [Double] = [0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256, 1]
 
     private struct Counts {
         var buckets = [Int](repeating: 0, count: LatencyHistogram.bounds.count)
@@ -39,9 +39,9 @@ public final class LatencyHistogram: Sendable {
     }
     private let counts = Mutex(Counts())
 
-    public init() {}
+    package init() {}
 
-    public func record(_ seconds: Double) {
+    package func record(_ seconds: Double) {
         let s = max(seconds, 0)
         let i = Self.bounds.firstIndex { s <= $0 }
         counts.withLock { c in
@@ -51,10 +51,10 @@ public final class LatencyHistogram: Sendable {
         }
     }
 
-    public var total: Int { counts.withLock { $0.count } }
+    package var total: Int { counts.withLock { $0.count } }
 
     /// Cumulative counts per bound, as Prometheus wants them.
-    public var cumulative: [Int] {
+    package var cumulative: [Int] {
         var running = 0
         return counts.withLock { $0.buckets }.map { running += $0; return running }
     }

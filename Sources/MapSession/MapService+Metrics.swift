@@ -3,7 +3,7 @@ import MapCore
 extension MapService {
     /// Sessions, live moves, frames, latency and the reuse counters summed
     /// over sessions, in the Prometheus text format (the transport appends its own).
-    public func metricsText() -> String {
+    package func metricsText() -> String {
         let all = sessionsSnapshot
         var reuse = ReuseQueue.Counts()
         for s in all {

@@ -35,11 +35,11 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
     private let sessions = Mutex<[UInt32: MapSession]>([:])
     private let logger = Logger(label: "mapwire.app")
     /// The travellers of `--demo`, nil without it.
-    public let demoFeed: DemoFeed?
+    package let demoFeed: DemoFeed?
 
     /// Loads the world for `app` (opening or creating the store file) and
     /// starts the demo feed if asked.
-    public init(app: any MapApp, options: Options) throws {
+    package init(app: any MapApp, options: Options) throws {
         self.options = options
         world = try World.load(dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
                                storePath: options.storePath, app: app)

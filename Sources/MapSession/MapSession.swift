@@ -11,11 +11,11 @@ import Wire
 /// keep its canvas in step. All of its state lives on its own serial queue,
 /// so sessions run in parallel on every core and the transport's thread only
 /// hands bytes over.
-public final class MapSession: SessionConnection, @unchecked Sendable {
+package final class MapSession: SessionConnection, @unchecked Sendable {
     /// The camera a session opens with when the URL names none.
-    public static let defaultCamera = Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 2)
+    package static let defaultCamera = Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 2)
 
-    public let id: UInt32
+    package let id: UInt32
     let world: World
     let output: SessionOutput
     /// Told what only the session sees of input-to-frame latency; nil when nobody measures.
@@ -47,7 +47,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
 
     /// A session that sends its frames to `output` and, when `frameTiming` is
     /// given, tells it what it needs to time inputs to the frames that answer them.
-    public init(id: UInt32, world: World, output: SessionOutput, frameTiming: (any FrameTimingObserver)? = nil,
+    package init(id: UInt32, world: World, output: SessionOutput, frameTiming: (any FrameTimingObserver)? = nil,
                 clock: Clock = MonotonicClock(), ticksAutomatically: Bool = true,
                 logger: Logger = Logger(label: "mapwire.session")) {
         self.id = id
@@ -64,7 +64,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
 
     // MARK: SessionConnection
 
-    public func receive(_ message: [UInt8]) {
+    package func receive(_ message: [UInt8]) {
         // An ACK of a frame sent only opens the window: take it here and hop
         // to the queue only if a change waits for it. Anything else (other
         // ACKs included, which may be errors) goes the normal way.
@@ -76,24 +76,24 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
         queue.async { self.handle(message) }
     }
 
-    public func disconnected() {
+    package func disconnected() {
         queue.async { self.close() }
     }
 
     /// Runs `body` on the session's queue and waits: for tests and shutdown.
-    public func sync<T>(_ body: () throws -> T) rethrows -> T {
+    package func sync<T>(_ body: () throws -> T) rethrows -> T {
         try queue.sync(execute: body)
     }
 
     /// The map's reuse counters (created, reused, live, queued).
-    public var reuseCounts: ReuseQueue.Counts? { mapView?.reuseCounts }
+    package var reuseCounts: ReuseQueue.Counts? { mapView?.reuseCounts }
 
     // MARK: Messages
 
     /// Handles one message now, on the caller's thread. The transport goes
     /// through `receive`; tests and benchmarks that drive a session without
     /// `ticksAutomatically` call this directly (inside `sync` when others may touch it).
-    public func handle(_ bytes: [UInt8]) {
+    package func handle(_ bytes: [UInt8]) {
         guard !isClosed else { return }
         let message: ClientMessage
         do {
@@ -212,7 +212,7 @@ public final class MapSession: SessionConnection, @unchecked Sendable {
     }
 
     /// One display-frame step: advance animations, then send what changed.
-    public func tick() {
+    package func tick() {
         guard let window, !isClosed else { return }
         if window.animator.isAnimating {
             window.animator.tick()

@@ -17,7 +17,7 @@ public final class World: Sendable {
     public let app: any MapApp
 
     /// A world whose annotations live in `store`.
-    public init(fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp) {
+    package init(fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp) {
         self.fonts = fonts
         self.baseMap = baseMap
         self.store = store
@@ -27,7 +27,7 @@ public final class World: Sendable {
 
     /// A world kept in memory only, holding `app`'s seeds. `logLimit`:
     /// changes the store keeps for sessions catching up (tests make it small).
-    public convenience init(fonts: FontBook, baseMap: BaseMap?, app: any MapApp,
+    package convenience init(fonts: FontBook, baseMap: BaseMap?, app: any MapApp,
                             logLimit: Int = AnnotationStore.defaultLogLimit) {
         self.init(fonts: fonts, baseMap: baseMap, store: AnnotationStore(seeds: app.seeds, logLimit: logLimit),
                   app: app)
@@ -37,7 +37,7 @@ public final class World: Sendable {
     /// `publicDirectory`, and the world kept at `storePath` (`:memory:` for
     /// none), seeded with `app`'s seeds it has not seen yet: a store file that
     /// cannot be used stops start-up with a `StoreError` naming it.
-    public static func load(dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
+    package static func load(dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
                             app: any MapApp) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
         let baseMap = try BaseMap(contentsOf: dataDirectory.appendingPathComponent("basemap.bin"))

@@ -21,12 +21,12 @@ package final class ManualClock: Clock {
 }
 
 /// The process's monotonic clock.
-public final class MonotonicClock: Clock {
+package final class MonotonicClock: Clock {
     /// The clock; every instance reads the same time.
-    public init() {}
+    package init() {}
 
     /// Seconds of the system's monotonic clock: never jumps with the wall clock.
-    public var now: Double {
+    package var now: Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
