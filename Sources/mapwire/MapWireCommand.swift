@@ -8,7 +8,12 @@ import SampleApps
 struct MapWireCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapwire",
-        abstract: "A map server: one canvas page, all map logic on the server, draw commands over a WebSocket."
+        abstract: "A map server: one canvas page, all map logic on the server, draw commands over a WebSocket.",
+        discussion: """
+            Every flag can also come from an environment variable, MAPWIRE_ and the flag's name \
+            (--max-sessions is MAPWIRE_MAX_SESSIONS); a flag on the command line wins. Repeatable \
+            flags take a comma-separated list; on/off flags take true or false.
+            """
     )
 
     @Option(help: "Interface to bind (0.0.0.0 for every IPv4 interface).")
