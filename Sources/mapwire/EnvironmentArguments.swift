@@ -81,7 +81,9 @@ struct EnvironmentArguments {
             case .option(repeating: false):
                 added += ["--\(flag.name)", value]
             case .option(repeating: true):
-                for item in value.split(separator: ",") { added += ["--\(flag.name)", item.trimmingCharacters(in: .whitespaces)] }
+                for item in value.split(separator: ",") {
+                    added += ["--\(flag.name)", item.trimmingCharacters(in: .whitespaces)]
+                }
             case .flag:
                 if try Self.truth(value, flag.variable) { added.append("--\(flag.name)") }
             case .inversion:
@@ -98,7 +100,8 @@ struct EnvironmentArguments {
                 && !Self.names(flag).contains(where: { Self.mentions(commandLine, $0) })
         }.map { flag in
             // A secret is named, never shown.
-            flag.name.contains("token") ? flag.variable + "=(hidden)" : "\(flag.variable)=\(environment[flag.variable] ?? "")"
+            let value = flag.name.contains("token") ? "(hidden)" : environment[flag.variable] ?? ""
+            return "\(flag.variable)=\(value)"
         }
     }
 
