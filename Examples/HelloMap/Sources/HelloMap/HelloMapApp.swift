@@ -7,7 +7,10 @@ struct HelloMapApp: MapApp {
     let places: [Place]
 
     func setUpSession(_ session: MapAppSession) -> AnyObject? {
+        let controller = PlacesController(mapView: session.mapView, places: places)
+        // A new tab shows every café; a reloaded one keeps the camera its URL names.
+        if session.cameraFromURL == nil { session.mapView.showAnnotations(places, animated: false) }
         // The map holds its delegate weakly; returning the controller keeps it alive with the tab.
-        PlacesController(mapView: session.mapView, places: places)
+        return controller
     }
 }

@@ -11,7 +11,6 @@ final class PlacesController: MapViewDelegate {
         mapView.delegate = self
         mapView.register(PlaceView.self, forAnnotationViewWithReuseIdentifier: PlaceView.reuseIdentifier)
         mapView.addAnnotations(places)
-        mapView.showAnnotations(places, animated: false)
     }
 
     // MARK: MapViewDelegate
