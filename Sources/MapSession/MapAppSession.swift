@@ -22,6 +22,10 @@ public final class MapAppSession {
     public let fonts: FontBook
     /// The annotations every tab shares, by id (seeded, API and feed ones).
     public let sharedWorld: AnnotationStore
+    /// The map's zoom buttons, scale bar, attribution and keyboard shortcuts,
+    /// as `MapWireConfiguration.controls` set them up: change
+    /// `controls.options` to move, hide or credit this tab's.
+    public var controls: MapControls { mapView.controls }
 
     /// Screen paths by screen, for the URL.
     private var paths: [ObjectIdentifier: String] = [:]
