@@ -56,6 +56,9 @@ struct MapWireCommand: ParsableCommand {
                                + "repeatable.", valueName: "name"))
     var allowedHost: [String] = []
 
+    @OptionGroup(title: "Map controls")
+    var controls: ControlOptions
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -108,6 +111,7 @@ struct MapWireCommand: ParsableCommand {
         configuration.allowsOpenWrites = allowOpenWrites
         configuration.allowedOrigins = allowedOrigin
         configuration.allowedHosts = allowedHost
+        configuration.controls = controls.options
         return configuration
     }
 
