@@ -13,6 +13,8 @@ public final class AttributionView: View {
         }
     }
     private let label: Label
+    /// What the last layout was for: text is measured again only when it or the width changes.
+    private var laidOut: (maxWidth: Double, text: String)?
 
     static let padding = EdgeInsets(top: 2, left: 6, bottom: 2, right: 6)
 
@@ -34,6 +36,8 @@ public final class AttributionView: View {
 
     /// Sizes the strip to its text, wrapping past `maxWidth`.
     func layout(maxWidth: Double) {
+        guard laidOut?.maxWidth != maxWidth || laidOut?.text != text else { return }
+        laidOut = (maxWidth, text)
         let pad = Self.padding
         let text = label.sizeThatFits(maxWidth: max(40, maxWidth - pad.left - pad.right))
         label.frame = Rect(x: pad.left, y: pad.top, width: text.width, height: text.height)

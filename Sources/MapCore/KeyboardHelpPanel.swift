@@ -32,6 +32,7 @@ public final class KeyboardHelpPanel: View {
     public let closeButton: Button
     private let titleLabel: Label
     private let rows: [(row: View, keys: Label, action: Label)]
+    private var laidOutSize: Size?
 
     static let padding = 16.0
     static let keyColumn = 112.0
@@ -68,6 +69,8 @@ public final class KeyboardHelpPanel: View {
 
     /// Lays the card out centred in a map of `size`, as wide as fits.
     func layout(in size: Size) {
+        guard size != laidOutSize else { return }
+        laidOutSize = size
         let p = Self.padding
         let width = min(Self.maxWidth, max(200, size.width - 24))
         let inner = width - 2 * p

@@ -36,7 +36,10 @@ public final class ScaleBarView: View {
 
     /// Picks the length for the camera and lays the bar and label out.
     func update(latitude: Double, zoom: Double) {
-        length = ScaleBarLength(latitude: latitude, zoom: zoom, maxWidth: maxWidth)
+        let next = ScaleBarLength(latitude: latitude, zoom: zoom, maxWidth: maxWidth)
+        // Most frames (a pan along a parallel, a pin moving) change nothing here.
+        guard next != length || frame.size == .zero else { return }
+        length = next
         label.text = length.label
         accessibilityLabel = "Scale: " + length.label
         let p = Self.padding, textSize = label.sizeThatFits(maxWidth: .infinity)

@@ -181,6 +181,18 @@ struct ControlsTestApp: MapApp {
         #expect(try bounds(h, "Zoom in").maxX == Self.viewport.width - 10)
     }
 
+    @Test func controlsKeepTheirCornersWhenTheWindowResizes() throws {
+        let h = SessionHarness(hash: "#4/20/0")
+        let small = Size(width: 900, height: 500)
+        h.replica.viewport = small
+        h.send(.resize(seq: h.nextSeq(), size: small, devicePixelRatio: 1))
+        let credit = try bounds(h, "Map data: © Natural Earth"), zoomIn = try bounds(h, "Zoom in")
+        #expect(credit.maxX == small.width && credit.maxY == small.height)
+        #expect(zoomIn.minX == 10 && zoomIn.minY == 10)
+        let scale = try bounds(h, try #require(h.replica.accessibility.first { $0.name.hasPrefix("Scale: ") }).name)
+        #expect(scale.minX == 10 && scale.maxY == small.height - 10)
+    }
+
     @Test func inASmallWindowNoControlCoversAnotherOrTheMapCalloutsToolbar() throws {
         let size = Size(width: 480, height: 640)
         let h = SessionHarness(size: size, hash: MapCalloutsSessionTests.sanFrancisco)
