@@ -10,6 +10,7 @@ import math
 import os
 import subprocess
 import tempfile
+import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -92,21 +93,31 @@ def test_zoom_buttons_zoom_by_one_level_when_clicked(driver, mapwire_server):
     assert severe_logs(driver) == []
 
 
+def focused_name(driver):
+    return driver.execute_script(
+        "const el = document.activeElement; return el && el.closest('#a11y') ? el.textContent : null;")
+
+
+def tab_to(driver, name, limit=200):
+    """Presses Tab until the mirror element `name` has focus and keeps it (the
+    server moves focus too, and its FOCUS may land a moment after the browser's)."""
+    for _ in range(limit):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        if focused_name(driver) == name:
+            time.sleep(0.4)
+            if focused_name(driver) == name:
+                return True
+    return False
+
+
 def test_tab_reaches_zoom_in_and_enter_presses_it(driver, mapwire_server):
     driver.get(mapwire_server + START)
     wait_painted(driver, timeout=20)
     one(driver, "Zoom in")
-    focused = None
-    for _ in range(200):
-        ActionChains(driver).send_keys(Keys.TAB).perform()
-        focused = driver.execute_script(
-            "const el = document.activeElement; return el && el.closest('#a11y') ? el.textContent : null;")
-        if focused == "Zoom in":
-            break
-    assert focused == "Zoom in", "Tab never reached the Zoom in button"
+    assert tab_to(driver, "Zoom in"), "Tab never reached the Zoom in button"
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     wait_zoom(driver, 5)
-    ActionChains(driver).send_keys(Keys.TAB).perform()
+    assert tab_to(driver, "Zoom out", limit=10), "Zoom out is the next Tab stop"
     ActionChains(driver).send_keys(Keys.SPACE).perform()
     wait_zoom(driver, 4)
     assert severe_logs(driver) == []
@@ -163,10 +174,14 @@ def test_flags_move_and_hide_the_controls(driver, server_with_flags):
                                        ((1280, 800), "/#13/37.795/-122.43"), ((480, 640), "/#13/37.795/-122.43")])
 def test_controls_overlap_nothing_at_desktop_and_phone_sizes(chrome, mapwire_server, size, page):
     driver = chrome(width=size[0], height=size[1])
+    # The window's own frame takes some of its height: make the page exactly this size.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})
     driver.get(mapwire_server + page)
     wait_painted(driver, timeout=20)
     one(driver, "Zoom in")
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
+    assert (w, h) == size
     label = poll(lambda: scale_label(driver), timeout=5, message="the scale bar")
     names = ["Zoom in", "Zoom out", "Keyboard shortcuts", label, "Map data: © Natural Earth"]
     controls = [rect(one(driver, n)) for n in names]
