@@ -32,7 +32,7 @@ extension MapView {
     /// The camera an animated `setCamera` is heading for while it runs, else
     /// the camera: a second press of a zoom button mid-animation adds a level
     /// to where the first was going, not to where the camera happens to be.
-    public var targetCamera: Camera {
+    var targetCamera: Camera {
         guard let (target, handle) = cameraAnimation, !handle.isCancelled else { return camera }
         return target
     }
