@@ -27,6 +27,10 @@ public final class MapAppSession {
     /// an app that frames its annotations at start should do so only then, so
     /// a reload or a shared link keeps its view.
     public let cameraFromURL: Camera?
+    /// The map's zoom buttons, scale bar, attribution and keyboard shortcuts,
+    /// as `MapWireConfiguration.controls` set them up: change
+    /// `controls.options` to move, hide or credit this tab's.
+    public var controls: MapControls { mapView.controls }
 
     /// Screen paths by screen, for the URL.
     private var paths: [ObjectIdentifier: String] = [:]

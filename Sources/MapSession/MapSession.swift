@@ -165,6 +165,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         window.worldToScreen = { [unowned map] in map.screenPoint(forWorld: $0) }
         self.window = window
         mapView = map
+        showControls(on: map)
         startApp(cameraFromURL: cameraFromURL)
         startLive()
         followScreens(in: hash, animated: false)

@@ -61,6 +61,9 @@ struct MapWireCommand: ParsableCommand {
                                + "repeatable.", valueName: "name"))
     var allowedHost: [String] = []
 
+    @OptionGroup(title: "Map controls")
+    var controls: ControlOptions
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -113,6 +116,7 @@ struct MapWireCommand: ParsableCommand {
         configuration.allowsOpenWrites = allowOpenWrites
         configuration.allowedOrigins = allowedOrigin
         configuration.allowedHosts = allowedHost
+        configuration.controls = controls.options
         return configuration
     }
 
