@@ -6,7 +6,8 @@
 // painter-a11y.js keeps the mirror (MapWireMirror), painter-draw.js paints
 // the item tree (MapWireDraw) and painter-input.js turns browser events into
 // input messages (MapWireInput). This file holds the session: frames,
-// resources, the URL, the size and the connection.
+// resources, the URL, the size and the connection. Everything it loads is
+// found relative to the page's own URL, so the map works under a sub-path.
 'use strict';
 
 (function () {
@@ -257,7 +258,8 @@
     fonts.set(op.font, { family: op.family, weight: op.weight });
     const key = `${op.family}|${op.weight}|${op.url}`;
     if (fontFaces.has(key) || typeof FontFace === 'undefined') return;
-    const face = new FontFace(op.family, `url("${op.url.replace(/["\\]/g, '\\$&')}")`,
+    const url = new URL(op.url, document.baseURI).href; // "fonts/x.otf" under the page's own path
+    const face = new FontFace(op.family, `url("${url.replace(/["\\]/g, '\\$&')}")`,
       { weight: String(op.weight) });
     fontFaces.set(key, face);
     face.load().then(() => {
@@ -375,8 +377,7 @@
     reconnectTimer = null;
     clearInterval(countdownTimer);
     showBanner('Connecting…');
-    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const sock = new WebSocket(`${scheme}//${location.host}/ws`, 'mapwire.v1');
+    const sock = new WebSocket(socketURL(), 'mapwire.v1');
     sock.binaryType = 'arraybuffer';
     ws = sock;
     sock.onopen = () => {
@@ -396,6 +397,15 @@
       scheduleReconnect();
     };
     sock.onerror = () => { /* onclose follows */ };
+  }
+
+  // The socket beside the page: http://host/maps/ -> ws://host/maps/ws.
+  function socketURL() {
+    const url = new URL('ws', document.baseURI);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.search = '';
+    url.hash = '';
+    return url.href;
   }
 
   function scheduleReconnect() {
@@ -470,6 +480,7 @@
     encode: (msg) => Wire.encodeClient(msg),
     stats,
     background: () => background,
+    socketURL,
     itemBounds(id) {
       const it = items.get(id);
       if (!it || it.gen !== paintGen) return null;
