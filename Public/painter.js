@@ -5,7 +5,8 @@
 // Beside it: painter-decode.js decodes and encodes messages (MapWireWire),
 // painter-a11y.js keeps the mirror (MapWireMirror), painter-draw.js paints
 // the item tree (MapWireDraw) and painter-input.js turns browser events into
-// input messages (MapWireInput). This file holds the session: frames,
+// input messages (MapWireInput) and painter-embed.js talks to a page that
+// embeds the map (MapWireEmbed). This file holds the session: frames,
 // resources, the URL, the size and the connection. Everything it loads is
 // found relative to the page's own URL, so the map works under a sub-path.
 'use strict';
@@ -203,6 +204,13 @@
       case 'FOCUS': mirror.focus(op.item); break;
       case 'URL': applyUrl(op.mode, op.hash); break;
       case 'CURSOR': canvas.style.cursor = CURSORS[op.cursor] || 'default'; break;
+      case 'EMBED_ORIGINS':
+      case 'EVENT_SELECT':
+      case 'EVENT_DESELECT':
+      case 'EVENT_CAMERA':
+      case 'EVENT_CALLOUT_ACTION':
+        embed.apply(op);
+        break;
     }
   }
 
@@ -449,6 +457,7 @@
         stats.session = msg.session;
         clearInterval(countdownTimer);
         banner.hidden = true;
+        embed.connected();
         requestPaint();
         return;
       case 'FRAME':
@@ -481,6 +490,7 @@
     stats,
     background: () => background,
     socketURL,
+    embed: () => embed.state(),
     itemBounds(id) {
       const it = items.get(id);
       if (!it || it.gen !== paintGen) return null;
@@ -488,6 +498,7 @@
     },
   };
 
+  const embed = window.MapWireEmbed.create({ sendInput, isConnected: () => connected });
   mirror = window.MapWireMirror.create(document.getElementById('a11y'), {
     item: (id) => items.get(id),
     painted: (it) => it.gen === paintGen,
