@@ -73,7 +73,10 @@
 
     // The wire message for a command, or null (with the reason logged).
     function command(data) {
-      const reject = (why) => { console.warn(`MapWire: ignoring ${JSON.stringify(data.type)} command: ${why}`); return null; };
+      const reject = (why) => {
+        console.warn(`MapWire: ignoring ${JSON.stringify(data.type)} command: ${why}`);
+        return null;
+      };
       switch (data.type) {
         case 'setCamera':
           if (!finite(data.latitude, -90, 90)) return reject('latitude must be a number in -90...90');

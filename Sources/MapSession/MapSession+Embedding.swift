@@ -87,7 +87,9 @@ extension MapSession {
 
     private func annotation(withEmbedID id: String) -> Annotation? {
         if let record = world.store.record(id: id) { return record.annotation }
-        return mapView?.annotations.first { !($0 is ClusterAnnotation) && world.store.id(of: $0) == nil && $0.title == id }
+        return mapView?.annotations.first {
+            !($0 is ClusterAnnotation) && world.store.id(of: $0) == nil && $0.title == id
+        }
     }
 
     /// What the page calls a callout control: its accessible name, else the

@@ -104,7 +104,9 @@ package enum ClientMessage: Equatable, Sendable {
             guard longitude.isFinite, (-180...180).contains(longitude) else {
                 throw WireError.invalidValue("EMBED_SET_CAMERA longitude")
             }
-            guard zoom.isFinite, (0...maxZoom).contains(zoom) else { throw WireError.invalidValue("EMBED_SET_CAMERA zoom") }
+            guard zoom.isFinite, (0...maxZoom).contains(zoom) else {
+                throw WireError.invalidValue("EMBED_SET_CAMERA zoom")
+            }
             let animated = try r.u8("EMBED_SET_CAMERA animated")
             guard animated <= 1 else { throw WireError.invalidValue("EMBED_SET_CAMERA animated") }
             message = .embed(seq: seq, .setCamera(latitude: latitude, longitude: longitude, zoom: zoom,

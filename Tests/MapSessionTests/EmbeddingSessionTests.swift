@@ -142,8 +142,8 @@ import Wire
 
     @Test func aCommandOutOfRangeClosesTheSessionAsAProtocolError() throws {
         let h = SessionHarness()
-        var bytes = ClientMessage.embed(seq: h.nextSeq(), .setCamera(latitude: 0, longitude: 0, zoom: 3, animated: false))
-            .encoded()
+        let command = EmbedCommand.setCamera(latitude: 0, longitude: 0, zoom: 3, animated: false)
+        var bytes = ClientMessage.embed(seq: h.nextSeq(), command).encoded()
         // latitude (f64 after opcode and seq) set to 91.
         let latitude = withUnsafeBytes(of: (91.0).bitPattern.littleEndian, Array.init)
         bytes.replaceSubrange(5..<13, with: latitude)

@@ -1,8 +1,9 @@
 """A small reverse proxy for the browser tests, as a site would put in front of
 MapWire: requests under a prefix (e.g. `/maps/`) go upstream with the prefix
 stripped, HTTP and WebSocket upgrades alike; anything else is answered 404
-here (a bare `/maps` is redirected to `/maps/`) and never reaches MapWire. Every request path is recorded, so a test can
-show that the page asked for nothing outside the prefix.
+here (a bare `/maps` is redirected to `/maps/`) and never reaches MapWire.
+Every request path is recorded, so a test can show that the page asked for
+nothing outside the prefix.
 
 Each plain HTTP request goes upstream with `Connection: close` and the
 answer is piped back, one request per connection: the proxy never has to
