@@ -40,6 +40,9 @@ open class AnnotationView: View, CursorProviding {
     public var calloutOffset: Point = .zero
     /// Whether selecting it opens the standard callout (when its annotation has a title).
     public var canShowCallout = false
+    /// Which ways the standard callout's arrow may point (SMCalloutView's
+    /// `permittedArrowDirection`): down, up, or whichever fits (the default).
+    public var calloutPermittedArrowDirection: CalloutPlacement.PermittedArrowDirection = .any
     /// A disabled view cannot be selected by a tap or the keyboard.
     public var isEnabled = true
     /// True while a press on the view is down and has not turned into a pan.
@@ -87,6 +90,13 @@ open class AnnotationView: View, CursorProviding {
 
     /// Called just before the view is shown for `annotation` (new or reused).
     open func prepareForDisplay() {}
+
+    /// While selected: the map resized, what covers it changed, or this view
+    /// moved. A view that shows its own callout (a card) re-places it here,
+    /// with `CalloutPlacement` in `mapView.calloutConstrainedRect`, scrolling
+    /// with `mapView.scrollToFitCallout` only when `scrollsToFit`. The map
+    /// re-places the standard callout itself.
+    open func layoutCustomCallout(in mapView: MapView, scrollsToFit: Bool) {}
 
     /// A drag state change; the map calls this, apps may override to animate the lift and drop.
     open func setDragState(_ newState: DragState, animated: Bool) {

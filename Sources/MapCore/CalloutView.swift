@@ -33,6 +33,8 @@ public final class CalloutView: View {
     public private(set) var detailAccessory: View?
     /// The annotation view this callout points at.
     public private(set) weak var annotationView: AnnotationView?
+    /// Which ways its arrow may point; the annotation view's `calloutPermittedArrowDirection`.
+    public private(set) var permittedArrowDirection: CalloutPlacement.PermittedArrowDirection = .any
 
     package init(for view: AnnotationView, fonts: FontBook) {
         annotationView = view
@@ -52,6 +54,7 @@ public final class CalloutView: View {
         titleLabel.text = view.annotation?.title ?? ""
         subtitleLabel.text = view.annotation?.subtitle ?? ""
         accessibilityLabel = titleLabel.text
+        permittedArrowDirection = view.calloutPermittedArrowDirection
         swap(&leftAccessory, view.leftCalloutAccessoryView)
         swap(&rightAccessory, view.rightCalloutAccessoryView)
         swap(&detailAccessory, view.detailCalloutAccessoryView)
@@ -120,11 +123,16 @@ public final class CalloutView: View {
         scaleOrigin = bubble.arrowTip
     }
 
-    /// The bounce, on `animator`'s clock.
-    package func present(animator: Animator) {
+    /// The bounce, on `animator`'s clock, once `delay` seconds (the map's
+    /// scroll to fit) have passed; hidden until then.
+    package func present(animator: Animator, after delay: Double = 0) {
         scale = Self.bounce.value(at: 0)
-        animator.animate(key: presentationAnimationKey, duration: Self.bounceDuration) { [weak self] t in
-            self?.scale = Self.bounce.value(at: t)
+        let total = delay + Self.bounceDuration
+        isHidden = delay > 0
+        animator.animate(key: presentationAnimationKey, duration: total) { [weak self] t in
+            let elapsed = t * total
+            self?.isHidden = elapsed < delay
+            self?.scale = Self.bounce.value(at: max(0, elapsed - delay) / Self.bounceDuration)
         }
     }
 

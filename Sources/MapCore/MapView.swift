@@ -43,6 +43,8 @@ open class MapView: View, CursorProviding {
     var selected: Annotation?
     var selectedKey: AnnotationKey? { selected.map(AnnotationKey.init) }
     var callout: CalloutView?
+    /// Insets and what the open callout was placed for (MapView+CalloutFit.swift).
+    var calloutFit = CalloutFitState()
     var gestures = GestureState()
     /// Where an animated `setCamera` is heading, while it runs (MapView+Camera.swift).
     var cameraAnimation: (target: Camera, handle: Animator.Handle)?
@@ -291,8 +293,10 @@ open class MapView: View, CursorProviding {
         spreadCoincidentMembers()
         resolveCollisions()
         refreshCalloutInfo()
+        refitCalloutIfNeeded()
         keepControlsOnTop()
         super.renderSubviews(into: &context)
+        refitCalloutAfterRender()
     }
 
     // MARK: Events (the gestures are in MapView+Gestures.swift)
