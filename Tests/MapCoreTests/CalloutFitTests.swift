@@ -175,11 +175,12 @@ import Testing
         let toolbar = Rect(x: 442, y: 587, width: 396, height: 46)
         let zoom = Rect(x: 10, y: 10, width: 32, height: 65)
         let attribution = Rect(x: 1186, y: 639, width: 94, height: 18)
-        let r = CalloutPlacement.constrainedRect(bounds: bounds, insets: EdgeInsets(top: 5, left: 0, bottom: 0, right: 0),
-                                                 covering: [toolbar, zoom, attribution])
+        let top5 = EdgeInsets(top: 5, left: 0, bottom: 0, right: 0)
+        let r = CalloutPlacement.constrainedRect(bounds: bounds, insets: top5, covering: [toolbar, zoom, attribution])
         #expect(r == Rect(x: 42, y: 5, width: 1238, height: 582))
         // Views outside the rect change nothing.
-        let none = CalloutPlacement.constrainedRect(bounds: bounds, insets: EdgeInsets(top: 0, left: 0, bottom: 0, right: 0),
+        let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+        let none = CalloutPlacement.constrainedRect(bounds: bounds, insets: zero,
                                                     covering: [Rect(x: 2000, y: 0, width: 10, height: 10)])
         #expect(none == bounds)
     }
