@@ -24,8 +24,9 @@ open class AnnotationView: View, CursorProviding {
         public static func < (a: DisplayPriority, b: DisplayPriority) -> Bool { a.rawValue < b.rawValue }
     }
 
-    /// The annotation shown; set by the map when the view is (re)used.
-    public internal(set) var annotation: Annotation?
+    /// The annotation shown; the map sets it when the view is (re)used, and an
+    /// app may set it too (a view it makes and hands back from the delegate).
+    public var annotation: Annotation?
     /// The kind of view for `dequeueReusableAnnotationView(withIdentifier:for:)`; nil views are not reused.
     public let reuseIdentifier: String?
     /// The image drawn in the view's bounds; setting it sizes the view.
@@ -38,6 +39,10 @@ open class AnnotationView: View, CursorProviding {
     public var centerOffset: Point = .zero
     /// Offset of the callout's arrow tip from the top centre of the view.
     public var calloutOffset: Point = .zero
+    /// Offset of the left accessory from its place in the standard callout.
+    public var leftCalloutOffset: Point = .zero
+    /// Offset of the right accessory from its place in the standard callout.
+    public var rightCalloutOffset: Point = .zero
     /// Whether selecting it opens the standard callout (when its annotation has a title).
     public var canShowCallout = false
     /// Which ways the standard callout's arrow may point (SMCalloutView's
@@ -45,10 +50,17 @@ open class AnnotationView: View, CursorProviding {
     public var calloutPermittedArrowDirection: CalloutPlacement.PermittedArrowDirection = .any
     /// A disabled view cannot be selected by a tap or the keyboard.
     public var isEnabled = true
-    /// True while a press on the view is down and has not turned into a pan.
-    public internal(set) var isHighlighted = false
-    /// True while its annotation is the map's selected one.
-    public internal(set) var isSelected = false
+    /// True while a press on the view is down and has not turned into a pan;
+    /// an app may set it to show the pressed look.
+    public var isHighlighted = false
+    /// True while its annotation is the map's selected one. Setting it calls
+    /// `setSelected(_:animated:)` without animation, as in MapKit; it restyles
+    /// the view only (`MapView.selectAnnotation` selects on the map).
+    public var isSelected: Bool {
+        get { selectedState }
+        set { setSelected(newValue, animated: false) }
+    }
+    private var selectedState = false
     /// How readily it hides when it overlaps other views (see `collisionMode`).
     public var displayPriority: DisplayPriority = .required
     /// The shape that counts when views collide (see CollisionResolver.swift).
@@ -82,9 +94,11 @@ open class AnnotationView: View, CursorProviding {
     /// The hand over an enabled view.
     public var cursor: Cursor? { isEnabled ? .pointer : nil }
 
-    /// Called before the map hands this view out again: reset per-annotation state.
+    /// Called when the map takes this view from its reuse queue, before it
+    /// is handed out again: reset per-annotation state.
     open func prepareForReuse() {
-        isSelected = false
+        setSelected(false, animated: false)
+        isHighlighted = false
         alpha = 1
     }
 
@@ -105,7 +119,7 @@ open class AnnotationView: View, CursorProviding {
 
     /// Selection change; the map calls this, apps may override to restyle.
     open func setSelected(_ selected: Bool, animated: Bool) {
-        isSelected = selected
+        selectedState = selected
         accessibilityFlags = selected ? [.selected] : []
     }
 

@@ -93,7 +93,8 @@ public final class CalloutView: View {
                         height: (pad.top + contentH + pad.bottom).rounded(.up))
         var x = pad.left
         if let left = leftAccessory {
-            left.frame.origin = Point(x: x, y: ((size.height - left.frame.height) / 2).rounded())
+            let offset = annotationView?.leftCalloutOffset ?? .zero
+            left.frame.origin = Point(x: x + offset.x, y: ((size.height - left.frame.height) / 2).rounded() + offset.y)
             x += left.frame.width + Self.accessorySpacing
         }
         let textTop = (pad.top + (contentH - textH) / 2).rounded()
@@ -104,8 +105,9 @@ public final class CalloutView: View {
             subtitleLabel.frame = Rect(x: x, y: titleLabel.frame.maxY + 2, width: textW, height: subtitleLabel.lineHeight)
         }
         if let right = rightAccessory {
-            right.frame.origin = Point(x: size.width - pad.right - right.frame.width,
-                                       y: ((size.height - right.frame.height) / 2).rounded())
+            let offset = annotationView?.rightCalloutOffset ?? .zero
+            right.frame.origin = Point(x: size.width - pad.right - right.frame.width + offset.x,
+                                       y: ((size.height - right.frame.height) / 2).rounded() + offset.y)
         }
         return size
     }

@@ -169,8 +169,11 @@ open class MapView: View, CursorProviding {
     // MARK: Reuse
 
     /// Registers the class `dequeueReusableAnnotationView(withIdentifier:for:)` creates for `identifier`.
+    /// Registering for `defaultAnnotationViewReuseIdentifier` replaces the default view, with or without a
+    /// `defaultPinImage`.
     public func register(_ viewClass: AnnotationView.Type, forAnnotationViewWithReuseIdentifier identifier: String) {
         registrations[identifier] = viewClass
+        if identifier == Self.defaultIdentifier { registrations[Self.defaultPinIdentifier] = viewClass }
     }
 
     /// A recycled view for `identifier` now showing `annotation`, or a new one
@@ -190,7 +193,7 @@ open class MapView: View, CursorProviding {
         reuseQueue.dequeue(identifier)
     }
 
-    static let defaultIdentifier = "mapwire.default"
+    static let defaultIdentifier = defaultAnnotationViewReuseIdentifier
     static let defaultPinIdentifier = "mapwire.default.pin"
 
     private func makeView(for annotation: Annotation) -> AnnotationView {
@@ -238,6 +241,7 @@ open class MapView: View, CursorProviding {
         laidOutRect = near
         var wanted = index.entries(in: near) + sharedAnnotations(in: near)
         for cluster in clusteredAnnotations(in: near) { wanted.append((cluster, Mercator.project(cluster.coordinate))) }
+        deselectIfAbsorbed(byAnyOf: wanted)
         var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)
         for w in wanted { wantedKeys.insert(AnnotationKey(w.annotation)) }
         if let selectedKey { wantedKeys.insert(selectedKey) }
