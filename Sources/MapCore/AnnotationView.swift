@@ -48,6 +48,10 @@ open class AnnotationView: View, CursorProviding {
     /// Which ways the standard callout's arrow may point (SMCalloutView's
     /// `permittedArrowDirection`): down, up, or whichever fits (the default).
     public var calloutPermittedArrowDirection: CalloutPlacement.PermittedArrowDirection = .any
+    /// How the standard callout appears: the bounce by default (SMCalloutView's `presentAnimation`).
+    public var calloutPresentAnimation = CalloutAnimation.bounce
+    /// How the standard callout goes: a fade by default (SMCalloutView's `dismissAnimation`).
+    public var calloutDismissAnimation = CalloutAnimation.fade
     /// A disabled view cannot be selected by a tap or the keyboard.
     public var isEnabled = true
     /// True while a press on the view is down and has not turned into a pan;

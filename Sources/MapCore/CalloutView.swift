@@ -8,12 +8,12 @@ import ViewKit
 /// whose arrow points at the pin. It opens with SMCalloutView's bounce,
 /// growing from the arrow tip, and closes with a fade.
 public final class CalloutView: View {
-    /// The open animation: scale keyframes and key times over 1/3 s (SMCalloutView, from UIKit's own).
+    /// The open animation: scale keyframes and key times over 1/3 s, each
+    /// segment eased in and out (SMCalloutView, from UIKit's own).
     package static let bounce = Keyframes(values: [0.05, 1.11245, 0.951807, 1.0],
                                           keyTimes: [0, 4.0 / 9.0, 4.0 / 9.0 + 5.0 / 18.0, 1],
-                                          curves: [.easeOut, .easeInOut, .easeInOut])
-    package static let bounceDuration = 1.0 / 3.0
-    package static let fadeDuration = 0.2
+                                          curves: [.easeInOut, .easeInOut, .easeInOut])
+    package static let bounceDuration = CalloutAnimation.bounce.duration
 
     static let padding = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
     static let accessorySpacing = 10.0
@@ -35,6 +35,10 @@ public final class CalloutView: View {
     public private(set) weak var annotationView: AnnotationView?
     /// Which ways its arrow may point; the annotation view's `calloutPermittedArrowDirection`.
     public private(set) var permittedArrowDirection: CalloutPlacement.PermittedArrowDirection = .any
+    /// How it appears; the annotation view's `calloutPresentAnimation`.
+    public private(set) var presentAnimation = CalloutAnimation.bounce
+    /// How it goes; the annotation view's `calloutDismissAnimation`.
+    public private(set) var dismissAnimation = CalloutAnimation.fade
 
     package init(for view: AnnotationView, fonts: FontBook) {
         annotationView = view
@@ -55,6 +59,8 @@ public final class CalloutView: View {
         subtitleLabel.text = view.annotation?.subtitle ?? ""
         accessibilityLabel = titleLabel.text
         permittedArrowDirection = view.calloutPermittedArrowDirection
+        presentAnimation = view.calloutPresentAnimation
+        dismissAnimation = view.calloutDismissAnimation
         swap(&leftAccessory, view.leftCalloutAccessoryView)
         swap(&rightAccessory, view.rightCalloutAccessoryView)
         swap(&detailAccessory, view.detailCalloutAccessoryView)
@@ -125,22 +131,47 @@ public final class CalloutView: View {
         scaleOrigin = bubble.arrowTip
     }
 
-    /// The bounce, on `animator`'s clock, once `delay` seconds (the map's
-    /// scroll to fit) have passed; hidden until then.
+    /// Its present animation, on `animator`'s clock, once `delay` seconds
+    /// (the map's scroll to fit) have passed; hidden until then.
     package func present(animator: Animator, after delay: Double = 0) {
-        scale = Self.bounce.value(at: 0)
-        let total = delay + Self.bounceDuration
+        let animation = presentAnimation
+        let duration = animation.duration
+        let total = delay + duration
         isHidden = delay > 0
+        apply(animation, at: duration > 0 ? 0 : 1)
+        guard total > 0 else { return }
         animator.animate(key: presentationAnimationKey, duration: total) { [weak self] t in
             let elapsed = t * total
             self?.isHidden = elapsed < delay
-            self?.scale = Self.bounce.value(at: max(0, elapsed - delay) / Self.bounceDuration)
+            self?.apply(animation, at: duration > 0 ? max(0, elapsed - delay) / duration : 1)
         }
     }
 
-    /// Fades out, then removes itself.
+    /// Shows `animation` at time fraction `t` of its run in.
+    private func apply(_ animation: CalloutAnimation, at t: Double) {
+        switch animation {
+        case .bounce: scale = Self.bounce.value(at: t); alpha = 1
+        case .fade: alpha = TimingCurve.easeInOut.value(t); scale = 1
+        case .none: alpha = 1; scale = 1
+        }
+    }
+
+    /// Leaves the mirror and input at once, runs its dismiss animation, then
+    /// removes itself (at once when not animated or `.none`).
     package func dismiss(animator: Animator?, animated: Bool) {
-        fadeOutAndRemove(over: Self.fadeDuration, animator: animator, animated: animated)
+        switch dismissAnimation {
+        case .fade, .none:
+            let animate = animated && dismissAnimation != .none
+            fadeOutAndRemove(over: dismissAnimation.duration, animator: animator, animated: animate)
+        case .bounce:
+            // Silenced and removed by the fade machinery; the scale shrinks into the tip meanwhile.
+            fadeOutAndRemove(over: dismissAnimation.duration, animator: animator, animated: animated)
+            guard animated, let animator else { return }
+            let startScale = scale
+            animator.animate(key: "callout.dismiss.scale", duration: dismissAnimation.duration) { [weak self] t in
+                self?.scale = startScale * (1 - TimingCurve.easeInOut.value(t) * 0.95)
+            }
+        }
     }
 
     /// The bubble swallows presses so the map under it doesn't deselect.
