@@ -83,8 +83,11 @@ open class AnnotationView: View, CursorProviding {
     /// Shown on the right of the standard callout (usually a
     /// `DetailDisclosureButton`); a `Control` here tells the delegate when tapped.
     public var rightCalloutAccessoryView: View?
-    /// Shown under the callout's title instead of the subtitle.
+    /// Shown under the callout's title instead of the subtitle (SMCalloutView's `subtitleView`).
     public var detailCalloutAccessoryView: View?
+    /// Shown in the callout instead of the title (SMCalloutView's `titleView`);
+    /// sized by its frame. The callout is still named by the annotation's title.
+    public var calloutTitleView: View?
 
     /// A view for `annotation`, reusable under `reuseIdentifier`; register the
     /// class with the map and get instances from `dequeueReusableAnnotationView`.

@@ -29,8 +29,17 @@ public final class CalloutView: View {
     public private(set) var leftAccessory: View?
     /// The annotation view's `rightCalloutAccessoryView`, as shown.
     public private(set) var rightAccessory: View?
-    /// The annotation view's `detailCalloutAccessoryView`, as shown.
+    /// The annotation view's `detailCalloutAccessoryView` (the custom subtitle view), as shown.
     public private(set) var detailAccessory: View?
+    /// The annotation view's `calloutTitleView`, shown instead of the title label.
+    public private(set) var titleAccessory: View?
+    /// True while a press on the bubble is down, when the delegate lets it highlight.
+    public private(set) var isHighlighted = false
+    /// Asked on a press whether the bubble highlights (and so can be clicked).
+    var shouldHighlight: () -> Bool = { false }
+    /// A highlighted press released on the bubble.
+    var onClick: () -> Void = {}
+    static let highlightColor = Color(hex: 0xE5E5EA)
     /// The annotation view this callout points at.
     public private(set) weak var annotationView: AnnotationView?
     /// Which ways its arrow may point; the annotation view's `calloutPermittedArrowDirection`.
@@ -64,6 +73,8 @@ public final class CalloutView: View {
         swap(&leftAccessory, view.leftCalloutAccessoryView)
         swap(&rightAccessory, view.rightCalloutAccessoryView)
         swap(&detailAccessory, view.detailCalloutAccessoryView)
+        swap(&titleAccessory, view.calloutTitleView)
+        titleLabel.isHidden = titleAccessory != nil
         subtitleLabel.isHidden = detailAccessory != nil || subtitleLabel.text.isEmpty
     }
 
@@ -81,7 +92,7 @@ public final class CalloutView: View {
         let leftW = leftAccessory.map { $0.frame.width + Self.accessorySpacing } ?? 0
         let rightW = rightAccessory.map { $0.frame.width + Self.accessorySpacing } ?? 0
         let textMax = max(40, maxWidth - pad.left - pad.right - leftW - rightW)
-        let title = titleLabel.sizeThatFits(maxWidth: textMax)
+        let title = titleAccessory?.frame.size ?? titleLabel.sizeThatFits(maxWidth: textMax)
         var textW = title.width
         var textH = title.height
         if let detail = detailAccessory {
@@ -105,6 +116,7 @@ public final class CalloutView: View {
         }
         let textTop = (pad.top + (contentH - textH) / 2).rounded()
         titleLabel.frame = Rect(x: x, y: textTop, width: textW, height: title.height)
+        titleAccessory?.frame.origin = Point(x: x, y: textTop)
         if let detail = detailAccessory {
             detail.frame.origin = Point(x: x, y: titleLabel.frame.maxY + 4)
         } else {
@@ -174,8 +186,33 @@ public final class CalloutView: View {
         }
     }
 
-    /// The bubble swallows presses so the map under it doesn't deselect.
-    public override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { true }
+    /// The bubble swallows presses so the map under it doesn't deselect; it
+    /// highlights when the delegate says so (SMCalloutView's `calloutViewShouldHighlight`).
+    public override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool {
+        if shouldHighlight() { setHighlighted(true) }
+        return true
+    }
+
+    /// Highlighted only while the pointer stays on the bubble.
+    public override func pointerMoved(_ event: PointerEvent, at location: Point) {
+        guard shouldHighlight() else { return }
+        setHighlighted(point(inside: location))
+    }
+
+    /// A highlighted press released on the bubble is a click (`calloutViewClicked`).
+    public override func pointerUp(_ event: PointerEvent, at location: Point) {
+        let clicked = isHighlighted && point(inside: location)
+        setHighlighted(false)
+        if clicked { onClick() }
+    }
+
+    /// Unhighlights without a click.
+    public override func pointerCancelled(_ event: PointerEvent) { setHighlighted(false) }
+
+    private func setHighlighted(_ on: Bool) {
+        isHighlighted = on
+        bubble.backgroundColor = on ? Self.highlightColor : .white
+    }
     /// The bubble swallows the wheel so the map under it doesn't zoom.
     public override func wheel(_ event: WheelEvent, at location: Point) -> Bool { true }
     /// The bubble's shape, arrow included, is the callout's.

@@ -69,6 +69,14 @@ extension MapView {
     }
 
     private func wireAccessoryControls(of view: AnnotationView, in callout: CalloutView) {
+        callout.shouldHighlight = { [weak self, weak view] in
+            guard let self, let view else { return false }
+            return self.delegate?.mapView(self, calloutShouldHighlightFor: view) ?? false
+        }
+        callout.onClick = { [weak self, weak view] in
+            guard let self, let view else { return }
+            self.delegate?.mapView(self, calloutClickedFor: view)
+        }
         for accessory in [view.leftCalloutAccessoryView, view.rightCalloutAccessoryView] {
             guard let control = accessory as? Control else { continue }
             control.onTap = { [weak self, weak view, weak control] in

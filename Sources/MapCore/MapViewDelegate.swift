@@ -27,6 +27,11 @@ public protocol MapViewDelegate: AnyObject {
     /// seconds so a callout and its pin fit; the callout pops when it ends
     /// (SMCalloutView's `calloutView:delayForRepositionWithSize:`).
     func mapView(_ mapView: MapView, calloutWillScrollMapBy offset: Point, duration: Double)
+    /// Whether a press on `view`'s standard callout highlights it, so that
+    /// releasing it there clicks (SMCalloutView's `calloutViewShouldHighlight:`).
+    func mapView(_ mapView: MapView, calloutShouldHighlightFor view: AnnotationView) -> Bool
+    /// `view`'s highlighted callout was clicked (SMCalloutView's `calloutViewClicked:`).
+    func mapView(_ mapView: MapView, calloutClickedFor view: AnnotationView)
 }
 
 extension MapViewDelegate {
@@ -52,4 +57,8 @@ extension MapViewDelegate {
                         fromOldState oldState: DragState) {}
     /// Does nothing.
     public func mapView(_ mapView: MapView, calloutWillScrollMapBy offset: Point, duration: Double) {}
+    /// False: the callout's body does not highlight.
+    public func mapView(_ mapView: MapView, calloutShouldHighlightFor view: AnnotationView) -> Bool { false }
+    /// Does nothing.
+    public func mapView(_ mapView: MapView, calloutClickedFor view: AnnotationView) {}
 }
