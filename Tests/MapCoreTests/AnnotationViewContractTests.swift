@@ -181,8 +181,12 @@ import ViewKit
         final class House: AnnotationView {}
         for withPinImage in [false, true] {
             let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
-            if withPinImage { map.defaultPinImage = ImageResource(id: ResourceID.next(), format: .svg, width: 20, height: 30, data: Array("<svg/>".utf8)) }
-            map.register(House.self, forAnnotationViewWithReuseIdentifier: MapView.defaultAnnotationViewReuseIdentifier)
+            if withPinImage {
+                map.defaultPinImage = ImageResource(id: ResourceID.next(), format: .svg, width: 20, height: 30,
+                                                    data: Array("<svg/>".utf8))
+            }
+            let identifier = MapView.defaultAnnotationViewReuseIdentifier
+            map.register(House.self, forAnnotationViewWithReuseIdentifier: identifier)
             let a = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0), title: "A")
             map.addAnnotation(a)
             _ = window.renderScene()

@@ -21,7 +21,8 @@ import ViewKit
     /// A map with one titled annotation whose pin sits at `screen`.
     func mapWithPin(at screen: Point, size: Size = Size(width: 800, height: 600))
         -> (Window, MapView, PointAnnotation, ScrollSpy) {
-        let (window, map) = makeMap(size: size, camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
+        let camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10)
+        let (window, map) = makeMap(size: size, camera: camera)
         let spy = ScrollSpy()
         map.delegate = spy
         map.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "marker")
