@@ -130,4 +130,20 @@ import ViewKit
         _ = window.renderScene()
         #expect(map.calloutView?.bubble.direction == .up)
     }
+
+    @Test func aPinMovingNearTheTopFlipsItsOpenCalloutWithoutScrolling() throws {
+        let (window, map, a, spy) = mapWithPin(at: Point(x: 400, y: 400))
+        map.selectAnnotation(a, animated: false)
+        _ = window.renderScene()
+        #expect(map.calloutView?.bubble.direction == .down)
+        let camera = map.camera
+        // A live move (or a drag) takes the pin to 30 px under the top edge.
+        a.coordinate = map.convert(Point(x: 400, y: 30))
+        map.annotationDidMove(a)
+        _ = window.renderScene()
+        #expect(map.calloutView?.bubble.direction == .up, "flipped below the pin")
+        let bubble = try #require(bubbleInWindow(map))
+        #expect(map.bounds.contains(bubble))
+        #expect(map.camera == camera && spy.scrolls.isEmpty, "a moving pin never scrolls the map")
+    }
 }
