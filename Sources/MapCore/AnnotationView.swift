@@ -24,8 +24,9 @@ open class AnnotationView: View, CursorProviding {
         public static func < (a: DisplayPriority, b: DisplayPriority) -> Bool { a.rawValue < b.rawValue }
     }
 
-    /// The annotation shown; set by the map when the view is (re)used.
-    public internal(set) var annotation: Annotation?
+    /// The annotation shown; the map sets it when the view is (re)used, and an
+    /// app may set it too (a view it makes and hands back from the delegate).
+    public var annotation: Annotation?
     /// The kind of view for `dequeueReusableAnnotationView(withIdentifier:for:)`; nil views are not reused.
     public let reuseIdentifier: String?
     /// The image drawn in the view's bounds; setting it sizes the view.
@@ -38,14 +39,32 @@ open class AnnotationView: View, CursorProviding {
     public var centerOffset: Point = .zero
     /// Offset of the callout's arrow tip from the top centre of the view.
     public var calloutOffset: Point = .zero
+    /// Offset of the left accessory from its place in the standard callout.
+    public var leftCalloutOffset: Point = .zero
+    /// Offset of the right accessory from its place in the standard callout.
+    public var rightCalloutOffset: Point = .zero
     /// Whether selecting it opens the standard callout (when its annotation has a title).
     public var canShowCallout = false
+    /// Which ways the standard callout's arrow may point (SMCalloutView's
+    /// `permittedArrowDirection`): down, up, or whichever fits (the default).
+    public var calloutPermittedArrowDirection: CalloutPlacement.PermittedArrowDirection = .any
+    /// How the standard callout appears: the bounce by default (SMCalloutView's `presentAnimation`).
+    public var calloutPresentAnimation = CalloutAnimation.bounce
+    /// How the standard callout goes: a fade by default (SMCalloutView's `dismissAnimation`).
+    public var calloutDismissAnimation = CalloutAnimation.fade
     /// A disabled view cannot be selected by a tap or the keyboard.
     public var isEnabled = true
-    /// True while a press on the view is down and has not turned into a pan.
-    public internal(set) var isHighlighted = false
-    /// True while its annotation is the map's selected one.
-    public internal(set) var isSelected = false
+    /// True while a press on the view is down and has not turned into a pan;
+    /// an app may set it to show the pressed look.
+    public var isHighlighted = false
+    /// True while its annotation is the map's selected one. Setting it calls
+    /// `setSelected(_:animated:)` without animation, as in MapKit; it restyles
+    /// the view only (`MapView.selectAnnotation` selects on the map).
+    public var isSelected: Bool {
+        get { selectedState }
+        set { setSelected(newValue, animated: false) }
+    }
+    private var selectedState = false
     /// How readily it hides when it overlaps other views (see `collisionMode`).
     public var displayPriority: DisplayPriority = .required
     /// The shape that counts when views collide (see CollisionResolver.swift).
@@ -64,8 +83,11 @@ open class AnnotationView: View, CursorProviding {
     /// Shown on the right of the standard callout (usually a
     /// `DetailDisclosureButton`); a `Control` here tells the delegate when tapped.
     public var rightCalloutAccessoryView: View?
-    /// Shown under the callout's title instead of the subtitle.
+    /// Shown under the callout's title instead of the subtitle (SMCalloutView's `subtitleView`).
     public var detailCalloutAccessoryView: View?
+    /// Shown in the callout instead of the title (SMCalloutView's `titleView`);
+    /// sized by its frame. The callout is still named by the annotation's title.
+    public var calloutTitleView: View?
 
     /// A view for `annotation`, reusable under `reuseIdentifier`; register the
     /// class with the map and get instances from `dequeueReusableAnnotationView`.
@@ -79,14 +101,23 @@ open class AnnotationView: View, CursorProviding {
     /// The hand over an enabled view.
     public var cursor: Cursor? { isEnabled ? .pointer : nil }
 
-    /// Called before the map hands this view out again: reset per-annotation state.
+    /// Called when the map takes this view from its reuse queue, before it
+    /// is handed out again: reset per-annotation state.
     open func prepareForReuse() {
-        isSelected = false
+        setSelected(false, animated: false)
+        isHighlighted = false
         alpha = 1
     }
 
     /// Called just before the view is shown for `annotation` (new or reused).
     open func prepareForDisplay() {}
+
+    /// While selected: the map resized, what covers it changed, or this view
+    /// moved. A view that shows its own callout (a card) re-places it here,
+    /// with `CalloutPlacement` in `mapView.calloutConstrainedRect`, scrolling
+    /// with `mapView.scrollToFitCallout` only when `scrollsToFit`. The map
+    /// re-places the standard callout itself.
+    open func layoutCustomCallout(in mapView: MapView, scrollsToFit: Bool) {}
 
     /// A drag state change; the map calls this, apps may override to animate the lift and drop.
     open func setDragState(_ newState: DragState, animated: Bool) {
@@ -95,7 +126,7 @@ open class AnnotationView: View, CursorProviding {
 
     /// Selection change; the map calls this, apps may override to restyle.
     open func setSelected(_ selected: Bool, animated: Bool) {
-        isSelected = selected
+        selectedState = selected
         accessibilityFlags = selected ? [.selected] : []
     }
 

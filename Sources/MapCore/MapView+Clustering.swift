@@ -188,3 +188,19 @@ extension MapView {
 
     static let clusterIdentifier = "mapwire.cluster"
 }
+
+extension MapView {
+    /// A selected annotation its cluster absorbed on a zoom out is deselected,
+    /// as MapKit does: the cluster stands for it, never both on screen.
+    func deselectIfAbsorbed(byAnyOf shown: [(annotation: Annotation, point: Point)]) {
+        guard let selected, let key = selectedKey, isClusteredMember(key) else { return }
+        let point = displayedPoint(of: selected) ?? Mercator.project(selected.coordinate)
+        for case let cluster as ClusterAnnotation in shown.map(\.annotation)
+        where cluster.memberBounds.insetBy(dx: -1e-9, dy: -1e-9).contains(point) {
+            if cluster.memberAnnotations.contains(where: { $0 === selected }) {
+                deselectAnnotation(selected, animated: false)
+                return
+            }
+        }
+    }
+}

@@ -66,11 +66,19 @@ extension MapView {
         wireAccessoryControls(of: view, in: callout)
         calloutContainer.addSubview(callout)
         self.callout = callout
-        placeCallout(callout, for: view, panIfNeeded: true)
-        if animated, let window { callout.present(animator: window.animator) }
+        let delay = placeCallout(callout, for: view, panIfNeeded: true, animated: animated)
+        if animated, let window { callout.present(animator: window.animator, after: delay) }
     }
 
     private func wireAccessoryControls(of view: AnnotationView, in callout: CalloutView) {
+        callout.shouldHighlight = { [weak self, weak view] in
+            guard let self, let view else { return false }
+            return self.delegate?.mapView(self, calloutShouldHighlightFor: view) ?? false
+        }
+        callout.onClick = { [weak self, weak view] in
+            guard let self, let view else { return }
+            self.delegate?.mapView(self, calloutClickedFor: view)
+        }
         for accessory in [view.leftCalloutAccessoryView, view.rightCalloutAccessoryView] {
             guard let control = accessory as? Control else { continue }
             control.onTap = { [weak self, weak view, weak control] in
@@ -81,22 +89,26 @@ extension MapView {
         }
     }
 
-    /// Sizes and places the callout; pans the map just enough (animated 1/3 s)
-    /// when it cannot fit, unless the user is dragging.
-    func placeCallout(_ callout: CalloutView, for view: AnnotationView, panIfNeeded: Bool) {
-        guard let anchorWorld = view.worldAnchor else { return }
-        let size = callout.layoutContent(mapWidth: frame.width)
+    /// Sizes and places the callout in the constrained rect; scrolls the map
+    /// just enough when it cannot fit, unless the user is dragging. Returns
+    /// how long that scroll takes (zero when there is none).
+    @discardableResult
+    func placeCallout(_ callout: CalloutView, for view: AnnotationView, panIfNeeded: Bool,
+                      animated: Bool = true) -> Double {
+        guard let anchorWorld = view.worldAnchor else { return 0 }
+        let constrained = calloutConstrainedRect
+        let size = callout.layoutContent(mapWidth: constrained.width)
         let anchorScreen = screenPoint(forWorld: anchorWorld)
         let target = view.frame.offsetBy(dx: anchorScreen.x, dy: anchorScreen.y)
         let tip = Point(x: target.minX + view.calloutAnchorPoint.x, y: target.minY + view.calloutAnchorPoint.y)
         let placement = CalloutPlacement.place(
             target: target, tip: tip, size: size, arrowHeight: callout.bubble.arrowHeight,
             arrowHalfWidth: callout.bubble.arrowWidth / 2, cornerRadius: callout.bubble.cornerRadius,
-            in: bounds, permitsPan: panIfNeeded && !gestures.isDragging)
+            in: constrained, permitted: callout.permittedArrowDirection, horizontal: .preferMiddle,
+            permitsPan: panIfNeeded && !gestures.isDragging && !isDraggingAnnotation)
         callout.apply(placement, anchorScreen: anchorScreen, anchorWorld: anchorWorld)
-        if placement.pan != .zero {
-            setCamera(camera.panned(byScreen: placement.pan), animated: true, duration: 1.0 / 3.0)
-        }
+        calloutFit.placedFor = currentCalloutFitKey()
+        return scrollToFitCallout(by: placement.pan, animated: animated)
     }
 
     /// The tap on the map at `location`: select the pin under it, keep the

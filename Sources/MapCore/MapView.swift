@@ -46,6 +46,8 @@ open class MapView: View, CursorProviding {
     var selected: Annotation?
     var selectedKey: AnnotationKey? { selected.map(AnnotationKey.init) }
     var callout: CalloutView?
+    /// Insets and what the open callout was placed for (MapView+CalloutFit.swift).
+    var calloutFit = CalloutFitState()
     var gestures = GestureState()
     /// Where an animated `setCamera` is heading, while it runs (MapView+Camera.swift).
     var cameraAnimation: (target: Camera, handle: Animator.Handle)?
@@ -170,8 +172,11 @@ open class MapView: View, CursorProviding {
     // MARK: Reuse
 
     /// Registers the class `dequeueReusableAnnotationView(withIdentifier:for:)` creates for `identifier`.
+    /// Registering for `defaultAnnotationViewReuseIdentifier` replaces the default view, with or without a
+    /// `defaultPinImage`.
     public func register(_ viewClass: AnnotationView.Type, forAnnotationViewWithReuseIdentifier identifier: String) {
         registrations[identifier] = viewClass
+        if identifier == Self.defaultIdentifier { registrations[Self.defaultPinIdentifier] = viewClass }
     }
 
     /// A recycled view for `identifier` now showing `annotation`, or a new one
@@ -191,7 +196,7 @@ open class MapView: View, CursorProviding {
         reuseQueue.dequeue(identifier)
     }
 
-    static let defaultIdentifier = "mapwire.default"
+    static let defaultIdentifier = defaultAnnotationViewReuseIdentifier
     static let defaultPinIdentifier = "mapwire.default.pin"
 
     private func makeView(for annotation: Annotation) -> AnnotationView {
@@ -239,6 +244,7 @@ open class MapView: View, CursorProviding {
         laidOutRect = near
         var wanted = index.entries(in: near) + sharedAnnotations(in: near)
         for cluster in clusteredAnnotations(in: near) { wanted.append((cluster, Mercator.project(cluster.coordinate))) }
+        deselectIfAbsorbed(byAnyOf: wanted)
         var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)
         for w in wanted { wantedKeys.insert(AnnotationKey(w.annotation)) }
         if let selectedKey { wantedKeys.insert(selectedKey) }
@@ -294,8 +300,10 @@ open class MapView: View, CursorProviding {
         spreadCoincidentMembers()
         resolveCollisions()
         refreshCalloutInfo()
+        refitCalloutIfNeeded()
         keepControlsOnTop()
         super.renderSubviews(into: &context)
+        refitCalloutAfterRender()
     }
 
     // MARK: Events (the gestures are in MapView+Gestures.swift)

@@ -1,3 +1,4 @@
+import MapGeometry
 import ViewKit
 
 /// What an app plugs into the map, as `MKMapViewDelegate`. Every method has a
@@ -22,6 +23,15 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String?
     /// A drag moved `view` from `oldState` to `newState` (none, starting, dragging, ending or canceling).
     func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState, fromOldState oldState: DragState)
+    /// The map is about to scroll by `offset` (screen px) over `duration`
+    /// seconds so a callout and its pin fit; the callout pops when it ends
+    /// (SMCalloutView's `calloutView:delayForRepositionWithSize:`).
+    func mapView(_ mapView: MapView, calloutWillScrollMapBy offset: Point, duration: Double)
+    /// Whether a press on `view`'s standard callout highlights it, so that
+    /// releasing it there clicks (SMCalloutView's `calloutViewShouldHighlight:`).
+    func mapView(_ mapView: MapView, calloutShouldHighlightFor view: AnnotationView) -> Bool
+    /// `view`'s highlighted callout was clicked (SMCalloutView's `calloutViewClicked:`).
+    func mapView(_ mapView: MapView, calloutClickedFor view: AnnotationView)
 }
 
 extension MapViewDelegate {
@@ -45,4 +55,10 @@ extension MapViewDelegate {
     /// Does nothing.
     public func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
                         fromOldState oldState: DragState) {}
+    /// Does nothing.
+    public func mapView(_ mapView: MapView, calloutWillScrollMapBy offset: Point, duration: Double) {}
+    /// False: the callout's body does not highlight.
+    public func mapView(_ mapView: MapView, calloutShouldHighlightFor view: AnnotationView) -> Bool { false }
+    /// Does nothing.
+    public func mapView(_ mapView: MapView, calloutClickedFor view: AnnotationView) {}
 }

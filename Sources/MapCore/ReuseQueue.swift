@@ -30,6 +30,8 @@ package struct ReuseQueue {
         queues[identifier] = queue
         counts.reused += 1
         counts.queued -= 1
+        // As MapKit: reset when taken from the queue, just before reuse.
+        view.prepareForReuse()
         return view
     }
 
@@ -37,7 +39,6 @@ package struct ReuseQueue {
     mutating func enqueue(_ view: AnnotationView) {
         counts.live -= 1
         guard let id = view.reuseIdentifier else { return }
-        view.prepareForReuse()
         view.annotation = nil
         queues[id, default: []].append(view)
         counts.queued += 1
@@ -45,4 +46,11 @@ package struct ReuseQueue {
 
     mutating func noteCreated() { counts.created += 1 }
     mutating func noteLive() { counts.live += 1 }
+}
+
+extension MapView {
+    /// The identifier of the map's default annotation view
+    /// (`MKMapViewDefaultAnnotationViewReuseIdentifier`): register a class for
+    /// it and every annotation the delegate gives no view gets one of those.
+    public static let defaultAnnotationViewReuseIdentifier = "mapwire.default"
 }

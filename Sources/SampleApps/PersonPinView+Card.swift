@@ -26,10 +26,9 @@ extension PersonPinView {
         addSubview(card)
         self.card = card
         let pan = card.place(on: self, in: map)
-        if pan != .zero {
-            map.setCamera(map.camera.panned(byScreen: pan), animated: animated, duration: 1.0 / 3.0)
-        }
-        if animated { card.present(animator: window?.animator) }
+        // As SMCalloutView: the map scrolls first, the card appears when it stops.
+        let delay = map.scrollToFitCallout(by: pan, animated: animated)
+        if animated { card.present(animator: window?.animator, after: delay) }
         // Opened from the keyboard (the pin had focus): focus goes into the card.
         if let window, window.focusedView === self { window.focus(firstFocusable(in: card)) }
     }

@@ -34,6 +34,13 @@ public final class PersonPinView: AnnotationView {
         if selected { showCard(animated: animated) } else { hideCard(animated: animated) }
     }
 
+    /// The map resized or the pin moved: the card is placed again to fit.
+    public override func layoutCustomCallout(in mapView: MapView, scrollsToFit: Bool) {
+        guard let card else { return }
+        let pan = card.place(on: self, in: mapView)
+        if scrollsToFit { mapView.scrollToFitCallout(by: pan) }
+    }
+
     public override func prepareForReuse() {
         hideCard(animated: false)
         super.prepareForReuse()

@@ -73,8 +73,9 @@ public final class WishlistCardView: View {
 
     // MARK: Placement
 
-    /// Puts the card above (or below) `pinView` as the standard callout goes,
-    /// inside `mapView`'s bounds; returns how far the map must pan to fit it.
+    /// Puts the card above (or below) `pinView`, centred on it, inside the
+    /// map's constrained rect (clear of its toolbar and controls); returns
+    /// how far the map must scroll for card and pin to fit.
     func place(on pinView: AnnotationView, in mapView: MapView) -> Point {
         guard let anchor = pinView.worldAnchor else { return .zero }
         let anchorScreen = mapView.screenPoint(forWorld: anchor)
@@ -82,7 +83,8 @@ public final class WishlistCardView: View {
         let tip = Point(x: target.minX + pinView.calloutAnchorPoint.x, y: target.minY + pinView.calloutAnchorPoint.y)
         let placement = CalloutPlacement.place(
             target: target, tip: tip, size: Self.size, arrowHeight: bubble.arrowHeight,
-            arrowHalfWidth: bubble.arrowWidth / 2, cornerRadius: bubble.cornerRadius, in: mapView.bounds)
+            arrowHalfWidth: bubble.arrowWidth / 2, cornerRadius: bubble.cornerRadius,
+            in: mapView.calloutConstrainedRect, horizontal: .centredOnTarget)
         // In the pin view's coordinates, so the card rides along when the pin moves.
         frame.origin = Point(x: (placement.frame.minX - target.minX).rounded(),
                              y: (placement.frame.minY - target.minY).rounded())
@@ -93,12 +95,14 @@ public final class WishlistCardView: View {
 
     // MARK: Appearing
 
-    /// Fades in over `fadeDuration`.
-    func present(animator: Animator?) {
+    /// Fades in over `fadeDuration`, once `delay` seconds (the map's scroll
+    /// to fit) have passed.
+    func present(animator: Animator?, after delay: Double = 0) {
         guard let animator else { return }
         alpha = 0
-        animator.animate(key: presentationAnimationKey, duration: Self.fadeDuration) { [weak self] t in
-            self?.alpha = TimingCurve.easeOut.value(t)
+        let total = delay + Self.fadeDuration
+        animator.animate(key: presentationAnimationKey, duration: total) { [weak self] t in
+            self?.alpha = TimingCurve.easeOut.value(max(0, t * total - delay) / Self.fadeDuration)
         }
     }
 

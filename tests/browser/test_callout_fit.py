@@ -1,0 +1,141 @@
+"""Callouts that always fit, in headless Chromium against the real server:
+a card opened from the keyboard on a pin above the map, the bridge's
+standard callout near the top edge, and a card that would open under the
+MapCallouts toolbar. Every element of the open callout or card (read from
+the accessibility mirror) must end inside the viewport and clear of the
+toolbar, and its button must take a real click. Screenshots go to
+tests/browser/artifacts/."""
+
+from __future__ import annotations
+
+import math
+import time
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from conftest import click_at, poll, screenshot, severe_logs, wait_painted
+from test_map import mirror, viewport
+
+TOOLBAR_BUTTONS = ("City", "Bridge", "Flower", "Ferry", "All")
+# The scroll to fit (1/3 s), then the bounce (1/3 s) or the card's fade (0.3 s), with slack.
+OPENING_SECONDS = 1.0
+BRIDGE = (37.819929, -122.478255)
+
+
+def named(driver, name, tag=None):
+    return [e for e in mirror(driver) if e["name"] == name and e["width"] > 0 and (tag is None or e["tag"] == tag)]
+
+
+def centre(e):
+    return e["x"] + e["width"] / 2, e["y"] + e["height"] / 2
+
+
+def toolbar_rect(driver):
+    """The toolbar's box: its buttons and the bar's 6 px padding around them."""
+    buttons = [b for name in TOOLBAR_BUTTONS for b in named(driver, name, "button")]
+    assert len(buttons) == len(TOOLBAR_BUTTONS), "the MapCallouts toolbar in the mirror"
+    x0 = min(b["x"] for b in buttons) - 6
+    y0 = min(b["y"] for b in buttons) - 6
+    x1 = max(b["x"] + b["width"] for b in buttons) + 6
+    y1 = max(b["y"] + b["height"] for b in buttons) + 6
+    return x0, y0, x1, y1
+
+
+def overlaps(e, rect):
+    x0, y0, x1, y1 = rect
+    return e["x"] < x1 and x0 < e["x"] + e["width"] and e["y"] < y1 and y0 < e["y"] + e["height"]
+
+
+def assert_fits(driver, opened, what):
+    """Every element in `opened` is inside the viewport and clear of the toolbar."""
+    w, h = viewport(driver)
+    bar = toolbar_rect(driver)
+    assert opened, f"{what}: nothing opened"
+    for e in opened:
+        assert e["x"] >= -0.5 and e["y"] >= -0.5 and e["x"] + e["width"] <= w + 0.5 \
+            and e["y"] + e["height"] <= h + 0.5, f"{what}: {e['name']!r} at {e} is cut off ({w}x{h})"
+        assert not overlaps(e, bar), f"{what}: {e['name']!r} at {e} is under the toolbar {bar}"
+
+
+def opened_elements(driver, before, exclude=()):
+    return [e for e in mirror(driver) if e["item"] not in before and e["item"] not in exclude and e["width"] > 0]
+
+
+def hash_with_point_at(lat, lon, zoom, x, y, w, h):
+    """The #zoom/lat/lon hash that shows (lat, lon) at screen point (x, y) of a w x h map."""
+    size = 256 * 2 ** zoom
+    px = (lon + 180) / 360 * size
+    s = math.sin(math.radians(lat))
+    py = (0.5 - math.log((1 + s) / (1 - s)) / (4 * math.pi)) * size
+    cx, cy = px + (w / 2 - x), py + (h / 2 - y)
+    clon = cx / size * 360 - 180
+    clat = math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * cy / size))))
+    return f"/#{zoom}/{clat:.6f}/{clon:.6f}"
+
+
+def test_a_card_the_keyboard_opens_above_the_map_fits(driver, mapwire_server):
+    driver.get(mapwire_server + "/#4/20/0")
+    wait_painted(driver, timeout=20)
+    poll(lambda: [e for e in mirror(driver) if e["tag"] == "button"], timeout=10, message="pins in the mirror")
+    focused = None
+    for _ in range(80):
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        focused = driver.execute_script(
+            "const el = document.activeElement;"
+            "if (!el || !el.closest('#a11y') || el.tagName !== 'BUTTON') return null;"
+            "const r = el.getBoundingClientRect();"
+            "return {item: Number(el.dataset.item), name: el.textContent, bottom: r.bottom};")
+        if focused and focused["name"] and focused["bottom"] <= 0:
+            break
+        focused = None
+    assert focused, "Tab reaches a pin above the top edge"
+    before = {e["item"] for e in mirror(driver)}
+    ActionChains(driver).send_keys(Keys.ENTER).perform()
+    poll(lambda: named(driver, "See details", "button"), timeout=5, message="the card after Enter")
+    time.sleep(OPENING_SECONDS)
+    screenshot(driver, "callout-fit-keyboard-card.png")
+    opened = opened_elements(driver, before)
+    assert_fits(driver, opened, f"{focused['name']}'s card")
+    pin = [e for e in mirror(driver) if e["item"] == focused["item"]][0]
+    assert pin["y"] >= 0, "the pin itself scrolled into view"
+    click_at(driver, *centre(named(driver, "See details", "button")[0]))
+    poll(lambda: named(driver, "Back", "button"), timeout=5, message="the details screen after the click")
+    assert severe_logs(driver) == []
+
+
+def test_the_bridge_callout_near_the_top_fits(driver, mapwire_server):
+    w, h = driver.execute_script("return [innerWidth, innerHeight];")
+    driver.get(mapwire_server + hash_with_point_at(*BRIDGE, 13, w / 2, 40, w, h))
+    wait_painted(driver, timeout=20)
+    bridge = poll(lambda: named(driver, "Golden Gate Bridge", "button"), timeout=10,
+                  message="the bridge marker in the mirror")[0]
+    assert bridge["y"] < 60, f"the bridge is near the top edge: {bridge}"
+    before = {e["item"] for e in mirror(driver)}
+    click_at(driver, *centre(bridge))
+    poll(lambda: named(driver, "More Info", "button"), timeout=5, message="the bridge's callout")
+    time.sleep(OPENING_SECONDS)
+    screenshot(driver, "callout-fit-bridge.png")
+    assert_fits(driver, opened_elements(driver, before, exclude={bridge["item"]}), "the bridge's callout")
+    click_at(driver, *centre(named(driver, "More Info", "button")[0]))
+    done = poll(lambda: named(driver, "Done", "button"), timeout=5, message="the detail card after More Info")[0]
+    click_at(driver, *centre(done))
+    assert severe_logs(driver) == []
+
+
+def test_see_details_is_clear_of_the_toolbar(driver, mapwire_server):
+    driver.get(mapwire_server + "/#5/42.3/-87.63")
+    wait_painted(driver, timeout=20)
+    # The default headless window: a 1280x657 map, where the card flips below Chicago.
+    assert viewport(driver) == [1280, 657]
+    marcus = poll(lambda: named(driver, "Marcus Bell", "button"), timeout=10, message="Marcus Bell's pin")[0]
+    before = {e["item"] for e in mirror(driver)}
+    click_at(driver, *centre(marcus))
+    poll(lambda: named(driver, "See details", "button"), timeout=5, message="Marcus Bell's card")
+    time.sleep(OPENING_SECONDS)
+    screenshot(driver, "callout-fit-toolbar-card.png")
+    assert_fits(driver, opened_elements(driver, before, exclude={marcus["item"]}), "Marcus Bell's card")
+    click_at(driver, *centre(named(driver, "See details", "button")[0]))
+    poll(lambda: named(driver, "Back", "button"), timeout=5, message="the details screen after the click")
+    screenshot(driver, "callout-fit-toolbar-details.png")
+    assert severe_logs(driver) == []
