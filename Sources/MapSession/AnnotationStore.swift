@@ -245,7 +245,7 @@ public final class AnnotationStore: Sendable {
 
     /// Once a commit failed, memory stays where the file is, give or take
     /// that batch: every later write is refused before it is applied.
-    private func refuseIfTheFileFailed() throws(WorldError) {
+    func refuseIfTheFileFailed() throws(WorldError) {
         if let failure = journal?.failure {
             throw .storeUnavailable(reason: "\(failure); restart the server once it is fixed")
         }

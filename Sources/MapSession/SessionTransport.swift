@@ -38,12 +38,19 @@ public struct HTTPRequest: Sendable {
     /// The raw query string without `?`, empty when there is none.
     public var query: String
     public var body: [UInt8]
+    /// The `Content-Type` header, if sent: the API reads JSON, GeoJSON or NDJSON by it.
+    public var contentType: String?
+    /// The `Accept` header, if sent: `application/geo+json` asks for GeoJSON.
+    public var accept: String?
 
-    public init(method: String, path: String, query: String = "", body: [UInt8] = []) {
+    public init(method: String, path: String, query: String = "", body: [UInt8] = [],
+                contentType: String? = nil, accept: String? = nil) {
         self.method = method
         self.path = path
         self.query = query
         self.body = body
+        self.contentType = contentType
+        self.accept = accept
     }
 }
 

@@ -26,9 +26,12 @@ extension ServiceLoop {
         }
         let path = String(decoding: UnsafeRawBufferPointer(start: uri, count: Int(uriLength)), as: UTF8.self)
         let query = queryString(wsi)
-        let request = HTTPRequest(method: method, path: path, query: query)
-        let exchange = HTTPExchange(id: makeID(), wsi: wsi, request: request,
-                                    bodyLimit: configuration.limits.maxRequestBodyBytes)
+        let contentType = header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE)
+        let request = HTTPRequest(method: method, path: path, query: query, contentType: contentType,
+                                  accept: header(wsi, WSI_TOKEN_HTTP_ACCEPT))
+        let bodyLimit = AccessPolicy.bodyLimit(method: method, path: path, contentType: contentType,
+                                               limits: configuration.limits)
+        let exchange = HTTPExchange(id: makeID(), wsi: wsi, request: request, bodyLimit: bodyLimit)
         if let stale = exchanges[wsi] { exchangesByID[stale.id] = nil }
         exchanges[wsi] = exchange
         exchangesByID[exchange.id] = exchange
@@ -36,7 +39,7 @@ extension ServiceLoop {
 
         let contentLength = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) }
         let chunked = header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING)?.lowercased().contains("chunked") ?? false
-        if let contentLength, contentLength > configuration.limits.maxRequestBodyBytes {
+        if let contentLength, contentLength > bodyLimit {
             refuseBody(exchange)
         } else if HTTPRouting.expectsBody(contentLength: contentLength, chunked: chunked) {
             // Wait for LWS_CALLBACK_HTTP_BODY / _BODY_COMPLETION.
@@ -168,7 +171,7 @@ extension ServiceLoop {
     private func refuseBody(_ exchange: HTTPExchange) {
         exchange.dispatched = true
         exchange.closeAfterResponse = true
-        exchange.response = HTTPRouting.bodyTooLarge(limit: configuration.limits.maxRequestBodyBytes)
+        exchange.response = HTTPRouting.bodyTooLarge(limit: exchange.body.limit)
         logger.info("refused \(exchange.request.method) \(exchange.request.path): body too large")
         lws_callback_on_writable(exchange.wsi)
     }

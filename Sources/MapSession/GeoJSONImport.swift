@@ -1,0 +1,153 @@
+import Foundation
+import MapGeometry
+
+/// Reads a GeoJSON import (`POST /api/annotations` as `application/geo+json`
+/// or `application/x-ndjson`) into annotations, all checked by the rules of
+/// the JSON API. A problem anywhere refuses the whole import, and the error
+/// names the feature (`features[3]`, or `line 4` of NDJSON), its id when it
+/// has one, and the property.
+enum GeoJSONImport {
+    /// Most features in one import.
+    static let maxFeatures = 200_000
+
+    /// A `FeatureCollection` or a single `Feature`.
+    static func features(geoJSON body: [UInt8]) throws(APIError) -> GeoJSONBatch {
+        guard !body.isEmpty else { throw .badRequest("empty body; expected a GeoJSON FeatureCollection or Feature") }
+        let document: GeoJSONDocument
+        do {
+            document = try JSONDecoder().decode(GeoJSONDocument.self, from: Data(body))
+        } catch let problem as GeoJSONFeature.Problem {
+            throw .badRequest(place(problem.index.map { "features[\($0)]" }, id: problem.id) + problem.message)
+        } catch {
+            throw .badRequest("invalid JSON: \(LiveRequests.describe(error))")
+        }
+        let batch = GeoJSONBatch(annotations: [], lines: nil, isCollection: document.isCollection)
+        return GeoJSONBatch(annotations: try annotations(document.features, batch.name), lines: nil,
+                            isCollection: document.isCollection)
+    }
+
+    /// Newline-delimited features, one `Feature` object a line (blank lines
+    /// are skipped). The lines are decoded as one array, so a big import
+    /// pays for one decoder, not one a line; when that fails each line is
+    /// read alone to name the one at fault.
+    static func features(ndjson body: [UInt8]) throws(APIError) -> GeoJSONBatch {
+        var lines: [Int] = []
+        var array: [UInt8] = [UInt8(ascii: "[")]
+        array.reserveCapacity(body.count + 2)
+        var lineStart = 0
+        var lineNumber = 1
+        var ranges: [Range<Int>] = []
+        func take(_ end: Int) {
+            var range = lineStart..<end
+            while let last = range.last, body[last] == 0x0D || body[last] == 0x20 || body[last] == 0x09 {
+                range = range.lowerBound..<last
+            }
+            while let first = range.first, body[first] == 0x20 || body[first] == 0x09 {
+                range = (first + 1)..<range.upperBound
+            }
+            guard !range.isEmpty else { return }
+            if !lines.isEmpty { array.append(UInt8(ascii: ",")) }
+            array.append(contentsOf: body[range])
+            lines.append(lineNumber)
+            ranges.append(range)
+        }
+        for i in body.indices where body[i] == 0x0A {
+            take(i)
+            lineStart = i + 1
+            lineNumber += 1
+        }
+        take(body.count)
+        array.append(UInt8(ascii: "]"))
+        guard !lines.isEmpty else { throw .badRequest("empty body; expected one GeoJSON Feature a line") }
+        guard lines.count <= maxFeatures else {
+            throw .badRequest("\(lines.count) features; one import takes at most \(maxFeatures)")
+        }
+        let features: [GeoJSONFeature]
+        do {
+            features = try JSONDecoder().decode([GeoJSONFeature].self, from: Data(array))
+        } catch let problem as GeoJSONFeature.Problem {
+            let line = problem.index.map { "line \(lines[$0])" }
+            throw .badRequest(place(line, id: problem.id) + problem.message)
+        } catch {
+            // A line that is not JSON at all: find it.
+            for (range, line) in zip(ranges, lines) {
+                do {
+                    _ = try JSONSerialization.jsonObject(with: Data(body[range]))
+                } catch {
+                    throw .badRequest("line \(line): invalid JSON: \(LiveRequests.describe(error))")
+                }
+            }
+            throw .badRequest("invalid NDJSON: \(LiveRequests.describe(error))")
+        }
+        return GeoJSONBatch(annotations: try annotations(features) { "line \(lines[$0])" }, lines: lines,
+                            isCollection: true)
+    }
+
+    /// "features[3] (id \"a\"): " and the like.
+    static func place(_ where: String?, id: String?) -> String {
+        guard let `where` else { return "" }
+        guard let id else { return `where` + ": " }
+        return "\(`where`) (id \"\(id.prefix(80))\"): "
+    }
+
+    /// The features as annotations, checked; ids must be unique in the import.
+    private static func annotations(_ features: [GeoJSONFeature],
+                                    _ name: (Int) -> String) throws(APIError) -> [LiveAnnotation] {
+        guard features.count <= maxFeatures else {
+            throw .badRequest("\(features.count) features; one import takes at most \(maxFeatures)")
+        }
+        typealias Rules = AnnotationFieldRules
+        var out: [LiveAnnotation] = []
+        out.reserveCapacity(features.count)
+        var seen = [String: Int](minimumCapacity: features.count)
+        for (i, f) in features.enumerated() {
+            let what = place(name(i), id: f.id).dropLast(2).description
+            guard let id = f.id else {
+                throw .badRequest("\(what): the feature needs an id (\"id\" or \"properties.id\")")
+            }
+            try Rules.checkID(id, what)
+            if let first = seen.updateValue(i, forKey: id) {
+                throw .badRequest("\(what): id \"\(id.prefix(80))\" is also the id of \(name(first)); "
+                                  + "ids must be unique")
+            }
+            let kind = f.kind ?? "point"
+            try Rules.checkText(kind, field: "properties.kind", limit: Rules.maxKindBytes, what)
+            try Rules.checkText(f.title, field: "properties.title", limit: Rules.maxTextBytes,
+                                allowsControls: true, what)
+            try Rules.checkText(f.subtitle, field: "properties.subtitle", limit: Rules.maxTextBytes,
+                                allowsControls: true, what)
+            try Rules.checkText(f.clusteringIdentifier, field: "properties.clusteringIdentifier",
+                                limit: Rules.maxClusteringIdentifierBytes, what)
+            try Rules.checkMarkerColor(f.markerColor, field: "properties.marker-color", what)
+            try Rules.checkMarkerSymbol(f.markerSymbol, field: "properties.marker-symbol", what)
+            guard f.latitude.isFinite, f.longitude.isFinite else {
+                throw .badRequest("\(what): \"geometry.coordinates\" must be finite numbers")
+            }
+            let coordinate = try LiveRequests.coordinate(latitude: f.latitude, longitude: f.longitude, what)
+            out.append(LiveAnnotation(id: id, kind: kind, title: f.title, subtitle: f.subtitle, coordinate: coordinate,
+                                      isDraggable: f.draggable, clusteringIdentifier: f.clusteringIdentifier,
+                                      markerColor: f.markerColor, markerSymbol: f.markerSymbol))
+        }
+        return out
+    }
+
+}
+
+/// An import read and checked, and where each feature came from.
+struct GeoJSONBatch {
+    var annotations: [LiveAnnotation]
+    /// The NDJSON line of each feature; nil for a GeoJSON document.
+    var lines: [Int]?
+    var isCollection: Bool
+
+    /// `features[3]`, `line 4` or `feature`.
+    func name(_ i: Int) -> String {
+        if let lines { return "line \(lines[i])" }
+        return isCollection ? "features[\(i)]" : "feature"
+    }
+
+    /// The place of `id` in the import, for an id the store refused.
+    func name(of id: String) -> String? {
+        annotations.firstIndex { $0.id == id }.map(name)
+    }
+}
