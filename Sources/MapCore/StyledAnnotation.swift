@@ -25,14 +25,17 @@ extension MapView {
         return view
     }
 
-    /// Re-reads the colour and symbol of a styled annotation for the view
-    /// the map made for it, if it shows one; title and subtitle the marker
-    /// and an open callout re-read every frame anyway.
+    /// Re-reads what an annotation says about its looks for the view the
+    /// map shows for it, if any: its title as the view's accessibility name,
+    /// and a styled annotation's colour and symbol when the map made its
+    /// marker. The marker's labels and an open callout re-read title and
+    /// subtitle every frame anyway.
     public func annotationStyleDidChange(_ annotation: Annotation) {
-        guard let styled = annotation as? StyledAnnotation,
-              let view = liveViews[AnnotationKey(annotation)] as? MarkerAnnotationView,
-              view.reuseIdentifier == Self.styledMarkerIdentifier else { return }
-        view.applyStyle(of: styled)
+        guard let view = liveViews[AnnotationKey(annotation)] else { return }
+        if let anchor = view.worldAnchor { view.place(at: anchor) }
+        guard let styled = annotation as? StyledAnnotation, let marker = view as? MarkerAnnotationView,
+              marker.reuseIdentifier == Self.styledMarkerIdentifier else { return }
+        marker.applyStyle(of: styled)
         // A longer or shorter title changes what the collision pass hides.
         collisionSignature = nil
     }
