@@ -57,21 +57,22 @@ extension AnnotationStore {
             for a in annotations {
                 guard s.records[a.id] == nil, fresh.insert(a.id).inserted else { throw .duplicateID(a.id) }
             }
+            let records = annotations.map { a in
+                Record(id: a.id, kind: a.kind, annotation: a, draggable: a.isDraggable,
+                       clusteringIdentifier: a.clusteringIdentifier, move: { a.coordinate = $0 })
+            }
+            // To the file first: its writer commits on its own thread while
+            // this one fills the maps, the grid and the log.
+            journal?.submit(records.map { .added($0.stored(timestamp: nil)) }, completion: wait.completion)
             s.records.reserveCapacity(s.records.count + annotations.count)
             s.ids.reserveCapacity(s.ids.count + annotations.count)
             var logged: [LoggedChange] = []
             logged.reserveCapacity(annotations.count)
-            var written: [WorldChange] = []
-            if journal != nil { written.reserveCapacity(annotations.count) }
-            for (a, point) in zip(annotations, points) {
-                let record = Record(id: a.id, kind: a.kind, annotation: a, draggable: a.isDraggable,
-                                    clusteringIdentifier: a.clusteringIdentifier, move: { a.coordinate = $0 })
+            for (record, point) in zip(records, points) {
                 Self.insert(record, into: &s)
-                logged.append(.added(a, at: point, receivedAt: now))
-                if journal != nil { written.append(.added(record.stored(timestamp: nil))) }
+                logged.append(.added(record.annotation, at: point, receivedAt: now))
             }
             s.log.append(logged)
-            journal?.submit(written, completion: wait.completion)
         }
         notify(points)
         if journal != nil { try wait.wait() }

@@ -28,6 +28,8 @@ struct GeoJSONFeature: Decodable {
         var index: Int?
     }
 
+    init() {}
+
     struct Key: CodingKey {
         var stringValue: String
         var intValue: Int? { nil }

@@ -27,58 +27,46 @@ enum GeoJSONImport {
     }
 
     /// Newline-delimited features, one `Feature` object a line (blank lines
-    /// are skipped). The lines are decoded as one array, so a big import
-    /// pays for one decoder, not one a line; when that fails each line is
-    /// read alone to name the one at fault.
+    /// are skipped), each read straight from its bytes by
+    /// `GeoJSONLineScanner`. The body is whole by now: the transport hands
+    /// over complete bodies (up to the import limit), so the lines are read
+    /// one after another from it rather than as they arrive.
     static func features(ndjson body: [UInt8]) throws(APIError) -> GeoJSONBatch {
+        var owned = body
+        // strtod stops at this 0 when the last line ends in a number.
+        owned.append(0)
+        var features: [GeoJSONFeature] = []
         var lines: [Int] = []
-        var array: [UInt8] = [UInt8(ascii: "[")]
-        array.reserveCapacity(body.count + 2)
-        var lineStart = 0
-        var lineNumber = 1
-        var ranges: [Range<Int>] = []
-        func take(_ end: Int) {
-            var range = lineStart..<end
-            while let last = range.last, body[last] == 0x0D || body[last] == 0x20 || body[last] == 0x09 {
-                range = range.lowerBound..<last
-            }
-            while let first = range.first, body[first] == 0x20 || body[first] == 0x09 {
-                range = (first + 1)..<range.upperBound
-            }
-            guard !range.isEmpty else { return }
-            if !lines.isEmpty { array.append(UInt8(ascii: ",")) }
-            array.append(contentsOf: body[range])
-            lines.append(lineNumber)
-            ranges.append(range)
-        }
-        for i in body.indices where body[i] == 0x0A {
-            take(i)
-            lineStart = i + 1
-            lineNumber += 1
-        }
-        take(body.count)
-        array.append(UInt8(ascii: "]"))
-        guard !lines.isEmpty else { throw .badRequest("empty body; expected one GeoJSON Feature a line") }
-        guard lines.count <= maxFeatures else {
-            throw .badRequest("\(lines.count) features; one import takes at most \(maxFeatures)")
-        }
-        let features: [GeoJSONFeature]
-        do {
-            features = try JSONDecoder().decode([GeoJSONFeature].self, from: Data(array))
-        } catch let problem as GeoJSONFeature.Problem {
-            let line = problem.index.map { "line \(lines[$0])" }
-            throw .badRequest(place(line, id: problem.id) + problem.message)
-        } catch {
-            // A line that is not JSON at all: find it.
-            for (range, line) in zip(ranges, lines) {
-                do {
-                    _ = try JSONSerialization.jsonObject(with: Data(body[range]))
+        let result = owned.withUnsafeBufferPointer { all -> APIError? in
+            let count = all.count - 1
+            var lineStart = 0
+            var lineNumber = 0
+            while lineStart <= count {
+                lineNumber += 1
+                var end = lineStart
+                while end < count, all[end] != 0x0A { end += 1 }
+                defer { lineStart = end + 1 }
+                var first = lineStart
+                while first < end, all[first] == 0x20 || all[first] == 0x09 || all[first] == 0x0D { first += 1 }
+                guard first < end else { continue }
+                guard features.count < maxFeatures else {
+                    return .badRequest("line \(lineNumber): more than \(maxFeatures) features; "
+                                       + "one import takes at most \(maxFeatures)")
+                }
+                do throws(GeoJSONLineScanner.Failure) {
+                    features.append(try GeoJSONLineScanner.feature(UnsafeBufferPointer(rebasing: all[first..<end])))
+                    lines.append(lineNumber)
                 } catch {
-                    throw .badRequest("line \(line): invalid JSON: \(LiveRequests.describe(error))")
+                    switch error {
+                    case .invalidJSON(let what): return .badRequest("line \(lineNumber): invalid JSON: \(what)")
+                    case .problem(let p): return .badRequest(place("line \(lineNumber)", id: p.id) + p.message)
+                    }
                 }
             }
-            throw .badRequest("invalid NDJSON: \(LiveRequests.describe(error))")
+            return nil
         }
+        if let result { throw result }
+        guard !features.isEmpty else { throw .badRequest("empty body; expected one GeoJSON Feature a line") }
         return GeoJSONBatch(annotations: try annotations(features) { "line \(lines[$0])" }, lines: lines,
                             isCollection: true)
     }

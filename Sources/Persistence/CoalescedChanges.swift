@@ -20,7 +20,22 @@ struct CoalescedChanges {
 
     private var insertedIndex: [String: Int] = [:]
 
-    init<Changes: Sequence>(_ changes: Changes) where Changes.Element == WorldChange {
+    init<Changes: Collection>(_ changes: Changes) where Changes.Element == WorldChange {
+        // An import is a commit of nothing but adds, of ids the store made
+        // sure are new: nothing to coalesce, and no index of 200,000 ids to build.
+        var adds: [StoredAnnotation] = []
+        adds.reserveCapacity(changes.count)
+        for change in changes {
+            guard case .added(let annotation) = change else {
+                adds = []
+                break
+            }
+            adds.append(annotation)
+        }
+        if adds.count == changes.count, !adds.isEmpty, changes.count > 1 {
+            inserted = adds
+            return
+        }
         for change in changes { apply(change) }
     }
 
