@@ -8,8 +8,11 @@ import Synchronization
 /// and marker style change when the API edits it (`PATCH`), so sessions read
 /// them while a request writes them; each sits behind a lock.
 public final class LiveAnnotation: ClusterableAnnotation {
+    /// Its id in the API, unique in the world.
     public let id: String
+    /// What it is, as the API was told (`"point"` by default); the map does not read it.
     public let kind: String
+    /// Whether browsers may drag it.
     public let isDraggable: Bool
     /// Pins with the same identifier gather into clusters on every map, as
     /// the wishlist people do.
@@ -19,7 +22,9 @@ public final class LiveAnnotation: ClusterableAnnotation {
 
     /// What `PATCH` may change, replaced whole so a reader never sees half an edit.
     public struct Look: Sendable, Equatable {
+        /// The callout's title and the label under the marker.
         public var title: String?
+        /// The callout's second line.
         public var subtitle: String?
         /// `#rgb` or `#rrggbb`, as the API was given it; nil is the default red.
         public var markerColor: String?
@@ -47,6 +52,7 @@ public final class LiveAnnotation: ClusterableAnnotation {
         look = Mutex(Look(title: title, subtitle: subtitle, markerColor: markerColor, markerSymbol: markerSymbol))
     }
 
+    /// Where it is now; moves change it under its own lock.
     public var coordinate: Coordinate {
         get { location.withLock { $0 } }
         set { location.withLock { $0 = newValue } }
@@ -58,7 +64,9 @@ public final class LiveAnnotation: ClusterableAnnotation {
         set { look.withLock { $0 = newValue } }
     }
 
+    /// The callout's title and the label under the marker; `PATCH` may change it.
     public var title: String? { look.withLock { $0.title } }
+    /// The callout's second line; `PATCH` may change it.
     public var subtitle: String? { look.withLock { $0.subtitle } }
 }
 
@@ -67,7 +75,9 @@ extension LiveAnnotation: DraggableAnnotation {}
 
 // Every API pin is a marker in its own colours, whatever the app's default pin.
 extension LiveAnnotation: StyledAnnotation {
+    /// The colour `appearance.markerColor` names; nil is the default red.
     public var markerColor: Color? { look.withLock { $0.markerColor }.flatMap(MarkerColor.color) }
+    /// The glyph text in the marker's head; nil shows the dot.
     public var markerSymbol: String? { look.withLock { $0.markerSymbol } }
 }
 
