@@ -135,18 +135,17 @@ package final class WorldDatabase: Sendable {
             let delete = try db.cachedStatement(sql: "DELETE FROM annotation WHERE id = ?")
             for id in changes.removed { try delete.execute(arguments: [id]) }
         }
-        let inserted = changes.inserted.compactMap { $0 }
-        if !inserted.isEmpty {
+        if changes.inserted.contains(where: { $0 != nil }) {
             let insert = try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO annotation (id, seq, kind, title, subtitle, latitude, longitude, draggable,
                     clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var seq = nextSeq.withLock { $0 }
-            for a in inserted {
-                try insert.execute(arguments: [a.id, seq, a.kind, a.title, a.subtitle, a.latitude, a.longitude,
-                                               a.draggable, a.clusteringIdentifier, a.isFixed, a.timestamp,
-                                               a.seed, a.markerColor, a.markerSymbol])
+            let rows = RowInserter(statement: insert.sqliteStatement, connection: db.sqliteConnection)
+            defer { rows.finish() }
+            for case let a? in changes.inserted {
+                try rows.insert(a, seq: seq)
                 seq += 1
             }
             // Advanced only once the statements ran; a failed transaction leaves the counter as it was.

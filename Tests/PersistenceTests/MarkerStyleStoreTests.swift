@@ -38,4 +38,16 @@ import Testing
         #expect(rows.map(\.id) == ["a"])
         #expect(rows[0].markerColor == "#123456" && rows[0].title == nil)
     }
+
+    @Test func emptyUnicodeAndMissingTextsRoundTrip() throws {
+        let store = try TemporaryStore()
+        let rows = [
+            StoredAnnotation(id: "é日本 🚲", kind: "", title: "", subtitle: nil, latitude: -0.5, longitude: 179.5,
+                             draggable: true, clusteringIdentifier: "", isFixed: false, timestamp: 12.25, seed: nil,
+                             markerColor: "#ABCDEF", markerSymbol: "👨‍👩‍👧"),
+            StoredAnnotation(id: "b", kind: "point", title: "Line\nbreak", subtitle: "", latitude: 0, longitude: 0),
+        ]
+        try WorldDatabase(path: store.path).write(rows.map { .added($0) })
+        #expect(try WorldDatabase(path: store.path).loadAnnotations() == rows)
+    }
 }
