@@ -13,6 +13,16 @@ enum GeoJSONImport {
     /// A `FeatureCollection` or a single `Feature`.
     static func features(geoJSON body: [UInt8]) throws(APIError) -> GeoJSONBatch {
         guard !body.isEmpty else { throw .badRequest("empty body; expected a GeoJSON FeatureCollection or Feature") }
+        var owned = body
+        // strtod stops at this 0 should the document end in a number.
+        owned.append(0)
+        let scanned = owned.withUnsafeBufferPointer { all in
+            GeoJSONLineScanner.collection(UnsafeBufferPointer(rebasing: all[0..<(all.count - 1)]))
+        }
+        if let scanned {
+            let batch = GeoJSONBatch(annotations: [], lines: nil, isCollection: true)
+            return GeoJSONBatch(annotations: try annotations(scanned, batch.name), lines: nil, isCollection: true)
+        }
         let document: GeoJSONDocument
         do {
             document = try JSONDecoder().decode(GeoJSONDocument.self, from: Data(body))

@@ -28,12 +28,61 @@ struct GeoJSONLineScanner {
     /// The feature on the line; nothing but whitespace may follow it.
     static func feature(_ line: UnsafeBufferPointer<UInt8>) throws(Failure) -> GeoJSONFeature {
         var scanner = GeoJSONLineScanner(line)
-        return try scanner.feature()
+        return try scanner.feature(toEnd: true)
+    }
+
+    /// The features of a `FeatureCollection` document, or nil when the
+    /// document is anything else or has any problem: the caller then reads
+    /// it with `JSONDecoder`, whose messages name the problem. Only a
+    /// well-formed collection, the common case, takes this fast way.
+    static func collection(_ document: UnsafeBufferPointer<UInt8>) -> [GeoJSONFeature]? {
+        var s = GeoJSONLineScanner(document)
+        var type: String?
+        var features: [GeoJSONFeature]?
+        do throws(Failure) {
+            s.skipSpace()
+            guard s.peek == UInt8(ascii: "{") else { return nil }
+            try s.object { (s: inout GeoJSONLineScanner, key: String) throws(Failure) in
+                switch key {
+                case "type": type = try s.stringOrSkip()
+                case "features":
+                    guard s.peek == UInt8(ascii: "[") else { return try s.skipValue() }
+                    s.i += 1
+                    var list: [GeoJSONFeature] = []
+                    s.skipSpace()
+                    if s.peek == UInt8(ascii: "]") {
+                        s.i += 1
+                        features = list
+                        return
+                    }
+                    while true {
+                        s.skipSpace()
+                        list.append(try s.feature(toEnd: false))
+                        s.skipSpace()
+                        switch s.peek {
+                        case UInt8(ascii: ","): s.i += 1
+                        case UInt8(ascii: "]"):
+                            s.i += 1
+                            features = list
+                            return
+                        default: throw s.invalid("expected ',' or ']' in an array")
+                        }
+                    }
+                default: try s.skipValue()
+                }
+            }
+            s.skipSpace()
+        } catch {
+            return nil
+        }
+        guard s.i == document.count, type == "FeatureCollection" else { return nil }
+        return features
     }
 
     // MARK: The feature
 
-    private mutating func feature() throws(Failure) -> GeoJSONFeature {
+    /// A feature object; with `toEnd`, nothing but whitespace may follow it.
+    private mutating func feature(toEnd: Bool) throws(Failure) -> GeoJSONFeature {
         var f = GeoJSONFeature()
         var type: String?
         var propertiesID: String?
@@ -105,8 +154,10 @@ struct GeoJSONLineScanner {
             default: try s.skipValue()
             }
         }
-        skipSpace()
-        guard i == bytes.count else { throw invalid("unexpected text after the feature") }
+        if toEnd {
+            skipSpace()
+            guard i == bytes.count else { throw invalid("unexpected text after the feature") }
+        }
         if f.id == nil { f.id = propertiesID }
         guard let type else { throw problem("\"type\" must be \"Feature\"") }
         guard type == "Feature" else {

@@ -25,14 +25,16 @@ import Testing
             && a.draggable == b.draggable && a.markerColor == b.markerColor && a.markerSymbol == b.markerSymbol
     }
 
-    @Test(arguments: [
+    static let readable = [
         #"{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[2.35,48.85]},"properties":{"title":"Paris"}}"#,
         #" { "properties" : { "name" : "N", "title": "T", "extra": {"deep": [1, {"x": null}], "s": "\"q\""} } , "geometry": {"coordinates": [-1e-3, 4E1, 120], "type": "Point"}, "id": 12, "type": "Feature", "bbox": [0,0,1,1] } "#,
         ##"{"type":"Feature","id":-7.5,"geometry":{"type":"Point","coordinates":[0,-0.0]},"properties":{"subtitle":"caf\u00e9 \ud83d\ude00 \n\t\/","marker-color":"#abc","marker-symbol":"\u2605","draggable":true,"kind":null,"clusteringIdentifier":"c"}}"##,
         #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"id":"from-props","draggable":false}}"#,
         #"{"type":"Feature","id":"u","geometry":{"type":"Point","coordinates":[1,2]},"properties":null}"#,
         "{\"type\":\"Feature\",\"id\":\"é日本\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]}}",
-    ])
+    ]
+
+    @Test(arguments: readable)
     func readsWhatTheDecoderReads(_ line: String) throws {
         let expected = try #require(decode(line))
         let got = try scan(line).get()
@@ -72,6 +74,34 @@ import Testing
                 continue
             }
             #expect(p.message.contains(part), "\(p.message)")
+        }
+    }
+
+    func scanCollection(_ document: String) -> [GeoJSONFeature]? {
+        var bytes = Array(document.utf8)
+        bytes.append(0)
+        return bytes.withUnsafeBufferPointer { all in
+            GeoJSONLineScanner.collection(UnsafeBufferPointer(rebasing: all[0..<(all.count - 1)]))
+        }
+    }
+
+    @Test func readsAWellFormedCollectionAsTheDecoderDoes() throws {
+        let features = Self.readable.joined(separator: " , ")
+        let document = #" {"features": [ "# + features + #" ], "bbox": [0, 0, 1, 1], "type": "FeatureCollection"} "#
+        let scanned = try #require(scanCollection(document))
+        let decoded = try JSONDecoder().decode(GeoJSONDocument.self, from: Data(document.utf8)).features
+        #expect(scanned.count == Self.readable.count && decoded.count == scanned.count)
+        for (a, b) in zip(scanned, decoded) { #expect(Self.same(a, b), "\(a) vs \(b)") }
+        #expect(scanCollection(#"{"type":"FeatureCollection","features":[]}"#)?.isEmpty == true)
+    }
+
+    @Test func leavesAnythingElseToTheDecoder() {
+        let point = #"{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[1,2]}}"#
+        for document in [point, #"{"type":"FeatureCollection","features":["# + point + #",{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[]}}]}"#,
+                         #"{"type":"FeatureCollection","features":["# + point + #"]} x"#,
+                         #"{"type":"FeatureCollection","features":["# + point + #",]}"#,
+                         #"{"type":"FeatureCollection"}"#, #"{"type":"Polygon","features":[]}"#] {
+            #expect(scanCollection(document) == nil, "\(document)")
         }
     }
 }
