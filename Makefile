@@ -36,6 +36,7 @@ run:
 test:
 	scripts/setup.sh --test
 	$(SWIFT) build
+	cd Examples/HelloMap && $(SWIFT) build
 	$(SWIFT) test
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 	$(PYTHON) -m pytest -q tests

@@ -59,12 +59,19 @@ public final class BaseMap: Sendable {
     package let bands: [Band]
     /// Sorted by rank, then population, descending importance.
     package let cities: [City]
+    /// The credits for the data, as the map's attribution control shows them ("© Natural Earth").
+    public let attributions: [String]
+
+    /// The credit for MapWire's own base map: every file `scripts/build_basemap.py` writes is
+    /// Natural Earth data, and the file format carries no credits of its own.
+    public static let naturalEarthAttributions = ["© Natural Earth"]
 
     /// Label tables by typeface and size (CityLabels.swift), shared by every session.
     let labelTables = Mutex<[CityLabelsKey: CityLabels]>([:])
 
-    package init(bands: [Band], cities: [City]) {
+    package init(bands: [Band], cities: [City], attributions: [String] = BaseMap.naturalEarthAttributions) {
         self.bands = bands
+        self.attributions = attributions
         // Stable, so cities of one rank keep the fixture's order (by population).
         self.cities = cities.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
             .map(\.element)
@@ -75,18 +82,20 @@ public final class BaseMap: Sendable {
         bands.first { zoom >= $0.minZoom && zoom < $0.maxZoom } ?? bands.last
     }
 
-    /// Loads a base map file (`fixtures/basemap.bin`); throws `LoadError`.
-    public convenience init(contentsOf url: URL) throws {
+    /// Loads a base map file (`fixtures/basemap.bin`) whose data `attributions`
+    /// credit (Natural Earth's for MapWire's own); throws `LoadError`.
+    public convenience init(contentsOf url: URL, attributions: [String] = BaseMap.naturalEarthAttributions) throws {
         guard let data = try? Data(contentsOf: url) else { throw LoadError.unreadable(url.path) }
         do {
-            try self.init(bytes: [UInt8](data))
+            try self.init(bytes: [UInt8](data), attributions: attributions)
         } catch LoadError.malformed(let why) {
             throw LoadError.malformedFile(path: url.path, why: why)
         }
     }
 
-    /// Reads a base map from the bytes of such a file; throws `LoadError.malformed`.
-    public convenience init(bytes: [UInt8]) throws {
+    /// Reads a base map from the bytes of such a file, credited to
+    /// `attributions`; throws `LoadError.malformed`.
+    public convenience init(bytes: [UInt8], attributions: [String] = BaseMap.naturalEarthAttributions) throws {
         var r = ByteReader(bytes)
         guard try r.bytes(4) == Array("MWBM".utf8) else { throw LoadError.malformed("bad magic") }
         guard try r.u16() == 1 else { throw LoadError.malformed("unknown version") }
@@ -126,7 +135,7 @@ public final class BaseMap: Sendable {
                                population: population, isCapital: flags & 1 != 0,
                                dotItemID: ItemID.next(), labelItemID: ItemID.next()))
         }
-        self.init(bands: bands, cities: cities)
+        self.init(bands: bands, cities: cities, attributions: attributions)
     }
 }
 

@@ -15,7 +15,7 @@ extension MapView {
         }
         let start = camera
         beginRegionChange()
-        animator.animate(key: "map.camera", duration: duration, update: { [weak self] t in
+        let handle = animator.animate(key: "map.camera", duration: duration, update: { [weak self] t in
             let e = TimingCurve.easeInOut.value(t)
             let zoom = start.zoom + (target.zoom - start.zoom) * e
             // Interpolate the centre in screen space at the current zoom so the
@@ -23,8 +23,18 @@ extension MapView {
             let center = start.center + (target.center - start.center) * e
             self?.camera = Camera(center: center, zoom: zoom)
         }, completion: { [weak self] in
+            self?.cameraAnimation = nil
             self?.endRegionChange(animated: true)
         })
+        cameraAnimation = (target, handle)
+    }
+
+    /// The camera an animated `setCamera` is heading for while it runs, else
+    /// the camera: a second press of a zoom button mid-animation adds a level
+    /// to where the first was going, not to where the camera happens to be.
+    var targetCamera: Camera {
+        guard let (target, handle) = cameraAnimation, !handle.isCancelled else { return camera }
+        return target
     }
 
     /// Shows `region` (as `setRegion(_:animated:)`): the largest zoom that fits its span.

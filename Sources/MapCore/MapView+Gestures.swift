@@ -121,9 +121,12 @@ extension MapView {
         return true
     }
 
-    /// Zooms by `levels` keeping the point under `location` fixed.
+    /// Zooms by `levels` keeping the point under `location` fixed; animated,
+    /// from where a running camera animation is heading (`targetCamera`), so
+    /// pressing + twice quickly zooms in twice.
     public func zoom(by levels: Double, around location: Point, animated: Bool) {
-        setCamera(camera.zoomed(to: camera.zoom + levels, around: location, viewport: frame.size), animated: animated)
+        let from = animated ? targetCamera : camera
+        setCamera(from.zoomed(to: from.zoom + levels, around: location, viewport: frame.size), animated: animated)
     }
 
     // MARK: Inertia and settling

@@ -30,6 +30,9 @@ open class MapView: View, CursorProviding {
     let baseMapView: BaseMapView?
     let annotationContainer: View = AnnotationContainerView()
     let calloutContainer = View()
+    /// The zoom buttons, scale bar, attribution and keyboard shortcuts over
+    /// the map (MapControls.swift); all hidden until `controls.options` shows them.
+    public let controls: MapControls
     /// The map's own annotations (`addAnnotations`); shared ones are in `shared`.
     var index = AnnotationIndex()
     /// The shared source and what this map keeps about it (MapView+SharedAnnotations.swift).
@@ -41,6 +44,8 @@ open class MapView: View, CursorProviding {
     var selectedKey: AnnotationKey? { selected.map(AnnotationKey.init) }
     var callout: CalloutView?
     var gestures = GestureState()
+    /// Where an animated `setCamera` is heading, while it runs (MapView+Camera.swift).
+    var cameraAnimation: (target: Camera, handle: Animator.Handle)?
     /// The world rect views were last made for, and whether something forces a new pass.
     var laidOutRect: Rect?
     var needsAnnotationLayout = true {
@@ -64,10 +69,12 @@ open class MapView: View, CursorProviding {
         self.fonts = fonts
         self.camera = camera
         baseMapView = baseMap.map { BaseMapView(baseMap: $0, typeface: fonts.regular) }
+        controls = MapControls(fonts: fonts, baseMapAttributions: baseMap?.attributions ?? [])
         super.init(frame: frame)
         if let baseMapView { addSubview(baseMapView) }
         addSubview(annotationContainer)
         addSubview(calloutContainer)
+        addSubview(controls)
         registrations[Self.defaultIdentifier] = MarkerAnnotationView.self
         registrations[Self.styledMarkerIdentifier] = MarkerAnnotationView.self
     }
@@ -287,6 +294,7 @@ open class MapView: View, CursorProviding {
         spreadCoincidentMembers()
         resolveCollisions()
         refreshCalloutInfo()
+        keepControlsOnTop()
         super.renderSubviews(into: &context)
     }
 
@@ -319,8 +327,10 @@ open class MapView: View, CursorProviding {
     open override func wheel(_ event: WheelEvent, at location: Point) -> Bool {
         handleWheel(event, at: location)
     }
-    /// Arrows pan, + and - zoom, Escape cancels a drag or deselects.
+    /// Arrows pan, + and - zoom, Escape cancels a drag or deselects, `?`
+    /// opens the keyboard shortcuts (and Escape closes them first).
     open override func key(_ event: KeyEvent) -> Bool {
+        if controls.handleKey(event) { return true }
         if event.key == "Escape", cancelAnnotationDrag() { return true }
         return handleKey(event)
     }

@@ -1,4 +1,5 @@
 import MapCore
+import MapGeometry
 import ViewKit
 
 /// One browser tab as an app sees it in `MapApp.setUpSession(_:)`: its map,
@@ -22,6 +23,14 @@ public final class MapAppSession {
     public let fonts: FontBook
     /// The annotations every tab shares, by id (seeded, API and feed ones).
     public let sharedWorld: AnnotationStore
+    /// The camera the tab's URL named (`#zoom/lat/lon`), nil for a fresh tab:
+    /// an app that frames its annotations at start should do so only then, so
+    /// a reload or a shared link keeps its view.
+    public let cameraFromURL: Camera?
+    /// The map's zoom buttons, scale bar, attribution and keyboard shortcuts,
+    /// as `MapWireConfiguration.controls` set them up: change
+    /// `controls.options` to move, hide or credit this tab's.
+    public var controls: MapControls { mapView.controls }
 
     /// Screen paths by screen, for the URL.
     private var paths: [ObjectIdentifier: String] = [:]
@@ -29,7 +38,9 @@ public final class MapAppSession {
     /// Called when a screen shown with a path wants a history entry.
     var didPushScreen: (() -> Void)?
 
-    init(mapView: MapView, window: Window, navigation: NavigationStack, fonts: FontBook, sharedWorld: AnnotationStore) {
+    init(mapView: MapView, window: Window, navigation: NavigationStack, fonts: FontBook, sharedWorld: AnnotationStore,
+         cameraFromURL: Camera?) {
+        self.cameraFromURL = cameraFromURL
         self.mapView = mapView
         self.window = window
         self.navigation = navigation

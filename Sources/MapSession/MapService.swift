@@ -1,6 +1,7 @@
 import DisplayList
 import Foundation
 import Logging
+import MapCore
 import Synchronization
 
 /// An app served: one shared world of annotations, a session per browser tab
@@ -18,13 +19,16 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
         /// The SQLite file that keeps the world across restarts, created on
         /// first start; `:memory:` keeps it in memory only.
         public var storePath: String
+        /// The map controls each session starts with.
+        public var controls: MapControlsOptions
 
         public init(dataDirectory: URL, publicDirectory: URL, demo: Bool = true,
-                    storePath: String = "./mapwire.sqlite") {
+                    storePath: String = "./mapwire.sqlite", controls: MapControlsOptions = MapControlsOptions()) {
             self.dataDirectory = dataDirectory
             self.publicDirectory = publicDirectory
             self.demo = demo
             self.storePath = storePath
+            self.controls = controls
         }
     }
 
@@ -42,7 +46,7 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
     package init(app: any MapApp, options: Options) throws {
         self.options = options
         world = try World.load(dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
-                               storePath: options.storePath, app: app)
+                               storePath: options.storePath, app: app, controls: options.controls)
         api = AnnotationsAPI(world: world)
         demoFeed = options.demo ? DemoFeed(store: world.store, cities: DemoFeed.cities(of: world.baseMap)) : nil
         demoFeed?.start()

@@ -1,4 +1,5 @@
 import MapCore
+import MapGeometry
 import ViewKit
 
 /// Screens over the map and the URL that names them: `#zoom/lat/lon` for the
@@ -10,13 +11,13 @@ import ViewKit
 /// app's route for it.
 extension MapSession {
     /// Sets up the stack on the new window and lets the app set up the map.
-    func startApp() {
+    func startApp(cameraFromURL: Camera?) {
         guard let window, let mapView else { return }
         let stack = NavigationStack(container: window, root: mapView)
         stack.didChange = { [unowned self] in self.pendingURL = (.replace, self.currentURL()) }
         navigation = stack
         let context = MapAppSession(mapView: mapView, window: window, navigation: stack, fonts: world.fonts,
-                                    sharedWorld: world.store)
+                                    sharedWorld: world.store, cameraFromURL: cameraFromURL)
         context.didPushScreen = { [unowned self] in self.pendingURL = (.push, self.currentURL()) }
         appSession = context
         appObject = world.app.setUpSession(context)

@@ -157,14 +157,16 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     private func start(size: Size, hash: String) {
         let window = Window(size: size, clock: clock)
         window.backgroundColor = BaseMapView.oceanColor
-        let camera = Camera(urlFragment: Substring(hash)) ?? Self.defaultCamera
+        let cameraFromURL = Camera(urlFragment: Substring(hash))
+        let camera = cameraFromURL ?? Self.defaultCamera
         let map = MapView(frame: window.bounds, fonts: world.fonts, baseMap: world.baseMap, camera: camera)
         window.addSubview(map)
         window.defaultKeyResponder = map
         window.worldToScreen = { [unowned map] in map.screenPoint(forWorld: $0) }
         self.window = window
         mapView = map
-        startApp()
+        showControls(on: map)
+        startApp(cameraFromURL: cameraFromURL)
         startLive()
         followScreens(in: hash, animated: false)
         pendingURL = (.replace, currentURL())

@@ -15,13 +15,17 @@ public final class World: Sendable {
     public let store: AnnotationStore
     /// Asked to set up every new session's map.
     public let app: any MapApp
+    /// The map controls every new session starts with (an app may change them per session).
+    public let controls: MapControlsOptions
 
     /// A world whose annotations live in `store`.
-    package init(fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp) {
+    package init(fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp,
+                 controls: MapControlsOptions = MapControlsOptions()) {
         self.fonts = fonts
         self.baseMap = baseMap
         self.store = store
         self.app = app
+        self.controls = controls
         if let baseMap { BaseMapView.prepareLabels(of: baseMap, fonts: fonts) }
     }
 
@@ -38,12 +42,12 @@ public final class World: Sendable {
     /// none), seeded with `app`'s seeds it has not seen yet: a store file that
     /// cannot be used stops start-up with a `StoreError` naming it.
     package static func load(dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
-                            app: any MapApp) throws -> World {
+                            app: any MapApp, controls: MapControlsOptions = MapControlsOptions()) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
         let baseMap = try BaseMap(contentsOf: dataDirectory.appendingPathComponent("basemap.bin"))
         let store = storePath == ":memory:"
             ? AnnotationStore(seeds: app.seeds)
             : try AnnotationStore(seeds: app.seeds, database: WorldDatabase(path: storePath))
-        return World(fonts: fonts, baseMap: baseMap, store: store, app: app)
+        return World(fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MapCore
 import MapWireServer
 
 /// Everything `mapwire`'s flags set, for an app that starts MapWire from
@@ -30,6 +31,10 @@ public struct MapWireConfiguration: Sendable {
     public var allowedHosts: [String] = []
     /// Connection, session and input bounds (the flags under "Limits").
     public var limits = Limits()
+    /// Which map controls each tab shows and in which corner (`--zoom-controls`,
+    /// `--keyboard-help`, `--scale-bar`, `--attribution`), and credits for the
+    /// app's data after the base map's; `MapAppSession.controls` changes them per tab.
+    public var controls = MapControlsOptions()
 
     /// The bounds on what clients may hold and send.
     public struct Limits: Sendable {

@@ -31,7 +31,8 @@ public final class MapWireService: Sendable {
             dataDirectory: configuration.resolvedDataDirectory,
             publicDirectory: configuration.resolvedPublicDirectory,
             demo: configuration.demo,
-            storePath: configuration.storePath))
+            storePath: configuration.storePath,
+            controls: configuration.controls))
         let metrics = ServerMetrics()
         server = MapWireServer(configuration: serverConfiguration, sessions: service,
                                http: MetricsAppendingHandler(base: service, metrics: metrics), metrics: metrics)

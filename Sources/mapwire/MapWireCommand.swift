@@ -8,7 +8,12 @@ import SampleApps
 struct MapWireCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapwire",
-        abstract: "A map server: one canvas page, all map logic on the server, draw commands over a WebSocket."
+        abstract: "A map server: one canvas page, all map logic on the server, draw commands over a WebSocket.",
+        discussion: """
+            Every flag can also come from an environment variable, MAPWIRE_ and the flag's name \
+            (--max-sessions is MAPWIRE_MAX_SESSIONS); a flag on the command line wins. Repeatable \
+            flags take a comma-separated list; on/off flags take true or false.
+            """
     )
 
     @Option(help: "Interface to bind (0.0.0.0 for every IPv4 interface).")
@@ -55,6 +60,9 @@ struct MapWireCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A host name the server answers for besides loopback names and IP addresses; "
                                + "repeatable.", valueName: "name"))
     var allowedHost: [String] = []
+
+    @OptionGroup(title: "Map controls")
+    var controls: ControlOptions
 
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
@@ -108,6 +116,7 @@ struct MapWireCommand: ParsableCommand {
         configuration.allowsOpenWrites = allowOpenWrites
         configuration.allowedOrigins = allowedOrigin
         configuration.allowedHosts = allowedHost
+        configuration.controls = controls.options
         return configuration
     }
 

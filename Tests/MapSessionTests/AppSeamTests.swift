@@ -52,6 +52,8 @@ final class SeamTestApp: MapApp {
 
     /// Every delegate handed out, in order.
     let delegates = Mutex<[ObjectIdentifier]>([])
+    /// The camera each tab's URL named.
+    let urlCameras = Mutex<[Camera?]>([])
     let shared = Cafe("Shared Roastery", Coordinate(latitude: 48.86, longitude: 2.34))
 
     var seeds: [WorldSeed] {
@@ -67,6 +69,7 @@ final class SeamTestApp: MapApp {
         session.mapView.addAnnotation(Cafe("Clustered Café", Coordinate(latitude: 48.851, longitude: 2.352)))
         session.routeScreens(named: "info") { InfoScreen(name: $0) }
         delegates.withLock { $0.append(ObjectIdentifier(delegate)) }
+        urlCameras.withLock { $0.append(session.cameraFromURL) }
         return delegate
     }
 }
@@ -95,6 +98,17 @@ final class SeamTestApp: MapApp {
         first.settle(seconds: 0.5)
         #expect(first.session.sync { firstDelegate.selected } == ["Tab Café"])
         #expect(second.session.sync { secondDelegate.selected }.isEmpty)
+    }
+
+    @Test func theAppLearnsWhetherTheTabsURLNamedACamera() {
+        let app = SeamTestApp()
+        let world = world(app)
+        _ = SessionHarness(hash: Self.paris, world: world, id: 1)
+        _ = SessionHarness(hash: "", world: world, id: 2)
+        let cameras = app.urlCameras.withLock { $0 }
+        #expect(cameras.count == 2)
+        #expect(cameras.first??.zoom == 13)
+        #expect(cameras.last! == nil)
     }
 
     @Test func theAppsViewsShowItsOwnAndTheSharedAnnotations() throws {

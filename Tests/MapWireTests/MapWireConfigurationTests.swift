@@ -32,4 +32,19 @@ import Testing
         #expect(server.maxSessions == 7 && server.idleRequestTimeout == 3)
         #expect(server.limits.maxInputMessagesPerSecond == 0)
     }
+
+    @Test func mapControlsDefaultToTheWebMapCornersAndReachTheWorld() throws {
+        let defaults = MapWireConfiguration().controls
+        #expect(defaults.zoom == .topLeft && defaults.keyboardHelp == .topLeft)
+        #expect(defaults.scaleBar == .bottomLeft && defaults.attribution == .bottomRight)
+        var c = MapWireConfiguration()
+        c.port = 0
+        c.storePath = ":memory:"
+        c.demo = false
+        c.controls.zoom = .bottomRight
+        c.controls.scaleBar = nil
+        c.controls.attributions = ["© Test Data"]
+        let service = try MapWireService(app: EmptyMapApp(), configuration: c)
+        #expect(service.service.world.controls == c.controls)
+    }
 }

@@ -81,6 +81,8 @@ def map_page(driver, mapwire_server):
 
 # Buttons in the mirror that are screen controls or clusters, not annotation pins.
 TOOLBAR = {"City", "Bridge", "Flower", "Ferry", "All"}
+# The map's own controls (test_map_controls.py): buttons, but not pins.
+MAP_CONTROLS = {"Zoom in", "Zoom out", "Keyboard shortcuts", "Close"}
 CLUSTER = re.compile(r"^\d+ places$")
 
 
@@ -88,7 +90,7 @@ def pins(driver):
     w, h = viewport(driver)
     return [e for e in mirror(driver)
             if e["tag"] == "button" and e["name"] and e["width"] > 0
-            and e["name"] not in TOOLBAR and not CLUSTER.match(e["name"])
+            and e["name"] not in TOOLBAR and e["name"] not in MAP_CONTROLS and not CLUSTER.match(e["name"])
             and 0 <= e["x"] and e["x"] + e["width"] <= w and 0 <= e["y"] and e["y"] + e["height"] <= h]
 
 

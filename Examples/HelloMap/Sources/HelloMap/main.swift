@@ -1,0 +1,30 @@
+import Foundation
+import MapWire
+
+// Ctrl-C and SIGTERM are held from the start; `run()` takes them and stops cleanly.
+MapWireService.holdTerminationSignals()
+
+/// `--port 9000`, else `$PORT`, else 8080.
+func port() -> Int {
+    let arguments = CommandLine.arguments
+    if let flag = arguments.firstIndex(of: "--port") {
+        guard flag + 1 < arguments.count, let port = Int(arguments[flag + 1]) else {
+            print("usage: HelloMap [--port <port>]")
+            exit(2)
+        }
+        return port
+    }
+    return ProcessInfo.processInfo.environment["PORT"].flatMap { Int($0) } ?? 8080
+}
+
+do {
+    var configuration = MapWireConfiguration()
+    configuration.port = port()
+    configuration.demo = false          // no demo travellers flying around
+    configuration.storePath = ":memory:" // this app keeps nothing on disk
+    let app = HelloMapApp(places: try Place.loadBundled())
+    try MapWireService(app: app, configuration: configuration).run()
+} catch {
+    print("HelloMap: \(error)")
+    exit(1)
+}

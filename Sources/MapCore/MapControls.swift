@@ -1,0 +1,186 @@
+import DisplayList
+import InputEvents
+import MapGeometry
+import ViewKit
+
+/// The map's own controls, drawn over it like any view: zoom buttons, a
+/// "Keyboard shortcuts" button and its panel, a scale bar and the data
+/// attribution. `options` says which show and in which corner; each frame
+/// they are laid out in their corners, stacked when they share one, and
+/// moved clear of the app's own overlays on the map (a toolbar).
+///
+/// A map has them from the start, all hidden; a MapWire session shows them
+/// as `MapWireConfiguration.controls` says, and an app may change that per
+/// tab through `MapAppSession.controls`.
+public final class MapControls: View {
+    /// Which controls show, and where.
+    public var options = MapControlsOptions.hidden {
+        didSet { applyOptions() }
+    }
+    /// The zoom buttons.
+    public let zoom: ZoomControl
+    /// Opens the list of keys, as the `?` key does.
+    public let keyboardHelpButton: Button
+    /// The list of keys, hidden until opened.
+    public let keyboardHelp: KeyboardHelpPanel
+    /// The metric scale bar.
+    public let scaleBar: ScaleBarView
+    /// The credit for the map's data.
+    public let attribution: AttributionView
+    /// The base map's own credits, shown before `options.attributions`.
+    public let baseMapAttributions: [String]
+    /// What had focus when the panel opened; it gets it back when the panel closes.
+    private weak var focusBeforeHelp: View?
+    private var laidOutCorners: [View] = []
+
+    static let margin = 10.0
+    static let spacing = 8.0
+    static let shadow = ItemShadow(color: Color.black.withAlpha(0.25), blur: 6, offsetY: 1)
+
+    init(fonts: FontBook, baseMapAttributions: [String]) {
+        zoom = ZoomControl(fonts: fonts)
+        keyboardHelpButton = Button(title: "?", typeface: fonts.bold, fontSize: 17,
+                                    titleColor: ZoomControl.enabledColor, color: .white,
+                                    highlightedColor: Color(hex: 0xE5E5EA))
+        keyboardHelpButton.accessibilityLabel = "Keyboard shortcuts"
+        keyboardHelpButton.frame = Rect(x: 0, y: 0, width: ZoomControl.buttonSide, height: ZoomControl.buttonSide)
+        keyboardHelpButton.layoutTitle()
+        keyboardHelpButton.shadow = Self.shadow
+        keyboardHelp = KeyboardHelpPanel(fonts: fonts)
+        scaleBar = ScaleBarView(fonts: fonts)
+        attribution = AttributionView(fonts: fonts)
+        self.baseMapAttributions = baseMapAttributions
+        super.init()
+        for v in [zoom, keyboardHelpButton, scaleBar, attribution, keyboardHelp] { addSubview(v) }
+        zoom.zoomInButton.onTap = { [unowned self] in zoomMap(by: 1) }
+        zoom.zoomOutButton.onTap = { [unowned self] in zoomMap(by: -1) }
+        keyboardHelpButton.onTap = { [unowned self] in toggleKeyboardHelp() }
+        keyboardHelp.closeButton.onTap = { [unowned self] in hideKeyboardHelp() }
+        applyOptions()
+    }
+
+    private var map: MapView? { superview as? MapView }
+
+    /// Zooms about the centre, from where the camera is going: pressing twice quickly zooms twice.
+    private func zoomMap(by levels: Double) {
+        guard let map else { return }
+        map.zoom(by: levels, around: map.bounds.center, animated: true)
+    }
+
+    private func applyOptions() {
+        zoom.isHidden = options.zoom == nil
+        keyboardHelpButton.isHidden = options.keyboardHelp == nil
+        scaleBar.isHidden = options.scaleBar == nil
+        attribution.sources = baseMapAttributions + options.attributions
+        attribution.isHidden = options.attribution == nil || attribution.sources.isEmpty
+    }
+
+    // MARK: Keyboard shortcuts
+
+    /// Whether the list of keys is open.
+    public var isKeyboardHelpShown: Bool { !keyboardHelp.isHidden }
+
+    /// Opens the list of keys over the map and focuses its Close button.
+    public func showKeyboardHelp() {
+        guard !isKeyboardHelpShown else { return }
+        focusBeforeHelp = window?.focusedView
+        keyboardHelp.isHidden = false
+        keyboardHelpButton.accessibilityFlags = [.expanded]
+        window?.focus(keyboardHelp.closeButton)
+    }
+
+    /// Closes the list, giving focus back to what had it.
+    public func hideKeyboardHelp() {
+        guard isKeyboardHelpShown else { return }
+        keyboardHelp.isHidden = true
+        keyboardHelpButton.accessibilityFlags = []
+        if let window, window.focusedView.map({ $0.isDescendant(of: keyboardHelp) }) ?? true {
+            let back = focusBeforeHelp.flatMap { $0.window === window && !$0.isHidden ? $0 : nil }
+            window.focus(back)
+        }
+        focusBeforeHelp = nil
+    }
+
+    private func toggleKeyboardHelp() {
+        if isKeyboardHelpShown { hideKeyboardHelp() } else { showKeyboardHelp() }
+    }
+
+    /// `?` opens or closes the list; Escape closes it. False for every other key.
+    func handleKey(_ event: KeyEvent) -> Bool {
+        switch event.key {
+        case "?":
+            toggleKeyboardHelp()
+            return true
+        case "Escape" where isKeyboardHelpShown:
+            hideKeyboardHelp()
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: Layout
+
+    /// Where the corner controls are, in the map's coordinates, as of the
+    /// last frame: the parts of the map they hide, for keeping other things
+    /// (callouts) clear of them. The keyboard shortcuts panel is not included.
+    public var coveredRects: [Rect] {
+        laidOutCorners.filter { !$0.isHidden }.map(\.frame)
+    }
+
+    /// Fills the map, updates the controls for its camera and puts each in its corner.
+    func layout(in map: MapView) {
+        frame = map.bounds
+        let camera = map.camera
+        zoom.update(zoom: camera.zoom)
+        scaleBar.update(latitude: camera.centerCoordinate.latitude, zoom: camera.zoom)
+        attribution.layout(maxWidth: max(120, map.bounds.width - 2 * Self.margin))
+        let obstacles = map.overlayFrames(excluding: self)
+        // Top to bottom within a corner, whichever edge it hugs.
+        let order: [(View, MapControlCorner?, Double)] = [
+            (zoom, options.zoom, Self.margin), (keyboardHelpButton, options.keyboardHelp, Self.margin),
+            (scaleBar, options.scaleBar, Self.margin), (attribution, options.attribution, 0),
+        ]
+        laidOutCorners = []
+        for corner in MapControlCorner.allCases {
+            let stack = order.filter { $0.1 == corner && !$0.0.isHidden }
+            guard !stack.isEmpty else { continue }
+            place(stack.map { ($0.0, $0.2) }, in: corner, size: map.bounds.size, avoiding: obstacles)
+            laidOutCorners += stack.map(\.0)
+        }
+        if isKeyboardHelpShown { keyboardHelp.layout(in: map.bounds.size) }
+    }
+
+    /// Stacks `views` (each with its margin from the edges) from `corner`'s
+    /// top or bottom edge, then slides the stack vertically off any obstacle.
+    private func place(_ views: [(View, Double)], in corner: MapControlCorner, size: Size, avoiding obstacles: [Rect]) {
+        let height = views.map(\.0.frame.height).reduce(0, +) + Double(views.count - 1) * Self.spacing
+        let firstMargin = corner.isTop ? views[0].1 : views[views.count - 1].1
+        var top = corner.isTop ? firstMargin : size.height - firstMargin - height
+        func frames(from top: Double) -> [Rect] {
+            var y = top
+            return views.map { view, margin in
+                let w = view.frame.width, h = view.frame.height
+                defer { y += h + Self.spacing }
+                return Rect(x: corner.isLeft ? margin : size.width - margin - w, y: y, width: w, height: h)
+            }
+        }
+        // A few passes: moving off one overlay may land on another.
+        for _ in 0..<4 {
+            let bounds = frames(from: top).reduce(nil as Rect?) { $0?.union($1) ?? $1 } ?? .zero
+            guard let hit = obstacles.first(where: { $0.intersects(bounds) }) else { break }
+            top = corner.isTop ? hit.maxY + Self.spacing : hit.minY - Self.spacing - height
+        }
+        for ((view, _), frame) in zip(views, frames(from: top)) { view.frame = frame }
+    }
+
+    /// Laid out just before it is drawn: the camera and the map's size may
+    /// have changed, and the app's overlays have just been laid out.
+    public override func itemProperties() -> ItemProperties {
+        if let map { layout(in: map) }
+        return super.itemProperties()
+    }
+
+    /// Only the controls take presses: the map between them is still the map.
+    public override func point(inside point: Point) -> Bool { false }
+}

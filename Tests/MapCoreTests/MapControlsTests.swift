@@ -1,0 +1,214 @@
+import DisplayList
+import Foundation
+import InputEvents
+import MapGeometry
+import Testing
+import ViewKit
+@testable import MapCore
+
+/// The map's own controls on a bare map: scale arithmetic, corners, stacking,
+/// overlays they keep clear of, and the keyboard shortcuts panel.
+@Suite struct MapControlsTests {
+    /// A rendered map at `camera` whose controls show as `options` say.
+    func controlledMap(size: Size = Size(width: 1280, height: 800), camera: Camera = Camera(center: Coordinate(
+        latitude: 20, longitude: 0), zoom: 4), options: MapControlsOptions = MapControlsOptions(),
+                       baseMap: BaseMap? = testBaseMap) -> (Window, MapView) {
+        let (window, map) = makeMap(size: size, camera: camera, baseMap: baseMap)
+        window.defaultKeyResponder = map
+        map.controls.options = options
+        _ = window.renderScene()
+        return (window, map)
+    }
+
+    // MARK: Scale
+
+    @Test func metresPerPixelFollowTheWebMercatorFormula() {
+        #expect(abs(ScaleBarLength.metresPerPixel(latitude: 0, zoom: 0) - 156_543.033_92) < 0.001)
+        let sixty = ScaleBarLength.metresPerPixel(latitude: 60, zoom: 3)
+        #expect(abs(sixty - 156_543.033_92 * cos(60 * Double.pi / 180) / 8) < 0.001)
+    }
+
+    @Test func lengthsRoundDownToOneTwoOrFiveTimesAPowerOfTen() {
+        let cases: [(Double, Double)] = [(0.4, 1), (1, 1), (1.9, 1), (2, 2), (4.99, 2), (5, 5), (9.9, 5),
+                                         (10, 10), (480, 200), (999, 500), (1000, 1000), (7_300_000, 5_000_000)]
+        for (metres, round) in cases {
+            #expect(ScaleBarLength.roundDown(metres) == round, "\(metres)")
+        }
+    }
+
+    @Test func labelsAreInMetresBelowAKilometreAndKilometresFromOne() {
+        #expect(ScaleBarLength(latitude: 0, zoom: 18, maxWidth: 100).label == "50 m")
+        #expect(ScaleBarLength(latitude: 0, zoom: 4, maxWidth: 100).label == "500 km")
+        #expect(ScaleBarLength(latitude: 0, zoom: 13, maxWidth: 100).label == "1 km")
+    }
+
+    @Test func theBarIsTheRoundLengthAtTheCentreLatitudeAndFitsItsMaximum() {
+        for (lat, zoom) in [(0.0, 3.0), (35.0, 7.5), (60.0, 12.0), (-70.0, 16.25)] {
+            let (_, map) = controlledMap(camera: Camera(center: Coordinate(latitude: lat, longitude: 10), zoom: zoom))
+            let bar = map.controls.scaleBar
+            let perPixel = 156_543.033_92 * cos(lat * Double.pi / 180) / pow(2, zoom)
+            #expect(abs(bar.bar.frame.width - bar.length.metres / perPixel) < 0.01)
+            #expect(bar.bar.frame.width <= bar.maxWidth && bar.bar.frame.width > bar.maxWidth / 2.5)
+            #expect(bar.accessibilityLabel == "Scale: " + bar.length.label)
+        }
+    }
+
+    @Test func theSameGroundLengthIsLongerFartherFromTheEquator() {
+        let (_, equator) = controlledMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 5))
+        let (_, north) = controlledMap(camera: Camera(center: Coordinate(latitude: 60, longitude: 0), zoom: 5))
+        let a = equator.controls.scaleBar, b = north.controls.scaleBar
+        #expect(a.length.metres == b.length.metres)
+        // cos 60° = 1/2: the same 200 km take twice the pixels at 60° N.
+        #expect(abs(b.bar.frame.width - 2 * a.bar.frame.width) < 0.01)
+    }
+
+    @Test func theScaleBarFollowsTheCamera() {
+        let (window, map) = controlledMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 4))
+        let before = map.controls.scaleBar.length
+        map.camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 9)
+        _ = window.renderScene()
+        #expect(map.controls.scaleBar.length.metres < before.metres / 20)
+    }
+
+    // MARK: Zoom
+
+    @Test func zoomButtonsAreDisabledAtTheEndsOfTheZoomRange() {
+        let (window, map) = controlledMap(camera: Camera(center: .zero, zoom: Camera.maxZoom))
+        let zoom = map.controls.zoom
+        #expect(!zoom.zoomInButton.isEnabled && zoom.zoomInButton.accessibilityFlags == [.disabled])
+        #expect(zoom.zoomOutButton.isEnabled && zoom.zoomOutButton.accessibilityFlags == [])
+        map.camera = Camera(center: .zero, zoom: Camera.minZoom)
+        _ = window.renderScene()
+        #expect(zoom.zoomInButton.isEnabled && !zoom.zoomOutButton.isEnabled)
+        #expect(!zoom.zoomOutButton.activate(), "a disabled button does nothing")
+    }
+
+    // MARK: Corners
+
+    @Test func theDefaultsAreTheWebMapCorners() throws {
+        let (_, map) = controlledMap()
+        let c = map.controls, size = map.bounds.size
+        #expect(c.zoom.frame.minX == 10 && c.zoom.frame.minY == 10)
+        #expect(c.keyboardHelpButton.frame.minX == 10 && c.keyboardHelpButton.frame.minY > c.zoom.frame.maxY)
+        #expect(c.scaleBar.frame.minX == 10 && c.scaleBar.frame.maxY == size.height - 10)
+        #expect(c.attribution.frame.maxX == size.width && c.attribution.frame.maxY == size.height)
+        #expect(c.coveredRects.count == 4)
+    }
+
+    @Test func optionsMoveAndHideControls() {
+        var options = MapControlsOptions()
+        options.zoom = .bottomRight
+        options.scaleBar = .topRight
+        options.keyboardHelp = nil
+        options.attribution = .bottomRight
+        let (_, map) = controlledMap(options: options)
+        let c = map.controls, size = map.bounds.size
+        #expect(c.keyboardHelpButton.isHidden)
+        #expect(c.scaleBar.frame.maxX == size.width - 10 && c.scaleBar.frame.minY == 10)
+        // Sharing the bottom-right corner: the attribution hugs it, the zoom buttons stack above.
+        #expect(c.attribution.frame.maxY == size.height)
+        #expect(c.zoom.frame.maxX == size.width - 10 && c.zoom.frame.maxY <= c.attribution.frame.minY - 8)
+        #expect(c.coveredRects.count == 3)
+        map.controls.options = .hidden
+        let views: [View] = [c.zoom, c.keyboardHelpButton, c.scaleBar, c.attribution]
+        #expect(views.allSatisfy { $0.isHidden })
+    }
+
+    @Test func hiddenControlsAreNeitherMirroredNorFocused() {
+        let (window, map) = controlledMap(options: .hidden)
+        let scene = window.renderScene()
+        #expect(!scene.accessibility.contains { $0.name == "Zoom in" || $0.name.hasPrefix("Scale") })
+        #expect(!window.focusableViews().contains { $0.isDescendant(of: map.controls) })
+    }
+
+    @Test func noTwoControlsOverlapInASmallMapWithAToolbar() {
+        let (window, map) = makeMap(size: Size(width: 480, height: 640), camera: Camera(center: .zero, zoom: 3),
+                                    baseMap: testBaseMap)
+        // A bar like the MapCallouts toolbar: bottom centre, most of the width.
+        let toolbar = View(frame: Rect(x: 42, y: 640 - 70, width: 396, height: 46))
+        toolbar.backgroundColor = .white
+        map.addSubview(toolbar)
+        map.controls.options = MapControlsOptions()
+        _ = window.renderScene()
+        let rects = map.controls.coveredRects
+        #expect(rects.count == 4)
+        for (i, a) in rects.enumerated() {
+            #expect(!a.intersects(toolbar.frame), "\(a) under the toolbar")
+            #expect(map.bounds.contains(a), "\(a) off the map")
+            for b in rects[(i + 1)...] { #expect(!a.intersects(b), "\(a) overlaps \(b)") }
+        }
+        // The scale bar moved up off the bar; the attribution fits under it and stays put.
+        #expect(map.controls.scaleBar.frame.maxY <= toolbar.frame.minY)
+        #expect(map.controls.attribution.frame.maxY == 640)
+    }
+
+    @Test func controlsPaintAboveOverlaysAddedAfterThem() {
+        let (window, map) = controlledMap()
+        let overlay = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        map.addSubview(overlay)
+        _ = window.renderScene()
+        #expect(map.subviews.last === map.controls)
+    }
+
+    // MARK: Attribution
+
+    @Test func theAttributionNamesTheBaseMapsSourcesThenTheApps() {
+        var options = MapControlsOptions()
+        options.attributions = ["© City Open Data"]
+        let (window, map) = controlledMap(options: options)
+        #expect(map.controls.attribution.sources == ["© Natural Earth", "© City Open Data"])
+        let scene = window.renderScene()
+        let credit = scene.accessibility.first { $0.item == map.controls.attribution.id }
+        #expect(credit?.role == .text && credit?.name == "Map data: © Natural Earth | © City Open Data")
+    }
+
+    @Test func aBaseMapCreditedOtherwiseShowsItsOwnSources() throws {
+        let bytes = try [UInt8](Data(contentsOf: repoRoot.appendingPathComponent("fixtures/basemap.bin")))
+        let other = try BaseMap(bytes: bytes, attributions: ["© Someone Else"])
+        let (_, map) = controlledMap(baseMap: other)
+        #expect(map.controls.attribution.text == "© Someone Else")
+        let (_, bare) = controlledMap(baseMap: nil)
+        #expect(bare.controls.attribution.isHidden, "no base map, no credit to show")
+    }
+
+    // MARK: Keyboard shortcuts
+
+    @Test func questionMarkOpensTheShortcutsAndEscapeClosesThem() throws {
+        let (window, map) = controlledMap()
+        window.dispatch(KeyEvent(phase: .down, key: "?", modifiers: .shift))
+        #expect(map.controls.isKeyboardHelpShown)
+        #expect(window.focusedView === map.controls.keyboardHelp.closeButton)
+        let scene = window.renderScene()
+        let dialog = try #require(scene.accessibility.first { $0.role == .dialog })
+        #expect(dialog.name == "Keyboard shortcuts")
+        #expect(scene.accessibility.contains { $0.name == "+ or =: Zoom in" })
+        #expect(scene.accessibility.contains { $0.name.hasPrefix("Arrow keys: ") })
+        let panel = map.controls.keyboardHelp.frame
+        #expect(map.bounds.contains(panel))
+        window.dispatch(KeyEvent(phase: .down, key: "Escape"))
+        #expect(!map.controls.isKeyboardHelpShown)
+        #expect(window.focusedView == nil)
+    }
+
+    @Test func theShortcutsButtonOpensThePanelAndCloseGivesFocusBack() {
+        let (window, map) = controlledMap()
+        let button = map.controls.keyboardHelpButton
+        window.focus(button)
+        window.dispatch(KeyEvent(phase: .down, key: "Enter"))
+        #expect(map.controls.isKeyboardHelpShown && button.accessibilityFlags == [.expanded])
+        window.dispatch(KeyEvent(phase: .down, key: " "))
+        #expect(!map.controls.isKeyboardHelpShown, "Space on Close closes it")
+        #expect(window.focusedView === button)
+    }
+
+    @Test func escapeClosesTheShortcutsBeforeItDeselects() {
+        let (window, map) = controlledMap()
+        let pin = PointAnnotation(coordinate: Coordinate(latitude: 20, longitude: 0), title: "Pin")
+        map.addAnnotation(pin)
+        map.selectAnnotation(pin, animated: false)
+        map.controls.showKeyboardHelp()
+        window.dispatch(KeyEvent(phase: .down, key: "Escape"))
+        #expect(!map.controls.isKeyboardHelpShown)
+        #expect(map.selectedAnnotations.count == 1)
+    }
+}

@@ -1,0 +1,110 @@
+"""Examples/HelloMap end to end: the example's own binary and the page in
+headless Chromium, driven by a real mouse. A café's pin opens its callout,
+the callout's Like button counts likes in the callout and turns the pin from
+blue to pink, and another tab keeps likes of its own. A pin added through the
+HTTP API shows too, as the default marker (the delegate returns nil for it).
+
+Screenshots go to tests/browser/artifacts/hellomap-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+
+from hello_map_server import chrome, hello_map  # noqa: F401 (fixtures)
+from hello_map_server import click_at, mirror, poll, screenshot, severe_logs, wait_painted
+
+PLACE = "Caffè Florian"
+SUBTITLE = "Venice, since 1720"
+BLUE = (0x00, 0x7A, 0xFF)
+PINK = (0xFF, 0x2D, 0x55)
+
+
+def element(driver, name, tag=None):
+    found = [e for e in mirror(driver) if e["name"] == name and e["width"] > 0
+             and (tag is None or e["tag"] == tag)]
+    return found[0] if found else None
+
+
+def centre(e):
+    return e["x"] + e["width"] / 2, e["y"] + e["height"] / 2
+
+
+def near(rgb, expected, tolerance=12):
+    return all(abs(a - b) <= tolerance for a, b in zip(rgb, expected))
+
+
+def head_colour(image, pin):
+    """The colour in the middle of the pin's round head (24 px, at the top of the view)."""
+    return image.getpixel((int(pin["x"] + pin["width"] / 2), int(pin["y"] + 12)))
+
+
+def open_callout(driver, url):
+    driver.get(url)
+    wait_painted(driver, timeout=20)
+    pin = poll(lambda: element(driver, PLACE, "button"), timeout=10, message=f"{PLACE}'s pin in the mirror")
+    click_at(driver, *centre(pin))
+    poll(lambda: element(driver, PLACE, "h2"), timeout=5, message="the callout's title")
+    # Wait for the open bounce to finish, so the button is where the mirror says.
+    poll(lambda: (lambda b: b and abs(b["width"] - 64) < 0.5)(element(driver, "Like", "button")),
+         timeout=5, message="the callout's Like button at full size")
+    return pin
+
+
+def test_pin_callout_and_like_button(chrome, hello_map):
+    url, workdir = hello_map
+    driver = chrome()
+    pin = open_callout(driver, url)
+    names = [e["name"] for e in mirror(driver)]
+    assert SUBTITLE in names and "No likes yet" in names, names
+    callout = poll(lambda: element(driver, PLACE, "div"), timeout=2, message="the callout dialog")
+    like = element(driver, "Like", "button")
+    # The whole callout is on screen, its button inside it, and it leaves the pin in view.
+    width, height = driver.execute_script("return [innerWidth, innerHeight];")
+    assert callout["x"] >= 0 and callout["y"] >= 0
+    assert callout["x"] + callout["width"] <= width and callout["y"] + callout["height"] <= height
+    assert callout["x"] < like["x"] and like["x"] + like["width"] < callout["x"] + callout["width"]
+    assert callout["y"] + callout["height"] <= pin["y"] + 2 or callout["y"] >= pin["y"] + pin["height"] - 2
+    before = screenshot(driver, "hellomap-callout.png")
+    assert near(head_colour(before, pin), BLUE), head_colour(before, pin)
+
+    click_at(driver, *centre(like))
+    poll(lambda: element(driver, "♥ 1 like"), timeout=5, message="the callout to count one like")
+    assert not element(driver, "No likes yet")
+    assert element(driver, PLACE, "h2"), "the callout stays open"
+    after = poll(lambda: (lambda img: img if near(head_colour(img, pin), PINK) else None)(
+        screenshot(driver, "hellomap-liked.png")), timeout=5, message="the pin to turn pink")
+    assert near(head_colour(after, pin), PINK)
+
+    like = element(driver, "Like", "button")
+    click_at(driver, *centre(like))
+    poll(lambda: element(driver, "♥ 2 likes"), timeout=5, message="the callout to count two likes")
+    screenshot(driver, "hellomap-liked-twice.png")
+
+    # Likes belong to the tab: a second tab starts with none.
+    other = chrome()
+    open_callout(other, url)
+    assert element(other, "No likes yet"), [e["name"] for e in mirror(other)]
+    screenshot(other, "hellomap-second-tab.png")
+
+    assert severe_logs(driver) == [] and severe_logs(other) == []
+    assert os.listdir(workdir) == [], "HelloMap keeps its world in memory and writes nothing where it runs"
+
+
+def test_pin_from_the_http_api_shows_in_an_open_tab_as_the_default_marker(chrome, hello_map):
+    url, _ = hello_map
+    driver = chrome()
+    driver.get(url)
+    wait_painted(driver, timeout=20)
+    poll(lambda: element(driver, PLACE, "button"), timeout=10, message="the app's own places")
+    # The command docs/getting-started.md gives, in "Where to go next".
+    body = {"id": "cafe-gijon", "title": "Café Gijón", "latitude": 40.4195, "longitude": -3.6925}
+    request = urllib.request.Request(url + "/api/annotations", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=5) as answer:
+        assert answer.status == 201
+    poll(lambda: element(driver, "Café Gijón", "button"), timeout=10, message="the API's pin in the open tab")
+    screenshot(driver, "hellomap-api-pin.png")
+    assert severe_logs(driver) == []
