@@ -41,6 +41,16 @@ extension MapView {
     }
 }
 
+extension MapView {
+    /// Re-reads the looks of every annotation the map shows a view for: a
+    /// map that missed edits (its source could not say which) catches up.
+    package func annotationStylesDidChange() {
+        for view in liveViews.values {
+            if let annotation = view.annotation { annotationStyleDidChange(annotation) }
+        }
+    }
+}
+
 extension MarkerAnnotationView {
     func applyStyle(of annotation: StyledAnnotation) {
         if markerTintColor != annotation.markerColor { markerTintColor = annotation.markerColor }

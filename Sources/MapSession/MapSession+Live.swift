@@ -113,6 +113,8 @@ extension MapSession {
         if !stale.isEmpty { mapView.sharedAnnotationsDidRemove(stale) }
         mapView.sharedAnnotationsDidAdd(annotations)
         mapView.sharedAnnotationsDidReload()
+        // Edits the log no longer holds: the views shown may have missed some.
+        mapView.annotationStylesDidChange()
         live.glides.removeAll()
         live.syncedVersion = version
     }

@@ -79,4 +79,26 @@ import Testing
             try world.store.update(id: "nobody") { $0.title = "x" }
         }
     }
+
+    @Test func aSessionBehindTheLogCatchesUpOnEditsItMissed() throws {
+        let world = World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap, app: sampleApp, logLimit: 8)
+        let h = SessionHarness(hash: Self.pacific, world: world)
+        let pin = LiveAnnotation(id: "pin", title: "Pin", coordinate: Coordinate(latitude: 0, longitude: -150))
+        try world.store.add(pin)
+        h.flushQueue()
+        #expect(marker(h, pin).tint == nil)
+        // The edit and then more changes than the log keeps, while the session's
+        // queue is busy, so its wake-up waits until they are all in.
+        let behind = try h.session.sync { () throws -> Bool in
+            try world.store.update(id: "pin") { $0.markerColor = "#00f" }
+            try world.store.add((0..<40).map {
+                LiveAnnotation(id: "far\($0)", title: nil, coordinate: Coordinate(latitude: 60, longitude: Double($0)))
+            })
+            return world.store.changes(since: h.session.live.syncedVersion) == nil
+        }
+        #expect(behind, "the session is further behind than the log")
+        h.flushQueue()
+        h.settle(seconds: 0.1)
+        #expect(marker(h, pin).tint == Color(hex: 0x0000FF))
+    }
 }
