@@ -24,34 +24,29 @@ struct AnnotationListQuery: Equatable {
         }
     }
 
-    /// Where a page ends: the position in the store's order after the last
-    /// annotation listed, and that annotation's id, so an add or remove
-    /// earlier in the list between two pages neither repeats nor skips one.
+    /// Where a page ends: the `seq` of the last annotation listed. The
+    /// next page starts after it in the order annotations were added, so
+    /// adds and removes between two pages neither repeat nor skip one.
     struct Cursor: Equatable {
-        var position: Int
-        var lastID: String
+        var seq: UInt64
 
         var token: String {
-            Data("\(position):\(lastID)".utf8).base64EncodedString()
+            Data("s\(seq)".utf8).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
                 .replacingOccurrences(of: "=", with: "")
         }
 
-        init(position: Int, lastID: String) {
-            self.position = position
-            self.lastID = lastID
+        init(seq: UInt64) {
+            self.seq = seq
         }
 
         init?(token: String) {
             var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
             while base64.count % 4 != 0 { base64 += "=" }
-            guard token.utf8.count <= 512, let data = Data(base64Encoded: base64),
-                  let text = String(data: data, encoding: .utf8),
-                  let colon = text.firstIndex(of: ":"), let position = Int(text[..<colon]), position >= 0 else {
-                return nil
-            }
-            self.position = position
-            lastID = String(text[text.index(after: colon)...])
+            guard token.utf8.count <= 64, let data = Data(base64Encoded: base64),
+                  let text = String(data: data, encoding: .utf8), text.first == "s",
+                  let seq = UInt64(text.dropFirst()) else { return nil }
+            self.seq = seq
         }
     }
 
@@ -105,40 +100,25 @@ struct AnnotationListQuery: Equatable {
         return BoundingBox(minLongitude: n[0], minLatitude: n[1], maxLongitude: n[2], maxLatitude: n[3])
     }
 
-    /// The records of one page and the cursor of the next, if there is more.
+    /// The records of one page and the cursor of the next, if there is
+    /// more. `records` are in the order they were added (`seq` ascending).
     func page(of records: [AnnotationStore.Record]) -> (records: [AnnotationStore.Record], next: Cursor?) {
         var start = 0
         if let cursor {
-            if cursor.position > 0, cursor.position <= records.count, records[cursor.position - 1].id == cursor.lastID {
-                start = cursor.position
-            } else if let i = records.firstIndex(where: { $0.id == cursor.lastID }) {
-                start = i + 1
-            } else {
-                start = min(cursor.position, records.count)
+            // The first record added after the cursor's.
+            var (low, high) = (0, records.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if records[mid].seq <= cursor.seq { low = mid + 1 } else { high = mid }
             }
+            start = low
         }
         var out: [AnnotationStore.Record] = []
         let limit = limit ?? Int.max
-        var i = start
-        while i < records.count {
-            let r = records[i]
-            if bbox?.contains(r.annotation.coordinate) ?? true {
-                if out.count == limit {
-                    let last = out[out.count - 1]
-                    // `i` is past the last one listed; it resumes there.
-                    return (out, Cursor(position: lastPosition(of: last, before: i, in: records) + 1, lastID: last.id))
-                }
-                out.append(r)
-            }
-            i += 1
+        for r in records[start...] where bbox?.contains(r.annotation.coordinate) ?? true {
+            if out.count == limit { return (out, Cursor(seq: out[out.count - 1].seq)) }
+            out.append(r)
         }
         return (out, nil)
-    }
-
-    private func lastPosition(of record: AnnotationStore.Record, before end: Int,
-                              in records: [AnnotationStore.Record]) -> Int {
-        var j = end - 1
-        while j >= 0, records[j].id != record.id { j -= 1 }
-        return j
     }
 }

@@ -49,6 +49,8 @@ extension AnnotationStore {
             // Rows come in key order; the API lists annotations in the order they were added.
             order.sort { $0.seq < $1.seq }
             s.order = order.map(\.id)
+            for (i, id) in s.order.enumerated() { s.records[id]?.seq = UInt64(i + 1) }
+            s.nextSeq = UInt64(s.order.count + 1)
         }
     }
 

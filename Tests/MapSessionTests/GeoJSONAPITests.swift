@@ -198,4 +198,24 @@ import Testing
         }
         #expect((world.store.record(id: "v")?.annotation as? LiveAnnotation)?.appearance.title == "Lorry")
     }
+
+    @Test func aPageGoesOnWhereTheLastStoppedWhenPinsComeAndGoMeanwhile() throws {
+        _ = importGeoJSON(Self.collection((0..<6).map { Self.feature("q\($0)", 100, Double($0)) }))
+        let box = "bbox=99,-1,101,10&limit=2"
+        let first = call("GET", "/api/annotations", query: box)
+        #expect((first.json["annotations"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["q0", "q1"])
+        let cursor = try #require(first.json["next"] as? String)
+        // The last one listed and an earlier one go, one is added at the end.
+        #expect(call("DELETE", "/api/annotations/q1").status == 200)
+        #expect(call("DELETE", "/api/annotations/q0").status == 200)
+        _ = importGeoJSON(Self.feature("q6", 100, 6))
+        var seen: [String] = []
+        var next: String? = cursor
+        while let c = next {
+            let r = call("GET", "/api/annotations", query: box + "&cursor=\(c)")
+            seen += (r.json["annotations"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            next = r.json["next"] as? String
+        }
+        #expect(seen == ["q2", "q3", "q4", "q5", "q6"])
+    }
 }

@@ -31,6 +31,11 @@ import Testing
         #expect((store.record(id: "bulk999")?.annotation as? LiveAnnotation)?.appearance.markerColor == "#00f")
         let ids = store.records.map(\.id).filter { $0.hasPrefix("bulk") }
         #expect(ids == (0..<1000).map { "bulk\($0)" }, "a batch keeps its order")
+        // Page cursors name a record's place: ascending after a restart, and new ones come after.
+        let seqs = store.records.map(\.seq)
+        #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 } && seqs.first ?? 0 > 0)
+        let late = try store.add(LiveAnnotation(id: "late", title: nil, coordinate: Coordinate(latitude: 0, longitude: 0)))
+        #expect(late.seq > seqs.last ?? .max)
     }
 
     @Test func aBatchWithAnIDTakenOrGivenTwiceAddsNothing() throws {
