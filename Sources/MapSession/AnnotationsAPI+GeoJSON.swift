@@ -18,6 +18,13 @@ extension AnnotationsAPI {
                                                          next: next?.token))
     }
 
+    /// An NDJSON import's body is read while it arrives (`NDJSONImportStream`).
+    func bodyConsumer(for request: HTTPRequest) -> HTTPBodyConsumer? {
+        guard request.method == "POST", request.path == "/api/annotations",
+              Self.mediaType(request.contentType) == "application/x-ndjson" else { return nil }
+        return NDJSONImportStream(api: self)
+    }
+
     /// Whether an `Accept` header asks for GeoJSON.
     static func wantsGeoJSON(_ accept: String?) -> Bool {
         guard let accept else { return false }
@@ -39,6 +46,11 @@ extension AnnotationsAPI {
     func importFeatures(_ request: HTTPRequest, ndjson: Bool) throws(APIError) -> HTTPResponse {
         let batch = ndjson ? try GeoJSONImport.features(ndjson: request.body)
                            : try GeoJSONImport.features(geoJSON: request.body)
+        return try importBatch(batch)
+    }
+
+    /// Adds a read and checked import in one batch; refusals name the feature.
+    func importBatch(_ batch: GeoJSONBatch) throws(APIError) -> HTTPResponse {
         do throws(WorldError) {
             try world.store.add(batch.annotations)
         } catch {

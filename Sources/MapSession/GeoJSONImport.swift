@@ -38,46 +38,24 @@ enum GeoJSONImport {
 
     /// Newline-delimited features, one `Feature` object a line (blank lines
     /// are skipped), each read straight from its bytes by
-    /// `GeoJSONLineScanner`. The body is whole by now: the transport hands
-    /// over complete bodies (up to the import limit), so the lines are read
-    /// one after another from it rather than as they arrive.
+    /// `GeoJSONLineScanner`: a whole body at once (the transport streams
+    /// them through `NDJSONImportStream` instead).
     static func features(ndjson body: [UInt8]) throws(APIError) -> GeoJSONBatch {
+        var reader = NDJSONLineReader()
         var owned = body
         // strtod stops at this 0 when the last line ends in a number.
         owned.append(0)
-        var features: [GeoJSONFeature] = []
-        var lines: [Int] = []
-        let result = owned.withUnsafeBufferPointer { all -> APIError? in
-            let count = all.count - 1
-            var lineStart = 0
-            var lineNumber = 0
-            while lineStart <= count {
-                lineNumber += 1
-                var end = lineStart
-                while end < count, all[end] != 0x0A { end += 1 }
-                defer { lineStart = end + 1 }
-                var first = lineStart
-                while first < end, all[first] == 0x20 || all[first] == 0x09 || all[first] == 0x0D { first += 1 }
-                guard first < end else { continue }
-                guard features.count < maxFeatures else {
-                    return .badRequest("line \(lineNumber): more than \(maxFeatures) features; "
-                                       + "one import takes at most \(maxFeatures)")
-                }
-                do throws(GeoJSONLineScanner.Failure) {
-                    features.append(try GeoJSONLineScanner.feature(UnsafeBufferPointer(rebasing: all[first..<end])))
-                    lines.append(lineNumber)
-                } catch {
-                    switch error {
-                    case .invalidJSON(let what): return .badRequest("line \(lineNumber): invalid JSON: \(what)")
-                    case .problem(let p): return .badRequest(place("line \(lineNumber)", id: p.id) + p.message)
-                    }
-                }
-            }
-            return nil
-        }
-        if let result { throw result }
-        guard !features.isEmpty else { throw .badRequest("empty body; expected one GeoJSON Feature a line") }
-        return GeoJSONBatch(annotations: try annotations(features) { "line \(lines[$0])" }, lines: lines,
+        owned.withUnsafeBufferPointer { all in reader.feed(UnsafeBufferPointer(rebasing: all[0..<(all.count - 1)])) }
+        reader.end()
+        return try batch(of: reader)
+    }
+
+    /// The checked batch of what `reader` read, or its first problem.
+    static func batch(of reader: NDJSONLineReader) throws(APIError) -> GeoJSONBatch {
+        if let failure = reader.failure { throw failure }
+        guard !reader.features.isEmpty else { throw .badRequest("empty body; expected one GeoJSON Feature a line") }
+        let lines = reader.lines
+        return GeoJSONBatch(annotations: try annotations(reader.features) { "line \(lines[$0])" }, lines: lines,
                             isCollection: true)
     }
 

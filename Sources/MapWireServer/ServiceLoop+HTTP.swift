@@ -32,6 +32,7 @@ extension ServiceLoop {
         let bodyLimit = AccessPolicy.bodyLimit(method: method, path: path, contentType: contentType,
                                                limits: configuration.limits)
         let exchange = HTTPExchange(id: makeID(), wsi: wsi, request: request, bodyLimit: bodyLimit)
+        exchange.consumer = http.bodyConsumer(for: request)
         if let stale = exchanges[wsi] { exchangesByID[stale.id] = nil }
         exchanges[wsi] = exchange
         exchangesByID[exchange.id] = exchange
@@ -52,6 +53,19 @@ extension ServiceLoop {
     /// `LWS_CALLBACK_HTTP_BODY`: a chunk of the request body.
     func httpBody(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         guard let exchange = exchanges[wsi], !exchange.dispatched, exchange.response == nil else { return 0 }
+        if let consumer = exchange.consumer {
+            exchange.consumedBytes += bytes.count
+            if exchange.consumedBytes > exchange.body.limit {
+                refuseBody(exchange)
+                return 0
+            }
+            exchange.consumerPiece.append(contentsOf: bytes)
+            if exchange.consumerPiece.count >= HTTPExchange.consumerPieceBytes {
+                consumer.consume(exchange.consumerPiece)
+                exchange.consumerPiece.removeAll(keepingCapacity: true)
+            }
+            return 0
+        }
         if !exchange.body.append(bytes) { refuseBody(exchange) }
         return 0
     }
@@ -155,12 +169,20 @@ extension ServiceLoop {
         exchange.dispatched = true
         exchange.request.body = exchange.body.bytes
         let (request, id, http, inbox) = (exchange.request, exchange.id, self.http, self.inbox)
-        let answer: @Sendable () -> Void = {
-            inbox.post(response: HTTPRouting.answer(request, handler: http), for: id)
+        let answer: @Sendable () -> Void
+        let bytes: Int
+        if let consumer = exchange.consumer {
+            if !exchange.consumerPiece.isEmpty { consumer.consume(exchange.consumerPiece) }
+            exchange.consumerPiece = []
+            bytes = exchange.consumedBytes
+            answer = { inbox.post(response: consumer.finish(), for: id) }
+        } else {
+            bytes = request.body.count
+            answer = { inbox.post(response: HTTPRouting.answer(request, handler: http), for: id) }
         }
-        if request.body.count < BulkRequestQueue.threshold {
+        if bytes < BulkRequestQueue.threshold {
             DispatchQueue.global(qos: .userInitiated).async(execute: answer)
-        } else if !BulkRequestQueue.shared.submit(bytes: request.body.count, answer) {
+        } else if !BulkRequestQueue.shared.submit(bytes: bytes, answer) {
             exchange.response = .error(503, "too many large requests in progress; retry shortly")
             lws_callback_on_writable(exchange.wsi)
         }
