@@ -15,6 +15,8 @@
     0x20: 'CAMERA', 0x21: 'BACKGROUND',
     0x30: 'INSERT', 0x31: 'REMOVE', 0x32: 'MOVE', 0x33: 'PATCH', 0x34: 'TRANSFORM',
     0x40: 'A11Y', 0x41: 'FOCUS', 0x42: 'URL', 0x43: 'CURSOR',
+    0x50: 'EMBED_ORIGINS', 0x51: 'EVENT_SELECT', 0x52: 'EVENT_DESELECT', 0x53: 'EVENT_CAMERA',
+    0x54: 'EVENT_CALLOUT_ACTION',
   };
   const KIND = { 1: 'GROUP', 2: 'RECT', 3: 'TEXT', 4: 'IMAGE', 5: 'WORLD_PATH', 6: 'BUBBLE' };
   // key -> [name, layout]; layout letters: f f32, i i32, I u32, H u16, B u8,
@@ -39,6 +41,9 @@
     FOCUS: [0x14, [['seq', 'I'], ['item', 'I']]],
     ACTIVATE: [0x15, [['seq', 'I'], ['item', 'I']]],
     NAVIGATE: [0x16, [['seq', 'I'], ['hash', 's']]],
+    EMBED_SET_CAMERA: [0x20, [['seq', 'I'], ['latitude', 'd'], ['longitude', 'd'], ['zoom', 'd'], ['animated', 'B']]],
+    EMBED_SELECT: [0x21, [['seq', 'I'], ['id', 's']]],
+    EMBED_DESELECT: [0x22, [['seq', 'I']]],
   };
 
   class WireError extends Error {
@@ -153,6 +158,19 @@
         return { op, mode: r.u8(), hash: r.str() };
       case 'CURSOR':
         return { op, cursor: r.u8() };
+      case 'EMBED_ORIGINS': {
+        const count = r.u16();
+        const origins = [];
+        for (let i = 0; i < count; i++) origins.push(r.str());
+        return { op, origins };
+      }
+      case 'EVENT_SELECT':
+      case 'EVENT_DESELECT':
+        return { op, id: r.str() };
+      case 'EVENT_CAMERA':
+        return { op, latitude: r.f64(), longitude: r.f64(), zoom: r.f64() };
+      case 'EVENT_CALLOUT_ACTION':
+        return { op, id: r.str(), control: r.str() };
       default:
         throw new WireError(`unknown frame op 0x${code.toString(16)} at offset ${r.p - 1}`);
     }

@@ -5,8 +5,10 @@
 // Beside it: painter-decode.js decodes and encodes messages (MapWireWire),
 // painter-a11y.js keeps the mirror (MapWireMirror), painter-draw.js paints
 // the item tree (MapWireDraw) and painter-input.js turns browser events into
-// input messages (MapWireInput). This file holds the session: frames,
-// resources, the URL, the size and the connection.
+// input messages (MapWireInput) and painter-embed.js talks to a page that
+// embeds the map (MapWireEmbed). This file holds the session: frames,
+// resources, the URL, the size and the connection. Everything it loads is
+// found relative to the page's own URL, so the map works under a sub-path.
 'use strict';
 
 (function () {
@@ -202,6 +204,13 @@
       case 'FOCUS': mirror.focus(op.item); break;
       case 'URL': applyUrl(op.mode, op.hash); break;
       case 'CURSOR': canvas.style.cursor = CURSORS[op.cursor] || 'default'; break;
+      case 'EMBED_ORIGINS':
+      case 'EVENT_SELECT':
+      case 'EVENT_DESELECT':
+      case 'EVENT_CAMERA':
+      case 'EVENT_CALLOUT_ACTION':
+        embed.apply(op);
+        break;
     }
   }
 
@@ -257,7 +266,8 @@
     fonts.set(op.font, { family: op.family, weight: op.weight });
     const key = `${op.family}|${op.weight}|${op.url}`;
     if (fontFaces.has(key) || typeof FontFace === 'undefined') return;
-    const face = new FontFace(op.family, `url("${op.url.replace(/["\\]/g, '\\$&')}")`,
+    const url = new URL(op.url, document.baseURI).href; // "fonts/x.otf" under the page's own path
+    const face = new FontFace(op.family, `url("${url.replace(/["\\]/g, '\\$&')}")`,
       { weight: String(op.weight) });
     fontFaces.set(key, face);
     face.load().then(() => {
@@ -375,8 +385,7 @@
     reconnectTimer = null;
     clearInterval(countdownTimer);
     showBanner('Connecting…');
-    const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const sock = new WebSocket(`${scheme}//${location.host}/ws`, 'mapwire.v1');
+    const sock = new WebSocket(socketURL(), 'mapwire.v1');
     sock.binaryType = 'arraybuffer';
     ws = sock;
     sock.onopen = () => {
@@ -396,6 +405,15 @@
       scheduleReconnect();
     };
     sock.onerror = () => { /* onclose follows */ };
+  }
+
+  // The socket beside the page: http://host/maps/ -> ws://host/maps/ws.
+  function socketURL() {
+    const url = new URL('ws', document.baseURI);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.search = '';
+    url.hash = '';
+    return url.href;
   }
 
   function scheduleReconnect() {
@@ -439,6 +457,7 @@
         stats.session = msg.session;
         clearInterval(countdownTimer);
         banner.hidden = true;
+        embed.connected();
         requestPaint();
         return;
       case 'FRAME':
@@ -470,6 +489,8 @@
     encode: (msg) => Wire.encodeClient(msg),
     stats,
     background: () => background,
+    socketURL,
+    embed: () => embed.state(),
     itemBounds(id) {
       const it = items.get(id);
       if (!it || it.gen !== paintGen) return null;
@@ -477,6 +498,7 @@
     },
   };
 
+  const embed = window.MapWireEmbed.create({ sendInput, isConnected: () => connected });
   mirror = window.MapWireMirror.create(document.getElementById('a11y'), {
     item: (id) => items.get(id),
     painted: (it) => it.gen === paintGen,

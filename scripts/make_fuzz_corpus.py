@@ -27,6 +27,9 @@ def client_messages() -> dict[str, bytes]:
         "focus": wire.focus(7, 42),
         "activate": wire.activate(8, 42),
         "navigate": wire.navigate(9, "#4/20/0/person/amelie-fournier"),
+        "embed-set-camera": wire.embed_set_camera(10, 48.8566, 2.3522, 11, animated=True),
+        "embed-select": wire.embed_select(11, "golden-gate-bridge"),
+        "embed-deselect": wire.embed_deselect(12),
     }
 
 
@@ -73,6 +76,9 @@ def sessions() -> dict[str, bytes]:
                                wire.pointer(2, wire.DOWN, 640, 400, time_ms=t[5]),
                                wire.pointer(3, wire.UP, 640, 400, buttons=0, time_ms=t[6]),
                                wire.focus(4, 3), wire.activate(5, 3), wire.ack(1)),
+        "embed": session("#4/20/0", wire.embed_select(1, "golden-gate-bridge"), wire.embed_select(2, "Tab Café"),
+                         wire.embed_set_camera(3, -33.87, 151.21, 9, animated=True), wire.embed_deselect(4),
+                         wire.embed_select(5, "no-such-pin")),
     }
 
 

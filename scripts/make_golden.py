@@ -62,10 +62,13 @@ FRAME_OPS = {
     "CAMERA": 0x20, "BACKGROUND": 0x21,
     "INSERT": 0x30, "REMOVE": 0x31, "MOVE": 0x32, "PATCH": 0x33, "TRANSFORM": 0x34,
     "A11Y": 0x40, "FOCUS": 0x41, "URL": 0x42, "CURSOR": 0x43,
+    "EMBED_ORIGINS": 0x50, "EVENT_SELECT": 0x51, "EVENT_DESELECT": 0x52, "EVENT_CAMERA": 0x53,
+    "EVENT_CALLOUT_ACTION": 0x54,
 }
 CLIENT_OPS = {
     "HELLO": 0x01, "ACK": 0x02, "POINTER": 0x10, "WHEEL": 0x11, "KEY": 0x12,
     "RESIZE": 0x13, "FOCUS": 0x14, "ACTIVATE": 0x15, "NAVIGATE": 0x16,
+    "EMBED_SET_CAMERA": 0x20, "EMBED_SELECT": 0x21, "EMBED_DESELECT": 0x22,
 }
 KINDS = {"GROUP": 1, "RECT": 2, "TEXT": 3, "IMAGE": 4, "WORLD_PATH": 5, "BUBBLE": 6}
 # key -> (code, value layout). Layout letters: f f32, i i32, I u32, H u16, B u8,
@@ -96,6 +99,11 @@ FRAME_OP_FIELDS = {
     "FOCUS": [("item", "I")],
     "URL": [("mode", "B"), ("hash", "s")],
     "CURSOR": [("cursor", "B")],
+    "EMBED_ORIGINS": [],
+    "EVENT_SELECT": [("id", "s")],
+    "EVENT_DESELECT": [("id", "s")],
+    "EVENT_CAMERA": [("latitude", "d"), ("longitude", "d"), ("zoom", "d")],
+    "EVENT_CALLOUT_ACTION": [("id", "s"), ("control", "s")],
 }
 CLIENT_FIELDS = {
     "HELLO": [("version", "H"), ("width", "f"), ("height", "f"), ("devicePixelRatio", "f"), ("hash", "s")],
@@ -108,6 +116,9 @@ CLIENT_FIELDS = {
     "FOCUS": [("seq", "I"), ("item", "I")],
     "ACTIVATE": [("seq", "I"), ("item", "I")],
     "NAVIGATE": [("seq", "I"), ("hash", "s")],
+    "EMBED_SET_CAMERA": [("seq", "I"), ("latitude", "d"), ("longitude", "d"), ("zoom", "d"), ("animated", "B")],
+    "EMBED_SELECT": [("seq", "I"), ("id", "s")],
+    "EMBED_DESELECT": [("seq", "I")],
 }
 
 
@@ -212,6 +223,10 @@ def encode_frame_op(op: dict, w: Writer) -> None:
             w.put("B", e["role"])
             w.put("B", e["flags"])
             w.put("s", e["name"])
+    elif name == "EMBED_ORIGINS":
+        w.put("H", len(op["origins"]))
+        for origin in op["origins"]:
+            w.put("s", origin)
 
 
 def encode_server(msg: dict) -> bytes:
@@ -261,7 +276,7 @@ def golden_frame() -> dict:
     return {
         "op": "FRAME", "frame": 7, "inputSeq": 42,
         "ops": [
-            {"op": "DEF_FONT", "font": 1, "family": "Inter", "url": "/fonts/Inter-Regular.otf", "weight": 400},
+            {"op": "DEF_FONT", "font": 1, "family": "Inter", "url": "fonts/Inter-Regular.otf", "weight": 400},
             {"op": "DEF_IMAGE", "resource": 3, "format": 1, "width": 8, "height": 8, "data": b64(TINY_SVG)},
             {"op": "DEF_PATH", "resource": 4, "originX": 536870912, "originY": -1048576, "shift": 6,
              "data": b64(path_data(GOLDEN_RINGS))},
@@ -297,6 +312,11 @@ def golden_frame() -> dict:
             {"op": "FOCUS", "item": 11},
             {"op": "URL", "mode": 1, "hash": "#4.50/20.00000/0.00000/person/7"},
             {"op": "CURSOR", "cursor": 1},
+            {"op": "EMBED_ORIGINS", "origins": ["https://example.com", "http://localhost:8081"]},
+            {"op": "EVENT_SELECT", "id": "caf\u00e9-7"},
+            {"op": "EVENT_CAMERA", "latitude": 48.8566, "longitude": 2.3522, "zoom": 11.25},
+            {"op": "EVENT_CALLOUT_ACTION", "id": "caf\u00e9-7", "control": "More Info"},
+            {"op": "EVENT_DESELECT", "id": "caf\u00e9-7"},
         ],
     }
 
@@ -316,6 +336,10 @@ CLIENT = {
     "client-focus.bin": {"op": "FOCUS", "seq": 5, "item": 11},
     "client-activate.bin": {"op": "ACTIVATE", "seq": 6, "item": 11},
     "client-navigate.bin": {"op": "NAVIGATE", "seq": 7, "hash": "#3.00/48.85660/2.35220"},
+    "client-embed-set-camera.bin": {"op": "EMBED_SET_CAMERA", "seq": 8, "latitude": 37.7749, "longitude": -122.4194,
+                                    "zoom": 12.5, "animated": 1},
+    "client-embed-select.bin": {"op": "EMBED_SELECT", "seq": 9, "id": "golden-gate"},
+    "client-embed-deselect.bin": {"op": "EMBED_DESELECT", "seq": 10},
 }
 
 

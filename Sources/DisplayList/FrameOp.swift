@@ -40,4 +40,8 @@ package enum FrameOp: Hashable, Sendable {
     case focus(item: UInt32)
     case url(URLMode, String)
     case cursor(Cursor)
+    /// The origins whose pages may embed the map and talk to it (docs/embedding.md).
+    case embedOrigins([String])
+    /// An event for the embedding page.
+    case embedEvent(EmbedEvent)
 }

@@ -68,7 +68,7 @@ public struct FontDescriptor: Hashable, Sendable {
     public let id: UInt16
     /// The CSS family the page registers the file under ("Inter").
     public let family: String
-    /// Where the page fetches the file, relative to the server (`/fonts/Inter-Bold.otf`).
+    /// Where the page fetches the file, relative to the page's own URL (`fonts/Inter-Bold.otf`).
     public let url: String
     /// The CSS weight the page registers the file under (400 regular, 700 bold).
     public let weight: UInt16

@@ -21,6 +21,9 @@ package struct SceneReplica: Sendable {
     package private(set) var url: String?
     package private(set) var focus: UInt32?
     package private(set) var cursor: Cursor = .default
+    /// The origins the page may talk to when embedded, and every event for it so far.
+    package private(set) var embedOrigins: [String] = []
+    package private(set) var embedEvents: [EmbedEvent] = []
     /// The viewport the screen positions are computed for, CSS px.
     package var viewport: Size
 
@@ -66,6 +69,8 @@ package struct SceneReplica: Sendable {
         case let .focus(item): focus = item
         case let .url(_, hash): url = hash
         case let .cursor(c): cursor = c
+        case let .embedOrigins(origins): embedOrigins = origins
+        case let .embedEvent(event): embedEvents.append(event)
         }
     }
 

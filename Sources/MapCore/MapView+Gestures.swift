@@ -174,6 +174,7 @@ extension MapView {
     func endRegionChange(animated: Bool) {
         delegate?.mapView(self, regionDidChangeAnimated: animated)
         cameraDidSettle?(camera)
+        observer.cameraDidSettle?(camera)
     }
 
     private func midpoint(_ pts: [Point]) -> Point {

@@ -14,6 +14,7 @@ extension MapView {
         let key = AnnotationKey(annotation)
         guard index.contains(key) || isClusteredMember(key) || showsShared(key, annotation) else { return }
         selected = annotation
+        observer.didSelect?(annotation)
         needsAnnotationLayout = true
         layoutAnnotationViews()
         guard let view = liveViews[AnnotationKey(annotation)] else { return }
@@ -29,6 +30,7 @@ extension MapView {
     public func deselectAnnotation(_ annotation: Annotation?, animated: Bool) {
         guard let current = selected, annotation == nil || annotation === current else { return }
         selected = nil
+        observer.didDeselect?(current)
         needsAnnotationLayout = true
         if let callout {
             callout.dismiss(animator: window?.animator, animated: animated)
@@ -73,6 +75,7 @@ extension MapView {
             guard let control = accessory as? Control else { continue }
             control.onTap = { [weak self, weak view, weak control] in
                 guard let self, let view, let control else { return }
+                self.observer.calloutControlTapped?(view, control)
                 self.delegate?.mapView(self, annotationView: view, calloutAccessoryControlTapped: control)
             }
         }

@@ -18,6 +18,9 @@ open class MapView: View, CursorProviding {
     public var defaultPinImage: ImageResource?
     /// Called when the camera settles (after a gesture or animation), for the URL.
     package var cameraDidSettle: ((Camera) -> Void)?
+    /// The session's own view of selection and callout taps, beside the app's
+    /// delegate (MapObservation.swift).
+    package var observer = MapObservation()
 
     /// Where the map looks. Setting it moves the map at once.
     public var camera: Camera {

@@ -21,14 +21,20 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
         public var storePath: String
         /// The map controls each session starts with.
         public var controls: MapControlsOptions
+        /// The origins (`https://host[:port]`, normalised) whose pages may embed
+        /// the map in an `<iframe>` and talk to it with `postMessage`; the
+        /// page's own origin always may.
+        public var embedOrigins: [String]
 
         public init(dataDirectory: URL, publicDirectory: URL, demo: Bool = true,
-                    storePath: String = "./mapwire.sqlite", controls: MapControlsOptions = MapControlsOptions()) {
+                    storePath: String = "./mapwire.sqlite", controls: MapControlsOptions = MapControlsOptions(),
+                    embedOrigins: [String] = []) {
             self.dataDirectory = dataDirectory
             self.publicDirectory = publicDirectory
             self.demo = demo
             self.storePath = storePath
             self.controls = controls
+            self.embedOrigins = embedOrigins
         }
     }
 
@@ -55,7 +61,8 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
     public func openSession(output: SessionOutput) -> SessionConnection {
         let id = UInt32(truncatingIfNeeded: sessionIDs.next())
         let metered = MeteredOutput(base: output, metrics: world.store.metrics)
-        let session = MapSession(id: id, world: world, output: metered, frameTiming: metered)
+        let session = MapSession(id: id, world: world, output: metered, frameTiming: metered,
+                                 embedOrigins: options.embedOrigins)
         sessions.withLock { $0[id] = session }
         return SessionHandle(session: session, app: self, metered: metered)
     }

@@ -44,12 +44,14 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     var timer: DispatchSourceTimer?
     var isClosed = false
     var live = SessionLiveState()
+    var embedding: SessionEmbedding
 
     /// A session that sends its frames to `output` and, when `frameTiming` is
     /// given, tells it what it needs to time inputs to the frames that answer them.
+    /// `embedOrigins`: the origins whose pages may embed the map and talk to it.
     package init(id: UInt32, world: World, output: SessionOutput, frameTiming: (any FrameTimingObserver)? = nil,
                 clock: Clock = MonotonicClock(), ticksAutomatically: Bool = true,
-                logger: Logger = Logger(label: "mapwire.session")) {
+                logger: Logger = Logger(label: "mapwire.session"), embedOrigins: [String] = []) {
         self.id = id
         self.world = world
         self.output = output
@@ -60,6 +62,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         queue = DispatchQueue(label: "mapwire.session.\(id)")
         acks = FrameAcks()
         flow = FrameFlow(acks: acks)
+        embedding = SessionEmbedding(origins: embedOrigins)
     }
 
     // MARK: SessionConnection
@@ -134,6 +137,8 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             window.activate(item: item)
         case let .navigate(_, hash):
             navigate(to: hash)
+        case let .embed(_, command):
+            perform(command)
         }
         flow.isDirty = true
         sendFrameIfPossible()
@@ -167,6 +172,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         mapView = map
         showControls(on: map)
         startApp(cameraFromURL: cameraFromURL)
+        startEmbedding()
         startLive()
         followScreens(in: hash, animated: false)
         pendingURL = (.replace, currentURL())
@@ -203,6 +209,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             lastURL = url
             pendingURL = nil
         }
+        ops += takeEmbedOps()
         flow.isDirty = false
         guard !ops.isEmpty else {
             // The inputs since the last frame changed nothing on screen: no

@@ -32,7 +32,8 @@ public final class MapWireService: Sendable {
             publicDirectory: configuration.resolvedPublicDirectory,
             demo: configuration.demo,
             storePath: configuration.storePath,
-            controls: configuration.controls))
+            controls: configuration.controls,
+            embedOrigins: configuration.allowedOrigins.compactMap(MapWireServer.normalizedOrigin)))
         let metrics = ServerMetrics()
         server = MapWireServer(configuration: serverConfiguration, sessions: service,
                                http: MetricsAppendingHandler(base: service, metrics: metrics), metrics: metrics)

@@ -138,3 +138,12 @@ extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
     var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
+
+extension MapWireServer {
+    /// `origin` as the server compares it (`scheme://host[:port]`, lowercased,
+    /// no default port), the form a browser gives `MessageEvent.origin`; nil
+    /// when it is not an origin.
+    package static func normalizedOrigin(_ origin: String) -> String? {
+        HostPolicy.normalizedOrigin(origin)
+    }
+}

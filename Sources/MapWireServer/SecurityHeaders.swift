@@ -16,8 +16,10 @@ enum SecurityHeaders {
     /// What the page needs and nothing more: its own scripts, stylesheet,
     /// fonts and images (plus `blob:` images the painter makes from
     /// `DEF_IMAGE` and the empty `data:` icon), sockets to itself only, no
-    /// inline script, no plugins, no forms, and framing by itself and the
-    /// allowed origins. JSON answers carry it too, where it costs nothing.
+    /// inline script, no plugins, no forms, frames of its own pages only (the
+    /// embedding example frames the map), and framing by itself and the
+    /// allowed origins (never `X-Frame-Options`, which would forbid that).
+    /// JSON answers carry it too, where it costs nothing.
     static func contentSecurityPolicy(allowedOrigins: [String]) -> String {
         let ancestors = (["'self'"] + allowedOrigins.compactMap(HostPolicy.normalizedOrigin)).joined(separator: " ")
         return [
@@ -30,6 +32,7 @@ enum SecurityHeaders {
             "base-uri 'none'",
             "form-action 'none'",
             "object-src 'none'",
+            "frame-src 'self'",
             "frame-ancestors \(ancestors)",
         ].joined(separator: "; ")
     }

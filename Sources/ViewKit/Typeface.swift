@@ -16,11 +16,12 @@ public final class Typeface: Sendable {
         self.font = font
     }
 
-    /// Loads `fonts/<file>` from the page's folder, served at `/fonts/<file>`.
+    /// Loads `fonts/<file>` from the page's folder; the page fetches it at
+    /// `fonts/<file>` relative to its own URL, so it works under a sub-path.
     public convenience init(id: UInt16, file: String, family: String, weight: UInt16, publicDirectory: URL) throws {
         let path = publicDirectory.appendingPathComponent("fonts").appendingPathComponent(file).path
         let font = try Font(path: path, family: family, weight: Int(weight))
-        self.init(descriptor: FontDescriptor(id: id, family: family, url: "/fonts/\(file)", weight: weight), font: font)
+        self.init(descriptor: FontDescriptor(id: id, family: family, url: "fonts/\(file)", weight: weight), font: font)
     }
 }
 

@@ -30,6 +30,13 @@ extension ClientMessage {
             w.u8(Op.activate.rawValue); w.u32(seq); w.u32(item)
         case let .navigate(seq, hash):
             w.u8(Op.navigate.rawValue); w.u32(seq); w.string(hash)
+        case let .embed(seq, .setCamera(latitude, longitude, zoom, animated)):
+            w.u8(Op.embedSetCamera.rawValue); w.u32(seq)
+            w.f64(latitude); w.f64(longitude); w.f64(zoom); w.u8(animated ? 1 : 0)
+        case let .embed(seq, .select(id)):
+            w.u8(Op.embedSelect.rawValue); w.u32(seq); w.string(id)
+        case let .embed(seq, .deselect):
+            w.u8(Op.embedDeselect.rawValue); w.u32(seq)
         }
         return w.bytes
     }

@@ -12,6 +12,7 @@ package enum ClientMessage: Equatable, Sendable {
     case focus(seq: UInt32, item: UInt32)
     case activate(seq: UInt32, item: UInt32)
     case navigate(seq: UInt32, hash: String)
+    case embed(seq: UInt32, EmbedCommand)
 
     /// The first byte of an ACK, for transports that route ACKs early.
     package static let ackOpcode = Op.ack.rawValue
@@ -19,6 +20,7 @@ package enum ClientMessage: Equatable, Sendable {
     enum Op: UInt8 {
         case hello = 0x01, ack = 0x02
         case pointer = 0x10, wheel, key, resize, focus, activate, navigate
+        case embedSetCamera = 0x20, embedSelect, embedDeselect
     }
 
     /// The input sequence number, for messages that carry one.
@@ -26,10 +28,13 @@ package enum ClientMessage: Equatable, Sendable {
         switch self {
         case .hello, .ack: return nil
         case let .pointer(s, _), let .wheel(s, _), let .key(s, _), let .resize(s, _, _),
-             let .focus(s, _), let .activate(s, _), let .navigate(s, _):
+             let .focus(s, _), let .activate(s, _), let .navigate(s, _), let .embed(s, _):
             return s
         }
     }
+
+    /// Largest zoom an `EMBED_SET_CAMERA` may ask for; the map clamps to its own range.
+    static let maxZoom = 24.0
 
     /// Largest canvas side the server accepts, CSS px.
     static let maxViewport = 16384.0
@@ -89,6 +94,27 @@ package enum ClientMessage: Equatable, Sendable {
             message = .activate(seq: try r.u32("ACTIVATE seq"), item: try r.u32("ACTIVATE item"))
         case .navigate:
             message = .navigate(seq: try r.u32("NAVIGATE seq"), hash: try r.string("NAVIGATE hash"))
+        case .embedSetCamera:
+            let seq = try r.u32("EMBED_SET_CAMERA seq")
+            let latitude = try r.f64("EMBED_SET_CAMERA latitude"), longitude = try r.f64("EMBED_SET_CAMERA longitude")
+            let zoom = try r.f64("EMBED_SET_CAMERA zoom")
+            guard latitude.isFinite, (-90...90).contains(latitude) else {
+                throw WireError.invalidValue("EMBED_SET_CAMERA latitude")
+            }
+            guard longitude.isFinite, (-180...180).contains(longitude) else {
+                throw WireError.invalidValue("EMBED_SET_CAMERA longitude")
+            }
+            guard zoom.isFinite, (0...maxZoom).contains(zoom) else {
+                throw WireError.invalidValue("EMBED_SET_CAMERA zoom")
+            }
+            let animated = try r.u8("EMBED_SET_CAMERA animated")
+            guard animated <= 1 else { throw WireError.invalidValue("EMBED_SET_CAMERA animated") }
+            message = .embed(seq: seq, .setCamera(latitude: latitude, longitude: longitude, zoom: zoom,
+                                                  animated: animated == 1))
+        case .embedSelect:
+            message = .embed(seq: try r.u32("EMBED_SELECT seq"), .select(id: try r.string("EMBED_SELECT id")))
+        case .embedDeselect:
+            message = .embed(seq: try r.u32("EMBED_DESELECT seq"), .deselect)
         }
         guard r.remaining == 0 else { throw WireError.trailingBytes(opcode: first, count: r.remaining) }
         return message

@@ -83,6 +83,19 @@ package enum FrameDecoder {
         case .cursor:
             guard let cursor = Cursor(rawValue: try r.u8("cursor")) else { throw WireError.invalidValue("cursor") }
             return .cursor(cursor)
+        case .embedOrigins:
+            var origins: [String] = []
+            for _ in 0..<(try r.u16("count")) { origins.append(try r.string("origin")) }
+            return .embedOrigins(origins)
+        case .eventSelect:
+            return .embedEvent(.select(id: try r.string("id")))
+        case .eventDeselect:
+            return .embedEvent(.deselect(id: try r.string("id")))
+        case .eventCamera:
+            return .embedEvent(.camera(latitude: try r.f64("latitude"), longitude: try r.f64("longitude"),
+                                       zoom: try r.f64("zoom")))
+        case .eventCalloutAction:
+            return .embedEvent(.calloutAction(id: try r.string("id"), control: try r.string("control")))
         }
     }
 

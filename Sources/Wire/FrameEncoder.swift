@@ -12,6 +12,8 @@ package enum FrameEncoder {
         case camera = 0x20, background = 0x21
         case insert = 0x30, remove = 0x31, move = 0x32, patch = 0x33, transform = 0x34
         case accessibility = 0x40, focus = 0x41, url = 0x42, cursor = 0x43
+        case embedOrigins = 0x50, eventSelect = 0x51, eventDeselect = 0x52, eventCamera = 0x53
+        case eventCalloutAction = 0x54
     }
 
     enum Key: UInt8 {
@@ -111,6 +113,32 @@ package enum FrameEncoder {
         case let .cursor(cursor):
             w.u8(Op.cursor.rawValue)
             w.u8(cursor.rawValue)
+        case let .embedOrigins(origins):
+            w.u8(Op.embedOrigins.rawValue)
+            w.u16(UInt16(min(origins.count, Int(UInt16.max))))
+            for origin in origins.prefix(Int(UInt16.max)) { w.string(origin) }
+        case let .embedEvent(event):
+            encode(event, into: &w)
+        }
+    }
+
+    static func encode(_ event: EmbedEvent, into w: inout ByteWriter) {
+        switch event {
+        case let .select(id):
+            w.u8(Op.eventSelect.rawValue)
+            w.string(id)
+        case let .deselect(id):
+            w.u8(Op.eventDeselect.rawValue)
+            w.string(id)
+        case let .camera(latitude, longitude, zoom):
+            w.u8(Op.eventCamera.rawValue)
+            w.f64(latitude)
+            w.f64(longitude)
+            w.f64(zoom)
+        case let .calloutAction(id, control):
+            w.u8(Op.eventCalloutAction.rawValue)
+            w.string(id)
+            w.string(control)
         }
     }
 

@@ -55,9 +55,9 @@ final class SessionHarness {
     var time = 1000.0
 
     init(size: Size = Size(width: 1280, height: 800), hash: String = "#4/20/0", world: World = sharedWorld,
-         id: UInt32 = 1, frameTiming: (any FrameTimingObserver)? = nil) {
+         id: UInt32 = 1, frameTiming: (any FrameTimingObserver)? = nil, embedOrigins: [String] = []) {
         session = MapSession(id: id, world: world, output: output, frameTiming: frameTiming, clock: clock,
-                             ticksAutomatically: false)
+                             ticksAutomatically: false, embedOrigins: embedOrigins)
         replica = SceneReplica(viewport: size)
         send(.hello(version: 1, size: size, devicePixelRatio: 1, hash: hash))
     }

@@ -143,7 +143,7 @@ import Testing
         let csp = SecurityHeaders.contentSecurityPolicy(allowedOrigins: ["https://Portal.Example.com"])
         for directive in ["default-src 'none'", "script-src 'self'", "style-src 'self'", "font-src 'self'",
                           "img-src 'self' blob: data:", "connect-src 'self'", "object-src 'none'",
-                          "base-uri 'none'", "form-action 'none'",
+                          "base-uri 'none'", "form-action 'none'", "frame-src 'self'",
                           "frame-ancestors 'self' https://portal.example.com"] {
             #expect(csp.contains(directive), "\(directive)")
         }
@@ -151,5 +151,6 @@ import Testing
         #expect(SecurityHeaders.contentSecurityPolicy(allowedOrigins: []).hasSuffix("frame-ancestors 'self'"))
         let names = SecurityHeaders.all(allowedOrigins: []).map(\.name)
         #expect(names.contains("X-Content-Type-Options") && names.contains("Referrer-Policy"))
+        #expect(!names.contains("X-Frame-Options"), "it would forbid the framing frame-ancestors allows")
     }
 }

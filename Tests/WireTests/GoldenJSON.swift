@@ -50,6 +50,13 @@ enum GoldenJSON {
         case "FOCUS": return .focus(item: u32(o["item"]))
         case "URL": return .url(URLMode(rawValue: UInt8(num(o["mode"])))!, o["hash"] as! String)
         case "CURSOR": return .cursor(Cursor(rawValue: UInt8(num(o["cursor"])))!)
+        case "EMBED_ORIGINS": return .embedOrigins(o["origins"] as! [String])
+        case "EVENT_SELECT": return .embedEvent(.select(id: o["id"] as! String))
+        case "EVENT_DESELECT": return .embedEvent(.deselect(id: o["id"] as! String))
+        case "EVENT_CAMERA":
+            return .embedEvent(.camera(latitude: num(o["latitude"]), longitude: num(o["longitude"]), zoom: num(o["zoom"])))
+        case "EVENT_CALLOUT_ACTION":
+            return .embedEvent(.calloutAction(id: o["id"] as! String, control: o["control"] as! String))
         default: throw Bad(what: "\(o)")
         }
     }
@@ -108,6 +115,11 @@ enum GoldenJSON {
         case "FOCUS": return .focus(seq: seq, item: u32(f["item"]))
         case "ACTIVATE": return .activate(seq: seq, item: u32(f["item"]))
         case "NAVIGATE": return .navigate(seq: seq, hash: f["hash"] as! String)
+        case "EMBED_SET_CAMERA":
+            return .embed(seq: seq, .setCamera(latitude: num(f["latitude"]), longitude: num(f["longitude"]),
+                                               zoom: num(f["zoom"]), animated: num(f["animated"]) != 0))
+        case "EMBED_SELECT": return .embed(seq: seq, .select(id: f["id"] as! String))
+        case "EMBED_DESELECT": return .embed(seq: seq, .deselect)
         default: return nil
         }
     }

@@ -139,8 +139,8 @@ def P(key, value):
 def demo_ops(camera: dict) -> list:
     b64 = mg.b64
     ops = [
-        {"op": "DEF_FONT", "font": 1, "family": "Inter", "url": "/fonts/Inter-Regular.otf", "weight": 400},
-        {"op": "DEF_FONT", "font": 2, "family": "Inter", "url": "/fonts/Inter-Bold.otf", "weight": 700},
+        {"op": "DEF_FONT", "font": 1, "family": "Inter", "url": "fonts/Inter-Regular.otf", "weight": 400},
+        {"op": "DEF_FONT", "font": 2, "family": "Inter", "url": "fonts/Inter-Bold.otf", "weight": 700},
         {"op": "DEF_PATH", "resource": 1, "originX": 0, "originY": 0, "shift": SHIFT,
          "data": b64(mg.path_data(local_rings(LAND)))},
         {"op": "DEF_PATH", "resource": 2, "originX": 0, "originY": 0, "shift": SHIFT,

@@ -14,7 +14,10 @@ FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
 OP_NAMES = {wire.DEF_IMAGE: "DEF_IMAGE", wire.DEF_PATH: "DEF_PATH", wire.DEF_FONT: "DEF_FONT",
             wire.CAMERA: "CAMERA", wire.BACKGROUND: "BACKGROUND", wire.INSERT: "INSERT",
             wire.REMOVE: "REMOVE", wire.MOVE: "MOVE", wire.PATCH: "PATCH", wire.TRANSFORM: "TRANSFORM",
-            wire.A11Y: "A11Y", wire.FOCUS: "FOCUS", wire.URL: "URL", wire.CURSOR: "CURSOR"}
+            wire.A11Y: "A11Y", wire.FOCUS: "FOCUS", wire.URL: "URL", wire.CURSOR: "CURSOR",
+            wire.EMBED_ORIGINS: "EMBED_ORIGINS", wire.EVENT_SELECT: "EVENT_SELECT",
+            wire.EVENT_DESELECT: "EVENT_DESELECT", wire.EVENT_CAMERA: "EVENT_CAMERA",
+            wire.EVENT_CALLOUT_ACTION: "EVENT_CALLOUT_ACTION"}
 
 
 def load(name):
@@ -33,6 +36,14 @@ def test_golden_frame_decodes_op_for_op():
             assert op[1:] == (expected["centerX"], expected["centerY"], expected["zoom"])
         if expected["op"] in ("INSERT", "PATCH"):
             assert op[1] == expected["item"]
+        if expected["op"] == "EMBED_ORIGINS":
+            assert op[1] == expected["origins"]
+        if expected["op"] in ("EVENT_SELECT", "EVENT_DESELECT"):
+            assert op[1] == expected["id"]
+        if expected["op"] == "EVENT_CAMERA":
+            assert op[1:] == (expected["latitude"], expected["longitude"], expected["zoom"])
+        if expected["op"] == "EVENT_CALLOUT_ACTION":
+            assert op[1:] == (expected["id"], expected["control"])
     scene = wire.Scene()
     scene.apply(frame)  # applies cleanly: every PATCH/MOVE/REMOVE names a live item
 
@@ -46,7 +57,7 @@ def test_golden_welcome_decodes():
 def test_client_encoders_match_the_fixtures():
     c = json.loads(load("client.json"))
     h, p, w = c["client-hello.bin"], c["client-pointer.bin"], c["client-wheel.bin"]
-    k, r = c["client-key.bin"], c["client-resize.bin"]
+    k, r, s = c["client-key.bin"], c["client-resize.bin"], c["client-embed-set-camera.bin"]
     encoded = {
         "client-hello.bin": wire.hello(h["width"], h["height"], h["devicePixelRatio"], h["hash"]),
         "client-ack.bin": wire.ack(c["client-ack.bin"]["frame"]),
@@ -60,6 +71,12 @@ def test_client_encoders_match_the_fixtures():
         "client-focus.bin": wire.focus(c["client-focus.bin"]["seq"], c["client-focus.bin"]["item"]),
         "client-activate.bin": wire.activate(c["client-activate.bin"]["seq"], c["client-activate.bin"]["item"]),
         "client-navigate.bin": wire.navigate(c["client-navigate.bin"]["seq"], c["client-navigate.bin"]["hash"]),
+        "client-embed-set-camera.bin": wire.embed_set_camera(s["seq"], s["latitude"], s["longitude"], s["zoom"],
+                                                             animated=s["animated"] == 1),
+        "client-embed-select.bin": wire.embed_select(c["client-embed-select.bin"]["seq"],
+                                                     c["client-embed-select.bin"]["id"]),
+        "client-embed-deselect.bin": wire.embed_deselect(c["client-embed-deselect.bin"]["seq"]),
     }
+    assert set(encoded) == set(c), "every client fixture is encoded here"
     for name, data in encoded.items():
         assert data == load(name), name

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 # Client to server opcodes.
 HELLO, ACK = 0x01, 0x02
 POINTER, WHEEL, KEY, RESIZE, FOCUS_IN, ACTIVATE, NAVIGATE = 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16
+EMBED_SET_CAMERA, EMBED_SELECT, EMBED_DESELECT = 0x20, 0x21, 0x22
 
 # Server to client opcodes.
 WELCOME, FRAME = 0x01, 0x02
@@ -25,6 +26,7 @@ DEF_IMAGE, DEF_PATH, DEF_FONT = 0x10, 0x11, 0x12
 CAMERA, BACKGROUND = 0x20, 0x21
 INSERT, REMOVE, MOVE, PATCH, TRANSFORM = 0x30, 0x31, 0x32, 0x33, 0x34
 A11Y, FOCUS, URL, CURSOR = 0x40, 0x41, 0x42, 0x43
+EMBED_ORIGINS, EVENT_SELECT, EVENT_DESELECT, EVENT_CAMERA, EVENT_CALLOUT_ACTION = 0x50, 0x51, 0x52, 0x53, 0x54
 
 # Accessibility roles.
 ROLE_BUTTON, ROLE_HEADING, ROLE_LINK, ROLE_LIST, ROLE_LISTITEM, ROLE_TEXT, ROLE_DIALOG = range(1, 8)
@@ -79,6 +81,18 @@ def activate(seq: int, item: int) -> bytes:
 
 def navigate(seq: int, hash_: str) -> bytes:
     return struct.pack("<BI", NAVIGATE, seq) + _str(hash_)
+
+
+def embed_set_camera(seq: int, latitude: float, longitude: float, zoom: float, animated: bool = False) -> bytes:
+    return struct.pack("<BIdddB", EMBED_SET_CAMERA, seq, latitude, longitude, zoom, 1 if animated else 0)
+
+
+def embed_select(seq: int, id_: str) -> bytes:
+    return struct.pack("<BI", EMBED_SELECT, seq) + _str(id_)
+
+
+def embed_deselect(seq: int) -> bytes:
+    return struct.pack("<BI", EMBED_DESELECT, seq)
 
 
 # --- decoding (server messages) -------------------------------------------
@@ -209,6 +223,14 @@ def decode_ops(r: Reader) -> list[tuple]:
             ops.append((op, mode, r.string()))
         elif op == CURSOR:
             ops.append((op, r.take("B")))
+        elif op == EMBED_ORIGINS:
+            ops.append((op, [r.string() for _ in range(r.take("H"))]))
+        elif op in (EVENT_SELECT, EVENT_DESELECT):
+            ops.append((op, r.string()))
+        elif op == EVENT_CAMERA:
+            ops.append((op, *r.take("ddd")))
+        elif op == EVENT_CALLOUT_ACTION:
+            ops.append((op, r.string(), r.string()))
         else:
             raise DecodeError(f"unknown frame op 0x{op:02x} at byte {r.pos - 1}")
     return ops
