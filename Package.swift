@@ -42,7 +42,8 @@ let package = Package(
         .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "TextLayout", "InputEvents"]),
         .target(name: "Wire", dependencies: ["DisplayList", "InputEvents", "MapGeometry"]),
         // The SQLite file that keeps the world across restarts; knows nothing of maps.
-        .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
+                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
         .target(
             name: "MapSession",
             dependencies: ["Wire", "MapCore", "Persistence", "ViewKit", "TextLayout", "DisplayList", "MapGeometry",

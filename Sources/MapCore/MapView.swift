@@ -14,7 +14,7 @@ open class MapView: View, CursorProviding {
     /// The UI fonts the map's own views use (marker titles, callouts); the
     /// fonts an app's views should use too.
     public let fonts: FontBook
-    /// The image of the default annotation view, used when the delegate gives none.
+    /// The image of the default annotation view, used when the delegate gives none (not for a `StyledAnnotation`).
     public var defaultPinImage: ImageResource?
     /// Called when the camera settles (after a gesture or animation), for the URL.
     package var cameraDidSettle: ((Camera) -> Void)?
@@ -81,6 +81,7 @@ open class MapView: View, CursorProviding {
         addSubview(calloutContainer)
         addSubview(controls)
         registrations[Self.defaultIdentifier] = MarkerAnnotationView.self
+        registrations[Self.styledMarkerIdentifier] = MarkerAnnotationView.self
     }
 
     /// The open hand over the map, closed while it is dragged.
@@ -206,7 +207,9 @@ open class MapView: View, CursorProviding {
         }
         if let cluster = annotation as? ClusterAnnotation { return defaultClusterView(for: cluster) }
         let view: AnnotationView
-        if let pin = defaultPinImage {
+        if let styled = annotation as? StyledAnnotation {
+            view = makeStyledMarker(for: styled)
+        } else if let pin = defaultPinImage {
             view = dequeueReusableAnnotationView(withIdentifier: Self.defaultPinIdentifier, for: annotation)
             if view.image == nil {
                 view.image = pin

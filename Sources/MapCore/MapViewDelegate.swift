@@ -35,7 +35,7 @@ public protocol MapViewDelegate: AnyObject {
 }
 
 extension MapViewDelegate {
-    /// nil: the map's default view (a marker, or `defaultPinImage`).
+    /// nil: the map's default view (a marker, styled for a `StyledAnnotation`, or `defaultPinImage`).
     public func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? { nil }
     /// Does nothing.
     public func mapView(_ mapView: MapView, didSelect view: AnnotationView) {}

@@ -2,8 +2,8 @@
 /// docs/protocol.md, "Feed endpoint"). `APIJSON.encoder` writes them.
 
 /// `{id, kind, title, subtitle, latitude, longitude, draggable}`, plus
-/// `clusteringIdentifier` when it has one; a missing title or subtitle is
-/// `null`, not left out.
+/// `clusteringIdentifier`, `markerColor` and `markerSymbol` when it has
+/// them; a missing title or subtitle is `null`, not left out.
 struct AnnotationAnswer: Encodable {
     let record: AnnotationStore.Record
 
@@ -12,27 +12,33 @@ struct AnnotationAnswer: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, title, subtitle, latitude, longitude, draggable, clusteringIdentifier
+        case id, kind, title, subtitle, latitude, longitude, draggable, clusteringIdentifier, markerColor, markerSymbol
     }
 
     func encode(to encoder: any Encoder) throws {
         var o = encoder.container(keyedBy: CodingKeys.self)
         let annotation = record.annotation
+        // One read of an API pin's look, so a PATCH under way shows whole or not at all.
+        let look = (annotation as? LiveAnnotation)?.appearance
         try o.encode(record.id, forKey: .id)
         try o.encode(record.kind, forKey: .kind)
-        try o.encode(annotation.title, forKey: .title)
-        try o.encode(annotation.subtitle, forKey: .subtitle)
+        try o.encode(look?.title ?? annotation.title, forKey: .title)
+        try o.encode(look?.subtitle ?? annotation.subtitle, forKey: .subtitle)
         let coordinate = annotation.coordinate
         try o.encode(coordinate.latitude, forKey: .latitude)
         try o.encode(coordinate.longitude, forKey: .longitude)
         try o.encode(record.draggable, forKey: .draggable)
         try o.encodeIfPresent(record.clusteringIdentifier, forKey: .clusteringIdentifier)
+        try o.encodeIfPresent(look?.markerColor, forKey: .markerColor)
+        try o.encodeIfPresent(look?.markerSymbol, forKey: .markerSymbol)
     }
 }
 
-/// `GET /api/annotations`: `{"annotations":[...]}`.
+/// `GET /api/annotations`: `{"annotations":[...]}`, and `"next"` (the
+/// cursor of the next page) when `limit` cut the list.
 struct AnnotationListAnswer: Encodable {
     let annotations: [AnnotationAnswer]
+    var next: String?
 }
 
 /// `POST /api/annotations`: `{"added":{...}}`.

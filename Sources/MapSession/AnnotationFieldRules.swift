@@ -13,6 +13,10 @@ enum AnnotationFieldRules {
     static let maxKindBytes = 64
     /// Longest clustering identifier, in UTF-8 bytes.
     static let maxClusteringIdentifierBytes = 256
+    /// Most characters (grapheme clusters) of a marker symbol: it fits the balloon's head.
+    static let maxSymbolCharacters = 3
+    /// Longest marker symbol, in UTF-8 bytes (an emoji family is one character of 25 bytes).
+    static let maxSymbolBytes = 32
     /// How far past the server's clock (Unix seconds) a timestamp may be.
     static let maxTimestampLead: Double = 24 * 60 * 60
 
@@ -41,6 +45,27 @@ enum AnnotationFieldRules {
             throw .badRequest("\(what): \"\(field)\" is \(count) bytes; at most \(limit) bytes of UTF-8 are allowed")
         }
         if !allowsControls, value.unicodeScalars.contains(where: isControl) {
+            throw .badRequest("\(what): \"\(field)\" must not contain control characters")
+        }
+    }
+
+    /// A marker colour is `#rgb` or `#rrggbb` (hex digits, either case).
+    static func checkMarkerColor(_ value: String?, field: String, _ what: String) throws(APIError) {
+        guard let value, MarkerColor.color(value) == nil else { return }
+        let shown = value.utf8.count > 20 ? String(value.prefix(20)) + "…" : value
+        throw .badRequest("\(what): \"\(field)\" \"\(shown)\" is not a colour; use #rgb or #rrggbb, e.g. #e63946")
+    }
+
+    /// A marker symbol is one to three characters of text without control
+    /// characters, such as `A`, `12` or one emoji: the glyph in the balloon's head.
+    static func checkMarkerSymbol(_ value: String?, field: String, _ what: String) throws(APIError) {
+        guard let value else { return }
+        let limit = "; a symbol is 1 to \(maxSymbolCharacters) characters"
+        guard !value.isEmpty else { throw .badRequest("\(what): \"\(field)\" is empty\(limit) (null removes it)") }
+        guard value.utf8.count <= maxSymbolBytes, value.count <= maxSymbolCharacters else {
+            throw .badRequest("\(what): \"\(field)\" is too long\(limit) and at most \(maxSymbolBytes) bytes")
+        }
+        if value.unicodeScalars.contains(where: isControl) {
             throw .badRequest("\(what): \"\(field)\" must not contain control characters")
         }
     }

@@ -49,6 +49,8 @@ extension AnnotationStore {
             // Rows come in key order; the API lists annotations in the order they were added.
             order.sort { $0.seq < $1.seq }
             s.order = order.map(\.id)
+            for (i, id) in s.order.enumerated() { s.records[id]?.seq = UInt64(i + 1) }
+            s.nextSeq = UInt64(s.order.count + 1)
         }
     }
 
@@ -56,7 +58,8 @@ extension AnnotationStore {
     private static func record(restoring row: StoredAnnotation, at coordinate: Coordinate) -> Record {
         let annotation = LiveAnnotation(id: row.id, kind: row.kind, title: row.title, subtitle: row.subtitle,
                                         coordinate: coordinate, isDraggable: row.draggable,
-                                        clusteringIdentifier: row.clusteringIdentifier)
+                                        clusteringIdentifier: row.clusteringIdentifier,
+                                        markerColor: row.markerColor, markerSymbol: row.markerSymbol)
         var move: (@Sendable (Coordinate) -> Void)?
         if !row.isFixed { move = { annotation.coordinate = $0 } }
         return Record(id: row.id, kind: row.kind, annotation: annotation, draggable: row.draggable,
@@ -77,9 +80,11 @@ extension AnnotationStore.Record {
     /// This record as the store file keeps it.
     func stored(timestamp: Double?, seed: String? = nil) -> StoredAnnotation {
         let c = annotation.coordinate
-        return StoredAnnotation(id: id, kind: kind, title: annotation.title, subtitle: annotation.subtitle,
+        let look = (annotation as? LiveAnnotation)?.appearance
+        return StoredAnnotation(id: id, kind: kind, title: look?.title ?? annotation.title,
+                                subtitle: look?.subtitle ?? annotation.subtitle,
                                 latitude: c.latitude, longitude: c.longitude, draggable: draggable,
                                 clusteringIdentifier: clusteringIdentifier, isFixed: move == nil, timestamp: timestamp,
-                                seed: seed)
+                                seed: seed, markerColor: look?.markerColor, markerSymbol: look?.markerSymbol)
     }
 }

@@ -33,11 +33,16 @@ public final class AnnotationStore: Sendable {
         let move: (@Sendable (Coordinate) -> Void)?
         /// Whether its changes go to the store file (the demo's travellers do not: they are made anew each start).
         var isDurable = true
+        /// Its place in the order annotations were added, never reused: a
+        /// list's page cursor names the last one listed by it.
+        package internal(set) var seq: UInt64 = 0
     }
 
     struct State {
         var records: [String: Record] = [:]
         var order: [String] = []
+        /// The `seq` the next annotation added gets.
+        var nextSeq: UInt64 = 1
         var ids: [AnnotationKey: String] = [:]
         /// Per id: when it last moved (store clock) and the producer's timestamp, if it sent one.
         var lastMove: [String: (at: Double, timestamp: Double?)] = [:]
@@ -80,7 +85,10 @@ public final class AnnotationStore: Sendable {
         }
     }
 
-    static func insert(_ record: Record, into s: inout State) {
+    static func insert(_ added: Record, into s: inout State) {
+        var record = added
+        record.seq = s.nextSeq
+        s.nextSeq += 1
         s.records[record.id] = record
         s.order.append(record.id)
         s.ids[AnnotationKey(record.annotation)] = record.id
@@ -245,7 +253,7 @@ public final class AnnotationStore: Sendable {
 
     /// Once a commit failed, memory stays where the file is, give or take
     /// that batch: every later write is refused before it is applied.
-    private func refuseIfTheFileFailed() throws(WorldError) {
+    func refuseIfTheFileFailed() throws(WorldError) {
         if let failure = journal?.failure {
             throw .storeUnavailable(reason: "\(failure); restart the server once it is fixed")
         }
@@ -280,7 +288,8 @@ public final class AnnotationStore: Sendable {
             Self.insert(record, into: &s)
             s.log.append(.added(annotation, at: Mercator.project(annotation.coordinate), receivedAt: now))
             if durable { journal?.submit([.added(record.stored(timestamp: nil))], completion: wait.completion) }
-            return record
+            // As inserted, with its place in the order.
+            return s.records[annotation.id] ?? record
         }
         notify([Mercator.project(annotation.coordinate)])
         if durable, journal != nil { try wait.wait() }

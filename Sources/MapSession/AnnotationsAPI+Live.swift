@@ -21,6 +21,11 @@ extension AnnotationsAPI {
             return .json(200, encoding: MoveAnswer(result))
         }
         if path == "/api/annotations" {
+            switch Self.mediaType(request.contentType) {
+            case "application/geo+json": return try importFeatures(request, ndjson: false)
+            case "application/x-ndjson": return try importFeatures(request, ndjson: true)
+            default: break
+            }
             let annotation = try LiveRequests.annotation(request.body)
             let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.add(annotation) }
             return .json(201, encoding: AddedAnswer(added: AnnotationAnswer(r)))
@@ -38,8 +43,12 @@ extension AnnotationsAPI {
         case ("DELETE", ""):
             let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.remove(id: id) }
             return .json(200, encoding: RemovedAnswer(removed: AnnotationAnswer(r)))
+        case ("PATCH", ""):
+            let edit = try LiveRequests.annotationEdit(request.body)
+            let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.update(id: id, edit.apply) }
+            return .json(200, encoding: AnnotationAnswer(r))
         case (_, ""):
-            throw .methodNotAllowed("method \(request.method) not allowed on \(path); use GET or DELETE")
+            throw .methodNotAllowed("method \(request.method) not allowed on \(path); use GET, PATCH or DELETE")
         case ("POST", "position"):
             guard store.record(id: id) != nil else { throw APIError(WorldError.unknownID(id)) }
             let move = try LiveRequests.move(LiveRequests.json(request.body), "position", id: id)

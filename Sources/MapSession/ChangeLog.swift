@@ -4,7 +4,8 @@ import Synchronization
 
 /// One change to the shared world, as sessions replay it.
 struct LoggedChange: Sendable {
-    enum Kind: UInt8, Sendable { case moved, added, removed }
+    /// `restyled`: its title, subtitle or marker style changed where it is.
+    enum Kind: UInt8, Sendable { case moved, added, removed, restyled }
 
     let kind: Kind
     let key: AnnotationKey
@@ -30,6 +31,11 @@ struct LoggedChange: Sendable {
 
     static func removed(_ a: Annotation, at point: Point, receivedAt: Double) -> LoggedChange {
         LoggedChange(kind: .removed, key: AnnotationKey(a), annotation: a, from: point, to: point,
+                     receivedAt: receivedAt, interval: nil)
+    }
+
+    static func restyled(_ a: Annotation, at point: Point, receivedAt: Double) -> LoggedChange {
+        LoggedChange(kind: .restyled, key: AnnotationKey(a), annotation: a, from: point, to: point,
                      receivedAt: receivedAt, interval: nil)
     }
 }

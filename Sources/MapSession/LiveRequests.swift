@@ -14,6 +14,15 @@ enum LiveRequests {
         }
     }
 
+    /// What a JSON parser said is wrong, without Foundation's wrapping.
+    static func describe(_ error: any Error) -> String {
+        if case DecodingError.dataCorrupted(let context) = error {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey]
+            return "\(underlying ?? context.debugDescription)"
+        }
+        return "\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "cannot parse")"
+    }
+
     static func object(_ value: Any, _ what: String) throws(APIError) -> [String: Any] {
         guard let o = value as? [String: Any] else { throw .badRequest("\(what) must be a JSON object") }
         return o
@@ -160,9 +169,10 @@ enum LiveRequests {
         try Rules.checkText(title, field: "title", limit: Rules.maxTextBytes, allowsControls: true, what)
         try Rules.checkText(subtitle, field: "subtitle", limit: Rules.maxTextBytes, allowsControls: true, what)
         try Rules.checkText(cluster, field: "clusteringIdentifier", limit: Rules.maxClusteringIdentifierBytes, what)
+        let style = try style(o, what)
         return LiveAnnotation(id: id, kind: kind, title: title, subtitle: subtitle,
                               coordinate: try coordinate(o, what),
                               isDraggable: draggable,
-                              clusteringIdentifier: cluster)
+                              clusteringIdentifier: cluster, markerColor: style.color, markerSymbol: style.symbol)
     }
 }

@@ -77,6 +77,11 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
     /// The sessions open now, for metrics.
     var sessionsSnapshot: [MapSession] { sessions.withLock { Array($0.values) } }
 
+    /// An NDJSON import is read while its body arrives.
+    public func bodyConsumer(for request: HTTPRequest) -> HTTPBodyConsumer? {
+        api.bodyConsumer(for: request)
+    }
+
     public func respond(to request: HTTPRequest) -> HTTPResponse? {
         switch request.path {
         case "/healthz":

@@ -113,6 +113,8 @@ extension MapSession {
         if !stale.isEmpty { mapView.sharedAnnotationsDidRemove(stale) }
         mapView.sharedAnnotationsDidAdd(annotations)
         mapView.sharedAnnotationsDidReload()
+        // Edits the log no longer holds: the views shown may have missed some.
+        mapView.annotationStylesDidChange()
         live.glides.removeAll()
         live.syncedVersion = version
     }
@@ -152,6 +154,10 @@ extension MapSession {
                 mapView.sharedAnnotationsDidRemove([change.pointee.annotation])
                 moved[key] = nil
                 live.glides[key] = nil
+            case .restyled:
+                // Colour and glyph now; title and subtitle the marker and an open callout re-read each frame.
+                mapView.annotationStyleDidChange(change.pointee.annotation)
+                seen(change)
             case .moved:
                 let (from, to) = (change.pointee.from, change.pointee.to)
                 guard rect.map({ $0.contains(from) || $0.contains(to) }) ?? true

@@ -38,12 +38,19 @@ public struct HTTPRequest: Sendable {
     /// The raw query string without `?`, empty when there is none.
     public var query: String
     public var body: [UInt8]
+    /// The `Content-Type` header, if sent: the API reads JSON, GeoJSON or NDJSON by it.
+    public var contentType: String?
+    /// The `Accept` header, if sent: `application/geo+json` asks for GeoJSON.
+    public var accept: String?
 
-    public init(method: String, path: String, query: String = "", body: [UInt8] = []) {
+    public init(method: String, path: String, query: String = "", body: [UInt8] = [],
+                contentType: String? = nil, accept: String? = nil) {
         self.method = method
         self.path = path
         self.query = query
         self.body = body
+        self.contentType = contentType
+        self.accept = accept
     }
 }
 
@@ -76,6 +83,25 @@ public protocol HTTPHandler: AnyObject, Sendable {
     /// Returns nil when the path is not a dynamic route, so the transport serves
     /// a static file from `Public/` instead.
     func respond(to request: HTTPRequest) -> HTTPResponse?
+
+    /// A reader for `request`'s body as it arrives, for routes that can work
+    /// through a body in pieces (an NDJSON import); nil (the default) has the
+    /// transport collect the whole body and call `respond(to:)`.
+    func bodyConsumer(for request: HTTPRequest) -> HTTPBodyConsumer?
+}
+
+extension HTTPHandler {
+    /// No route reads its body in pieces.
+    public func bodyConsumer(for request: HTTPRequest) -> HTTPBodyConsumer? { nil }
+}
+
+/// Reads one request's body piece by piece while it arrives, then answers.
+public protocol HTTPBodyConsumer: AnyObject, Sendable {
+    /// The next piece of the body, in order. Called on the transport's thread,
+    /// so it hands the work on and returns at once.
+    func consume(_ piece: [UInt8])
+    /// The body is complete: the answer, once every piece was read.
+    func finish() -> HTTPResponse
 }
 
 /// A session factory that also serves producers on the feed WebSocket

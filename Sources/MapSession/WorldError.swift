@@ -22,6 +22,9 @@ public enum WorldError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The store file cannot take the write (disk full, I/O error, closed):
     /// nothing was applied, and `reason` says what the file reported.
     case storeUnavailable(reason: String)
+    /// The annotation belongs to an app (a seed's person or landmark): its
+    /// title and style are the app's, not the API's to edit.
+    case notEditable(String)
 
     /// What went wrong, naming the id and the move's place in its batch.
     public var description: String {
@@ -40,6 +43,8 @@ public enum WorldError: Error, Equatable, Sendable, CustomStringConvertible {
             return "moves[\(moveIndex)] (\(id)): coordinate \(coordinate) is out of range"
         case .storeUnavailable(let reason):
             return reason
+        case .notEditable(let id):
+            return "annotation \(id) belongs to an app; only annotations added through the API can be edited"
         }
     }
 

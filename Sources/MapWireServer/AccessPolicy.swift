@@ -16,9 +16,23 @@ struct AccessPolicy: Sendable {
         self.allowsOpenWrites = allowsOpenWrites
     }
 
-    /// The body types the write routes parse. Only JSON is taken today; a
-    /// route that parses GeoJSON or NDJSON would add its type here.
-    static let writeContentTypes: Set<String> = ["application/json"]
+    /// The body types the write routes parse: JSON, and for imports GeoJSON
+    /// and newline-delimited GeoJSON features. None of them is a type a
+    /// cross-site form can send.
+    static let writeContentTypes: Set<String> = ["application/json", "application/geo+json", "application/x-ndjson"]
+
+    /// The types of an import, which may be larger than other bodies.
+    static let importContentTypes: Set<String> = ["application/geo+json", "application/x-ndjson"]
+
+    /// The largest body `method` `path` may send as `contentType`: imports
+    /// into `/api/annotations` get `limits.maxImportBodyBytes`, the rest
+    /// `limits.maxRequestBodyBytes`.
+    static func bodyLimit(method: String, path: String, contentType: String?,
+                          limits: ServerConfiguration.Limits) -> Int {
+        guard method == "POST", path == "/api/annotations", let contentType,
+              importContentTypes.contains(mediaType(contentType)) else { return limits.maxRequestBodyBytes }
+        return max(limits.maxImportBodyBytes, limits.maxRequestBodyBytes)
+    }
 
     /// True for requests that change the world.
     static func isWrite(method: String, path: String) -> Bool {
@@ -46,7 +60,7 @@ struct AccessPolicy: Sendable {
         return nil
     }
 
-    /// A write's `Content-Type` must name JSON (parameters such as
+    /// A write's `Content-Type` must name JSON or GeoJSON (parameters such as
     /// `charset=utf-8` are fine), so a cross-site form or `text/plain` POST is
     /// refused before its body is read. A `DELETE` without a body needs none.
     static func checkContentType(_ contentType: String?, method: String, hasBody: Bool) -> Refusal? {

@@ -17,6 +17,15 @@ final class HTTPExchange {
     /// A next request arrived on the connection before this one was
     /// answered: this one is answered, the rest ignored, then it closes.
     var pipelined = false
+    /// Reads the body while it arrives instead of `body` collecting it.
+    var consumer: HTTPBodyConsumer?
+    /// Bytes handed to `consumer` so far.
+    var consumedBytes = 0
+    /// Body bytes gathered for `consumer`: lws hands them over a few KB at a
+    /// time, and a piece per callback cost more in hand-overs than in reading.
+    var consumerPiece: [UInt8] = []
+    /// How much to gather before handing a piece over.
+    static let consumerPieceBytes = 256 * 1024
     var headersSent = false
     var bodyOffset = 0
 

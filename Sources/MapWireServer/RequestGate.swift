@@ -38,13 +38,13 @@ struct RequestGate: Sendable {
 
     let access: AccessPolicy
     let hosts: HostPolicy
-    let maxBodyBytes: Int
+    let limits: ServerConfiguration.Limits
 
     init(configuration: ServerConfiguration) {
         access = AccessPolicy(token: configuration.apiToken, allowsOpenWrites: configuration.allowsOpenWrites)
         hosts = HostPolicy(allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins,
                            bindHost: configuration.host)
-        maxBodyBytes = configuration.limits.maxRequestBodyBytes
+        limits = configuration.limits
     }
 
     /// For every plain HTTP request (page, files, API): nil to serve it.
@@ -59,6 +59,8 @@ struct RequestGate: Sendable {
         } catch {
             return error
         }
+        let maxBodyBytes = AccessPolicy.bodyLimit(method: head.method, path: head.path, contentType: head.contentType,
+                                                  limits: limits)
         if let length, length > maxBodyBytes { return Refusal(413, "request body larger than \(maxBodyBytes) bytes") }
         guard AccessPolicy.isWrite(method: head.method, path: head.path) else { return nil }
         return access.checkWrite(authorization: head.authorization, peerIsLoopback: head.peerIsLoopback)

@@ -51,6 +51,10 @@ public struct ServerConfiguration: Sendable {
         public var maxMessageBytes: Int
         /// Largest HTTP request body; bigger ones are answered with 413.
         public var maxRequestBodyBytes: Int
+        /// Largest body of a GeoJSON or NDJSON import (`POST /api/annotations`
+        /// as `application/geo+json` or `application/x-ndjson`): 100,000
+        /// features are some 20 MB. Bigger ones are answered with 413.
+        public var maxImportBodyBytes: Int
         /// Messages queued for one client before it counts as too slow (1008).
         public var maxQueuedMessages: Int
         /// Bytes queued for one client before it counts as too slow (1008).
@@ -65,8 +69,10 @@ public struct ServerConfiguration: Sendable {
                     maxRequestBodyBytes: Int = 8 << 20,
                     maxQueuedMessages: Int = 256,
                     maxQueuedBytes: Int = 8 << 20,
-                    fragmentBytes: Int = 60 * 1024) {
+                    fragmentBytes: Int = 60 * 1024,
+                    maxImportBodyBytes: Int = 64 << 20) {
             self.maxMessageBytes = maxMessageBytes
+            self.maxImportBodyBytes = maxImportBodyBytes
             self.maxRequestBodyBytes = maxRequestBodyBytes
             self.maxQueuedMessages = maxQueuedMessages
             self.maxQueuedBytes = maxQueuedBytes

@@ -70,6 +70,11 @@ public final class MetricsAppendingHandler: HTTPHandler {
         self.metrics = metrics
     }
 
+    /// `base`'s reader for a body it reads in pieces.
+    public func bodyConsumer(for request: HTTPRequest) -> HTTPBodyConsumer? {
+        base.bodyConsumer(for: request)
+    }
+
     /// `base`'s answer; for `GET /metrics`, its text followed by the transport
     /// counters (a 200 even when `base` has no metrics of its own).
     public func respond(to request: HTTPRequest) -> HTTPResponse? {

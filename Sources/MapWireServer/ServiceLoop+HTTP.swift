@@ -26,9 +26,13 @@ extension ServiceLoop {
         }
         let path = String(decoding: UnsafeRawBufferPointer(start: uri, count: Int(uriLength)), as: UTF8.self)
         let query = queryString(wsi)
-        let request = HTTPRequest(method: method, path: path, query: query)
-        let exchange = HTTPExchange(id: makeID(), wsi: wsi, request: request,
-                                    bodyLimit: configuration.limits.maxRequestBodyBytes)
+        let contentType = header(wsi, WSI_TOKEN_HTTP_CONTENT_TYPE)
+        let request = HTTPRequest(method: method, path: path, query: query, contentType: contentType,
+                                  accept: header(wsi, WSI_TOKEN_HTTP_ACCEPT))
+        let bodyLimit = AccessPolicy.bodyLimit(method: method, path: path, contentType: contentType,
+                                               limits: configuration.limits)
+        let exchange = HTTPExchange(id: makeID(), wsi: wsi, request: request, bodyLimit: bodyLimit)
+        exchange.consumer = http.bodyConsumer(for: request)
         if let stale = exchanges[wsi] { exchangesByID[stale.id] = nil }
         exchanges[wsi] = exchange
         exchangesByID[exchange.id] = exchange
@@ -36,7 +40,7 @@ extension ServiceLoop {
 
         let contentLength = header(wsi, WSI_TOKEN_HTTP_CONTENT_LENGTH).flatMap { Int($0) }
         let chunked = header(wsi, WSI_TOKEN_HTTP_TRANSFER_ENCODING)?.lowercased().contains("chunked") ?? false
-        if let contentLength, contentLength > configuration.limits.maxRequestBodyBytes {
+        if let contentLength, contentLength > bodyLimit {
             refuseBody(exchange)
         } else if HTTPRouting.expectsBody(contentLength: contentLength, chunked: chunked) {
             // Wait for LWS_CALLBACK_HTTP_BODY / _BODY_COMPLETION.
@@ -49,6 +53,19 @@ extension ServiceLoop {
     /// `LWS_CALLBACK_HTTP_BODY`: a chunk of the request body.
     func httpBody(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         guard let exchange = exchanges[wsi], !exchange.dispatched, exchange.response == nil else { return 0 }
+        if let consumer = exchange.consumer {
+            exchange.consumedBytes += bytes.count
+            if exchange.consumedBytes > exchange.body.limit {
+                refuseBody(exchange)
+                return 0
+            }
+            exchange.consumerPiece.append(contentsOf: bytes)
+            if exchange.consumerPiece.count >= HTTPExchange.consumerPieceBytes {
+                consumer.consume(exchange.consumerPiece)
+                exchange.consumerPiece.removeAll(keepingCapacity: true)
+            }
+            return 0
+        }
         if !exchange.body.append(bytes) { refuseBody(exchange) }
         return 0
     }
@@ -152,12 +169,20 @@ extension ServiceLoop {
         exchange.dispatched = true
         exchange.request.body = exchange.body.bytes
         let (request, id, http, inbox) = (exchange.request, exchange.id, self.http, self.inbox)
-        let answer: @Sendable () -> Void = {
-            inbox.post(response: HTTPRouting.answer(request, handler: http), for: id)
+        let answer: @Sendable () -> Void
+        let bytes: Int
+        if let consumer = exchange.consumer {
+            if !exchange.consumerPiece.isEmpty { consumer.consume(exchange.consumerPiece) }
+            exchange.consumerPiece = []
+            bytes = exchange.consumedBytes
+            answer = { inbox.post(response: consumer.finish(), for: id) }
+        } else {
+            bytes = request.body.count
+            answer = { inbox.post(response: HTTPRouting.answer(request, handler: http), for: id) }
         }
-        if request.body.count < BulkRequestQueue.threshold {
+        if bytes < BulkRequestQueue.threshold {
             DispatchQueue.global(qos: .userInitiated).async(execute: answer)
-        } else if !BulkRequestQueue.shared.submit(bytes: request.body.count, answer) {
+        } else if !BulkRequestQueue.shared.submit(bytes: bytes, answer) {
             exchange.response = .error(503, "too many large requests in progress; retry shortly")
             lws_callback_on_writable(exchange.wsi)
         }
@@ -168,7 +193,7 @@ extension ServiceLoop {
     private func refuseBody(_ exchange: HTTPExchange) {
         exchange.dispatched = true
         exchange.closeAfterResponse = true
-        exchange.response = HTTPRouting.bodyTooLarge(limit: configuration.limits.maxRequestBodyBytes)
+        exchange.response = HTTPRouting.bodyTooLarge(limit: exchange.body.limit)
         logger.info("refused \(exchange.request.method) \(exchange.request.path): body too large")
         lws_callback_on_writable(exchange.wsi)
     }

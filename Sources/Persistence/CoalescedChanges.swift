@@ -9,6 +9,8 @@ struct CoalescedChanges {
     private(set) var inserted: [StoredAnnotation?] = []
     /// The latest position of annotations that were already in the file.
     private(set) var moved: [String: Position] = [:]
+    /// The latest look of annotations that were already in the file.
+    private(set) var restyled: [String: StoredLook] = [:]
 
     struct Position: Equatable {
         var latitude: Double
@@ -18,11 +20,26 @@ struct CoalescedChanges {
 
     private var insertedIndex: [String: Int] = [:]
 
-    init<Changes: Sequence>(_ changes: Changes) where Changes.Element == WorldChange {
+    init<Changes: Collection>(_ changes: Changes) where Changes.Element == WorldChange {
+        // An import is a commit of nothing but adds, of ids the store made
+        // sure are new: nothing to coalesce, and no index of 200,000 ids to build.
+        var adds: [StoredAnnotation] = []
+        adds.reserveCapacity(changes.count)
+        for change in changes {
+            guard case .added(let annotation) = change else {
+                adds = []
+                break
+            }
+            adds.append(annotation)
+        }
+        if adds.count == changes.count, !adds.isEmpty, changes.count > 1 {
+            inserted = adds
+            return
+        }
         for change in changes { apply(change) }
     }
 
-    var isEmpty: Bool { removed.isEmpty && moved.isEmpty && !inserted.contains { $0 != nil } }
+    var isEmpty: Bool { removed.isEmpty && moved.isEmpty && restyled.isEmpty && !inserted.contains { $0 != nil } }
 
     private mutating func apply(_ change: WorldChange) {
         switch change {
@@ -31,6 +48,16 @@ struct CoalescedChanges {
             insertedIndex[annotation.id] = inserted.count
             inserted.append(annotation)
             moved[annotation.id] = nil
+            restyled[annotation.id] = nil
+        case .restyled(let id, let look):
+            if let i = insertedIndex[id] {
+                inserted[i]?.title = look.title
+                inserted[i]?.subtitle = look.subtitle
+                inserted[i]?.markerColor = look.markerColor
+                inserted[i]?.markerSymbol = look.markerSymbol
+            } else {
+                restyled[id] = look
+            }
         case .moved(let id, let latitude, let longitude, let timestamp):
             if let i = insertedIndex[id] {
                 inserted[i]?.latitude = latitude
@@ -42,6 +69,7 @@ struct CoalescedChanges {
         case .removed(let id):
             if let i = insertedIndex.removeValue(forKey: id) { inserted[i] = nil }
             moved[id] = nil
+            restyled[id] = nil
             removed.insert(id)
         }
     }

@@ -16,10 +16,16 @@ package struct StoredAnnotation: Sendable, Equatable {
     /// The name of the app seed that put it there on first start (nil: the
     /// API did): a start brings it back as that app's own annotation.
     package var seed: String?
+    /// The marker's colour (`#rgb` or `#rrggbb`) and glyph text, as the API gave them.
+    package var markerColor: String?
+    package var markerSymbol: String?
 
     package init(id: String, kind: String, title: String?, subtitle: String?, latitude: Double, longitude: Double,
                  draggable: Bool = false, clusteringIdentifier: String? = nil, isFixed: Bool = false,
-                 timestamp: Double? = nil, seed: String? = nil) {
+                 timestamp: Double? = nil, seed: String? = nil, markerColor: String? = nil,
+                 markerSymbol: String? = nil) {
+        self.markerColor = markerColor
+        self.markerSymbol = markerSymbol
         self.id = id
         self.kind = kind
         self.title = title
@@ -39,4 +45,21 @@ package enum WorldChange: Sendable, Equatable {
     case added(StoredAnnotation)
     case moved(id: String, latitude: Double, longitude: Double, timestamp: Double?)
     case removed(id: String)
+    /// What `PATCH` changes: every field of it, as it is after the edit.
+    case restyled(id: String, look: StoredLook)
+}
+
+/// The editable part of an annotation, as the store file keeps it.
+package struct StoredLook: Sendable, Equatable {
+    package var title: String?
+    package var subtitle: String?
+    package var markerColor: String?
+    package var markerSymbol: String?
+
+    package init(title: String?, subtitle: String?, markerColor: String?, markerSymbol: String?) {
+        self.title = title
+        self.subtitle = subtitle
+        self.markerColor = markerColor
+        self.markerSymbol = markerSymbol
+    }
 }

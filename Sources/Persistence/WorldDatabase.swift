@@ -90,13 +90,13 @@ package final class WorldDatabase: Sendable {
         try read { db in
             let cursor = try Row.fetchCursor(db, sql: """
                 SELECT id, seq, kind, title, subtitle, latitude, longitude, draggable,
-                       clustering_identifier, fixed, timestamp, seed FROM annotation
+                       clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol FROM annotation
                 """)
             while let row = try cursor.next() {
                 try body(row[1], StoredAnnotation(
                     id: row[0], kind: row[2], title: row[3], subtitle: row[4], latitude: row[5], longitude: row[6],
                     draggable: row[7], clusteringIdentifier: row[8], isFixed: row[9], timestamp: row[10],
-                    seed: row[11]))
+                    seed: row[11], markerColor: row[12], markerSymbol: row[13]))
             }
         }
     }
@@ -135,17 +135,17 @@ package final class WorldDatabase: Sendable {
             let delete = try db.cachedStatement(sql: "DELETE FROM annotation WHERE id = ?")
             for id in changes.removed { try delete.execute(arguments: [id]) }
         }
-        let inserted = changes.inserted.compactMap { $0 }
-        if !inserted.isEmpty {
+        if changes.inserted.contains(where: { $0 != nil }) {
             let insert = try db.cachedStatement(sql: """
                 INSERT OR REPLACE INTO annotation (id, seq, kind, title, subtitle, latitude, longitude, draggable,
-                    clustering_identifier, fixed, timestamp, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var seq = nextSeq.withLock { $0 }
-            for a in inserted {
-                try insert.execute(arguments: [a.id, seq, a.kind, a.title, a.subtitle, a.latitude, a.longitude,
-                                               a.draggable, a.clusteringIdentifier, a.isFixed, a.timestamp,
-                                               a.seed])
+            let rows = RowInserter(statement: insert.sqliteStatement, connection: db.sqliteConnection)
+            defer { rows.finish() }
+            for case let a? in changes.inserted {
+                try rows.insert(a, seq: seq)
                 seq += 1
             }
             // Advanced only once the statements ran; a failed transaction leaves the counter as it was.
@@ -157,6 +157,14 @@ package final class WorldDatabase: Sendable {
                 """)
             for (id, p) in changes.moved {
                 try update.execute(arguments: [p.latitude, p.longitude, p.timestamp, id])
+            }
+        }
+        if !changes.restyled.isEmpty {
+            let update = try db.cachedStatement(sql: """
+                UPDATE annotation SET title = ?, subtitle = ?, marker_color = ?, marker_symbol = ? WHERE id = ?
+                """)
+            for (id, look) in changes.restyled {
+                try update.execute(arguments: [look.title, look.subtitle, look.markerColor, look.markerSymbol, id])
             }
         }
     }

@@ -10,6 +10,7 @@ enum WorldMigrations {
     static let annotations = "1-annotations"
     static let settings = "2-settings"
     static let seeds = "3-seeds"
+    static let markerStyle = "4-marker-style"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -55,6 +56,11 @@ enum WorldMigrations {
                 }
                 try db.execute(sql: "DELETE FROM setting WHERE key = 'sample-content-seeded'")
             }
+        }
+        migrator.registerMigration(markerStyle) { db in
+            // The simplestyle colour and glyph of API pins; nil keeps the default red marker.
+            try db.execute(sql: "ALTER TABLE annotation ADD COLUMN marker_color TEXT")
+            try db.execute(sql: "ALTER TABLE annotation ADD COLUMN marker_symbol TEXT")
         }
         return migrator
     }

@@ -30,4 +30,37 @@ import Testing
             }
         }
     }
+
+    /// Imports and edits, from fragments of GeoJSON: a 4xx naming the problem or a 2xx, never a trap.
+    @Test func randomGeoJSONAndEditsGetJSONAnswers() throws {
+        let world = freshWorld()
+        let api = AnnotationsAPI(world: world)
+        let fragments = ["{", "}", "[", "]", ":", ",", "\"type\"", "\"Feature\"", "\"FeatureCollection\"",
+                         "\"features\"", "\"geometry\"", "\"Point\"", "\"coordinates\"", "\"properties\"",
+                         "\"id\"", "\"marker-color\"", "\"#abc\"", "\"marker-symbol\"", "\"title\"", "1e999", "-181",
+                         "null", "true", "0.5", "\"\\u12\"", "\"\\ud800\"", "\n", "\u{0}", "é", "{}", "[]", "\"x\""]
+        let requests: [(String, String, String?)] = [
+            ("POST", "/api/annotations", "application/geo+json"), ("POST", "/api/annotations", "application/x-ndjson"),
+            ("PATCH", "/api/annotations/fuzz", "application/json"),
+        ]
+        #expect(api.respond(to: HTTPRequest(method: "POST", path: "/api/annotations", body: Array(
+            #"{"id":"fuzz","title":"F","latitude":1,"longitude":1}"#.utf8))).status == 201)
+        var state: UInt64 = 11
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        for _ in 0..<4000 {
+            let body = (0..<(next() % 16)).map { _ in fragments[next() % fragments.count] }.joined()
+            let (method, path, type) = requests[next() % requests.count]
+            let r = api.respond(to: HTTPRequest(method: method, path: path, body: Array(body.utf8), contentType: type))
+            #expect(r.contentType == "application/json")
+            let json = try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any]
+            #expect(json != nil)
+            if r.status >= 400 {
+                #expect(r.status < 500, "\(method) \(path) \(body) -> \(r.status)")
+                #expect((json?["error"] as? String)?.isEmpty == false)
+            }
+        }
+    }
 }

@@ -77,7 +77,7 @@ import Testing
         ("DELETE", "/api/annotations/ghost", "", 404, "ghost"),
         ("GET", "/api/moves", "", 405, "POST"),
         ("PUT", "/api/annotations/a/position", "", 405, "POST"),
-        ("PATCH", "/api/annotations/a", "", 405, "DELETE"),
+        ("PUT", "/api/annotations/a", "", 405, "PATCH"),
     ])
     func validation(method: String, path: String, body: String, status: Int, message: String) throws {
         add("a")

@@ -22,6 +22,13 @@ import Testing
         #expect(c.moved.isEmpty)
     }
 
+    @Test func aCommitOfOnlyAddsInsertsThemAllInOrder() {
+        let c = CoalescedChanges((0..<100).map { WorldChange.added(pin("p\($0)", Double($0), 1)) })
+        #expect(c.inserted.compactMap { $0?.id } == (0..<100).map { "p\($0)" })
+        #expect(c.inserted[42]?.latitude == 42)
+        #expect(c.moved.isEmpty && c.removed.isEmpty && c.restyled.isEmpty && !c.isEmpty)
+    }
+
     @Test func aPinAddedThenRemovedLeavesOnlyTheDelete() {
         let c = CoalescedChanges([.added(pin("a")), .moved(id: "a", latitude: 3, longitude: 3, timestamp: nil),
                                   .removed(id: "a")])

@@ -25,7 +25,8 @@ import Testing
         let store = try TemporaryStore()
         let full = StoredAnnotation(id: "bus/7 é", kind: "vehicle", title: "Bus 7", subtitle: "Line 7",
                                     latitude: -33.5, longitude: 151.25, draggable: true, clusteringIdentifier: "fleet",
-                                    isFixed: true, timestamp: 1_700_000_000.5, seed: "wishlist")
+                                    isFixed: true, timestamp: 1_700_000_000.5, seed: "wishlist",
+                                    markerColor: "#e63946", markerSymbol: "★")
         try WorldDatabase(path: store.path).write([.added(full), .added(pin("bare"))])
         let loaded = try WorldDatabase(path: store.path).loadAnnotations()
         #expect(loaded == [full, pin("bare")])
@@ -51,7 +52,7 @@ import Testing
         }
         let db = try WorldDatabase(path: store.path)
         #expect(try db.appliedMigrations() == [WorldMigrations.annotations, WorldMigrations.settings,
-                                               WorldMigrations.seeds])
+                                               WorldMigrations.seeds, WorldMigrations.markerStyle])
         #expect(try db.loadAnnotations().map(\.id) == ["old"])
         try db.write([.added(pin("new"))], settings: ["k": "v"])
         #expect(try db.loadAnnotations().map(\.id) == ["old", "new"])

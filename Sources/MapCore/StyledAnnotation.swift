@@ -1,0 +1,59 @@
+import DisplayList
+
+/// An annotation that says how its default marker looks, as a GeoJSON
+/// feature does with simplestyle's `marker-color` and `marker-symbol`.
+///
+/// When the delegate gives no view for it, the map shows a
+/// `MarkerAnnotationView` tinted and with the glyph it asks for, whatever
+/// `defaultPinImage` says: the style is the annotation's own, so it looks the
+/// same in every app. After either changes, tell each map with
+/// `annotationStyleDidChange(_:)`.
+public protocol StyledAnnotation: Annotation {
+    /// The balloon's colour; nil is the marker's default red.
+    var markerColor: Color? { get }
+    /// A short text (one to three characters) in the balloon's head; nil shows the dot.
+    var markerSymbol: String? { get }
+}
+
+extension MapView {
+    static let styledMarkerIdentifier = "mapwire.default.styled"
+
+    /// The default view for a styled annotation: a marker in its colours.
+    func makeStyledMarker(for annotation: StyledAnnotation) -> AnnotationView {
+        let view = dequeueReusableAnnotationView(withIdentifier: Self.styledMarkerIdentifier, for: annotation)
+        (view as? MarkerAnnotationView)?.applyStyle(of: annotation)
+        return view
+    }
+
+    /// Re-reads what an annotation says about its looks for the view the
+    /// map shows for it, if any: its title as the view's accessibility name,
+    /// and a styled annotation's colour and symbol when the map made its
+    /// marker. The marker's labels and an open callout re-read title and
+    /// subtitle every frame anyway.
+    public func annotationStyleDidChange(_ annotation: Annotation) {
+        guard let view = liveViews[AnnotationKey(annotation)] else { return }
+        if let anchor = view.worldAnchor { view.place(at: anchor) }
+        guard let styled = annotation as? StyledAnnotation, let marker = view as? MarkerAnnotationView,
+              marker.reuseIdentifier == Self.styledMarkerIdentifier else { return }
+        marker.applyStyle(of: styled)
+        // A longer or shorter title changes what the collision pass hides.
+        collisionSignature = nil
+    }
+}
+
+extension MapView {
+    /// Re-reads the looks of every annotation the map shows a view for: a
+    /// map that missed edits (its source could not say which) catches up.
+    package func annotationStylesDidChange() {
+        for view in liveViews.values {
+            if let annotation = view.annotation { annotationStyleDidChange(annotation) }
+        }
+    }
+}
+
+extension MarkerAnnotationView {
+    func applyStyle(of annotation: StyledAnnotation) {
+        if markerTintColor != annotation.markerColor { markerTintColor = annotation.markerColor }
+        if glyphText != annotation.markerSymbol { glyphText = annotation.markerSymbol }
+    }
+}

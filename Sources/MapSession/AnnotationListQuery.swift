@@ -1,0 +1,124 @@
+import Foundation
+import MapGeometry
+
+/// `GET /api/annotations?bbox=&limit=&cursor=`: which annotations a list
+/// holds. `bbox` is `minLon,minLat,maxLon,maxLat` (a box whose `minLon` is
+/// greater than its `maxLon` crosses the antimeridian); `limit` pages the
+/// list, and `cursor` (opaque, from the previous page's `next`) goes on
+/// where it stopped.
+struct AnnotationListQuery: Equatable {
+    var bbox: BoundingBox?
+    var limit: Int?
+    var cursor: Cursor?
+
+    /// Largest page.
+    static let maxLimit = 100_000
+
+    struct BoundingBox: Equatable {
+        var minLongitude, minLatitude, maxLongitude, maxLatitude: Double
+
+        func contains(_ c: Coordinate) -> Bool {
+            guard c.latitude >= minLatitude, c.latitude <= maxLatitude else { return false }
+            if minLongitude <= maxLongitude { return c.longitude >= minLongitude && c.longitude <= maxLongitude }
+            return c.longitude >= minLongitude || c.longitude <= maxLongitude
+        }
+    }
+
+    /// Where a page ends: the `seq` of the last annotation listed. The
+    /// next page starts after it in the order annotations were added, so
+    /// adds and removes between two pages neither repeat nor skip one.
+    struct Cursor: Equatable {
+        var seq: UInt64
+
+        var token: String {
+            Data("s\(seq)".utf8).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+                .replacingOccurrences(of: "=", with: "")
+        }
+
+        init(seq: UInt64) {
+            self.seq = seq
+        }
+
+        init?(token: String) {
+            var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            while base64.count % 4 != 0 { base64 += "=" }
+            guard token.utf8.count <= 64, let data = Data(base64Encoded: base64),
+                  let text = String(data: data, encoding: .utf8), text.first == "s",
+                  let seq = UInt64(text.dropFirst()) else { return nil }
+            self.seq = seq
+        }
+    }
+
+    /// The query string's parameters, each checked; 400 names a bad one.
+    init(query: String) throws(APIError) {
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            let raw = parts.count > 1 ? String(parts[1]) : ""
+            let value = raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? raw
+            switch name {
+            case "bbox": bbox = try Self.bbox(value)
+            case "limit":
+                guard let n = Int(value), (1...Self.maxLimit).contains(n) else {
+                    throw .badRequest("query parameter limit: \"\(value.prefix(40))\" must be a whole number "
+                                      + "from 1 to \(Self.maxLimit)")
+                }
+                limit = n
+            case "cursor":
+                guard let c = Cursor(token: value) else {
+                    throw .badRequest("query parameter cursor: not a cursor this server gave; "
+                                      + "pass the \"next\" of the previous page unchanged")
+                }
+                cursor = c
+            default:
+                throw .badRequest("unknown query parameter \(name.prefix(40)); the list takes bbox, limit and cursor")
+            }
+        }
+    }
+
+    init() {}
+
+    private static func bbox(_ value: String) throws(APIError) -> BoundingBox {
+        let usage = "must be minLon,minLat,maxLon,maxLat in degrees"
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        var n: [Double] = []
+        for p in parts {
+            guard let d = Double(p.trimmingCharacters(in: .whitespaces)), d.isFinite else {
+                throw .badRequest("query parameter bbox: \"\(value.prefix(80))\" \(usage)")
+            }
+            n.append(d)
+        }
+        guard n.count == 4 else { throw .badRequest("query parameter bbox: \"\(value.prefix(80))\" \(usage)") }
+        guard (-180...180).contains(n[0]), (-180...180).contains(n[2]) else {
+            throw .badRequest("query parameter bbox: longitudes must be in -180...180")
+        }
+        guard (-90...90).contains(n[1]), (-90...90).contains(n[3]) else {
+            throw .badRequest("query parameter bbox: latitudes must be in -90...90")
+        }
+        guard n[1] <= n[3] else { throw .badRequest("query parameter bbox: minLat is greater than maxLat") }
+        return BoundingBox(minLongitude: n[0], minLatitude: n[1], maxLongitude: n[2], maxLatitude: n[3])
+    }
+
+    /// The records of one page and the cursor of the next, if there is
+    /// more. `records` are in the order they were added (`seq` ascending).
+    func page(of records: [AnnotationStore.Record]) -> (records: [AnnotationStore.Record], next: Cursor?) {
+        var start = 0
+        if let cursor {
+            // The first record added after the cursor's.
+            var (low, high) = (0, records.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if records[mid].seq <= cursor.seq { low = mid + 1 } else { high = mid }
+            }
+            start = low
+        }
+        var out: [AnnotationStore.Record] = []
+        let limit = limit ?? Int.max
+        for r in records[start...] where bbox?.contains(r.annotation.coordinate) ?? true {
+            if out.count == limit { return (out, Cursor(seq: out[out.count - 1].seq)) }
+            out.append(r)
+        }
+        return (out, nil)
+    }
+}

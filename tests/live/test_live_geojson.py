@@ -1,0 +1,184 @@
+"""GeoJSON and NDJSON imports, GeoJSON export, boxes, pages and PATCH, on
+the real `mapwire` binary: what passes the transport's gate (content
+types, the import body limit, query strings, Accept) and what the store
+file keeps across a restart."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+
+from live_server import new_store, start_server
+
+
+def http(server, path, method="GET", body=None, headers=None, timeout=120):
+    if isinstance(body, (dict, list)):
+        body = json.dumps(body).encode()
+    request = urllib.request.Request(server.http + path, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+GEO = {"Content-Type": "application/geo+json"}
+NDJSON = {"Content-Type": "application/x-ndjson"}
+JSON = {"Content-Type": "application/json"}
+
+
+def feature(fid, lon, lat, **properties):
+    return {"type": "Feature", "id": fid, "geometry": {"type": "Point", "coordinates": [lon, lat]},
+            "properties": properties}
+
+
+def collection(features):
+    return {"type": "FeatureCollection", "features": features}
+
+
+def api_features(server):
+    status, headers, body = http(server, "/api/annotations.geojson")
+    assert status == 200 and headers["Content-Type"] == "application/geo+json"
+    return json.loads(body)["features"]
+
+
+def test_import_export_delete_import_round_trip(live_server):
+    features = [
+        feature("paris", 2.35, 48.85, title="Paris", subtitle="FR", **{"marker-color": "#e63946", "marker-symbol": "P"}),
+        feature("oslo", 10.75, 59.91, title="Oslo", draggable=True, clusteringIdentifier="north"),
+        feature(42, -70.5, -33.25, name="Santiago", **{"marker-color": "#0af"}),
+    ]
+    status, _, body = http(live_server, "/api/annotations", "POST", json.dumps(collection(features)).encode(), GEO)
+    assert status == 201, body
+    assert json.loads(body) == {"imported": 3}
+    exported = api_features(live_server)
+    assert len(exported) > 3, "the samples' people and landmarks are exported too"
+    by_id = {f["id"]: f for f in exported}
+    assert by_id["paris"]["geometry"] == {"type": "Point", "coordinates": [2.35, 48.85]}
+    assert by_id["paris"]["properties"]["marker-color"] == "#e63946"
+    assert by_id["42"]["properties"]["title"] == "Santiago"
+    # Accept picks the format on the plain list route.
+    status, headers, body = http(live_server, "/api/annotations", headers={"Accept": "application/geo+json"})
+    assert headers["Content-Type"] == "application/geo+json" and json.loads(body)["type"] == "FeatureCollection"
+
+    # Delete all that can be (the landmarks are fixed), then import the export of those back.
+    deleted = [f for f in exported if http(live_server, f"/api/annotations/{f['id']}", "DELETE")[0] == 200]
+    assert {"paris", "oslo", "42"} <= {f["id"] for f in deleted}
+    left = api_features(live_server)
+    assert len(left) == len(exported) - len(deleted)
+    status, _, body = http(live_server, "/api/annotations", "POST", json.dumps(collection(deleted)).encode(), GEO)
+    assert status == 201, body
+    assert sorted(api_features(live_server), key=lambda f: f["id"]) == sorted(exported, key=lambda f: f["id"])
+
+
+def test_import_refusals_name_the_feature_and_add_nothing(live_server):
+    good = feature("ok", 1, 1, title="OK")
+    cases = [
+        (collection([good, {"type": "Feature", "id": "line", "properties": {},
+                            "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}}]),
+         400, ["features[1]", "line", "only Point"]),
+        (collection([good, feature("c", 1, 1, **{"marker-color": "blue"})]), 400, ["features[1]", "marker-color"]),
+        (collection([good, feature("ok", 2, 2)]), 400, ["features[1]", "features[0]", "unique"]),
+        (collection([good, feature("s", 1, 1, **{"marker-symbol": "WXYZ"})]), 400, ["features[1]", "marker-symbol"]),
+    ]
+    for document, status, parts in cases:
+        got, headers, body = http(live_server, "/api/annotations", "POST", json.dumps(document).encode(), GEO)
+        assert got == status, body
+        assert headers["Content-Type"] == "application/json"
+        error = json.loads(body)["error"]
+        for part in parts:
+            assert part in error, error
+    assert http(live_server, "/api/annotations/ok")[0] == 404
+    # The gate still refuses other types, and names the ones it takes.
+    got, _, body = http(live_server, "/api/annotations", "POST", b"{}", {"Content-Type": "text/plain"})
+    assert got == 415 and b"application/geo+json" in body
+
+
+def test_bbox_and_pages_through_the_transport(live_server):
+    features = [feature(f"p{i}", 170 + i / 2, -50) for i in range(10)] + [feature("west", -175, -50)]
+    assert http(live_server, "/api/annotations", "POST", json.dumps(collection(features)).encode(), GEO)[0] == 201
+    for path, key in [("/api/annotations", "annotations"), ("/api/annotations.geojson", "features")]:
+        seen, cursor = [], None
+        while True:
+            query = "?bbox=172%2C-51%2C-170%2C-49&limit=4" + (f"&cursor={cursor}" if cursor else "")
+            status, _, body = http(live_server, path + query)
+            assert status == 200, body
+            page = json.loads(body)
+            seen += [item["id"] for item in page[key]]
+            cursor = page.get("next")
+            if not cursor:
+                break
+        assert seen == ["p4", "p5", "p6", "p7", "p8", "p9", "west"]
+    status, _, body = http(live_server, "/api/annotations?limit=-1")
+    assert status == 400 and "limit" in json.loads(body)["error"]
+    status, _, body = http(live_server, "/api/annotations.geojson?bbox=1,2")
+    assert status == 400 and "bbox" in json.loads(body)["error"]
+
+
+def test_patch_changes_style_and_survives_a_restart():
+    store = new_store()
+    server = start_server(store=store)
+    try:
+        pin = {"id": "van", "title": "Van", "latitude": 1, "longitude": 2, "markerColor": "#abc"}
+        assert http(server, "/api/annotations", "POST", pin, JSON)[0] == 201
+        status, _, body = http(server, "/api/annotations/van", "PATCH",
+                               {"title": "Lorry", "marker-color": "#00ff00", "marker-symbol": "L"}, JSON)
+        assert status == 200, body
+        assert json.loads(body)["markerColor"] == "#00ff00"
+        status, _, body = http(server, "/api/annotations/van", "PATCH", {"marker-symbol": "TOO LONG"}, JSON)
+        assert status == 400 and "marker-symbol" in json.loads(body)["error"]
+        status, _, body = http(server, "/api/annotations/amelie-fournier", "PATCH", {"title": "x"}, JSON)
+        assert status == 409
+    finally:
+        server.stop()
+    server = start_server(store=store)
+    try:
+        status, _, body = http(server, "/api/annotations/van")
+        van = json.loads(body)
+        assert (van["title"], van["markerColor"], van["markerSymbol"]) == ("Lorry", "#00ff00", "L")
+    finally:
+        server.stop()
+
+
+def test_an_ndjson_import_of_200000_features_adds_them_all(live_server):
+    count = 200_000
+    lines = []
+    for i in range(count):
+        lon = -179.5 + (i % 3590) / 10
+        lat = -80 + (i // 3590) * 0.25
+        props = {"title": f"Pin {i}"}
+        if i % 7 == 0:
+            props["marker-color"] = "#1d3557"
+        lines.append(json.dumps({"type": "Feature", "id": f"n{i}",
+                                 "geometry": {"type": "Point", "coordinates": [round(lon, 4), round(lat, 4)]},
+                                 "properties": props}, separators=(",", ":")))
+    body = ("\n".join(lines) + "\n").encode()
+    # Bigger than the 8 MB of other bodies: the import route has its own limit.
+    assert len(body) > 8 << 20
+    started = time.monotonic()
+    status, _, answer = http(live_server, "/api/annotations", "POST", body, NDJSON, timeout=300)
+    elapsed = time.monotonic() - started
+    assert status == 201, answer
+    assert json.loads(answer) == {"imported": count}
+    print(f"\nNDJSON import of {count} features ({len(body) >> 20} MB): {elapsed:.2f} s on the debug build")
+    ids = set()
+    cursor = None
+    while True:
+        status, _, page = http(live_server, "/api/annotations?limit=100000" + (f"&cursor={cursor}" if cursor else ""))
+        assert status == 200
+        page = json.loads(page)
+        ids.update(a["id"] for a in page["annotations"])
+        cursor = page.get("next")
+        if not cursor:
+            break
+    assert all(f"n{i}" in ids for i in range(count))
+    status, _, one = http(live_server, "/api/annotations/n700")
+    assert json.loads(one)["markerColor"] == "#1d3557" and json.loads(one)["title"] == "Pin 700"
+    # An error names the line: nothing of this batch is added.
+    bad = b'{"type":"Feature","id":"x1","geometry":{"type":"Point","coordinates":[1,1]},"properties":{}}\n' \
+          b'{"type":"Feature","id":"n5","geometry":{"type":"Point","coordinates":[1,1]},"properties":{}}\n'
+    status, _, answer = http(live_server, "/api/annotations", "POST", bad, NDJSON)
+    assert status == 409 and json.loads(answer)["error"].startswith("line 2")
+    assert http(live_server, "/api/annotations/x1")[0] == 404
