@@ -56,6 +56,8 @@ public struct MapWireConfiguration: Sendable {
         public var maxInputRate = 500
         /// Messages a map WebSocket may send at once after a pause.
         public var inputBurst = 1000
+        /// Largest GeoJSON or NDJSON import body, in megabytes (other bodies keep 8 MB).
+        public var maxImportMegabytes = 64
 
         /// The flags' defaults.
         public init() {}
@@ -88,6 +90,7 @@ public struct MapWireConfiguration: Sendable {
         server.feedFirstMessageTimeout = limits.feedFirstMessageTimeout
         server.limits.maxInputMessagesPerSecond = limits.maxInputRate
         server.limits.inputBurstMessages = limits.inputBurst
+        server.limits.maxImportBodyBytes = limits.maxImportMegabytes << 20
         return server
     }
 

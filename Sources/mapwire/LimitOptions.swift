@@ -30,13 +30,18 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Messages a map WebSocket may send at once after a pause.")
     var inputBurst = 1000
 
+    @Option(help: "Largest GeoJSON or NDJSON import into /api/annotations, in MB (other bodies: 8 MB).")
+    var maxImportMb = 64
+
     func validate() throws {
         let positive = [("--max-connections", maxConnections), ("--max-sessions", maxSessions),
                         ("--request-timeout", requestTimeout), ("--first-message-timeout", firstMessageTimeout),
-                        ("--feed-first-message-timeout", feedFirstMessageTimeout), ("--input-burst", inputBurst)]
+                        ("--feed-first-message-timeout", feedFirstMessageTimeout), ("--input-burst", inputBurst),
+                        ("--max-import-mb", maxImportMb)]
         for (flag, value) in positive where value < 1 {
             throw ValidationError("\(flag) must be at least 1")
         }
+        guard maxImportMb <= 4096 else { throw ValidationError("--max-import-mb must be at most 4096") }
         for (flag, value) in [("--max-connections-per-peer", maxConnectionsPerPeer),
                               ("--max-input-rate", maxInputRate)] where value < 0 {
             throw ValidationError("\(flag) must be 0 (no limit) or more")
@@ -54,6 +59,7 @@ struct LimitOptions: ParsableArguments {
         limits.feedFirstMessageTimeout = feedFirstMessageTimeout
         limits.maxInputRate = maxInputRate
         limits.inputBurst = inputBurst
+        limits.maxImportMegabytes = maxImportMb
         return limits
     }
 }

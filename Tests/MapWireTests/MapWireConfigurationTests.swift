@@ -28,7 +28,10 @@ import Testing
         c.limits.maxSessions = 7
         c.limits.requestTimeout = 3
         c.limits.maxInputRate = 0
+        c.limits.maxImportMegabytes = 2
         let server = c.serverConfiguration
+        #expect(server.limits.maxImportBodyBytes == 2 << 20)
+        #expect(MapWireConfiguration().serverConfiguration.limits.maxImportBodyBytes == 64 << 20)
         #expect(server.maxSessions == 7 && server.idleRequestTimeout == 3)
         #expect(server.limits.maxInputMessagesPerSecond == 0)
     }

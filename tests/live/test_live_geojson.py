@@ -6,6 +6,7 @@ file keeps across a restart."""
 from __future__ import annotations
 
 import json
+import socket
 import time
 import urllib.error
 import urllib.request
@@ -182,3 +183,24 @@ def test_an_ndjson_import_of_200000_features_adds_them_all(live_server):
     status, _, answer = http(live_server, "/api/annotations", "POST", bad, NDJSON)
     assert status == 409 and json.loads(answer)["error"].startswith("line 2")
     assert http(live_server, "/api/annotations/x1")[0] == 404
+
+
+def test_the_import_limit_is_a_flag():
+    """`--max-import-mb 9`: a 10 MB import is refused with 413 before its body is read; 8.5 MB is taken."""
+    server = start_server("--max-import-mb", "9", "--samples", "none")
+    try:
+        line = json.dumps(feature("f-000000", 2.35, 48.85, title="x" * 60)).encode() + b"\n"
+        # The head alone: the answer comes before any of the 10 MB is sent.
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+            s.sendall(b"POST /api/annotations HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                      b"Content-Type: application/x-ndjson\r\nContent-Length: %d\r\n\r\n" % (10 << 20))
+            answer = s.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 413"), answer
+        assert api_features(server) == []
+        lines = [json.dumps(feature(f"f-{i:06d}", 2.35, 48.85, title="x" * 60)).encode() + b"\n"
+                 for i in range(int(8.5 * 1024 * 1024) // len(line))]
+        status, _, body = http(server, "/api/annotations", "POST", b"".join(lines), NDJSON)
+        assert status == 201, body
+        assert len(api_features(server)) == len(lines)
+    finally:
+        server.stop()
