@@ -12,16 +12,16 @@ extension AnnotationStore {
     /// unseen; everything else comes back as `LiveAnnotation`s.
     package convenience init(seeds: [WorldSeed], database: WorldDatabase,
                              logLimit: Int = AnnotationStore.defaultLogLimit) throws(StoreError) {
-        for seed in seeds where try !database.wasSeeded(seed.name) {
-            try database.write(Self.records(of: seed).map { .added($0.stored(timestamp: nil, seed: seed.name)) },
+        var seeded: [String: [String: Record]] = [:]
+        for seed in seeds {
+            let records = Self.records(of: seed)
+            seeded[seed.name] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            guard try !database.wasSeeded(seed.name) else { continue }
+            try database.write(records.map { .added($0.stored(timestamp: nil, seed: seed.name)) },
                                settings: [WorldDatabase.seededSettingKey(seed.name): "1"])
         }
         let count = try database.annotationCount()
         self.init(logLimit: logLimit, journal: GroupCommitWriter(database: database))
-        var seeded: [String: [String: Record]] = [:]
-        for seed in seeds {
-            seeded[seed.name] = Dictionary(Self.records(of: seed).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        }
         let now = AnnotationStore.now()
         try state.withLock { (s: inout State) throws(StoreError) in
             s.records.reserveCapacity(count)

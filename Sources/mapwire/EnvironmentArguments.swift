@@ -70,13 +70,20 @@ struct EnvironmentArguments {
         }
     }
 
+    /// The flags `environment` sets and `commandLine` does not, with their values.
+    private func fromEnvironment(commandLine: [String], environment: [String: String]) -> [(Flag, String)] {
+        flags.compactMap { flag in
+            guard let value = environment[flag.variable], !value.isEmpty,
+                  !Self.names(flag).contains(where: { Self.mentions(commandLine, $0) }) else { return nil }
+            return (flag, value)
+        }
+    }
+
     /// `commandLine` with the flags that `environment` sets and the command
     /// line does not, put before it.
     func merged(commandLine: [String], environment: [String: String]) throws(InvalidVariable) -> [String] {
         var added: [String] = []
-        for flag in flags {
-            guard let value = environment[flag.variable], !value.isEmpty,
-                  !Self.names(flag).contains(where: { Self.mentions(commandLine, $0) }) else { continue }
+        for (flag, value) in fromEnvironment(commandLine: commandLine, environment: environment) {
             switch flag.kind {
             case .option(repeating: false):
                 added += ["--\(flag.name)", value]
@@ -93,15 +100,11 @@ struct EnvironmentArguments {
         return added + commandLine
     }
 
-    /// The variables set in `environment` that `merged` would use, for an error that names its source.
+    /// The variables `merged` uses, for an error that names its source.
     func variablesUsed(commandLine: [String], environment: [String: String]) -> [String] {
-        flags.filter { flag in
-            environment[flag.variable].map { !$0.isEmpty } ?? false
-                && !Self.names(flag).contains(where: { Self.mentions(commandLine, $0) })
-        }.map { flag in
+        fromEnvironment(commandLine: commandLine, environment: environment).map { flag, value in
             // A secret is named, never shown.
-            let value = flag.name.contains("token") ? "(hidden)" : environment[flag.variable] ?? ""
-            return "\(flag.variable)=\(value)"
+            "\(flag.variable)=\(flag.name.contains("token") ? "(hidden)" : value)"
         }
     }
 
