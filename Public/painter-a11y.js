@@ -66,7 +66,13 @@
       else el.removeAttribute('aria-expanded');
     }
 
+    // Moving or removing the focused element blurs it: that is not the user
+    // leaving the map, so the server must not hear FOCUS 0 for it.
     function rebuild() {
+      withoutFocusEvents(rebuildElements);
+    }
+
+    function rebuildElements() {
       dirty = false;
       const active = document.activeElement;
       const byItem = new Map(list.map((e) => [e.item, e]));
@@ -118,7 +124,7 @@
         }
       }
       if (active && active !== document.activeElement && active.isConnected) {
-        withoutFocusEvents(() => active.focus({ preventScroll: true }));
+        active.focus({ preventScroll: true });
       }
     }
 

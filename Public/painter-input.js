@@ -55,12 +55,15 @@
         if (!e.repeat) session.sendInput({ op: 'ACTIVATE', item: id });
         return;
       }
-      if (e.isComposing) return;
+      // Tab moves DOM focus natively and FOCUS says where it went; sent as KEY
+      // too, the server would move its own focus and its FOCUS could race the
+      // browser's and pull focus back.
+      if (e.isComposing || e.key === 'Tab') return;
       session.sendInput({ op: 'KEY', phase: 0, modifiers: modifiers(e), key: e.key });
     });
     window.addEventListener('keyup', (e) => {
       if (session.mirroredItem(document.activeElement) && isActivationKey(e)) { e.preventDefault(); return; }
-      if (e.isComposing) return;
+      if (e.isComposing || e.key === 'Tab') return;
       session.sendInput({ op: 'KEY', phase: 1, modifiers: modifiers(e), key: e.key });
     });
   }
