@@ -1,53 +1,109 @@
 import MapGeometry
+import Synchronization
 
 /// Annotations that share a clustering identifier and are too close to show
 /// apart at the current zoom, standing in for them as one annotation
 /// (`MKClusterAnnotation`). Its title says how many it holds ("37 places"),
 /// which is also what screen readers hear.
+///
+/// A cluster that keeps standing for much the same annotations while they
+/// move, or while the shared world changes around it, stays the same object
+/// (and so keeps its view): its count, coordinate and members follow.
 public final class ClusterAnnotation: Annotation {
     /// The identifier its members share.
     public let clusteringIdentifier: String
-    /// The members' mean position.
-    public let coordinate: Coordinate
-    /// How many annotations it stands for.
-    public let count: Int
-    /// "N places": what its view and screen readers say.
-    public let title: String?
-    /// Always nil: the count in the title says it all.
-    public let subtitle: String?
-    let index: ClusterIndex
-    let cell: ClusterCell
+    private let state: Mutex<ClusterMembership>
 
-    init(clusteringIdentifier: String, index: ClusterIndex, cell: ClusterCell) {
+    init(clusteringIdentifier: String, membership: ClusterMembership) {
         self.clusteringIdentifier = clusteringIdentifier
-        self.index = index
-        self.cell = cell
-        count = cell.count
-        coordinate = Mercator.unproject(cell.center)
-        title = "\(cell.count) places"
-        subtitle = nil
+        state = Mutex(membership)
     }
+
+    convenience init(clusteringIdentifier: String, index: ClusterIndex, cell: ClusterCell) {
+        self.init(clusteringIdentifier: clusteringIdentifier, membership: .session(index: index, cells: [cell]))
+    }
+
+    /// The members' mean position.
+    public var coordinate: Coordinate { Mercator.unproject(state.withLock { $0.center }) }
+    /// How many annotations it stands for.
+    public var count: Int { state.withLock { $0.count } }
+    /// "N places": what its view and screen readers say.
+    public var title: String? { "\(count) places" }
+    /// Always nil: the count in the title says it all.
+    public var subtitle: String? { nil }
 
     /// The annotations it stands for (made on demand: a cluster may hold a million).
-    public var memberAnnotations: [Annotation] {
-        cell.stayingPositions().map { index.sorted[$0] } + cell.movedIn
-    }
+    public var memberAnnotations: [Annotation] { state.withLock { $0.members } }
 
     /// The world rect around its members.
-    public var memberBounds: Rect {
+    public var memberBounds: Rect { state.withLock { $0.bounds } }
+
+    var membership: ClusterMembership {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+}
+
+/// Where a cluster's members are: cells of a map's own cluster index (with
+/// its moves), or cells of a shared clustering. A cluster merged from
+/// neighbouring cells (so that views do not overlap) has several.
+///
+/// A shared cluster names its cells by key and finds their members in the
+/// source's newest epoch when asked: holding the epoch it was made from
+/// would keep every idle map's old copy of the world alive.
+enum ClusterMembership: Sendable {
+    case session(index: ClusterIndex, cells: [ClusterCell])
+    case shared(source: any SharedAnnotationSource, identifier: String, cells: [ClusterIndex.Cell])
+
+    var count: Int {
+        switch self {
+        case let .session(_, cells): cells.reduce(0) { $0 + $1.count }
+        case let .shared(_, _, cells): cells.reduce(0) { $0 + $1.count }
+        }
+    }
+
+    /// The members' mean world point.
+    var center: Point {
+        var sum = Point.zero
+        var n = 0
+        switch self {
+        case let .session(_, cells):
+            for c in cells { sum = sum + c.center * Double(c.count); n += c.count }
+        case let .shared(_, _, cells):
+            for c in cells { sum = sum + c.center * Double(c.count); n += c.count }
+        }
+        return n > 0 ? sum * (1 / Double(n)) : .zero
+    }
+
+    var members: [Annotation] {
+        switch self {
+        case let .session(index, cells):
+            return cells.flatMap { c in c.stayingPositions().map { index.sorted[$0] } + c.movedIn }
+        case let .shared(source, identifier, cells):
+            guard let index = source.clusterSnapshot()?.indexes[identifier] else { return [] }
+            return cells.flatMap { c in (index.range(ofCell: c.key) ?? 0..<0).compactMap { index.annotation(at: $0) } }
+        }
+    }
+
+    var bounds: Rect {
         var rect: Rect?
-        func add(_ p: Point) {
-            let r = Rect(origin: p, size: .zero)
-            rect = rect.map { $0.union(r) } ?? r
+        func add(_ r: Rect) { rect = rect.map { $0.union(r) } ?? r }
+        switch self {
+        case let .session(index, cells):
+            for cell in cells {
+                if cell.movedOut.isEmpty, !cell.range.isEmpty {
+                    add(index.bounds(of: cell.range))
+                } else {
+                    for i in cell.stayingPositions() { add(Rect(origin: index.point(at: i), size: .zero)) }
+                }
+                for p in cell.movedInPoints { add(Rect(origin: p, size: .zero)) }
+            }
+        case let .shared(source, identifier, cells):
+            guard let index = source.clusterSnapshot()?.indexes[identifier] else { break }
+            for cell in cells {
+                if let range = index.range(ofCell: cell.key), !range.isEmpty { add(index.bounds(of: range)) }
+            }
         }
-        if cell.movedOut.isEmpty, !cell.range.isEmpty {
-            add(index.bounds(of: cell.range).origin)
-            let b = index.bounds(of: cell.range)
-            add(Point(x: b.maxX, y: b.maxY))
-        } else {
-            for i in cell.stayingPositions() { add(index.point(at: i)) }
-        }
-        for p in cell.movedInPoints { add(p) }
         return rect ?? .zero
     }
 }

@@ -28,8 +28,13 @@ open class ClusterAnnotationView: AnnotationView {
     /// The count shown: the cluster's member count.
     public var count: Int { (annotation as? ClusterAnnotation)?.count ?? 0 }
 
+    /// The badge's side for a cluster of `count`: it grows with the count's digits.
+    package static func side(forCount count: Int) -> Double {
+        count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 54
+    }
+
     private func resize() {
-        let side: Double = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 54
+        let side = Self.side(forCount: count)
         frame.size = Size(width: side, height: side)
         cornerRadius = side / 2
     }
@@ -48,6 +53,8 @@ open class ClusterAnnotationView: AnnotationView {
     /// Sets the count's text and place when the count or size changed.
     open override func renderSubviews(into context: inout RenderContext) {
         if shownCount != count || countLabel?.frame.width != bounds.width, let fonts = mapView?.fonts {
+            // A shared cluster keeps its view while its count changes.
+            if shownCount != count { resize() }
             shownCount = count
             let label = countLabel ?? Label(text: "", typeface: fonts.bold, fontSize: 14, color: .white)
             if countLabel == nil {

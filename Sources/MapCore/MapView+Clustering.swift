@@ -1,3 +1,4 @@
+import Foundation
 import MapGeometry
 import ViewKit
 
@@ -19,6 +20,10 @@ struct ClusteringState {
     /// (a replay asks that of thousands of far moves a second).
     var everMember = KeyFilter()
     var live: [String: [UInt64: ClusterAnnotation]] = [:]
+    /// The same for the shared source's clusterings.
+    var sharedLive: [String: [UInt64: ClusterAnnotation]] = [:]
+    /// The epoch of the shared clusters last laid out.
+    var sharedEpoch: UInt64?
     /// The integer zoom level the views were last made for.
     var level: Int?
 
@@ -124,7 +129,7 @@ extension MapView {
 
     /// A zoom across an integer level regroups the clusters.
     func noteClusterLevel() {
-        guard !clustering.groups.isEmpty else { return }
+        guard !clustering.groups.isEmpty || shared.source?.clusterEpoch ?? 0 > 0 else { return }
         let level = Int(camera.zoom.rounded(.down))
         if level != clustering.level {
             clustering.level = level
@@ -132,39 +137,111 @@ extension MapView {
         }
     }
 
-    /// What the clustered groups show in world rect `rect`: clusters, and
-    /// annotations alone in their cell (or all of them past the deepest level).
-    func clusteredAnnotations(in rect: Rect) -> [Annotation] {
-        guard !clustering.groups.isEmpty else { return [] }
+    /// Whether the shared source published clusters this map has not laid out.
+    var sharedClustersChanged: Bool {
+        guard let source = shared.source else { return false }
+        let epoch = source.clusterEpoch
+        return epoch != 0 && epoch != clustering.sharedEpoch
+    }
+
+    /// What the clustered groups show in world rect `rect`, with the point
+    /// each shows at: clusters, and annotations alone in their cell (or all
+    /// of them past the deepest level). This map's own groups and its shared
+    /// source's clusterings alike; cells whose views would overlap are
+    /// gathered into one cluster (`ClusterSpacing`).
+    func clusteredAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+        let snapshot = shared.source?.clusterSnapshot()
+        clustering.sharedEpoch = snapshot?.epoch
+        guard !clustering.groups.isEmpty || !(snapshot?.indexes.isEmpty ?? true) else {
+            clustering.live = [:]
+            clustering.sharedLive = [:]
+            return []
+        }
         let level = Int(camera.zoom.rounded(.down))
-        var out: [Annotation] = []
+        let zoom = min(level, ClusterIndex.maxZoom)
+        let apart = level > ClusterIndex.maxZoom
+        let pixelsPerUnit = pow(2, Double(level) + 8) / Mercator.worldSize
+        var out: [(annotation: Annotation, point: Point)] = []
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
         for identifier in clustering.groups.keys.sorted() {
             guard let index = clusterIndex(for: identifier), let moves = clustering.groups[identifier]?.moves else { continue }
-            let cells = moves.cells(of: index, in: rect, zoom: min(level, ClusterIndex.maxZoom))
+            let cells = moves.cells(of: index, in: rect, zoom: zoom)
+            if apart {
+                for cell in cells { out += Self.members(of: cell, in: index) }
+                continue
+            }
             var live: [UInt64: ClusterAnnotation] = [:]
             let previous = clustering.live[identifier] ?? [:]
-            for cell in cells {
-                if cell.count == 1 || level > ClusterIndex.maxZoom {
-                    out.append(contentsOf: cell.stayingPositions().map { index.sorted[$0] })
-                    out.append(contentsOf: cell.movedIn)
+            let items = cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) }
+            for group in ClusterSpacing.groups(items, pixelsPerUnit: pixelsPerUnit) {
+                let members = group.map { cells[$0] }
+                if members.count == 1, members[0].count == 1 {
+                    out += Self.members(of: members[0], in: index)
                     continue
                 }
-                // The same cell with the same members keeps its cluster object, so its view and id.
-                let cluster: ClusterAnnotation
-                if let old = previous[cell.key], old.index === index, old.cell.range == cell.range,
-                   old.count == cell.count, old.cell.center == cell.center {
-                    cluster = old
-                } else {
-                    cluster = ClusterAnnotation(clusteringIdentifier: identifier, index: index, cell: cell)
-                }
-                live[cell.key] = cluster
-                out.append(cluster)
+                let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
+                let cluster = Self.cluster(previous[key], identifier, .session(index: index, cells: members))
+                live[key] = cluster
+                out.append((cluster, Mercator.project(cluster.coordinate)))
             }
             nextLive[identifier] = live
         }
         clustering.live = nextLive
+        clustering.sharedLive = sharedClusters(snapshot, in: rect, zoom: zoom, apart: apart,
+                                               pixelsPerUnit: pixelsPerUnit, into: &out)
         return out
+    }
+
+    /// The shared source's clusters and lone members in `rect`.
+    private func sharedClusters(_ snapshot: SharedClusterSnapshot?, in rect: Rect, zoom: Int, apart: Bool,
+                                pixelsPerUnit: Double,
+                                into out: inout [(annotation: Annotation, point: Point)])
+        -> [String: [UInt64: ClusterAnnotation]] {
+        guard let snapshot, let source = shared.source else { return [:] }
+        var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
+        for identifier in snapshot.indexes.keys.sorted() {
+            guard let index = snapshot.indexes[identifier], index.count > 0 else { continue }
+            let cells = index.cells(in: rect, zoom: zoom)
+            func lone(_ cell: ClusterIndex.Cell) {
+                for i in cell.range { if let a = index.annotation(at: i) { out.append((a, index.point(at: i))) } }
+            }
+            if apart {
+                cells.forEach(lone)
+                continue
+            }
+            var live: [UInt64: ClusterAnnotation] = [:]
+            let previous = clustering.sharedLive[identifier] ?? [:]
+            let items = cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) }
+            for group in ClusterSpacing.groups(items, pixelsPerUnit: pixelsPerUnit) {
+                let members = group.map { cells[$0] }
+                if members.count == 1, members[0].count == 1 {
+                    lone(members[0])
+                    continue
+                }
+                let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
+                let cluster = Self.cluster(previous[key], identifier,
+                                           .shared(source: source, identifier: identifier, cells: members))
+                live[key] = cluster
+                out.append((cluster, Mercator.project(cluster.coordinate)))
+            }
+            nextLive[identifier] = live
+        }
+        return nextLive
+    }
+
+    /// The cluster that stood for this cell before, now standing for
+    /// `membership` (so it keeps its view), or a new one.
+    private static func cluster(_ old: ClusterAnnotation?, _ identifier: String,
+                                _ membership: ClusterMembership) -> ClusterAnnotation {
+        guard let old else { return ClusterAnnotation(clusteringIdentifier: identifier, membership: membership) }
+        old.membership = membership
+        return old
+    }
+
+    /// A cell's members one by one, each at its point.
+    private static func members(of cell: ClusterCell, in index: ClusterIndex) -> [(annotation: Annotation, point: Point)] {
+        cell.stayingPositions().map { (index.sorted[$0], index.point(at: $0)) }
+            + zip(cell.movedIn, cell.movedInPoints).map { ($0, $1) }
     }
 
     /// Zooms so `cluster`'s members show: to fit them, and at least one

@@ -58,8 +58,8 @@ extension MapView {
     @discardableResult
     package func showSharedAnnotation(_ annotation: Annotation, at point: Point, headingTo target: Point) -> Bool {
         let key = AnnotationKey(annotation)
-        guard shared.source != nil, !(annotation is ClusterAnnotation), shared.hidden[key] == nil,
-              !index.contains(key), !isClusteredMember(key) else { return false }
+        guard let source = shared.source, !(annotation is ClusterAnnotation), shared.hidden[key] == nil,
+              !index.contains(key), !isClusteredMember(key), !source.clustersItself(annotation) else { return false }
         if Self.isSamePoint(point, target) {
             shared.displaced[key] = nil
         } else {

@@ -62,7 +62,10 @@ extension MapView {
     /// the delegate clusters join this map's cluster groups; the rest show
     /// from the source with nothing kept here. Ones this map hides stay hidden.
     package func sharedAnnotationsDidAdd(_ annotations: [Annotation]) {
+        let source = shared.source
         for a in annotations where shared.hidden[AnnotationKey(a)] == nil {
+            // The source's own clusterings show it; a new epoch brings it here.
+            if source?.clustersItself(a) == true { continue }
             if addToClusterGroup(a) {
                 shared.displaced[AnnotationKey(a)] = nil
                 needsAnnotationLayout = true
@@ -109,7 +112,7 @@ extension MapView {
     /// annotations. One lock of the source.
     func sharedPoint(_ key: AnnotationKey, _ annotation: Annotation) -> Point? {
         guard let source = shared.source, shared.hidden[key] == nil, !index.contains(key),
-              !isClusteredMember(key) else { return nil }
+              !isClusteredMember(key), !source.clustersItself(annotation) else { return nil }
         return source.point(of: annotation)
     }
 
@@ -123,8 +126,9 @@ extension MapView {
     /// paths of a session watching thousands of moving pins must not queue
     /// on the lock the feed writes under.
     func isShownShared(_ key: AnnotationKey, _ annotation: Annotation) -> Bool {
-        guard shared.source != nil, shared.displaced[key] != nil || liveViews[key] != nil,
-              !(annotation is ClusterAnnotation), !index.contains(key), !isClusteredMember(key) else { return false }
+        guard let source = shared.source, shared.displaced[key] != nil || liveViews[key] != nil,
+              !(annotation is ClusterAnnotation), !index.contains(key), !isClusteredMember(key),
+              !source.clustersItself(annotation) else { return false }
         return true
     }
 
@@ -161,6 +165,8 @@ extension MapView {
         let key = AnnotationKey(annotation)
         if let d = shared.displaced[key] { return d.point }
         if isShownShared(key, annotation), let anchor = liveViews[key]?.worldAnchor { return anchor }
+        // Shown alone by the source's clustering: where its view stands.
+        if shared.source?.clustersItself(annotation) == true { return liveViews[key]?.worldAnchor }
         return sharedPoint(key, annotation)
     }
 

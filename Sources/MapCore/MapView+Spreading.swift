@@ -8,11 +8,14 @@ extension MapView {
     /// however far the map zooms. Spread them on a circle around the spot so
     /// each can be seen and clicked, as map libraries "spiderfy" a cluster.
     func spreadCoincidentMembers() {
-        guard !clustering.groups.isEmpty, Int(camera.zoom.rounded(.down)) > ClusterIndex.maxZoom else { return }
+        let source = shared.source
+        guard !clustering.groups.isEmpty || source?.clusterEpoch ?? 0 > 0,
+              Int(camera.zoom.rounded(.down)) > ClusterIndex.maxZoom else { return }
         var piles: [Int64: [AnnotationView]] = [:]
         for case let view as AnnotationView in annotationContainer.subviews {
             guard let annotation = view.annotation, let anchor = view.worldAnchor,
-                  isClusteredMember(AnnotationKey(annotation)) else { continue }
+                  isClusteredMember(AnnotationKey(annotation)) || source?.clustersItself(annotation) == true
+            else { continue }
             let s = screenPoint(forWorld: anchor)
             let key = Int64((s.x / Self.pileTolerance).rounded()) << 32 | Int64(Int32(truncatingIfNeeded: Int((s.y / Self.pileTolerance).rounded())))
             piles[key, default: []].append(view)

@@ -238,7 +238,7 @@ open class MapView: View, CursorProviding {
         // the world, so skip the query until the viewport nears the edge of
         // what was laid out (half the margin) or something else changed.
         let slack = visible.insetBy(dx: -visible.width * reuseMargin / 2, dy: -visible.height * reuseMargin / 2)
-        if !needsAnnotationLayout, let last = laidOutRect, last.width < visible.width * (1 + 2 * reuseMargin) * 1.01,
+        if !needsAnnotationLayout, !sharedClustersChanged, let last = laidOutRect, last.width < visible.width * (1 + 2 * reuseMargin) * 1.01,
            last.contains(slack) {
             return
         }
@@ -246,7 +246,7 @@ open class MapView: View, CursorProviding {
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
         laidOutRect = near
         var wanted = index.entries(in: near) + sharedAnnotations(in: near)
-        for cluster in clusteredAnnotations(in: near) { wanted.append((cluster, Mercator.project(cluster.coordinate))) }
+        wanted += clusteredAnnotations(in: near)
         deselectIfAbsorbed(byAnyOf: wanted)
         var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)
         for w in wanted { wantedKeys.insert(AnnotationKey(w.annotation)) }

@@ -16,8 +16,40 @@ package protocol SharedAnnotationSource: AnyObject, Sendable {
     func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)]
     /// The current world point of `annotation`; nil when the source does not hold it.
     func point(of annotation: Annotation) -> Point?
-    /// Every annotation the source holds.
+    /// Every annotation the source holds that maps show one by one (not
+    /// those it clusters itself).
     var allAnnotations: [Annotation] { get }
+    /// The source's own clusterings now: annotations that carry a clustering
+    /// identifier, clustered once for every map. Nil: it clusters nothing.
+    func clusterSnapshot() -> SharedClusterSnapshot?
+    /// The epoch of the newest snapshot; cheap, so a map can ask every frame.
+    var clusterEpoch: UInt64 { get }
+    /// Whether the source clusters `annotation` itself (a map then neither
+    /// shows it one by one nor asks its delegate to cluster it). Answered
+    /// without a lock from what the annotation is.
+    func clustersItself(_ annotation: Annotation) -> Bool
+}
+
+extension SharedAnnotationSource {
+    package func clusterSnapshot() -> SharedClusterSnapshot? { nil }
+    package var clusterEpoch: UInt64 { 0 }
+    package func clustersItself(_ annotation: Annotation) -> Bool { false }
+}
+
+/// Every clustering identifier's shared clustering at one moment, as maps read it.
+package final class SharedClusterSnapshot: Sendable {
+    /// By clustering identifier.
+    package let indexes: [String: SharedClusterIndex]
+    /// Bumped by every change a snapshot is made for.
+    package let epoch: UInt64
+
+    package init(indexes: [String: SharedClusterIndex] = [:], epoch: UInt64 = 0) {
+        self.indexes = indexes
+        self.epoch = epoch
+    }
+
+    /// How many annotations it clusters.
+    package var count: Int { indexes.values.reduce(0) { $0 + $1.count } }
 }
 
 /// The default shared source: an `AnnotationIndex` behind a lock, written by

@@ -1,0 +1,182 @@
+import MapGeometry
+
+/// One epoch of a clustering that every map reads at once: the members of
+/// one clustering identifier in the Morton order of their finest cluster
+/// cell, as `ClusterIndex` keeps them, but immutable and made from the
+/// previous epoch by merging in what changed, so a move never costs a sort
+/// of the world and a reader never waits for a writer.
+///
+/// Members are named by slot (a small integer the clustering hands out), so
+/// an epoch is a few flat arrays of plain values: making the next one is a
+/// linear merge that copies no object references, and the slot table that
+/// turns slots back into annotations is shared between epochs chunk by chunk.
+package final class SharedClusterIndex: Sendable {
+    /// Finest Morton code (high bits) and slot (low `slotBits`) of each member, ascending.
+    let keys: [UInt64]
+    /// Each member's world point, in `keys` order.
+    let points: [Point]
+    /// Prefix sums of the points' x and y (count + 1 entries), for centroids of any cell.
+    let sumX: [Double]
+    let sumY: [Double]
+    /// Slot to annotation.
+    package let slots: ClusterSlotTable
+    /// Counts the epochs: every merge makes the next.
+    package let epoch: UInt64
+
+    static let slotBits: UInt64 = 27
+    static let slotMask: UInt64 = (1 << slotBits) - 1
+    /// Slots are below this (the low bits of a key).
+    package static let slotLimit = 1 << Int(slotBits)
+
+    /// An empty clustering.
+    package convenience init() {
+        self.init(keys: [], points: [], sumX: [0], sumY: [0], slots: ClusterSlotTable(), epoch: 0)
+    }
+
+    init(keys: [UInt64], points: [Point], sumX: [Double], sumY: [Double], slots: ClusterSlotTable, epoch: UInt64) {
+        self.keys = keys
+        self.points = points
+        self.sumX = sumX
+        self.sumY = sumY
+        self.slots = slots
+        self.epoch = epoch
+    }
+
+    package var count: Int { keys.count }
+
+    static func key(of point: Point, slot: UInt32) -> UInt64 {
+        let s = ClusterIndex.shift(zoom: ClusterIndex.maxZoom)
+        let code = ClusterIndex.morton(ClusterIndex.cellCoordinate(point.x, shift: s),
+                                       ClusterIndex.cellCoordinate(point.y, shift: s))
+        return code << slotBits | UInt64(slot)
+    }
+
+    /// The slot of the member at sorted position `i`.
+    package func slot(at i: Int) -> UInt32 { UInt32(keys[i] & Self.slotMask) }
+
+    /// The annotation at sorted position `i`.
+    package func annotation(at i: Int) -> Annotation? { slots[slot(at: i)] }
+
+    /// The world point of the member at sorted position `i`.
+    package func point(at i: Int) -> Point { points[i] }
+
+    /// The next epoch: `changes` merged in. Members whose slot moved or went
+    /// are left out of this epoch's run and the movers and newcomers, sorted
+    /// among themselves, are merged back in, in one pass that also makes the
+    /// prefix sums.
+    package func applying(_ changes: ClusterChanges) -> SharedClusterIndex {
+        guard !changes.isEmpty else { return self }
+        let slots = self.slots.applying(changes)
+        var arrivals: [(key: UInt64, point: Point)] = []
+        arrivals.reserveCapacity(changes.placed.count)
+        for (slot, entry) in changes.placed { arrivals.append((Self.key(of: entry.point, slot: slot), entry.point)) }
+        arrivals.sort { $0.key < $1.key }
+        // Slots whose old entry goes: moved (their new one is an arrival) or removed.
+        var leaving = [Bool](repeating: false, count: slots.capacity)
+        for slot in changes.placed.keys where Int(slot) < leaving.count { leaving[Int(slot)] = true }
+        for slot in changes.removed where Int(slot) < leaving.count { leaving[Int(slot)] = true }
+        let total = keys.count + arrivals.count
+        var newKeys = [UInt64](); newKeys.reserveCapacity(total)
+        var newPoints = [Point](); newPoints.reserveCapacity(total)
+        var newSumX = [Double](); newSumX.reserveCapacity(total + 1)
+        var newSumY = [Double](); newSumY.reserveCapacity(total + 1)
+        newSumX.append(0)
+        newSumY.append(0)
+        var sx = 0.0, sy = 0.0
+        var a = 0
+        keys.withUnsafeBufferPointer { oldKeys in
+            points.withUnsafeBufferPointer { oldPoints in
+                leaving.withUnsafeBufferPointer { leaving in
+                    func emit(_ key: UInt64, _ p: Point) {
+                        newKeys.append(key)
+                        newPoints.append(p)
+                        sx += p.x
+                        sy += p.y
+                        newSumX.append(sx)
+                        newSumY.append(sy)
+                    }
+                    for i in 0..<oldKeys.count {
+                        let key = oldKeys[i]
+                        if leaving[Int(key & Self.slotMask)] { continue }
+                        while a < arrivals.count, arrivals[a].key < key {
+                            emit(arrivals[a].key, arrivals[a].point)
+                            a += 1
+                        }
+                        emit(key, oldPoints[i])
+                    }
+                }
+            }
+        }
+        while a < arrivals.count {
+            let p = arrivals[a].point
+            newKeys.append(arrivals[a].key)
+            newPoints.append(p)
+            sx += p.x
+            sy += p.y
+            newSumX.append(sx)
+            newSumY.append(sy)
+            a += 1
+        }
+        return SharedClusterIndex(keys: newKeys, points: newPoints, sumX: newSumX, sumY: newSumY, slots: slots,
+                                  epoch: epoch + 1)
+    }
+
+    /// The first position whose key is not below `key`.
+    private func lowerBound(_ key: UInt64, in range: Range<Int>) -> Int {
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The non-empty cells at `zoom` (0...maxZoom) that meet `rect` (world units).
+    package func cells(in rect: Rect, zoom: Int) -> [ClusterIndex.Cell] {
+        let z = min(max(zoom, 0), ClusterIndex.maxZoom)
+        let s = ClusterIndex.shift(zoom: z)
+        let x0 = ClusterIndex.cellCoordinate(rect.minX, shift: s), x1 = ClusterIndex.cellCoordinate(rect.maxX, shift: s)
+        let y0 = ClusterIndex.cellCoordinate(rect.minY, shift: s), y1 = ClusterIndex.cellCoordinate(rect.maxY, shift: s)
+        // A cell's code at `z` is a prefix of its members' finest codes, and
+        // the slot sits below the code in every key.
+        let levelBits = UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits
+        var out: [ClusterIndex.Cell] = []
+        for cy in y0...y1 {
+            for cx in x0...x1 {
+                let prefix = ClusterIndex.morton(cx, cy)
+                let lo = lowerBound(prefix << levelBits, in: 0..<keys.count)
+                guard lo < keys.count, keys[lo] >> levelBits == prefix else { continue }
+                let hi = lowerBound((prefix + 1) << levelBits, in: lo..<keys.count)
+                let n = Double(hi - lo)
+                out.append(ClusterIndex.Cell(key: UInt64(z) << 58 | prefix, range: lo..<hi,
+                                             center: Point(x: (sumX[hi] - sumX[lo]) / n, y: (sumY[hi] - sumY[lo]) / n)))
+            }
+        }
+        return out
+    }
+
+    /// The positions of the members of the cell with `key` (as `Cell.key`), nil when it has none.
+    package func range(ofCell key: UInt64) -> Range<Int>? {
+        let z = Int(key >> 58), prefix = key & ((1 << 58) - 1)
+        guard z <= ClusterIndex.maxZoom else { return nil }
+        let levelBits = UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits
+        let lo = lowerBound(prefix << levelBits, in: 0..<keys.count)
+        guard lo < keys.count, keys[lo] >> levelBits == prefix else { return nil }
+        return lo..<lowerBound((prefix + 1) << levelBits, in: lo..<keys.count)
+    }
+
+    /// The bounding rect (world units) of the members in `range`.
+    package func bounds(of range: Range<Int>) -> Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in points[range] {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// Bytes its own arrays take (the slot table is shared between epochs and counted there).
+    package var byteCount: Int {
+        keys.capacity * 8 + points.capacity * MemoryLayout<Point>.stride + (sumX.capacity + sumY.capacity) * 8
+    }
+}
