@@ -21,7 +21,7 @@ extension AnnotationStore {
             var look = live.appearance
             edit(&look)
             live.appearance = look
-            let point = s.grid.point(of: AnnotationKey(live)) ?? Mercator.project(live.coordinate)
+            let point = Self.point(of: AnnotationKey(live), in: s) ?? Mercator.project(live.coordinate)
             s.log.append(.restyled(live, at: point, receivedAt: now))
             if r.isDurable {
                 let stored = StoredLook(title: look.title, subtitle: look.subtitle,
@@ -51,7 +51,7 @@ extension AnnotationStore {
             points.append(Mercator.project(a.coordinate))
         }
         let wait = DurableWait()
-        try state.withLock { (s: inout State) throws(WorldError) in
+        let publish = try state.withLock { (s: inout State) throws(WorldError) -> Bool in
             try refuseIfTheFileFailed()
             var fresh = Set<String>(minimumCapacity: annotations.count)
             for a in annotations {
@@ -73,7 +73,9 @@ extension AnnotationStore {
                 logged.append(.added(record.annotation, at: point, receivedAt: now))
             }
             s.log.append(logged)
+            return Self.claimClusterPublish(&s)
         }
+        if publish { scheduleClusterPublish() }
         notify(points)
         if journal != nil { try wait.wait() }
     }

@@ -42,7 +42,7 @@ extension AnnotationStore {
                 }
                 s.records[record.id] = record
                 s.ids[AnnotationKey(record.annotation)] = record.id
-                s.grid.insert(record.annotation)
+                Self.place(record, into: &s)
                 order.append((seq, record.id))
                 if let timestamp = row.timestamp { s.lastMove[row.id] = (now, timestamp) }
             }
@@ -52,6 +52,7 @@ extension AnnotationStore {
             for (i, id) in s.order.enumerated() { s.records[id]?.seq = UInt64(i + 1) }
             s.nextSeq = UInt64(s.order.count + 1)
         }
+        publishClusters()
     }
 
     /// An annotation the API added, as the file has it.

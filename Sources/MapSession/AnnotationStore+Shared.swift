@@ -1,3 +1,4 @@
+import Dispatch
 import MapCore
 import MapGeometry
 
@@ -11,11 +12,53 @@ extension AnnotationStore: SharedAnnotationSource {
     }
 
     public func point(of annotation: Annotation) -> Point? {
-        state.withLock { $0.grid.point(of: AnnotationKey(annotation)) }
+        state.withLock { Self.point(of: AnnotationKey(annotation), in: $0) }
     }
 
-    public var allAnnotations: [Annotation] { snapshot().annotations }
+    /// Every annotation maps show one by one (not the clustered ones).
+    public var allAnnotations: [Annotation] { state.withLock { $0.grid.all } }
 
-    /// How many annotations the shared grid holds (every record).
-    package var indexedCount: Int { state.withLock { $0.grid.count } }
+    package func clusterSnapshot() -> SharedClusterSnapshot? { clusterPublisher.snapshot }
+
+    package var clusterEpoch: UInt64 { clusterPublisher.epoch }
+
+    /// The store clusters exactly the annotations that carry a clustering identifier.
+    package func clustersItself(_ annotation: Annotation) -> Bool {
+        (annotation as? ClusterableAnnotation)?.clusteringIdentifier != nil
+    }
+
+    /// How many annotations the shared grid and clusterings hold (every record).
+    package var indexedCount: Int { state.withLock { $0.grid.count + $0.clusters.count } }
+
+    /// The annotations maps show one by one and the version they are
+    /// current at: what a session reads when it starts or falls behind. The
+    /// clustered ones it reads from the published epochs instead, so joining
+    /// costs nothing per clustered annotation.
+    package func unclusteredSnapshot() -> (annotations: [Annotation], version: UInt64) {
+        state.withLock { s in (s.grid.all, s.version) }
+    }
+
+    /// Merges what changed in the clusterings into a new epoch now, and
+    /// wakes the maps that show where it changed. Writes schedule this
+    /// themselves a moment after they land; tests and start-up call it to
+    /// have the epoch at once.
+    package func publishClusters() {
+        let touched = clusterPublisher.merging.withLock { _ in
+            let (changes, touched) = state.withLock { $0.clusters.take() }
+            clusterPublisher.publish(changes)
+            return touched
+        }
+        if !touched.isEmpty { notify(touched) }
+    }
+
+    /// Publishes the clusterings shortly, off the writer's thread: a burst
+    /// of writes in the meantime lands in the same epoch.
+    func scheduleClusterPublish() {
+        clusterQueue.asyncAfter(deadline: .now() + Self.clusterPublishDelay) { [weak self] in
+            self?.publishClusters()
+        }
+    }
+
+    /// How long writes gather before an epoch is merged, seconds.
+    static let clusterPublishDelay = 0.002
 }

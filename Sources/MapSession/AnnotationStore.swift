@@ -46,8 +46,11 @@ public final class AnnotationStore: Sendable {
         var ids: [AnnotationKey: String] = [:]
         /// Per id: when it last moved (store clock) and the producer's timestamp, if it sent one.
         var lastMove: [String: (at: Double, timestamp: Double?)] = [:]
-        /// Every annotation at its current world point, for sessions' viewport queries.
+        /// Every annotation maps show one by one, at its current world point,
+        /// for sessions' viewport queries.
         var grid = AnnotationIndex()
+        /// Annotations with a clustering identifier: clustered here, once for every map.
+        var clusters = SharedClusterWriter()
         var version: UInt64 { log.version }
         /// Written under this state's lock, read under its own.
         let log: ChangeLog
@@ -62,6 +65,9 @@ public final class AnnotationStore: Sendable {
     package let metrics = LiveMetrics()
     /// Writes changes to the store file; nil keeps the world in memory only.
     let journal: GroupCommitWriter?
+    /// The shared clusterings' epochs that maps read.
+    let clusterPublisher = SharedClusterPublisher()
+    let clusterQueue = DispatchQueue(label: "mapwire.clustering", qos: .userInitiated)
 
     /// A world kept in memory only (`journal` nil) or written to a store file.
     init(logLimit: Int = AnnotationStore.defaultLogLimit, journal: GroupCommitWriter?) {
@@ -83,6 +89,7 @@ public final class AnnotationStore: Sendable {
                 for record in Self.records(of: seed) where s.records[record.id] == nil { Self.insert(record, into: &s) }
             }
         }
+        publishClusters()
     }
 
     static func insert(_ added: Record, into s: inout State) {
@@ -92,7 +99,30 @@ public final class AnnotationStore: Sendable {
         s.records[record.id] = record
         s.order.append(record.id)
         s.ids[AnnotationKey(record.annotation)] = record.id
-        s.grid.insert(record.annotation)
+        place(record, into: &s)
+    }
+
+    /// Files a record's annotation where maps find it: clustered here when
+    /// it carries a clustering identifier, else in the grid.
+    static func place(_ record: Record, into s: inout State) {
+        if let identifier = record.clusteringIdentifier {
+            s.clusters.add(record.annotation, identifier: identifier, at: Mercator.project(record.annotation.coordinate))
+        } else {
+            s.grid.insert(record.annotation)
+        }
+    }
+
+    /// Where the store has `key`'s annotation now, clustered or not.
+    static func point(of key: AnnotationKey, in s: State) -> Point? {
+        s.grid.point(of: key) ?? s.clusters.point(of: key)
+    }
+
+    /// Claims the next publish of the clusterings when changes wait for one
+    /// (call under the lock; then `scheduleClusterPublish` outside it).
+    static func claimClusterPublish(_ s: inout State) -> Bool {
+        guard s.clusters.hasPending, !s.clusters.publishScheduled else { return false }
+        s.clusters.publishScheduled = true
+        return true
     }
 
     /// Seconds on a monotonic clock, for intervals and latencies.
@@ -115,12 +145,6 @@ public final class AnnotationStore: Sendable {
     }
 
     package var version: UInt64 { log.version }
-
-    /// Every annotation and the version they are current at, for a session
-    /// that starts or fell too far behind the log.
-    package func snapshot() -> (annotations: [Annotation], version: UInt64) {
-        state.withLock { s in (s.order.compactMap { s.records[$0]?.annotation }, s.version) }
-    }
 
     /// The changes after `version` (up to the newest), or nil when the log
     /// no longer reaches back that far. Read without the lock: it is held
@@ -185,6 +209,7 @@ public final class AnnotationStore: Sendable {
         var points: [Point] = []
         var logged: [LoggedChange] = []
         var written: [WorldChange] = []
+        var publish = false
         let result = try state.withLock { (s: inout State) throws(WorldError) -> MoveResult in
             try refuseIfTheFileFailed()
             for (i, m) in moves.enumerated() {
@@ -201,11 +226,16 @@ public final class AnnotationStore: Sendable {
                     continue
                 }
                 let key = AnnotationKey(r.annotation)
-                let from = s.grid.point(of: key) ?? Mercator.project(r.annotation.coordinate)
                 let to = Mercator.project(m.coordinate)
+                let from: Point
+                if let clustered = s.clusters.move(key, to: to) {
+                    from = clustered
+                } else {
+                    from = s.grid.point(of: key) ?? Mercator.project(r.annotation.coordinate)
+                    s.grid.update(r.annotation, at: to)
+                }
                 points.append(from)
                 r.move?(m.coordinate)
-                s.grid.update(r.annotation, at: to)
                 points.append(to)
                 var interval: Double?
                 if let last {
@@ -224,6 +254,7 @@ public final class AnnotationStore: Sendable {
                 result.applied.append(m)
             }
             s.log.append(logged)
+            publish = Self.claimClusterPublish(&s)
             result.version = s.version
             // Under the lock that ordered them, so the file sees batches in the order memory did.
             if let journal, !written.isEmpty || whenDurable != nil {
@@ -236,6 +267,7 @@ public final class AnnotationStore: Sendable {
         }
         if journal == nil { whenDurable?(result, nil) }
         metrics.movesApplied.add(result.applied.count, ordering: .relaxed)
+        if publish { scheduleClusterPublish() }
         notify(points)
         return result
     }
@@ -277,6 +309,7 @@ public final class AnnotationStore: Sendable {
             throw .coordinateOutOfRange(annotation.coordinate, id: annotation.id)
         }
         let wait = DurableWait()
+        var publish = false
         let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
             guard s.records[annotation.id] == nil else { throw .duplicateID(annotation.id) }
@@ -288,9 +321,11 @@ public final class AnnotationStore: Sendable {
             Self.insert(record, into: &s)
             s.log.append(.added(annotation, at: Mercator.project(annotation.coordinate), receivedAt: now))
             if durable { journal?.submit([.added(record.stored(timestamp: nil))], completion: wait.completion) }
+            publish = Self.claimClusterPublish(&s)
             // As inserted, with its place in the order.
             return s.records[annotation.id] ?? record
         }
+        if publish { scheduleClusterPublish() }
         notify([Mercator.project(annotation.coordinate)])
         if durable, journal != nil { try wait.wait() }
         return record
@@ -301,6 +336,7 @@ public final class AnnotationStore: Sendable {
     @discardableResult
     public func remove(id: String, receivedAt now: Double = AnnotationStore.now()) throws(WorldError) -> Record {
         let wait = DurableWait()
+        var publish = false
         let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
             guard let r = s.records[id] else { throw .unknownID(id) }
@@ -308,13 +344,21 @@ public final class AnnotationStore: Sendable {
             s.records[id] = nil
             s.order.removeAll { $0 == id }
             s.ids[AnnotationKey(r.annotation)] = nil
-            let point = s.grid.point(of: AnnotationKey(r.annotation)) ?? Mercator.project(r.annotation.coordinate)
-            s.grid.remove(AnnotationKey(r.annotation))
+            let key = AnnotationKey(r.annotation)
+            let point: Point
+            if let clustered = s.clusters.remove(key) {
+                point = clustered
+            } else {
+                point = s.grid.point(of: key) ?? Mercator.project(r.annotation.coordinate)
+                s.grid.remove(key)
+            }
             s.lastMove[id] = nil
             s.log.append(.removed(r.annotation, at: point, receivedAt: now))
             if r.isDurable { journal?.submit([.removed(id: id)], completion: wait.completion) }
+            publish = Self.claimClusterPublish(&s)
             return r
         }
+        if publish { scheduleClusterPublish() }
         notify([Mercator.project(record.annotation.coordinate)])
         if record.isDurable, journal != nil { try wait.wait() }
         return record

@@ -99,14 +99,16 @@ extension MapSession {
     /// fell further behind than the log reaches): what it holds of its own
     /// that the store dropped goes, the annotations the delegate clusters join
     /// its cluster groups, and everything else shows from the store's shared
-    /// index, nothing copied per session. Pins jump to where they are now.
+    /// index, nothing copied per session. Annotations the store clusters
+    /// itself are not even looked at: the map reads the store's published
+    /// clusters. Pins jump to where they are now.
     func resyncLive() {
         guard let mapView else { return }
         // What the map shows from the store, read before the snapshot: an
         // annotation added in between is in the snapshot, not taken for one
         // the store dropped. The app's own annotations are not the store's to drop.
         let shown = mapView.annotationsFromSharedSource
-        let (annotations, version) = world.store.snapshot()
+        let (annotations, version) = world.store.unclusteredSnapshot()
         var wanted = Set<AnnotationKey>(minimumCapacity: annotations.count)
         for a in annotations { wanted.insert(AnnotationKey(a)) }
         let stale = shown.filter { !wanted.contains(AnnotationKey($0)) }

@@ -14,8 +14,11 @@ func freshWorld() -> World {
 }
 
 extension SessionHarness {
-    /// Lets the session run what the store queued on it (wake-ups), then reads its frames.
+    /// Lets the session run what the store queued on it (wake-ups), then
+    /// reads its frames. The store's clusterings publish their next epoch a
+    /// moment after a write, on their own queue; this publishes it now.
     func flushQueue() {
+        session.world.store.publishClusters()
         session.sync {}
         drain()
     }

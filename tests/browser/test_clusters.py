@@ -30,3 +30,41 @@ def test_click_on_a_cluster_zooms_to_its_members(driver, mapwire_server):
     assert not named(driver, "2 places")
     screenshot(driver, "cluster-after-click.png")
     assert severe_logs(driver) == []
+
+
+def test_two_pages_watch_a_shared_cluster_follow_its_moving_members(chrome, mapwire_server):
+    """API pins with a clustering identifier are clustered once, in the store:
+    two pages watching the same cluster both see its count follow moves, and
+    a click on it still zooms to its members."""
+    from test_browser_live_moves import post
+    base = {"latitude": -30.0, "longitude": -120.0}
+    vans = [{"id": f"fleet-van-{i}", "title": f"Van {i}", "clusteringIdentifier": "fleet",
+             "latitude": base["latitude"] + 0.02 * (i % 3), "longitude": base["longitude"] + 0.02 * (i // 3)}
+            for i in range(6)]
+    for van in vans:
+        post(mapwire_server, "/api/annotations", van)
+    pages = [chrome(), chrome()]
+    for page in pages:
+        page.get(mapwire_server + "/#6/-30/-120")
+        wait_painted(page, timeout=20)
+    for page in pages:
+        poll(lambda p=page: named(p, "6 places"), timeout=10, message="the fleet's cluster in both pages")
+        assert not named(page, "Van 0")
+    screenshot(pages[0], "shared-cluster-six.png")
+    # Two vans drive 4 degrees east (178 px at zoom 6): the cluster keeps four, they show on their own.
+    post(mapwire_server, "/api/moves", {"moves": [{"id": "fleet-van-4", "latitude": -30.0, "longitude": -116.0},
+                                                  {"id": "fleet-van-5", "latitude": -33.0, "longitude": -116.0}]})
+    for page in pages:
+        poll(lambda p=page: named(p, "4 places"), timeout=10, message="the cluster's count follows the moves")
+        poll(lambda p=page: named(p, "Van 4") and named(p, "Van 5"), timeout=10, message="the movers on their own")
+        assert not named(page, "6 places")
+    screenshot(pages[1], "shared-cluster-four.png")
+    cluster = named(pages[0], "4 places")[0]
+    zoom0, _, _ = parse_hash(pages[0].execute_script("return location.hash;"))
+    click_at(pages[0], cluster["x"] + cluster["width"] / 2, cluster["y"] + cluster["height"] / 2)
+    poll(lambda: all(named(pages[0], f"Van {i}") for i in range(4)), timeout=8,
+         message="the four members apart after the click")
+    assert parse_hash(pages[0].execute_script("return location.hash;"))[0] > zoom0 + 0.5
+    screenshot(pages[0], "shared-cluster-after-click.png")
+    for page in pages:
+        assert severe_logs(page) == []

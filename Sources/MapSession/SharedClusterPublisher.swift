@@ -1,0 +1,33 @@
+import MapCore
+import Synchronization
+
+/// The epochs of the store's shared clusterings that maps read: the newest
+/// snapshot behind a lock held only to copy a reference, and its epoch in
+/// an atomic a map reads every frame. A new epoch is merged from the last
+/// one outside every lock but its own, so neither the store's writers nor
+/// the maps wait for a merge.
+final class SharedClusterPublisher: Sendable {
+    private let newest = Mutex(SharedClusterSnapshot())
+    private let newestEpoch = Atomic<UInt64>(0)
+    /// Held through a merge: epochs are made one at a time, in the order their changes were taken.
+    let merging = Mutex(())
+
+    var snapshot: SharedClusterSnapshot { newest.withLock { $0 } }
+
+    var epoch: UInt64 { newestEpoch.load(ordering: .acquiring) }
+
+    /// Merges `changes` into the newest epoch and publishes the result.
+    /// Call it holding `merging`, with changes taken under that same hold.
+    func publish(_ changes: [String: ClusterChanges]) {
+        guard !changes.isEmpty else { return }
+        let base = snapshot
+        var indexes = base.indexes
+        for (identifier, change) in changes {
+            let index = (indexes[identifier] ?? SharedClusterIndex()).applying(change)
+            indexes[identifier] = index.count > 0 ? index : nil
+        }
+        let next = SharedClusterSnapshot(indexes: indexes, epoch: base.epoch + 1)
+        newest.withLock { $0 = next }
+        newestEpoch.store(next.epoch, ordering: .releasing)
+    }
+}

@@ -1,0 +1,113 @@
+import DisplayList
+import MapGeometry
+import Testing
+@testable import MapCore
+@testable import MapSession
+
+/// API pins with a clustering identifier are clustered once, in the store:
+/// sessions read the store's epochs and keep only what they show.
+@Suite struct SharedClusterSessionTests {
+    /// `count` clustered pins spread over Europe and north Africa.
+    static func fleet(_ count: Int, from first: Int = 0) -> [LiveAnnotation] {
+        var state: UInt64 = 42 &+ UInt64(first)
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        return (first..<(first + count)).map { i in
+            LiveAnnotation(id: "truck-\(i)", title: "Truck \(i)",
+                           coordinate: Coordinate(latitude: 30 + 30 * next(), longitude: -10 + 40 * next()),
+                           clusteringIdentifier: "trucks")
+        }
+    }
+
+    static func clusterElements(_ h: SessionHarness) -> [AccessibilityElement] {
+        h.replica.accessibility.filter { $0.name.hasSuffix(" places") }
+    }
+
+    /// What a session keeps per annotation, and its live views.
+    static func perSession(_ h: SessionHarness) -> (entries: Int, views: Int) {
+        h.session.sync {
+            let map = h.session.mapView!
+            return (map.perMapAnnotationCount + map.clusteredMemberCount, map.reuseCounts.live)
+        }
+    }
+
+    @Test func sessionsKeepNothingPerClusteredPinHoweverManyThereAre() throws {
+        let world = freshWorld()
+        try world.store.add(Self.fleet(5_000))
+        world.store.publishClusters()
+        let a = SessionHarness(hash: "#3/45/10", world: world, id: 1)
+        let b = SessionHarness(hash: "#4/40/5", world: world, id: 2)
+        var before: [(entries: Int, views: Int)] = []
+        for h in [a, b] {
+            h.flushQueue()
+            h.settle(seconds: 0.2)
+            let clusters = Self.clusterElements(h)
+            #expect(!clusters.isEmpty, "the trucks show as clusters")
+            before.append(Self.perSession(h))
+        }
+        // Four times the pins: the store's clustering grows, the sessions do not.
+        try world.store.add(Self.fleet(15_000, from: 5_000))
+        for (h, was) in zip([a, b], before) {
+            h.flushQueue()
+            h.settle(seconds: 0.2)
+            let now = Self.perSession(h)
+            // The samples' own per-tab annotations are all it keeps entries for.
+            #expect(now.entries == was.entries && was.entries < 100, "no entry per clustered pin: \(was) -> \(now)")
+            #expect(now.views <= was.views + 20, "views for what shows, not for the world: \(was) -> \(now)")
+            let total = Self.clusterElements(h).compactMap { Int($0.name.split(separator: " ")[0]) }.reduce(0, +)
+            #expect(total > 1_000, "the clusters on screen count the new pins too (\(total))")
+        }
+        #expect(world.store.clusterSnapshot()?.count == 20_000)
+    }
+
+    @Test func aClusterThatLosesOneMemberKeepsItsViewOnEveryMap() throws {
+        let world = freshWorld()
+        let vans = (0..<30).map { i in
+            LiveAnnotation(id: "van-\(i)", title: "Van \(i)",
+                           coordinate: Coordinate(latitude: -30 + 0.01 * Double(i % 6), longitude: -120 + 0.01 * Double(i / 6)),
+                           clusteringIdentifier: "fleet")
+        }
+        try world.store.add(vans)
+        let a = SessionHarness(hash: "#6/-30/-120", world: world, id: 1)
+        let b = SessionHarness(hash: "#6/-30/-120", world: world, id: 2)
+        var items: [UInt32] = []
+        for h in [a, b] {
+            h.flushQueue()
+            h.settle(seconds: 0.2)
+            items.append(try #require(h.replica.element(named: "30 places")).item)
+        }
+        try world.store.apply([Move(id: "van-29", coordinate: Coordinate(latitude: -25, longitude: -110))])
+        for (h, item) in zip([a, b], items) {
+            h.flushQueue()
+            h.settle(seconds: 0.2)
+            #expect(h.replica.element(named: "29 places")?.item == item, "the same cluster item, one fewer")
+            #expect(h.replica.element(named: "Van 29") != nil, "the mover on its own")
+        }
+        // A click on the cluster still zooms to its members.
+        a.time += 1000
+        a.click(try #require(a.center(of: "29 places")))
+        a.settle()
+        #expect(a.camera.zoom > 6.5)
+    }
+
+    @Test func removingAClusteredPinTakesItOutOfEveryMapsClusters() throws {
+        let world = freshWorld()
+        try world.store.add((0..<3).map { i in
+            LiveAnnotation(id: "boat-\(i)", title: "Boat \(i)",
+                           coordinate: Coordinate(latitude: 10, longitude: 170 + 0.01 * Double(i)),
+                           clusteringIdentifier: "boats")
+        })
+        let h = SessionHarness(hash: "#6/10/170", world: world, id: 1)
+        h.flushQueue()
+        h.settle(seconds: 0.2)
+        #expect(h.replica.element(named: "3 places") != nil)
+        try world.store.remove(id: "boat-0")
+        try world.store.remove(id: "boat-1")
+        h.flushQueue()
+        h.settle(seconds: 0.2)
+        #expect(h.replica.element(named: "3 places") == nil && h.replica.element(named: "2 places") == nil)
+        #expect(h.replica.element(named: "Boat 2") != nil, "the last one shows as itself")
+    }
+}
