@@ -100,8 +100,13 @@ package struct SceneReplica: Sendable {
     /// and scale applied, as the painter places mirror elements.
     package func screenBounds(of id: UInt32) -> Rect? {
         guard let item = items[id] else { return nil }
-        var topLeft = Point(x: Double(item.properties.frame.x), y: Double(item.properties.frame.y))
-        var bottomRight = topLeft + Point(x: Double(item.properties.frame.width), y: Double(item.properties.frame.height))
+        // The item's own SCALE about its origin first (a callout mid-bounce or mid-stretch).
+        let own = item.properties.scale
+        let k = Double(own.scale)
+        let frame = item.properties.frame
+        var topLeft = Point(x: Double(frame.x) + Double(own.originX) * (1 - k),
+                            y: Double(frame.y) + Double(own.originY) * (1 - k))
+        var bottomRight = topLeft + Point(x: Double(frame.width) * k, y: Double(frame.height) * k)
         var current = item
         while true {
             if let a = current.properties.anchor {

@@ -26,9 +26,13 @@ final class AnnotationContainerView: View {
         return extent
     }
 
-    /// Only annotation views live here (the hit test relies on it).
+    /// Only annotation views live here (the hit test relies on it); each
+    /// remembers its map for when it leaves (see `AnnotationView.cluster`).
     override func insertSubview(_ view: View, at index: Int) {
-        precondition(view is AnnotationView, "the annotation layer holds annotation views only")
+        guard let annotationView = view as? AnnotationView else {
+            preconditionFailure("the annotation layer holds annotation views only")
+        }
+        annotationView.lastMap = superview as? MapView
         super.insertSubview(view, at: index)
     }
 

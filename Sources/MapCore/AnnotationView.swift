@@ -154,6 +154,10 @@ open class AnnotationView: View, CursorProviding {
     /// point without converting into each one's coordinates.
     package internal(set) var hitReach: Double = 0
 
+    /// The map that last showed this view: a member's view off the map
+    /// (its cluster stands in for it) still answers `cluster` from it.
+    weak var lastMap: MapView?
+
     /// Places the view on its annotation: anchored at the coordinate's world
     /// point, centred there plus `centerOffset`.
     func place(at world: Point) {

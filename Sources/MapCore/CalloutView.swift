@@ -6,7 +6,8 @@ import ViewKit
 /// The standard callout, as MapKit draws it for `canShowCallout`: title,
 /// subtitle (or a detail view), left and right accessory views, on a bubble
 /// whose arrow points at the pin. It opens with SMCalloutView's bounce,
-/// growing from the arrow tip, and closes with a fade.
+/// growing from the arrow tip, and closes with a fade (see `CalloutAnimation`
+/// for the others).
 public final class CalloutView: View {
     /// The open animation: scale keyframes and key times over 1/3 s, each
     /// segment eased in and out (SMCalloutView, from UIKit's own).
@@ -164,6 +165,7 @@ public final class CalloutView: View {
         switch animation {
         case .bounce: scale = Self.bounce.value(at: t); alpha = 1
         case .fade: alpha = TimingCurve.easeInOut.value(t); scale = 1
+        case .stretch: scale = t; alpha = 1
         case .none: alpha = 1; scale = 1
         }
     }
@@ -182,6 +184,12 @@ public final class CalloutView: View {
             let startScale = scale
             animator.animate(key: "callout.dismiss.scale", duration: dismissAnimation.duration) { [weak self] t in
                 self?.scale = startScale * (1 - TimingCurve.easeInOut.value(t) * 0.95)
+            }
+        case .stretch:
+            // No fade: it shrinks into the tip at constant speed and goes when it is gone.
+            let startScale = scale
+            animateOutAndRemove(over: dismissAnimation.duration, animator: animator, animated: animated) { view, t in
+                view.scale = startScale * (1 - t)
             }
         }
     }

@@ -187,7 +187,8 @@ open class View {
     /// The deepest visible, interactive view containing `point` (in this view's
     /// coordinates), front-most first: UIKit's `hitTest(_:with:)`.
     open func hitTest(_ point: Point) -> View? {
-        guard !isHidden, isUserInteractionEnabled, alpha > 0.01 else { return nil }
+        // Scaled to nothing (a callout at the start of its stretch) it is drawn nowhere, so hit nowhere.
+        guard !isHidden, isUserInteractionEnabled, alpha > 0.01, scale > 0 else { return nil }
         let inside = self.point(inside: point)
         if clipsToBounds && !inside { return nil }
         for sub in subviews.reversed() {

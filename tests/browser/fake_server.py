@@ -15,7 +15,8 @@ frames. Encoding comes from scripts/make_golden.py.
 Test hooks (plain HTTP): GET /_messages -> JSON list of every client message
 received (decoded, with "session"), GET /_drop -> closes every WebSocket,
 GET /_send?frame=<name> -> sends a canned extra frame ("focus", "url",
-"cursor"), GET /healthz.
+"cursor", "stretch-half" and "stretch-full" scale the callout about its arrow
+tip), GET /healthz.
 """
 
 from __future__ import annotations
@@ -132,6 +133,10 @@ PEOPLE = [(1, "Amélie Durand", 48.8566, 2.3522), (2, "Kenji Watanabe", 35.6762,
           (5, "Jack Wilson", -33.8688, 151.2093)]
 
 
+# The demo callout's arrow tip in its own coordinates: 10 px under its 64 px body, in the middle.
+CALLOUT_TIP = (110, 74)
+
+
 def P(key, value):
     return {"key": key, "value": value}
 
@@ -172,7 +177,8 @@ def demo_ops(camera: dict) -> list:
         {"op": "INSERT", "item": 20, "parent": 0, "index": 3, "kind": "BUBBLE", "props": [
             P("FRAME", [-110, -36 - 10 - 64, 220, 64]), P("ANCHOR", list(world(48.8566, 2.3522))),
             P("FILL", "#ffffffff"), P("STROKE", ["#d0d0d0ff", 0.5]), P("RADIUS", 10),
-            P("BUBBLE", [0, 110, 18, 10]), P("SHADOW", ["#00000059", 12, 3]), P("CLIP", 1)]},
+            P("BUBBLE", [0, CALLOUT_TIP[0], 18, CALLOUT_TIP[1] - 64]), P("SHADOW", ["#00000059", 12, 3]),
+            P("CLIP", 1)]},
         {"op": "INSERT", "item": 21, "parent": 20, "index": 0, "kind": "IMAGE", "props": [
             P("FRAME", [12, 16, 32, 32]), P("IMAGE", 11)]},
         {"op": "INSERT", "item": 22, "parent": 20, "index": 1, "kind": "TEXT", "props": [
@@ -329,6 +335,9 @@ class FakeServer:
             "url": [{"op": "URL", "mode": 1, "hash": "#2.00/20.00000/0.00000/person/1"}],
             "cursor": [{"op": "CURSOR", "cursor": 1}],
             "hide": [{"op": "PATCH", "item": 20, "props": [P("HIDDEN", 1)]}],
+            # The callout half-way through its stretch and at its end: scaled about its arrow tip.
+            "stretch-half": [{"op": "PATCH", "item": 20, "props": [P("SCALE", [0.5, *CALLOUT_TIP])]}],
+            "stretch-full": [{"op": "PATCH", "item": 20, "props": [P("SCALE", [1, *CALLOUT_TIP])]}],
         }[name]
         for s in list(self.sessions):
             await s.queue(ops)
