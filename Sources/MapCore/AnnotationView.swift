@@ -169,6 +169,13 @@ open class AnnotationView: View, CursorProviding {
         Point(x: frame.width / 2 + calloutOffset.x, y: calloutOffset.y)
     }
 
+    /// What the view draws, in its own coordinates: its bounds by default. A
+    /// view that draws outside them (a marker's title under its balloon)
+    /// includes that: a standard callout hanging below the view (arrow up)
+    /// hangs from its bottom rather than over it, and a scroll to fit a
+    /// callout keeps all of it on screen.
+    open var drawnFrame: Rect { bounds }
+
     /// Declines: taps on a pin are the map's business (it selects), as with MKMapView's recognisers.
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { false }
 

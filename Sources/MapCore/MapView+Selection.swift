@@ -99,8 +99,9 @@ extension MapView {
         let constrained = calloutConstrainedRect
         let size = callout.layoutContent(mapWidth: constrained.width)
         let anchorScreen = screenPoint(forWorld: anchorWorld)
-        let target = view.frame.offsetBy(dx: anchorScreen.x, dy: anchorScreen.y)
-        let tip = Point(x: target.minX + view.calloutAnchorPoint.x, y: target.minY + view.calloutAnchorPoint.y)
+        let viewOrigin = anchorScreen + view.frame.origin
+        let target = view.drawnFrame.offsetBy(dx: viewOrigin.x, dy: viewOrigin.y)
+        let tip = viewOrigin + view.calloutAnchorPoint
         let placement = CalloutPlacement.place(
             target: target, tip: tip, size: size, arrowHeight: callout.bubble.arrowHeight,
             arrowHalfWidth: callout.bubble.arrowWidth / 2, cornerRadius: callout.bubble.cornerRadius,
