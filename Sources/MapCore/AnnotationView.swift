@@ -172,8 +172,8 @@ open class AnnotationView: View, CursorProviding {
     /// What the view draws, in its own coordinates: its bounds by default. A
     /// view that draws outside them (a marker's title under its balloon)
     /// includes that: a standard callout hanging below the view (arrow up)
-    /// hangs from its bottom rather than over it, and a scroll to fit a
-    /// callout keeps all of it on screen.
+    /// hangs from its bottom rather than over it, a scroll to fit a callout
+    /// keeps all of it on screen, and `showAnnotations` keeps it clear of the edges.
     open var drawnFrame: Rect { bounds }
 
     /// Declines: taps on a pin are the map's business (it selects), as with MKMapView's recognisers.
