@@ -78,10 +78,12 @@ open class AnnotationView: View, CursorProviding {
     /// The z priority while selected: in front of everything by default.
     public var selectedZPriority: Float = 1000
     /// Shown on the left of the standard callout (an image, a button); a
-    /// `Control` here tells the delegate when tapped.
+    /// `Control` here runs its own `onTap`, then tells the delegate's
+    /// `mapView(_:annotationView:calloutAccessoryControlTapped:)`.
     public var leftCalloutAccessoryView: View?
     /// Shown on the right of the standard callout (usually a
-    /// `DetailDisclosureButton`); a `Control` here tells the delegate when tapped.
+    /// `DetailDisclosureButton`); a `Control` here runs its own `onTap`,
+    /// then tells the delegate's `mapView(_:annotationView:calloutAccessoryControlTapped:)`.
     public var rightCalloutAccessoryView: View?
     /// Shown under the callout's title instead of the subtitle (SMCalloutView's `subtitleView`).
     public var detailCalloutAccessoryView: View?
