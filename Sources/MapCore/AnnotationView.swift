@@ -85,7 +85,10 @@ open class AnnotationView: View, CursorProviding {
     /// `DetailDisclosureButton`); a `Control` here runs its own `onTap`,
     /// then tells the delegate's `mapView(_:annotationView:calloutAccessoryControlTapped:)`.
     public var rightCalloutAccessoryView: View?
-    /// Shown under the callout's title instead of the subtitle (SMCalloutView's `subtitleView`).
+    /// Shown under the callout's title instead of the subtitle (SMCalloutView's
+    /// `subtitleView`). Controls inside it work through their own `onTap`, by
+    /// click and by keyboard; the delegate is not told, as in MapKit, where
+    /// `calloutAccessoryControlTapped` is only for the left and right accessories.
     public var detailCalloutAccessoryView: View?
     /// Shown in the callout instead of the title (SMCalloutView's `titleView`);
     /// sized by its frame. The callout is still named by the annotation's title.

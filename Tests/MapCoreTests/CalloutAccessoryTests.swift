@@ -113,4 +113,31 @@ import ViewKit
         like.sendAction()
         #expect(ownTaps == 3 && spy.taps.count == 2)
     }
+
+    @Test func aButtonInTheDetailViewGetsItsTapByClickAndByKeyboardAndTheDelegateIsNotTold() throws {
+        let spy = Spy()
+        let detail = View(frame: Rect(x: 0, y: 0, width: 160, height: 40))
+        let rsvp = Self.button("RSVP")
+        rsvp.frame.origin = Point(x: 0, y: 6)
+        detail.addSubview(rsvp)
+        var ownTaps = 0
+        rsvp.onTap = { ownTaps += 1 }
+        spy.configure = { $0.detailCalloutAccessoryView = detail }
+        let (window, map, a) = Self.openCallout(spy)
+        #expect(map.calloutView?.detailAccessory === detail)
+        let scene = window.renderScene()
+        #expect(scene.accessibility.contains { $0.item == rsvp.id && $0.role == .button && $0.name == "RSVP" })
+        Self.click(rsvp, in: window)
+        #expect(ownTaps == 1)
+        #expect(map.selectedAnnotations.first === a, "the click stayed in the callout")
+        // Enter on its mirror element, which the browser sends as ACTIVATE.
+        #expect(window.activate(item: rsvp.id))
+        #expect(ownTaps == 2)
+        // Tab reaches it, and Enter with the server's own focus on it fires it.
+        #expect(window.focusableViews().contains { $0 === rsvp })
+        window.focus(rsvp)
+        window.dispatch(KeyEvent(phase: .down, key: "Enter", modifiers: []))
+        #expect(ownTaps == 3)
+        #expect(spy.taps.isEmpty, "MapKit tells the delegate only of the left and right accessories")
+    }
 }
