@@ -56,7 +56,8 @@ import ViewKit
             configure(view)
             return view
         }
-        func mapView(_ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control) {
+        func mapView(_ mapView: MapView, annotationView: AnnotationView,
+                     calloutAccessoryControlTapped control: Control) {
             taps.append(control)
         }
     }

@@ -31,7 +31,8 @@ import ViewKit
         let frames = Self.frames(window, map, annotations)
         #expect(frames.count == annotations.count)
         // A hair of slack for the world-to-screen round trip.
-        let allowed = map.calloutConstrainedRect.inset(by: MapView.defaultAnnotationEdgePadding).insetBy(dx: -1e-6, dy: -1e-6)
+        let allowed = map.calloutConstrainedRect.inset(by: MapView.defaultAnnotationEdgePadding)
+            .insetBy(dx: -1e-6, dy: -1e-6)
         for f in frames { #expect(allowed.contains(f), "\(f) outside \(allowed)") }
         // A fit, not a zoom out to the world: the views span much of the room.
         let spread = frames.dropFirst().reduce(frames[0]) { $0.union($1) }

@@ -30,7 +30,9 @@ import ViewKit
         }
         h.click(try #require(h.center(of: "Golden Gate Bridge")))
         h.settle()
-        let callout = try #require(h.replica.accessibility.first { $0.role == .dialog && $0.name == "Golden Gate Bridge" })
+        let callout = try #require(h.replica.accessibility.first {
+            $0.role == .dialog && $0.name == "Golden Gate Bridge"
+        })
         let button = try #require(h.replica.element(named: "Directions"))
         #expect(button.role == .button)
         let box = try #require(h.replica.screenBounds(of: callout.item))
