@@ -78,12 +78,17 @@ open class AnnotationView: View, CursorProviding {
     /// The z priority while selected: in front of everything by default.
     public var selectedZPriority: Float = 1000
     /// Shown on the left of the standard callout (an image, a button); a
-    /// `Control` here tells the delegate when tapped.
+    /// `Control` here runs its own `onTap`, then tells the delegate's
+    /// `mapView(_:annotationView:calloutAccessoryControlTapped:)`.
     public var leftCalloutAccessoryView: View?
     /// Shown on the right of the standard callout (usually a
-    /// `DetailDisclosureButton`); a `Control` here tells the delegate when tapped.
+    /// `DetailDisclosureButton`); a `Control` here runs its own `onTap`,
+    /// then tells the delegate's `mapView(_:annotationView:calloutAccessoryControlTapped:)`.
     public var rightCalloutAccessoryView: View?
-    /// Shown under the callout's title instead of the subtitle (SMCalloutView's `subtitleView`).
+    /// Shown under the callout's title instead of the subtitle (SMCalloutView's
+    /// `subtitleView`). Controls inside it work through their own `onTap`, by
+    /// click and by keyboard; the delegate is not told, as in MapKit, where
+    /// `calloutAccessoryControlTapped` is only for the left and right accessories.
     public var detailCalloutAccessoryView: View?
     /// Shown in the callout instead of the title (SMCalloutView's `titleView`);
     /// sized by its frame. The callout is still named by the annotation's title.
@@ -172,6 +177,13 @@ open class AnnotationView: View, CursorProviding {
     public var calloutAnchorPoint: Point {
         Point(x: frame.width / 2 + calloutOffset.x, y: calloutOffset.y)
     }
+
+    /// What the view draws, in its own coordinates: its bounds by default. A
+    /// view that draws outside them (a marker's title under its balloon)
+    /// includes that: a standard callout hanging below the view (arrow up)
+    /// hangs from its bottom rather than over it, a scroll to fit a callout
+    /// keeps all of it on screen, and `showAnnotations` keeps it clear of the edges.
+    open var drawnFrame: Rect { bounds }
 
     /// Declines: taps on a pin are the map's business (it selects), as with MKMapView's recognisers.
     open override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { false }

@@ -48,14 +48,57 @@ extension MapView {
         setCamera(camera(fitting: rect, padding: .zero), animated: animated)
     }
 
-    /// Moves the camera so all `annotations` are on screen, with room for their views.
-    public func showAnnotations(_ annotations: [Annotation], animated: Bool) {
+    /// The room `showAnnotations` leaves by default between the annotations'
+    /// views and the edges of the part of the map nothing floats over.
+    public static let defaultAnnotationEdgePadding = EdgeInsets(all: 20)
+
+    /// Moves the camera so all `annotations` are on screen with their views
+    /// (a pin is drawn above its coordinate, a marker's title under it), as
+    /// MapKit's `showAnnotations(_:animated:)`: every view ends at least
+    /// `edgePadding` inside `calloutConstrainedRect`, the bounds less
+    /// `calloutInsets`, the app's views over the map and the map's controls
+    /// (`setVisibleMapRect(_:edgePadding:animated:)` pads the same way).
+    /// Zooms in no closer than level 16.
+    public func showAnnotations(_ annotations: [Annotation],
+                                edgePadding: EdgeInsets = MapView.defaultAnnotationEdgePadding, animated: Bool) {
         guard let first = annotations.first else { return }
         var rect = Rect(origin: Mercator.project(first.coordinate), size: .zero)
         for a in annotations.dropFirst() {
             rect = rect.union(Rect(origin: Mercator.project(a.coordinate), size: .zero))
         }
-        setCamera(camera(fitting: rect, padding: EdgeInsets(top: 70, left: 40, bottom: 40, right: 40)), animated: animated)
+        // The controls lay themselves out as they draw: an app framing its
+        // annotations as it sets up has not drawn them yet.
+        controls.layout(in: self)
+        let free = calloutConstrainedRect
+        let reach = viewReach(of: annotations)
+        let padding = EdgeInsets(top: free.minY - bounds.minY + edgePadding.top + reach.top,
+                                 left: free.minX - bounds.minX + edgePadding.left + reach.left,
+                                 bottom: bounds.maxY - free.maxY + edgePadding.bottom + reach.bottom,
+                                 right: bounds.maxX - free.maxX + edgePadding.right + reach.right)
+        setCamera(camera(fitting: rect, padding: padding), animated: animated)
+    }
+
+    /// How far the views of `annotations` draw from their coordinates' points
+    /// on each side, screen px, at most: a live view's `drawnFrame`, else that
+    /// of a view made for it as the map would make it, then queued for reuse
+    /// (the camera is about to bring it on screen).
+    func viewReach(of annotations: [Annotation]) -> EdgeInsets {
+        var reach = EdgeInsets.zero
+        for annotation in annotations {
+            let drawn: Rect
+            if let live = liveViews[AnnotationKey(annotation)] {
+                drawn = live.drawnFrame.offsetBy(dx: live.frame.minX, dy: live.frame.minY)
+            } else {
+                let probe = makeView(for: annotation)
+                probe.place(at: .zero)
+                drawn = probe.drawnFrame.offsetBy(dx: probe.frame.minX, dy: probe.frame.minY)
+                reuseQueue.noteLive()
+                retire(probe)
+            }
+            reach = EdgeInsets(top: max(reach.top, -drawn.minY), left: max(reach.left, -drawn.minX),
+                               bottom: max(reach.bottom, drawn.maxY), right: max(reach.right, drawn.maxX))
+        }
+        return reach
     }
 
     /// The camera that shows world rect `rect` inside the map's bounds less `padding`.

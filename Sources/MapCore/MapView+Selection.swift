@@ -33,6 +33,7 @@ extension MapView {
         observer.didDeselect?(current)
         needsAnnotationLayout = true
         if let callout {
+            unwireAccessoryActions(of: callout)
             callout.dismiss(animator: window?.animator, animated: animated)
             self.callout = nil
         }
@@ -48,7 +49,9 @@ extension MapView {
     /// Re-reads title and subtitle of the open callout (MKAnnotationCalloutInfoDidChange).
     public func annotationCalloutInfoDidChange(_ annotation: Annotation) {
         guard let callout, let view = callout.annotationView, view.annotation === annotation else { return }
+        unwireAccessoryActions(of: callout)
         callout.update(from: view)
+        wireAccessoryActions(of: view, in: callout)
         placeCallout(callout, for: view, panIfNeeded: false)
     }
 
@@ -79,13 +82,29 @@ extension MapView {
             guard let self, let view else { return }
             self.delegate?.mapView(self, calloutClickedFor: view)
         }
-        for accessory in [view.leftCalloutAccessoryView, view.rightCalloutAccessoryView] {
+        wireAccessoryActions(of: view, in: callout)
+    }
+
+    /// The left and right accessories tell the delegate when tapped, after
+    /// their own `onTap`, as MapKit adds itself as one more target of the
+    /// control. Controls inside the detail view keep only their own actions
+    /// (MapKit's rule: `calloutAccessoryControlTapped` is for the sides).
+    func wireAccessoryActions(of view: AnnotationView, in callout: CalloutView) {
+        for accessory in [callout.leftAccessory, callout.rightAccessory] {
             guard let control = accessory as? Control else { continue }
-            control.onTap = { [weak self, weak view, weak control] in
+            control.containerAction = { [weak self, weak view, weak control] in
                 guard let self, let view, let control else { return }
                 self.observer.calloutControlTapped?(view, control)
                 self.delegate?.mapView(self, annotationView: view, calloutAccessoryControlTapped: control)
             }
+        }
+    }
+
+    /// A closed callout's accessories stop telling the delegate: the app may
+    /// show the same controls elsewhere.
+    func unwireAccessoryActions(of callout: CalloutView) {
+        for accessory in [callout.leftAccessory, callout.rightAccessory] {
+            (accessory as? Control)?.containerAction = nil
         }
     }
 
@@ -99,8 +118,9 @@ extension MapView {
         let constrained = calloutConstrainedRect
         let size = callout.layoutContent(mapWidth: constrained.width)
         let anchorScreen = screenPoint(forWorld: anchorWorld)
-        let target = view.frame.offsetBy(dx: anchorScreen.x, dy: anchorScreen.y)
-        let tip = Point(x: target.minX + view.calloutAnchorPoint.x, y: target.minY + view.calloutAnchorPoint.y)
+        let viewOrigin = anchorScreen + view.frame.origin
+        let target = view.drawnFrame.offsetBy(dx: viewOrigin.x, dy: viewOrigin.y)
+        let tip = viewOrigin + view.calloutAnchorPoint
         let placement = CalloutPlacement.place(
             target: target, tip: tip, size: size, arrowHeight: callout.bubble.arrowHeight,
             arrowHalfWidth: callout.bubble.arrowWidth / 2, cornerRadius: callout.bubble.cornerRadius,

@@ -200,7 +200,7 @@ open class MapView: View, CursorProviding {
     static let defaultIdentifier = defaultAnnotationViewReuseIdentifier
     static let defaultPinIdentifier = "mapwire.default.pin"
 
-    private func makeView(for annotation: Annotation) -> AnnotationView {
+    func makeView(for annotation: Annotation) -> AnnotationView {
         if let view = delegate?.mapView(self, viewFor: annotation) {
             view.annotation = annotation
             return view
@@ -224,7 +224,7 @@ open class MapView: View, CursorProviding {
         return view
     }
 
-    private func retire(_ view: AnnotationView) {
+    func retire(_ view: AnnotationView) {
         view.removeFromSuperview()
         reuseQueue.enqueue(view)
     }

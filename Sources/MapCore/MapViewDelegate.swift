@@ -10,7 +10,8 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, didSelect view: AnnotationView)
     /// `view`'s annotation was deselected; its callout is closing.
     func mapView(_ mapView: MapView, didDeselect view: AnnotationView)
-    /// A control in a callout accessory was tapped.
+    /// The left or right callout accessory, a control, was tapped (after its
+    /// own `onTap` ran); controls inside the detail accessory do not come here.
     func mapView(_ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control)
     /// The camera starts to move (a gesture or an animation begins).
     func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool)

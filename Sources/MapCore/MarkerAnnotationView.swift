@@ -158,6 +158,21 @@ open class MarkerAnnotationView: AnnotationView {
         return Rect(x: ((bounds.width - size.width) / 2).rounded(), y: bounds.height + 1, width: size.width, height: size.height)
     }
 
+    /// The balloon (grown while selected) and the labels under it: a callout
+    /// that must hang below the marker (no room above) hangs below its title
+    /// and subtitle rather than over them, so the name the person tapped
+    /// stays readable, and a scroll to fit keeps the grown balloon on screen.
+    open override var drawnFrame: Rect {
+        if let fonts = mapView?.fonts { updateContent(fonts: fonts) }
+        let grown = isSelected ? Self.selectedScale : 1
+        var frame = Rect(x: bounds.midX - bounds.width * grown / 2, y: bounds.maxY - bounds.height * grown,
+                         width: bounds.width * grown, height: bounds.height * grown)
+        for label in [titleLabel, subtitleLabel] {
+            if let label, !label.isHidden { frame = frame.union(label.frame) }
+        }
+        return frame
+    }
+
     /// Whether the subtitle label shows now: adaptive shows it only while selected.
     public var showsSubtitle: Bool {
         guard !(annotation?.subtitle ?? "").isEmpty else { return false }

@@ -200,10 +200,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             scene.camera = SceneCamera(centerX: camera.center.x, centerY: camera.center.y, zoom: camera.zoom)
         }
         var ops = differ.diff(to: scene)
-        if let focus = window.pendingFocus {
-            ops.append(.focus(item: focus))
-            window.pendingFocus = nil
-        }
+        if let focus = window.takeFocusForMirror() { ops.append(.focus(item: focus)) }
         if let (mode, url) = pendingURL {
             if url != lastURL || mode == .push { ops.append(.url(mode, url)) }
             lastURL = url

@@ -41,6 +41,8 @@ public final class MapCalloutsScreen {
         toolbar.highlight(filter)
         toolbar.onSelect = { [weak self] filter in self?.show(filter, animated: true) }
         mapView.addSubview(toolbar)
+        // In place before the first frame: `showAnnotations` keeps the landmarks clear of it.
+        toolbar.pinToSuperview()
     }
 
     /// The landmarks `filter` shows.

@@ -14,6 +14,10 @@ open class Control: View, CursorProviding {
     public var isEnabled = true
     /// Called when a press ends inside the control, or on keyboard activation.
     public var onTap: (() -> Void)?
+    /// A second action, run after `onTap`, that whoever shows the control
+    /// sets without taking the app's handler (a map's callout tells its
+    /// delegate): UIKit's target-action lets a control have several targets.
+    package var containerAction: (() -> Void)?
     /// How far outside the bounds a pointer may wander and still count as inside (UIKit uses ~70 pt).
     public var touchSlop: Double = 16
 
@@ -64,9 +68,10 @@ open class Control: View, CursorProviding {
         return true
     }
 
-    /// Runs `onTap`.
+    /// Runs `onTap`, then the container's action.
     open func sendAction() {
         onTap?()
+        containerAction?()
     }
 }
 

@@ -17,7 +17,8 @@ public final class Window: View {
     package weak var defaultKeyResponder: View?
     /// The view with keyboard focus, if any (`focus(_:)` moves it).
     public private(set) weak var focusedView: View?
-    /// A focus change the browser should mirror (the session sends it as a `FOCUS` op).
+    /// A focus change the browser should mirror (the session sends it as a
+    /// `FOCUS` op, through `takeFocusForMirror()`).
     package var pendingFocus: UInt32?
     package var cursor: Cursor = .default
 
@@ -119,6 +120,18 @@ public final class Window: View {
         pendingFocus = view?.id ?? 0
     }
 
+    /// The focus change to send the browser now, if any. The browser draws
+    /// its focus ring around the focused view's mirror element, which stands
+    /// where the view will be even while it cannot be seen; so a change to a
+    /// view still hidden or transparent (a card waiting for the map's scroll
+    /// to fit) waits until the view shows, and its ring appears with it.
+    package func takeFocusForMirror() -> UInt32? {
+        guard let pending = pendingFocus else { return nil }
+        if pending != 0, let view = focusedView, view.id == pending, !view.isShowing(in: self) { return nil }
+        pendingFocus = nil
+        return pending
+    }
+
     /// Focus coming from the browser's mirror: no echo back.
     package func focusFromMirror(item: UInt32) {
         let view = item == 0 ? nil : findView(item: item)
@@ -183,6 +196,22 @@ public final class Window: View {
         context.scene.background = backgroundColor
         lastItemCount = context.scene.items.count
         return context.scene
+    }
+}
+
+extension View {
+    /// True when the view is in `window` and a person can see it: neither it
+    /// nor a superview is hidden or nearly transparent (the bar hit testing uses).
+    func isShowing(in window: Window) -> Bool {
+        var opacity = 1.0
+        var v: View? = self
+        while let current = v {
+            if current === window { return opacity > 0.01 }
+            if current.isHidden { return false }
+            opacity *= current.alpha
+            v = current.superview
+        }
+        return false
     }
 }
 

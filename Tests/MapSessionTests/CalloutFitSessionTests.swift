@@ -27,15 +27,7 @@ import Wire
     @Test func aPinTheKeyboardReachesAboveTheTopOpensItsWholeCard() throws {
         let size = Size(width: 1280, height: 800)
         let h = SessionHarness(size: size, hash: "#4/20/0")
-        // Tab on until a pin in the margin above the map has focus.
-        var above: String?
-        for _ in 0..<80 where above == nil {
-            h.key("Tab")
-            guard let item = h.replica.focus, let e = h.replica.accessibility.first(where: { $0.item == item }),
-                  e.role == .button, let r = h.replica.screenBounds(of: item) else { continue }
-            if r.maxY <= 0 { above = e.name }
-        }
-        let name = try #require(above, "Tab reaches a pin above the top edge")
+        let name = try #require(h.tabToAPinAboveTheTop(), "Tab reaches a pin above the top edge")
         let camera = h.camera
         h.key("Enter")
         h.settle()

@@ -23,6 +23,16 @@ OPENING_SECONDS = 1.0
 BRIDGE = (37.819929, -122.478255)
 
 
+# In one script, so both come from the same mirror update: whether an open
+# card (a dialog) is in the mirror, whether focus is inside it, and on what.
+CARD_AND_FOCUS_JS = """
+const card = [...document.querySelectorAll('#a11y [role=dialog]')].find((el) => !el.hidden);
+if (!card) return null;
+const active = document.activeElement;
+return {focusInCard: card.contains(active), focused: active && active.dataset ? Number(active.dataset.item) : 0};
+"""
+
+
 def named(driver, name, tag=None):
     return [e for e in mirror(driver) if e["name"] == name and e["width"] > 0 and (tag is None or e["tag"] == tag)]
 
@@ -92,6 +102,14 @@ def test_a_card_the_keyboard_opens_above_the_map_fits(driver, mapwire_server):
     assert focused, "Tab reaches a pin above the top edge"
     before = {e["item"] for e in mirror(driver)}
     ActionChains(driver).send_keys(Keys.ENTER).perform()
+    # The card joins the mirror at once but shows only once the map has
+    # scrolled to fit it: the focus ring waits for it, on the pin meanwhile.
+    first = poll(lambda: driver.execute_script(CARD_AND_FOCUS_JS), timeout=5, interval=0.01,
+                 message="the card in the mirror after Enter")
+    screenshot(driver, "callout-fit-keyboard-card-mid-scroll.png")
+    assert not first["focusInCard"] and first["focused"] == focused["item"], first
+    poll(lambda: driver.execute_script(CARD_AND_FOCUS_JS).get("focusInCard"), timeout=5,
+         message="focus in the card once it shows")
     poll(lambda: named(driver, "See details", "button"), timeout=5, message="the card after Enter")
     time.sleep(OPENING_SECONDS)
     screenshot(driver, "callout-fit-keyboard-card.png")

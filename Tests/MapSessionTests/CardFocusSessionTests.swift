@@ -1,0 +1,53 @@
+import DisplayList
+import MapGeometry
+import Testing
+@testable import MapSession
+
+extension SessionHarness {
+    /// Tabs on until a pin in the margin above the map has focus; its name.
+    func tabToAPinAboveTheTop() -> String? {
+        for _ in 0..<80 {
+            key("Tab")
+            guard let item = replica.focus, let e = replica.accessibility.first(where: { $0.item == item }),
+                  e.role == .button, let r = replica.screenBounds(of: item) else { continue }
+            if r.maxY <= 0 { return e.name }
+        }
+        return nil
+    }
+
+    /// How opaque `item` is drawn, its ancestors' alpha and hiding included.
+    func drawnOpacity(of item: UInt32) -> Double {
+        var opacity = 1.0
+        var id = item
+        while id != 0, let it = replica.items[id] {
+            if it.properties.hidden { return 0 }
+            opacity *= Double(it.properties.alpha)
+            id = it.parent
+        }
+        return opacity
+    }
+}
+
+/// The browser draws its focus ring around the focused view's mirror element:
+/// it must not show for a card the person cannot see yet.
+@Suite struct CardFocusSessionTests {
+    @Test func theFocusRingAppearsWithTheCardNotBeforeIt() throws {
+        let h = SessionHarness(size: Size(width: 1280, height: 800), hash: "#4/20/0")
+        let name = try #require(h.tabToAPinAboveTheTop(), "Tab reaches a pin above the top edge")
+        let pin = try #require(h.replica.focus)
+        h.key("Enter")
+        let card = try #require(h.replica.accessibility.first { $0.role == .dialog && $0.name == name }?.item)
+        var framesWhileUnseen = 0
+        for _ in 0..<60 {
+            let opacity = h.drawnOpacity(of: card)
+            if opacity <= 0.01 {
+                framesWhileUnseen += 1
+                #expect(h.replica.focus == pin, "the ring stays on the pin while the card is not drawn")
+            }
+            h.settle(seconds: 1.0 / 60)
+        }
+        #expect(framesWhileUnseen > 5, "the map scrolled before the card appeared")
+        #expect(h.drawnOpacity(of: card) == 1)
+        #expect(h.replica.focus == card, "focus went into the card once it showed")
+    }
+}
