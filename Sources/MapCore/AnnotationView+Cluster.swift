@@ -37,7 +37,7 @@ extension MapView {
 
     /// `rect` edges included: its members lie on its right and bottom edges too
     /// (`Rect.contains` leaves them out, and no epsilon survives world units' size).
-    private static func closedContains(_ rect: Rect, _ p: Point) -> Bool {
+    static func closedContains(_ rect: Rect, _ p: Point) -> Bool {
         p.x >= rect.minX && p.x <= rect.maxX && p.y >= rect.minY && p.y <= rect.maxY
     }
 

@@ -11,9 +11,13 @@ package enum ClusterSpacing {
     package struct Item: Sendable {
         package var point: Point
         package var count: Int
-        package init(point: Point, count: Int) {
+        /// Shows as itself whatever it overlaps (the selected pin keeps its
+        /// callout rather than vanish into a neighbour's cluster).
+        package var staysApart: Bool
+        package init(point: Point, count: Int, staysApart: Bool = false) {
             self.point = point
             self.count = count
+            self.staysApart = staysApart
         }
     }
 
@@ -37,8 +41,10 @@ package enum ClusterSpacing {
     /// The items gathered into groups (indices into `items`) that show as one
     /// view each; `pixelsPerUnit` is the screen scale of world units.
     package static func groups(_ items: [Item], pixelsPerUnit: Double) -> [[Int]] {
-        var groups: [(members: [Int], point: Point, count: Int)] = items.indices.map {
-            ([$0], items[$0].point * pixelsPerUnit, items[$0].count)
+        var apart: [[Int]] = []
+        var groups: [(members: [Int], point: Point, count: Int)] = []
+        for i in items.indices {
+            if items[i].staysApart { apart.append([i]) } else { groups.append(([i], items[i].point * pixelsPerUnit, items[i].count)) }
         }
         // Each pass merges what overlaps; centres then move, so pass again until nothing does.
         for _ in 0..<16 {
@@ -79,7 +85,7 @@ package enum ClusterSpacing {
             groups = next
             if !merged { break }
         }
-        return groups.map(\.members)
+        return groups.map(\.members) + apart
     }
 
     /// Whether two screen rects overlap by more than `tolerance` both ways.

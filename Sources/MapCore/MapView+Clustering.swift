@@ -161,6 +161,8 @@ extension MapView {
         let zoom = min(level, ClusterIndex.maxZoom)
         let apart = level > ClusterIndex.maxZoom
         let pixelsPerUnit = pow(2, Double(level) + 8) / Mercator.worldSize
+        // The selected pin keeps its callout: spacing never folds it into a neighbour.
+        let chosen = selectedKey
         var out: [(annotation: Annotation, point: Point)] = []
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
         for identifier in clustering.groups.keys.sorted() {
@@ -172,7 +174,11 @@ extension MapView {
             }
             var live: [UInt64: ClusterAnnotation] = [:]
             let previous = clustering.live[identifier] ?? [:]
-            let items = cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) }
+            let items = cells.map { cell in
+                ClusterSpacing.Item(point: cell.center, count: cell.count,
+                                    staysApart: cell.count == 1 && chosen != nil
+                                        && Self.members(of: cell, in: index).first.map { AnnotationKey($0.annotation) } == chosen)
+            }
             for group in ClusterSpacing.groups(items, pixelsPerUnit: pixelsPerUnit) {
                 let members = group.map { cells[$0] }
                 if members.count == 1, members[0].count == 1 {
@@ -198,6 +204,7 @@ extension MapView {
                                 into out: inout [(annotation: Annotation, point: Point)])
         -> [String: [UInt64: ClusterAnnotation]] {
         guard let snapshot, let source = shared.source else { return [:] }
+        let chosen = selectedKey
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
         for identifier in snapshot.indexes.keys.sorted() {
             guard let index = snapshot.indexes[identifier], index.count > 0 else { continue }
@@ -211,7 +218,11 @@ extension MapView {
             }
             var live: [UInt64: ClusterAnnotation] = [:]
             let previous = clustering.sharedLive[identifier] ?? [:]
-            let items = cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) }
+            let items = cells.map { cell in
+                ClusterSpacing.Item(point: cell.center, count: cell.count,
+                                    staysApart: cell.count == 1 && chosen != nil
+                                        && index.annotation(at: cell.range.lowerBound).map(AnnotationKey.init) == chosen)
+            }
             for group in ClusterSpacing.groups(items, pixelsPerUnit: pixelsPerUnit) {
                 let members = group.map { cells[$0] }
                 if members.count == 1, members[0].count == 1 {
@@ -270,10 +281,11 @@ extension MapView {
     /// A selected annotation its cluster absorbed on a zoom out is deselected,
     /// as MapKit does: the cluster stands for it, never both on screen.
     func deselectIfAbsorbed(byAnyOf shown: [(annotation: Annotation, point: Point)]) {
-        guard let selected, let key = selectedKey, isClusteredMember(key) else { return }
+        guard let selected, let key = selectedKey,
+              isClusteredMember(key) || shared.source?.clustersItself(selected) == true else { return }
         let point = displayedPoint(of: selected) ?? Mercator.project(selected.coordinate)
         for case let cluster as ClusterAnnotation in shown.map(\.annotation)
-        where cluster.memberBounds.insetBy(dx: -1e-9, dy: -1e-9).contains(point) {
+        where Self.closedContains(cluster.memberBounds, point) {
             if cluster.memberAnnotations.contains(where: { $0 === selected }) {
                 deselectAnnotation(selected, animated: false)
                 return

@@ -12,7 +12,8 @@ extension MapView {
         if selected === annotation { return }
         if let current = selected { deselectAnnotation(current, animated: animated) }
         let key = AnnotationKey(annotation)
-        guard index.contains(key) || isClusteredMember(key) || showsShared(key, annotation) else { return }
+        guard index.contains(key) || isClusteredMember(key) || showsShared(key, annotation)
+                || shared.source?.clustersItself(annotation) == true else { return }
         selected = annotation
         observer.didSelect?(annotation)
         needsAnnotationLayout = true

@@ -62,8 +62,8 @@ package final class SharedClusterIndex: Sendable {
 
     /// The next epoch: `changes` merged in. Members whose slot moved or went
     /// are left out of this epoch's run and the movers and newcomers, sorted
-    /// among themselves, are merged back in, in one pass that also makes the
-    /// prefix sums.
+    /// among themselves, are merged back in, in one pass; the prefix sums
+    /// follow in a second.
     package func applying(_ changes: ClusterChanges) -> SharedClusterIndex {
         guard !changes.isEmpty else { return self }
         let slots = self.slots.applying(changes)
@@ -75,50 +75,69 @@ package final class SharedClusterIndex: Sendable {
         var leaving = [Bool](repeating: false, count: slots.capacity)
         for slot in changes.placed.keys where Int(slot) < leaving.count { leaving[Int(slot)] = true }
         for slot in changes.removed where Int(slot) < leaving.count { leaving[Int(slot)] = true }
-        let total = keys.count + arrivals.count
-        var newKeys = [UInt64](); newKeys.reserveCapacity(total)
-        var newPoints = [Point](); newPoints.reserveCapacity(total)
-        var newSumX = [Double](); newSumX.reserveCapacity(total + 1)
-        var newSumY = [Double](); newSumY.reserveCapacity(total + 1)
-        newSumX.append(0)
-        newSumY.append(0)
-        var sx = 0.0, sy = 0.0
-        var a = 0
-        keys.withUnsafeBufferPointer { oldKeys in
-            points.withUnsafeBufferPointer { oldPoints in
-                leaving.withUnsafeBufferPointer { leaving in
-                    func emit(_ key: UInt64, _ p: Point) {
-                        newKeys.append(key)
-                        newPoints.append(p)
-                        sx += p.x
-                        sy += p.y
-                        newSumX.append(sx)
-                        newSumY.append(sy)
-                    }
-                    for i in 0..<oldKeys.count {
-                        let key = oldKeys[i]
-                        if leaving[Int(key & Self.slotMask)] { continue }
-                        while a < arrivals.count, arrivals[a].key < key {
-                            emit(arrivals[a].key, arrivals[a].point)
-                            a += 1
+        // Written in place rather than appended: at a million members the
+        // merge runs for every epoch of a busy feed.
+        let capacity = keys.count + arrivals.count
+        var newPoints: [Point] = []
+        let newKeys = [UInt64](unsafeUninitializedCapacity: capacity) { outKeys, keyCount in
+            newPoints = [Point](unsafeUninitializedCapacity: capacity) { outPoints, pointCount in
+                var n = 0, a = 0
+                keys.withUnsafeBufferPointer { oldKeys in
+                    points.withUnsafeBufferPointer { oldPoints in
+                        leaving.withUnsafeBufferPointer { leaving in
+                            for i in 0..<oldKeys.count {
+                                let key = oldKeys[i]
+                                if leaving[Int(key & Self.slotMask)] { continue }
+                                while a < arrivals.count, arrivals[a].key < key {
+                                    outKeys[n] = arrivals[a].key
+                                    outPoints[n] = arrivals[a].point
+                                    n += 1
+                                    a += 1
+                                }
+                                outKeys[n] = key
+                                outPoints[n] = oldPoints[i]
+                                n += 1
+                            }
                         }
-                        emit(key, oldPoints[i])
                     }
                 }
+                while a < arrivals.count {
+                    outKeys[n] = arrivals[a].key
+                    outPoints[n] = arrivals[a].point
+                    n += 1
+                    a += 1
+                }
+                keyCount = n
+                pointCount = n
             }
         }
-        while a < arrivals.count {
-            let p = arrivals[a].point
-            newKeys.append(arrivals[a].key)
-            newPoints.append(p)
-            sx += p.x
-            sy += p.y
-            newSumX.append(sx)
-            newSumY.append(sy)
-            a += 1
-        }
+        let (newSumX, newSumY) = Self.prefixSums(of: newPoints)
         return SharedClusterIndex(keys: newKeys, points: newPoints, sumX: newSumX, sumY: newSumY, slots: slots,
                                   epoch: epoch + 1)
+    }
+
+    /// Running sums of the points' x and y, from 0 (count + 1 entries each).
+    static func prefixSums(of points: [Point]) -> ([Double], [Double]) {
+        let n = points.count
+        var sumY: [Double] = []
+        let sumX = [Double](unsafeUninitializedCapacity: n + 1) { xs, xCount in
+            sumY = [Double](unsafeUninitializedCapacity: n + 1) { ys, yCount in
+                var sx = 0.0, sy = 0.0
+                xs[0] = 0
+                ys[0] = 0
+                points.withUnsafeBufferPointer { ps in
+                    for i in 0..<n {
+                        sx += ps[i].x
+                        sy += ps[i].y
+                        xs[i + 1] = sx
+                        ys[i + 1] = sy
+                    }
+                }
+                xCount = n + 1
+                yCount = n + 1
+            }
+        }
+        return (sumX, sumY)
     }
 
     /// The first position whose key is not below `key`.

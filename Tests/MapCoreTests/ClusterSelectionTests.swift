@@ -28,4 +28,26 @@ import ViewKit
         #expect(map.view(for: dot) == nil, "shown once: in its cluster")
         #expect(map.calloutView == nil)
     }
+
+    /// The east-most and south-most members lie on their cluster's bounds'
+    /// edges, which `Rect.contains` leaves out.
+    @Test(arguments: [true, false])
+    func aSelectedPinOnTheEdgeOfItsClusterIsDeselectedToo(shared: Bool) throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 10.02, longitude: 10.02), zoom: 19))
+        let dots = scatter(40, lat: 10.00...10.04, lon: 10.00...10.04)
+        if shared {
+            map.sharedAnnotations = ClusteringSource(identifier: "dots", annotations: dots)
+        } else {
+            map.delegate = grouping
+            map.addAnnotations(dots)
+        }
+        let east = dots.max { $0.coordinate.longitude < $1.coordinate.longitude }!
+        map.camera = Camera(center: east.coordinate, zoom: 19)
+        _ = window.renderScene()
+        map.selectAnnotation(east, animated: false)
+        #expect(map.selectedAnnotations.first === east)
+        map.camera = Camera(center: east.coordinate, zoom: 5)
+        _ = window.renderScene()
+        #expect(map.selectedAnnotations.isEmpty, "deselected: it is in the cluster, on its edge")
+    }
 }

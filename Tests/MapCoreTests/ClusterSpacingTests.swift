@@ -124,4 +124,13 @@ final class ClusteringSource: SharedAnnotationSource {
             }
         }
     }
+
+    @Test func theSelectedPinIsNeverFoldedIntoANeighbour() {
+        let items = [ClusterSpacing.Item(point: Point(x: 100, y: 100), count: 1, staysApart: true),
+                     ClusterSpacing.Item(point: Point(x: 104, y: 100), count: 1),
+                     ClusterSpacing.Item(point: Point(x: 108, y: 100), count: 3)]
+        let groups = ClusterSpacing.groups(items, pixelsPerUnit: 1)
+        #expect(groups.contains([0]), "the selected pin shows as itself")
+        #expect(groups.contains { Set($0) == [1, 2] }, "its neighbours still gather")
+    }
 }
