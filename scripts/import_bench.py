@@ -11,6 +11,7 @@ feature is in the store file. Run from the repository root:
     python3 scripts/import_bench.py --store file --features 200000
     python3 scripts/import_bench.py --store memory --features 200000
     python3 scripts/import_bench.py --store file --features 100000 --format geojson
+    python3 scripts/import_bench.py --store file --features 200000 --clustering-identifier c
 """
 
 from __future__ import annotations
@@ -40,10 +41,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def features(count: int) -> list:
+def features(count: int, clustering_identifier: str | None = None) -> list:
     out = []
     for i in range(count):
         props = {"title": f"Pin {i}"}
+        if clustering_identifier:
+            props["clusteringIdentifier"] = clustering_identifier
         if i % 7 == 0:
             props["marker-color"] = "#1d3557"
         out.append({"type": "Feature", "id": f"n{i}", "geometry": {"type": "Point", "coordinates": [
@@ -51,12 +54,14 @@ def features(count: int) -> list:
     return out
 
 
-def ndjson(count: int) -> bytes:
-    return ("\n".join(json.dumps(f, separators=(",", ":")) for f in features(count)) + "\n").encode()
+def ndjson(count: int, clustering_identifier: str | None) -> bytes:
+    lines = (json.dumps(f, separators=(",", ":")) for f in features(count, clustering_identifier))
+    return ("\n".join(lines) + "\n").encode()
 
 
-def geojson(count: int) -> bytes:
-    return json.dumps({"type": "FeatureCollection", "features": features(count)}, separators=(",", ":")).encode()
+def geojson(count: int, clustering_identifier: str | None) -> bytes:
+    return json.dumps({"type": "FeatureCollection", "features": features(count, clustering_identifier)},
+                      separators=(",", ":")).encode()
 
 
 def main() -> None:
@@ -67,8 +72,11 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="imports, each into a fresh server")
     parser.add_argument("--format", choices=["ndjson", "geojson"], default="ndjson",
                         help="NDJSON lines, or one FeatureCollection (application/geo+json)")
+    parser.add_argument("--clustering-identifier", default=None,
+                        help="give every feature this clusteringIdentifier (clustered in the store)")
     args = parser.parse_args()
-    body = ndjson(args.features) if args.format == "ndjson" else geojson(args.features)
+    cid = args.clustering_identifier
+    body = ndjson(args.features, cid) if args.format == "ndjson" else geojson(args.features, cid)
     content_type = "application/x-ndjson" if args.format == "ndjson" else "application/geo+json"
     for run in range(args.runs):
         store = ":memory:" if args.store == "memory" else os.path.join(tempfile.mkdtemp(prefix="mapwire-import-"),

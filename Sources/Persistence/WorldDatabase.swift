@@ -130,6 +130,9 @@ package final class WorldDatabase: Sendable {
         }
     }
 
+    /// Batches of at least this many new rows are inserted in key order.
+    static let sortedInsertThreshold = 1_000
+
     private func write(_ changes: CoalescedChanges, in db: Database) throws {
         if !changes.removed.isEmpty {
             let delete = try db.cachedStatement(sql: "DELETE FROM annotation WHERE id = ?")
@@ -142,12 +145,21 @@ package final class WorldDatabase: Sendable {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             var seq = nextSeq.withLock { $0 }
-            let rows = RowInserter(statement: insert.sqliteStatement, connection: db.sqliteConnection)
-            defer { rows.finish() }
+            var numbered: [(annotation: StoredAnnotation, seq: Int64)] = []
+            numbered.reserveCapacity(changes.inserted.count)
             for case let a? in changes.inserted {
-                try rows.insert(a, seq: seq)
+                numbered.append((a, seq))
                 seq += 1
             }
+            // In key order (SQLite compares TEXT bytewise), a large batch fills
+            // the table's pages one after another instead of splitting pages
+            // all over the tree; the seq still says the order they came in.
+            if numbered.count >= Self.sortedInsertThreshold {
+                numbered.sort { $0.annotation.id.utf8.lexicographicallyPrecedes($1.annotation.id.utf8) }
+            }
+            let rows = RowInserter(statement: insert.sqliteStatement, connection: db.sqliteConnection)
+            defer { rows.finish() }
+            for row in numbered { try rows.insert(row.annotation, seq: row.seq) }
             // Advanced only once the statements ran; a failed transaction leaves the counter as it was.
             nextSeq.withLock { $0 = seq }
         }

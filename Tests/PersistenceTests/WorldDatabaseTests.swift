@@ -21,6 +21,21 @@ import Testing
         #expect(try db.setting("other") == nil)
     }
 
+    /// A large batch goes into the table in key order, but the file still
+    /// lists it in the order it was added (ids "n0", "n1", ..., "n10", ...
+    /// sort differently as text).
+    @Test func aLargeBatchKeepsTheOrderItWasAddedIn() throws {
+        let store = try TemporaryStore()
+        let ids = (0..<(2 * WorldDatabase.sortedInsertThreshold)).map { "n\($0)" }
+        do {
+            let db = try WorldDatabase(path: store.path)
+            try db.write([.added(pin("first"))])
+            try db.write(ids.map { .added(pin($0)) })
+        }
+        let loaded = try WorldDatabase(path: store.path).loadAnnotations()
+        #expect(loaded.map(\.id) == ["first"] + ids)
+    }
+
     @Test func everyFieldRoundTrips() throws {
         let store = try TemporaryStore()
         let full = StoredAnnotation(id: "bus/7 é", kind: "vehicle", title: "Bus 7", subtitle: "Line 7",
