@@ -66,6 +66,7 @@ extension AnnotationStore {
             journal?.submit(records.map { .added($0.stored(timestamp: nil)) }, completion: wait.completion)
             s.records.reserveCapacity(s.records.count + annotations.count)
             s.ids.reserveCapacity(s.ids.count + annotations.count)
+            if annotations.count > 1 { s.clusters.reserveCapacity(annotations.count) }
             var logged: [LoggedChange] = []
             logged.reserveCapacity(annotations.count)
             for (record, point) in zip(records, points) {

@@ -27,6 +27,7 @@ extension AnnotationStore {
             s.records.reserveCapacity(count)
             s.ids.reserveCapacity(count)
             s.lastMove.reserveCapacity(count)
+            s.clusters.reserveCapacity(count)
             var order: [(seq: Int64, id: String)] = []
             order.reserveCapacity(count)
             try database.forEachAnnotation { seq, row in

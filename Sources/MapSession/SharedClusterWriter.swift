@@ -6,55 +6,95 @@ import MapGeometry
 /// what changed since the last epoch was published. Maps never read this;
 /// they read the published epochs (`SharedClusterPublisher`).
 struct SharedClusterWriter {
-    struct Member {
+    /// One clustering identifier's members.
+    private struct Group {
         let identifier: String
+        /// Members' points, by slot.
+        var points: [Point] = []
+        var freeSlots: [UInt32] = []
+        var pending = ClusterChanges()
+    }
+
+    /// Where a member is: its group's place in `groups`, and its slot there.
+    private struct Member {
+        let group: Int32
         let slot: UInt32
     }
 
+    private var groups: [Group] = []
+    private var groupOf: [String: Int] = [:]
+    /// The group the last add went to: an import or a restore adds many of one identifier in a row.
+    private var lastGroup: Int?
     private var members: [AnnotationKey: Member] = [:]
-    /// Each identifier's members' points, by slot.
-    private var points: [String: [Point]] = [:]
-    private var freeSlots: [String: [UInt32]] = [:]
-    private var pending: [String: ClusterChanges] = [:]
     /// Points changes were made at since the last publish: maps showing them wake when it lands.
     private var touched: [Point] = []
+    /// Room for this many more members at the next add, for a restore or an import.
+    private var capacityHint = 0
     /// Whether a publish is on its way for what is pending.
     var publishScheduled = false
 
     var count: Int { members.count }
-    var hasPending: Bool { !pending.isEmpty }
+    var hasPending: Bool { groups.contains { !$0.pending.isEmpty } }
 
-    mutating func reserveCapacity(_ n: Int) { members.reserveCapacity(n) }
+    /// Only a hint: the tables grow at the first clustered add, so a world
+    /// without clustered pins reserves nothing.
+    mutating func reserveCapacity(_ n: Int) { capacityHint = n }
 
     func contains(_ key: AnnotationKey) -> Bool { !members.isEmpty && members[key] != nil }
 
     func point(of key: AnnotationKey) -> Point? {
         guard !members.isEmpty, let m = members[key] else { return nil }
-        return points[m.identifier]?[Int(m.slot)]
+        return groups[Int(m.group)].points[Int(m.slot)]
+    }
+
+    private mutating func group(for identifier: String) -> Int {
+        if let g = lastGroup, groups[g].identifier == identifier { return g }
+        let g: Int
+        if let known = groupOf[identifier] {
+            g = known
+        } else {
+            g = groups.count
+            groups.append(Group(identifier: identifier))
+            groupOf[identifier] = g
+        }
+        lastGroup = g
+        return g
     }
 
     mutating func add(_ annotation: Annotation, identifier: String, at point: Point) {
         let key = AnnotationKey(annotation)
-        guard members[key] == nil else { return }
-        let slot: UInt32
-        if let reused = freeSlots[identifier]?.popLast() {
-            slot = reused
-            points[identifier, default: []][Int(slot)] = point
-        } else {
-            slot = UInt32(points[identifier]?.count ?? 0)
-            precondition(Int(slot) < SharedClusterIndex.slotLimit, "too many annotations for one clustering identifier")
-            points[identifier, default: []].append(point)
+        if capacityHint > 0 {
+            // Grown once for a bulk add, not by doubling and rehashing a million entries.
+            members.reserveCapacity(members.count + capacityHint)
+            touched.reserveCapacity(touched.count + capacityHint)
+            let g = group(for: identifier)
+            groups[g].points.reserveCapacity(groups[g].points.count + capacityHint)
+            groups[g].pending.placed.reserveCapacity(groups[g].pending.placed.count + capacityHint)
+            capacityHint = 0
         }
-        members[key] = Member(identifier: identifier, slot: slot)
-        pending[identifier, default: ClusterChanges()].add(annotation, slot: slot, at: point)
+        guard members[key] == nil else { return }
+        let g = group(for: identifier)
+        let slot: UInt32
+        if let reused = groups[g].freeSlots.popLast() {
+            slot = reused
+            groups[g].points[Int(slot)] = point
+        } else {
+            slot = UInt32(groups[g].points.count)
+            precondition(Int(slot) < SharedClusterIndex.slotLimit, "too many annotations for one clustering identifier")
+            groups[g].points.append(point)
+        }
+        members[key] = Member(group: Int32(g), slot: slot)
+        groups[g].pending.add(annotation, slot: slot, at: point)
         touched.append(point)
     }
 
     /// Moves a clustered annotation; its point before, or nil when it is not clustered here.
     mutating func move(_ key: AnnotationKey, to point: Point) -> Point? {
-        guard !members.isEmpty, let m = members[key], let from = points[m.identifier]?[Int(m.slot)] else { return nil }
-        points[m.identifier]?[Int(m.slot)] = point
-        pending[m.identifier, default: ClusterChanges()].move(slot: m.slot, to: point)
+        guard !members.isEmpty, let m = members[key] else { return nil }
+        let (g, slot) = (Int(m.group), Int(m.slot))
+        let from = groups[g].points[slot]
+        groups[g].points[slot] = point
+        groups[g].pending.move(slot: m.slot, to: point)
         touched.append(from)
         touched.append(point)
         return from
@@ -62,21 +102,27 @@ struct SharedClusterWriter {
 
     /// Removes a clustered annotation; its point, or nil when it is not clustered here.
     mutating func remove(_ key: AnnotationKey) -> Point? {
-        guard !members.isEmpty, let m = members.removeValue(forKey: key),
-              let from = points[m.identifier]?[Int(m.slot)] else { return nil }
-        pending[m.identifier, default: ClusterChanges()].remove(slot: m.slot)
-        freeSlots[m.identifier, default: []].append(m.slot)
+        guard !members.isEmpty, let m = members.removeValue(forKey: key) else { return nil }
+        let g = Int(m.group)
+        let from = groups[g].points[Int(m.slot)]
+        groups[g].pending.remove(slot: m.slot)
+        groups[g].freeSlots.append(m.slot)
         touched.append(from)
         return from
     }
 
-    /// What changed since the last publish, and where; pending starts afresh.
+    /// What changed since the last publish, by identifier, and where; pending starts afresh.
     mutating func take() -> (changes: [String: ClusterChanges], touched: [Point]) {
+        var changes: [String: ClusterChanges] = [:]
+        for g in groups.indices where !groups[g].pending.isEmpty {
+            changes[groups[g].identifier] = groups[g].pending
+            groups[g].pending = ClusterChanges()
+        }
         defer {
-            pending = [:]
             touched = []
             publishScheduled = false
+            capacityHint = 0
         }
-        return (pending, touched)
+        return (changes, touched)
     }
 }
