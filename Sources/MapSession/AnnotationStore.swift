@@ -229,14 +229,15 @@ public final class AnnotationStore: Sendable {
                 let to = Mercator.project(m.coordinate)
                 let from: Point
                 if let clustered = s.clusters.move(key, to: to) {
+                    // Maps see it move when the epoch with it is published, which wakes them then.
                     from = clustered
                 } else {
                     from = s.grid.point(of: key) ?? Mercator.project(r.annotation.coordinate)
                     s.grid.update(r.annotation, at: to)
+                    points.append(from)
+                    points.append(to)
                 }
-                points.append(from)
                 r.move?(m.coordinate)
-                points.append(to)
                 var interval: Double?
                 if let last {
                     if let t = m.timestamp, let lt = last.timestamp {
