@@ -97,6 +97,12 @@ if CommandLine.arguments.dropFirst().first == "clusters" {
     runClusterBenchmarks()
     exit(0)
 }
+// `mapwire-bench clusters-shared [--write-points FILE] [--points-only] [--sizes N,M]`: the store's
+// shared clustering epochs (SharedClusterBench.swift).
+if CommandLine.arguments.dropFirst().first == "clusters-shared" {
+    try runSharedClusterBenchmarks(SharedClusterOptions(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 // `mapwire-bench store`: restoring a world from its store file (StoreBench.swift).
 if CommandLine.arguments.dropFirst().first == "store" {
     try runStoreBenchmark(StoreBenchOptions(CommandLine.arguments.dropFirst(2)))
