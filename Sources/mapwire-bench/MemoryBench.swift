@@ -60,7 +60,8 @@ struct MemoryOptions {
             case "--zooms":
                 let z = (args.next() ?? "").split(separator: "-").compactMap { Int($0) }
                 zooms = z.count == 2 && z[0] <= z[1] ? z[0]...z[1] : nil
-            default: print("ignored argument \(a) (use --sessions N, --pins N, --clustered N, --zooms 2-12, --breakdown)")
+            default:
+                print("ignored argument \(a) (use --sessions N, --pins N, --clustered N, --zooms 2-12, --breakdown)")
             }
         }
     }
@@ -99,7 +100,9 @@ func importClusteredPins(_ count: Int, into app: MapService) {
         }
         let response = app.respond(to: HTTPRequest(method: "POST", path: "/api/annotations", body: Array(text.utf8),
                                                    contentType: "application/x-ndjson"))
-        guard response?.status == 201 else { fatalError("importing pins from \(start): \(String(describing: response?.status))") }
+        guard response?.status == 201 else {
+            fatalError("importing pins from \(start): \(String(describing: response?.status))")
+        }
         start = min(start + 100_000, count)
     }
     app.world.store.publishClusters()

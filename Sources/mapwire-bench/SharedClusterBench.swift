@@ -178,3 +178,24 @@ func runSharedClusterBenchmarks(_ options: SharedClusterOptions) throws {
     }
     print(String(format: "resident at the end: %.0f MB", residentMB()))
 }
+
+/// `mapwire-bench frames-clustered [frames] [pins]`: a session's pan frames
+/// (decode to encoded frame, as `mapwire-bench` times them) over the
+/// server's world with `pins` clustered pins imported over Europe, at
+/// zooms 2-12: what one panning session costs the server.
+func runClusteredFrames(_ arguments: ArraySlice<String>) throws {
+    let frames = Int(arguments.first ?? "") ?? 600
+    let pins = Int(arguments.dropFirst().first ?? "") ?? 1_000_000
+    let app = try memoryBenchApp(pins: 0)
+    importClusteredPins(pins, into: app)
+    print("| scenario | live views | frame p50 ms | frame p99 ms | mean ms | first frame bytes "
+          + "| pan frame bytes p50 / max |")
+    print("|---|---|---|---|---|---|---|")
+    for zoom in [2, 4, 6, 8, 10, 12] {
+        let r = run("\(pins) clustered pins over Europe, #\(zoom)/48/8", world: app.world, hash: "#\(zoom)/48/8",
+                    frames: frames)
+        let pan = r.panFrameBytes.sorted()
+        print(String(format: "| %@ | %d | %.3f | %.3f | %.3f | %d | %d / %d |", r.name, r.liveViews, r.p50, r.p99,
+                     r.mean, r.firstFrameBytes, pan.isEmpty ? 0 : pan[pan.count / 2], pan.last ?? 0))
+    }
+}
