@@ -44,6 +44,10 @@ struct MemoryOptions {
     var sessions = 1000
     var pins = 0
     var breakdown = false
+    /// Clustered pins over Europe, imported as NDJSON as `mapwire-load --clustered` does.
+    var clustered = 0
+    /// Zooms the sessions' cameras go round, above the clustered pins (nil: the Pacific at zoom 5).
+    var zooms: ClosedRange<Int>?
 
     init(_ arguments: ArraySlice<String>) {
         var args = arguments.makeIterator()
@@ -52,7 +56,12 @@ struct MemoryOptions {
             case "--sessions": sessions = Int(args.next() ?? "") ?? sessions
             case "--pins": pins = Int(args.next() ?? "") ?? pins
             case "--breakdown": breakdown = true
-            default: print("ignored argument \(a) (use --sessions N, --pins N, --breakdown)")
+            case "--clustered": clustered = Int(args.next() ?? "") ?? clustered
+            case "--zooms":
+                let z = (args.next() ?? "").split(separator: "-").compactMap { Int($0) }
+                zooms = z.count == 2 && z[0] <= z[1] ? z[0]...z[1] : nil
+            default:
+                print("ignored argument \(a) (use --sessions N, --pins N, --clustered N, --zooms 2-12, --breakdown)")
             }
         }
     }
@@ -73,8 +82,41 @@ func memoryBenchApp(pins: Int) throws -> MapService {
     return app
 }
 
-/// The idle sessions' camera in `mapwire-load`: over the Pacific, zoom 5.
-func idleHash(_ i: Int) -> String { "#5/\(-20 + i % 40)/\(-170 + i % 50)" }
+/// Adds `count` clustered pins uniformly over Europe through NDJSON imports
+/// of 100,000 features (the most one import takes), and publishes their epoch.
+func importClusteredPins(_ count: Int, into app: MapService) {
+    var state: UInt64 = 99
+    func next() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    var start = 0
+    while start < count {
+        var text = ""
+        for i in start..<min(start + 100_000, count) {
+            let lat = 36 + 24 * next(), lon = -10 + 40 * next()
+            text += "{\"type\":\"Feature\",\"id\":\"cl-\(i)\",\"geometry\":{\"type\":\"Point\","
+                + "\"coordinates\":[\(lon),\(lat)]},\"properties\":{\"clusteringIdentifier\":\"load\"}}\n"
+        }
+        let response = app.respond(to: HTTPRequest(method: "POST", path: "/api/annotations", body: Array(text.utf8),
+                                                   contentType: "application/x-ndjson"))
+        guard response?.status == 201 else {
+            fatalError("importing pins from \(start): \(String(describing: response?.status))")
+        }
+        start = min(start + 100_000, count)
+    }
+    app.world.store.publishClusters()
+}
+
+/// The idle sessions' camera in `mapwire-load`: over the Pacific, zoom 5;
+/// with `--zooms`, over Europe at zooms going round the range.
+func idleHash(_ i: Int) -> String {
+    guard let zooms = memoryZooms else { return "#5/\(-20 + i % 40)/\(-170 + i % 50)" }
+    let zoom = zooms.lowerBound + i % zooms.count
+    return "#\(zoom)/\(40 + Double(i % 97) / 97 * 16)/\(-4 + Double(i % 89) / 89 * 28)"
+}
+
+nonisolated(unsafe) var memoryZooms: ClosedRange<Int>?
 
 let benchViewport = Size(width: 1280, height: 800)
 
@@ -137,6 +179,8 @@ func memoryBreakdown(world: World, count: Int) {
 /// `mapwire-bench memory [--sessions N] [--pins N] [--breakdown]`.
 func runMemoryBenchmark(_ options: MemoryOptions) throws {
     let app = try memoryBenchApp(pins: options.pins)
+    memoryZooms = options.zooms
+    if options.clustered > 0 { importClusteredPins(options.clustered, into: app) }
     let world = app.world
     // One session first, so one-time caches (fonts' widths, images) are not charged to the N.
     withExtendedLifetime(openIdleSession(0, world: world)) {}
@@ -145,6 +189,8 @@ func runMemoryBenchmark(_ options: MemoryOptions) throws {
         return
     }
     let m = measurePerObject(options.sessions) { openIdleSession($0, world: world) }
-    print(String(format: "%d idle sessions, %d store annotations (%d API pins): heap %.1f KB per session (mallinfo2), RSS %.1f KB per session",
-                 options.sessions, world.store.records.count, options.pins, m.heap / 1024, m.rss / 1024))
+    print(String(format: "%d idle sessions, %d store annotations (%d API pins, %d clustered): "
+                 + "heap %.1f KB per session (mallinfo2), RSS %.1f KB per session",
+                 options.sessions, world.store.records.count, options.pins, options.clustered,
+                 m.heap / 1024, m.rss / 1024))
 }

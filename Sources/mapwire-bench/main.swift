@@ -97,6 +97,12 @@ if CommandLine.arguments.dropFirst().first == "clusters" {
     runClusterBenchmarks()
     exit(0)
 }
+// `mapwire-bench clusters-shared [--write-points FILE] [--points-only] [--sizes N,M]`: the store's
+// shared clustering epochs (SharedClusterBench.swift).
+if CommandLine.arguments.dropFirst().first == "clusters-shared" {
+    try runSharedClusterBenchmarks(SharedClusterOptions(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 // `mapwire-bench store`: restoring a world from its store file (StoreBench.swift).
 if CommandLine.arguments.dropFirst().first == "store" {
     try runStoreBenchmark(StoreBenchOptions(CommandLine.arguments.dropFirst(2)))
@@ -105,6 +111,11 @@ if CommandLine.arguments.dropFirst().first == "store" {
 // `mapwire-bench memory`: heap per idle session (MemoryBench.swift).
 if CommandLine.arguments.dropFirst().first == "memory" {
     try runMemoryBenchmark(MemoryOptions(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+// `mapwire-bench frames-clustered [frames] [pins]`: pan frames over a clustered world (SharedClusterBench.swift).
+if CommandLine.arguments.dropFirst().first == "frames-clustered" {
+    try runClusteredFrames(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
 let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 3000

@@ -20,6 +20,8 @@ final class LoadTotals: Sendable {
     let closed = Atomic<Int>(0)
     /// Client-side event-to-frame latencies (send of an input to receipt of the frame that reflects it).
     let latencies = Mutex<[Double]>([])
+    /// Joins: send of each session's HELLO to receipt of its first frame.
+    let joins = Mutex<[Double]>([])
 }
 
 /// One simulated browser tab: says hello, acknowledges every frame as the
@@ -31,6 +33,8 @@ final class LoadSession: SessionConnection, Sendable {
         var sentAt: [UInt32: Double] = [:]
         var dragX = 640.0
         var step = 0
+        /// When the HELLO went, until the first frame came.
+        var helloAt: Double?
     }
 
     let output: SessionOutput
@@ -40,6 +44,7 @@ final class LoadSession: SessionConnection, Sendable {
     init(output: SessionOutput, hash: String, totals: LoadTotals) {
         self.output = output
         self.totals = totals
+        state.withLock { $0.helloAt = now() }
         output.send(ClientMessage.hello(version: 1, size: Size(width: 1280, height: 800), devicePixelRatio: 1,
                                         hash: hash).encoded())
     }
@@ -56,11 +61,14 @@ final class LoadSession: SessionConnection, Sendable {
         let number = UInt32(message[1]) | UInt32(message[2]) << 8 | UInt32(message[3]) << 16 | UInt32(message[4]) << 24
         let inputSeq = UInt32(message[5]) | UInt32(message[6]) << 8 | UInt32(message[7]) << 16 | UInt32(message[8]) << 24
         let t = now()
-        let done: [Double] = state.withLock { s in
+        let (done, joined): ([Double], Double?) = state.withLock { s in
+            let joined = s.helloAt.map { t - $0 }
+            s.helloAt = nil
             let covered = s.sentAt.filter { $0.key <= inputSeq }
             for k in covered.keys { s.sentAt[k] = nil }
-            return covered.values.map { t - $0 }
+            return (covered.values.map { t - $0 }, joined)
         }
+        if let joined { totals.joins.withLock { $0.append(joined) } }
         if !done.isEmpty { totals.latencies.withLock { $0.append(contentsOf: done) } }
         output.send(ClientMessage.ack(frame: number).encoded())
     }

@@ -3,6 +3,8 @@
 // latency, frames and bytes per second and the server's memory per session.
 // Loopback only. Example (docs/performance.md):
 //   .build/release/mapwire-load --port 8080 --sessions 1000 --panning 100 --moves 10000 --duration 10 --pid <server pid>
+// With a large clustered world (imported as NDJSON, sessions spread over zooms 2-12 above it):
+//   .build/release/mapwire-load --clustered 1000000 --annotations 0 --spread-zooms 2-12 --join-probes 200 ...
 import ArgumentParser
 import Foundation
 #if canImport(FoundationNetworking)
@@ -29,6 +31,13 @@ struct Options: ParsableCommand {
     @Option(help: "Sessions that watch the moving pins.") var watchers = 100
     @Option(help: "Moves a second fed through /feed.") var moves = 1000
     @Option(help: "Pins added through the API before the run.") var annotations = 1000
+    @Option(help: "Clustered pins over Europe added by NDJSON import before the run (moves go to them too).")
+    var clustered = 0
+    @Option(help: "Features per NDJSON import request.") var importBatch = 100_000
+    @Option(help: "Zooms (\"2-12\") the panning and idle sessions are spread over, above the clustered pins.")
+    var spreadZooms: String?
+    @Option(help: "Sessions joined one at a time after the idle measurement, timing HELLO to first frame.")
+    var joinProbes = 0
     @Option(help: "Seconds to run.") var duration = 10.0
     @Option(help: "Zoom of the watching sessions.") var watchZoom = 8.0
     @Option(help: "The server's process id, to read its memory from /proc.") var pid: Int32?
@@ -43,12 +52,13 @@ let options = Options.parseOrExit()
 let base = "http://127.0.0.1:\(options.port)"
 let token = options.token ?? ProcessInfo.processInfo.environment["MAPWIRE_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
 
-func http(_ method: String, _ path: String, _ body: String? = nil) -> (Int, String) {
+func http(_ method: String, _ path: String, _ body: String? = nil,
+          contentType: String = "application/json") -> (Int, String) {
     var request = URLRequest(url: URL(string: base + path)!)
     request.httpMethod = method
-    request.timeoutInterval = 30
+    request.timeoutInterval = 300
     request.httpBody = body.map { Data($0.utf8) }
-    if body != nil { request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+    if body != nil { request.setValue(contentType, forHTTPHeaderField: "Content-Type") }
     if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
     let result = Mutex<(Int, String)>((0, ""))
     let done = DispatchSemaphore(value: 0)
@@ -115,6 +125,23 @@ for i in 0..<options.annotations {
     positions.append((lat, lon))
 }
 
+if options.clustered > 0 {
+    ClusteredPins.importAll(count: options.clustered, batch: options.importBatch) {
+        http("POST", $0, $1, contentType: $2)
+    }
+    ids.reserveCapacity(ids.count + options.clustered)
+    positions.reserveCapacity(positions.count + options.clustered)
+    for i in 0..<options.clustered {
+        ids.append(ClusteredPins.id(i))
+        positions.append(ClusteredPins.position(i))
+    }
+    sleep(3) // the epoch publishes and the store file catches up before the memory baseline
+}
+let spread = options.spreadZooms.map { text -> ClosedRange<Int> in
+    guard let zooms = ClusteredPins.zooms(text) else { fatalError("--spread-zooms: expected two zooms like 2-12") }
+    return zooms
+}
+
 // 2. Sessions: the first `panning` pan over South America (#4/-20/-60, a few people), the
 // next `watchers` look at Europe where the pins move, the rest at the Pacific.
 let rssBefore = rssKB(options.pid)
@@ -123,8 +150,10 @@ let client = clients[0]
 let totals = LoadTotals()
 let sessions = Mutex<[LoadSession]>([])
 for i in 0..<options.sessions {
-    let hash = i < options.panning ? "#4/-20/-60"
-        : i < options.panning + options.watchers ? "#\(options.watchZoom)/48/8" : "#5/\(-20 + i % 40)/\(-170 + i % 50)"
+    let watching = i >= options.panning && i < options.panning + options.watchers
+    let hash = watching ? "#\(options.watchZoom)/48/8"
+        : spread.map { ClusteredPins.hash(i, zooms: $0) }
+        ?? (i < options.panning ? "#4/-20/-60" : "#5/\(-20 + i % 40)/\(-170 + i % 50)")
     clients[i % clients.count].connect(port: options.port, onFailure: { print("connect failed: \($0)") }) { output in
         let s = LoadSession(output: output, hash: hash, totals: totals)
         sessions.withLock { $0.append(s) }
@@ -134,6 +163,13 @@ for i in 0..<options.sessions {
 }
 let connectDeadline = now() + 60
 while totals.welcomed.load(ordering: .relaxed) < options.sessions && now() < connectDeadline { usleep(10_000) }
+// Every session's first frame in before the baseline (a crowd's first frames queue behind one another).
+let framesDeadline = now() + 180
+func waitingForFirstFrames() -> Bool {
+    let open = totals.welcomed.load(ordering: .relaxed) - totals.closed.load(ordering: .relaxed)
+    return totals.joins.withLock { $0.count } < open
+}
+while waitingForFirstFrames() && now() < framesDeadline { usleep(10_000) }
 sleep(2) // let first frames settle
 let connected = totals.welcomed.load(ordering: .relaxed)
 let rssIdle = rssKB(options.pid)
@@ -141,6 +177,28 @@ print("sessions connected: \(connected) of \(options.sessions)")
 if let rssBefore, let rssIdle {
     print("server RSS: \(rssBefore / 1024) MB before, \(rssIdle / 1024) MB with \(connected) idle sessions: "
           + "\((rssIdle - rssBefore) / max(connected, 1)) KB per session")
+}
+let connectJoins = totals.joins.withLock { $0 }
+print(String(format: "join while connecting %d sessions (50 at a time), HELLO to first frame: "
+             + "p50 %.2f ms, p99 %.2f ms", connectJoins.count, percentile(connectJoins, 0.5) * 1000,
+             percentile(connectJoins, 0.99) * 1000))
+if options.joinProbes > 0 {
+    // One at a time, each waiting for its first frame: a join on a server that is otherwise idle.
+    var probes: [Double] = []
+    for i in 0..<options.joinProbes {
+        let had = totals.joins.withLock { $0.count }
+        let hash = ClusteredPins.hash(options.sessions + i, zooms: spread ?? 2...12)
+        let failed: @Sendable (String) -> Void = { print("connect failed: \($0)") }
+        clients[i % clients.count].connect(port: options.port, onFailure: failed) { output in
+            LoadSession(output: output, hash: hash, totals: totals)
+        }
+        let deadline = now() + 10
+        while totals.joins.withLock({ $0.count }) == had && now() < deadline { usleep(200) }
+        if let last = totals.joins.withLock({ $0.count > had ? $0.last : nil }) { probes.append(last) }
+    }
+    print(String(format: "join one at a time (%d of %d probes answered), HELLO to first frame: p50 %.2f ms, "
+                 + "p99 %.2f ms, max %.2f ms", probes.count, options.joinProbes, percentile(probes, 0.5) * 1000,
+                 percentile(probes, 0.99) * 1000, (probes.max() ?? .nan) * 1000))
 }
 
 // 3. Load: panning sessions send a pointer event every 16 ms; the feed sends 125 batches a second.
