@@ -12,11 +12,25 @@ import Synchronization
 public final class ClusterAnnotation: Annotation {
     /// The identifier its members share.
     public let clusteringIdentifier: String
-    private let state: Mutex<ClusterMembership>
+    /// The membership with its count and centre worked out once: views and
+    /// layout read them many times a frame.
+    private struct State {
+        var membership: ClusterMembership
+        var count: Int
+        var center: Point
+
+        init(_ membership: ClusterMembership) {
+            self.membership = membership
+            count = membership.count
+            center = membership.center
+        }
+    }
+
+    private let state: Mutex<State>
 
     init(clusteringIdentifier: String, membership: ClusterMembership) {
         self.clusteringIdentifier = clusteringIdentifier
-        state = Mutex(membership)
+        state = Mutex(State(membership))
     }
 
     convenience init(clusteringIdentifier: String, index: ClusterIndex, cell: ClusterCell) {
@@ -33,14 +47,17 @@ public final class ClusterAnnotation: Annotation {
     public var subtitle: String? { nil }
 
     /// The annotations it stands for (made on demand: a cluster may hold a million).
-    public var memberAnnotations: [Annotation] { state.withLock { $0.members } }
+    public var memberAnnotations: [Annotation] { state.withLock { $0.membership }.members }
 
     /// The world rect around its members.
-    public var memberBounds: Rect { state.withLock { $0.bounds } }
+    public var memberBounds: Rect { state.withLock { $0.membership }.bounds }
 
     var membership: ClusterMembership {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
+        get { state.withLock { $0.membership } }
+        set {
+            let next = State(newValue)
+            state.withLock { $0 = next }
+        }
     }
 }
 

@@ -54,11 +54,20 @@ extension AnnotationStore: SharedAnnotationSource {
     /// Publishes the clusterings shortly, off the writer's thread: a burst
     /// of writes in the meantime lands in the same epoch.
     func scheduleClusterPublish() {
-        clusterQueue.asyncAfter(deadline: .now() + Self.clusterPublishDelay) { [weak self] in
+        clusterQueue.asyncAfter(deadline: .now() + clusterPublishDelay) { [weak self] in
             self?.publishClusters()
         }
     }
 
-    /// How long writes gather before an epoch is merged, seconds.
-    static let clusterPublishDelay = 0.002
+    /// How long writes gather before an epoch is merged, seconds: at least
+    /// `minimumClusterPublishDelay`, and as long as the last merge took (up
+    /// to `maximumClusterPublishDelay`), so a busy feed into a big world
+    /// spends at most about half a core merging and a small world's moves
+    /// show at once.
+    var clusterPublishDelay: Double {
+        min(max(clusterPublisher.lastMergeSeconds, Self.minimumClusterPublishDelay), Self.maximumClusterPublishDelay)
+    }
+
+    static let minimumClusterPublishDelay = 0.002
+    static let maximumClusterPublishDelay = 0.016
 }

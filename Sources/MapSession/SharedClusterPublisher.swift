@@ -1,3 +1,4 @@
+import Dispatch
 import MapCore
 import Synchronization
 
@@ -16,10 +17,19 @@ final class SharedClusterPublisher: Sendable {
 
     var epoch: UInt64 { newestEpoch.load(ordering: .acquiring) }
 
+    private let lastMergeNanoseconds = Atomic<UInt64>(0)
+
+    /// How long the last merge took, seconds.
+    var lastMergeSeconds: Double { Double(lastMergeNanoseconds.load(ordering: .relaxed)) / 1e9 }
+
     /// Merges `changes` into the newest epoch and publishes the result.
     /// Call it holding `merging`, with changes taken under that same hold.
     func publish(_ changes: [String: ClusterChanges]) {
         guard !changes.isEmpty else { return }
+        let started = DispatchTime.now().uptimeNanoseconds
+        defer {
+            lastMergeNanoseconds.store(DispatchTime.now().uptimeNanoseconds - started, ordering: .relaxed)
+        }
         let base = snapshot
         var indexes = base.indexes
         for (identifier, change) in changes {
