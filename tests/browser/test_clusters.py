@@ -64,7 +64,8 @@ def test_two_pages_watch_a_shared_cluster_follow_its_moving_members(chrome, mapw
     click_at(pages[0], cluster["x"] + cluster["width"] / 2, cluster["y"] + cluster["height"] / 2)
     poll(lambda: all(named(pages[0], f"Van {i}") for i in range(4)), timeout=8,
          message="the four members apart after the click")
-    assert parse_hash(pages[0].execute_script("return location.hash;"))[0] > zoom0 + 0.5
+    poll(lambda: parse_hash(pages[0].execute_script("return location.hash;"))[0] > zoom0 + 0.5, timeout=8,
+         message="the URL to follow the zoom (it is set once the camera settles)")
     screenshot(pages[0], "shared-cluster-after-click.png")
     for page in pages:
         assert severe_logs(page) == []
