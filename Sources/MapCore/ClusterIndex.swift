@@ -24,7 +24,7 @@ package final class ClusterIndex: Sendable {
     static let indexBits: UInt64 = 27
 
     /// One cell's worth of annotations at a zoom level.
-    package struct Cell: Sendable {
+    package struct Cell: ClusterCellSummary, Sendable {
         /// Zoom level and Morton code of the cell: stable for the cell's life.
         package let key: UInt64
         /// Positions in `sorted` of the members.
@@ -130,49 +130,75 @@ package final class ClusterIndex: Sendable {
         return Rect(x: Double(Self.compact(prefix)) * side, y: Double(Self.compact(prefix >> 1)) * side, width: side, height: side)
     }
 
-    /// The first position whose code is not below `code`.
-    private func lowerBound(_ code: UInt64, in range: Range<Int>) -> Int {
+    /// The first position in `range` of sorted `keys` whose key is not below `key`.
+    static func lowerBound(_ key: UInt64, in keys: [UInt64], range: Range<Int>) -> Int {
         var lo = range.lowerBound, hi = range.upperBound
         while lo < hi {
             let mid = (lo + hi) >> 1
-            if codes[mid] < code { lo = mid + 1 } else { hi = mid }
+            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
         }
         return lo
     }
 
-    /// The non-empty cells at `zoom` (0...maxZoom) that meet `rect` (world units).
-    package func cells(in rect: Rect, zoom: Int) -> [Cell] {
-        let z = min(max(zoom, 0), Self.maxZoom)
-        let s = Self.shift(zoom: z)
-        let x0 = Self.cellCoordinate(rect.minX, shift: s), x1 = Self.cellCoordinate(rect.maxX, shift: s)
-        let y0 = Self.cellCoordinate(rect.minY, shift: s), y1 = Self.cellCoordinate(rect.maxY, shift: s)
+    /// The positions of the run of sorted `keys` whose top bits are `prefix`
+    /// (the keys shifted right by `shift`), nil when there is none.
+    static func run(of prefix: UInt64, shift: UInt64, in keys: [UInt64]) -> Range<Int>? {
+        let lo = lowerBound(prefix << shift, in: keys, range: 0..<keys.count)
+        guard lo < keys.count, keys[lo] >> shift == prefix else { return nil }
+        return lo..<lowerBound((prefix + 1) << shift, in: keys, range: lo..<keys.count)
+    }
+
+    /// The non-empty cells at `zoom` that meet `rect` (world units), over
+    /// members sorted by `keys`: each key's finest Morton code sits above its
+    /// `lowBits` low bits, and `sumX`/`sumY` are the points' prefix sums.
+    static func cells(keys: [UInt64], lowBits: UInt64, sumX: [Double], sumY: [Double],
+                      in rect: Rect, zoom: Int) -> [Cell] {
+        let z = min(max(zoom, 0), maxZoom)
+        let s = shift(zoom: z)
+        let x0 = cellCoordinate(rect.minX, shift: s), x1 = cellCoordinate(rect.maxX, shift: s)
+        let y0 = cellCoordinate(rect.minY, shift: s), y1 = cellCoordinate(rect.maxY, shift: s)
         // A cell's code at `z` is a prefix of its members' finest codes.
-        let levelBits = UInt64(2 * (Self.maxZoom - z))
+        let levelBits = UInt64(2 * (maxZoom - z)) + lowBits
         var out: [Cell] = []
         for cy in y0...y1 {
             for cx in x0...x1 {
-                let prefix = Self.morton(cx, cy)
-                let lo = lowerBound(prefix << levelBits, in: 0..<codes.count)
-                guard lo < codes.count, codes[lo] >> levelBits == prefix else { continue }
-                let hi = lowerBound((prefix + 1) << levelBits, in: lo..<codes.count)
+                let prefix = morton(cx, cy)
+                guard let range = run(of: prefix, shift: levelBits, in: keys) else { continue }
+                let (lo, hi) = (range.lowerBound, range.upperBound)
                 let n = Double(hi - lo)
-                out.append(Cell(key: UInt64(z) << 58 | prefix, range: lo..<hi,
+                out.append(Cell(key: UInt64(z) << 58 | prefix, range: range,
                                 center: Point(x: (sumX[hi] - sumX[lo]) / n, y: (sumY[hi] - sumY[lo]) / n)))
             }
         }
         return out
     }
 
+    /// The non-empty cells at `zoom` (0...maxZoom) that meet `rect` (world units).
+    package func cells(in rect: Rect, zoom: Int) -> [Cell] {
+        Self.cells(keys: codes, lowBits: 0, sumX: sumX, sumY: sumY, in: rect, zoom: zoom)
+    }
+
     /// The world point of the annotation at sorted position `i`.
     package func point(at i: Int) -> Point { points[i] }
 
     /// The bounding rect (world units) of the members in `range`.
-    package func bounds(of range: Range<Int>) -> Rect {
+    package func bounds(of range: Range<Int>) -> Rect { Self.bounds(of: points[range]) }
+
+    /// The bounding rect of `points`.
+    static func bounds(of points: ArraySlice<Point>) -> Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in points[range] {
+        for p in points {
             minX = min(minX, p.x); maxX = max(maxX, p.x)
             minY = min(minY, p.y); maxY = max(maxY, p.y)
         }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
+}
+
+/// What clustering needs to know of a cell to lay it out: which it is, how
+/// many it holds and where they are on average.
+package protocol ClusterCellSummary {
+    var key: UInt64 { get }
+    var count: Int { get }
+    var center: Point { get }
 }

@@ -3,7 +3,7 @@ import MapGeometry
 /// One cell's members as the map shows them: the cell's run in the cluster
 /// index, less those that moved away since it was built, plus those that
 /// moved in.
-package struct ClusterCell: Sendable {
+package struct ClusterCell: ClusterCellSummary, Sendable {
     /// Zoom level and Morton code of the cell: stable for the cell's life.
     package let key: UInt64
     /// The members' mean world point.

@@ -44,7 +44,11 @@ package enum ClusterSpacing {
         var apart: [[Int]] = []
         var groups: [(members: [Int], point: Point, count: Int)] = []
         for i in items.indices {
-            if items[i].staysApart { apart.append([i]) } else { groups.append(([i], items[i].point * pixelsPerUnit, items[i].count)) }
+            if items[i].staysApart {
+                apart.append([i])
+            } else {
+                groups.append(([i], items[i].point * pixelsPerUnit, items[i].count))
+            }
         }
         // Each pass merges what overlaps; centres then move, so pass again until nothing does.
         for _ in 0..<16 {

@@ -161,83 +161,84 @@ extension MapView {
         let zoom = min(level, ClusterIndex.maxZoom)
         let apart = level > ClusterIndex.maxZoom
         let pixelsPerUnit = pow(2, Double(level) + 8) / Mercator.worldSize
-        // The selected pin keeps its callout: spacing never folds it into a neighbour.
         let chosen = selectedKey
         var out: [(annotation: Annotation, point: Point)] = []
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
         for identifier in clustering.groups.keys.sorted() {
-            guard let index = clusterIndex(for: identifier), let moves = clustering.groups[identifier]?.moves else { continue }
+            guard let index = clusterIndex(for: identifier),
+                  let moves = clustering.groups[identifier]?.moves else { continue }
             let cells = moves.cells(of: index, in: rect, zoom: zoom)
             if apart {
                 for cell in cells { out += Self.members(of: cell, in: index) }
                 continue
             }
-            var live: [UInt64: ClusterAnnotation] = [:]
-            let previous = clustering.live[identifier] ?? [:]
-            let items = cells.map { cell in
-                ClusterSpacing.Item(point: cell.center, count: cell.count,
-                                    staysApart: cell.count == 1 && chosen != nil
-                                        && Self.members(of: cell, in: index).first.map { AnnotationKey($0.annotation) } == chosen)
-            }
-            for group in ClusterSpacing.groups(items, pixelsPerUnit: pixelsPerUnit) {
-                let members = group.map { cells[$0] }
-                if members.count == 1, members[0].count == 1 {
-                    out += Self.members(of: members[0], in: index)
-                    continue
-                }
-                let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
-                let cluster = Self.cluster(previous[key], identifier, .session(index: index, cells: members))
-                live[key] = cluster
-                out.append((cluster, Mercator.project(cluster.coordinate)))
-            }
-            nextLive[identifier] = live
+            nextLive[identifier] = Self.gather(cells, identifier: identifier,
+                                               previous: clustering.live[identifier] ?? [:],
+                                               pixelsPerUnit: pixelsPerUnit, chosen: chosen, into: &out,
+                                               lone: { Self.members(of: $0, in: index) },
+                                               membership: { .session(index: index, cells: $0) })
         }
         clustering.live = nextLive
         clustering.sharedLive = sharedClusters(snapshot, in: rect, zoom: zoom, apart: apart,
-                                               pixelsPerUnit: pixelsPerUnit, into: &out)
+                                               pixelsPerUnit: pixelsPerUnit, chosen: chosen, into: &out)
         return out
     }
 
     /// The shared source's clusters and lone members in `rect`.
     private func sharedClusters(_ snapshot: SharedClusterSnapshot?, in rect: Rect, zoom: Int, apart: Bool,
-                                pixelsPerUnit: Double,
+                                pixelsPerUnit: Double, chosen: AnnotationKey?,
                                 into out: inout [(annotation: Annotation, point: Point)])
         -> [String: [UInt64: ClusterAnnotation]] {
         guard let snapshot, let source = shared.source else { return [:] }
-        let chosen = selectedKey
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
         for identifier in snapshot.indexes.keys.sorted() {
             guard let index = snapshot.indexes[identifier], index.count > 0 else { continue }
             let cells = index.cells(in: rect, zoom: zoom)
-            func lone(_ cell: ClusterIndex.Cell) {
-                for i in cell.range { if let a = index.annotation(at: i) { out.append((a, index.point(at: i))) } }
+            func lone(_ cell: ClusterIndex.Cell) -> [(annotation: Annotation, point: Point)] {
+                cell.range.compactMap { i in index.annotation(at: i).map { ($0, index.point(at: i)) } }
             }
             if apart {
-                cells.forEach(lone)
+                for cell in cells { out += lone(cell) }
                 continue
             }
-            var live: [UInt64: ClusterAnnotation] = [:]
-            let previous = clustering.sharedLive[identifier] ?? [:]
-            let items = cells.map { cell in
-                ClusterSpacing.Item(point: cell.center, count: cell.count,
-                                    staysApart: cell.count == 1 && chosen != nil
-                                        && index.annotation(at: cell.range.lowerBound).map(AnnotationKey.init) == chosen)
-            }
-            for group in ClusterSpacing.groups(items, pixelsPerUnit: pixelsPerUnit) {
-                let members = group.map { cells[$0] }
-                if members.count == 1, members[0].count == 1 {
-                    lone(members[0])
-                    continue
-                }
-                let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
-                let cluster = Self.cluster(previous[key], identifier,
-                                           .shared(source: source, identifier: identifier, cells: members))
-                live[key] = cluster
-                out.append((cluster, Mercator.project(cluster.coordinate)))
-            }
-            nextLive[identifier] = live
+            nextLive[identifier] = Self.gather(cells, identifier: identifier,
+                                               previous: clustering.sharedLive[identifier] ?? [:],
+                                               pixelsPerUnit: pixelsPerUnit, chosen: chosen, into: &out, lone: lone,
+                                               membership: {
+                                                   .shared(source: source, identifier: identifier, cells: $0)
+                                               })
         }
         return nextLive
+    }
+
+    /// One identifier's cells as what shows: cells whose views would overlap
+    /// gathered (`ClusterSpacing`), each group a cluster (the one that stood
+    /// for its largest cell before, when there was one) or a lone member.
+    /// Returns the clusters by cell key. The selected pin (`chosen`) keeps
+    /// its callout: spacing never folds it into a neighbour.
+    private static func gather<Cell: ClusterCellSummary>(
+        _ cells: [Cell], identifier: String, previous: [UInt64: ClusterAnnotation], pixelsPerUnit: Double,
+        chosen: AnnotationKey?, into out: inout [(annotation: Annotation, point: Point)],
+        lone: (Cell) -> [(annotation: Annotation, point: Point)], membership: ([Cell]) -> ClusterMembership
+    ) -> [UInt64: ClusterAnnotation] {
+        let items = cells.map { cell in
+            ClusterSpacing.Item(point: cell.center, count: cell.count,
+                                staysApart: cell.count == 1 && chosen != nil
+                                    && lone(cell).first.map { AnnotationKey($0.annotation) } == chosen)
+        }
+        var live: [UInt64: ClusterAnnotation] = [:]
+        for group in ClusterSpacing.groups(items, pixelsPerUnit: pixelsPerUnit) {
+            let members = group.map { cells[$0] }
+            if members.count == 1, members[0].count == 1 {
+                out += lone(members[0])
+                continue
+            }
+            let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
+            let cluster = Self.cluster(previous[key], identifier, membership(members))
+            live[key] = cluster
+            out.append((cluster, Mercator.project(cluster.coordinate)))
+        }
+        return live
     }
 
     /// The cluster that stood for this cell before, now standing for
@@ -250,7 +251,8 @@ extension MapView {
     }
 
     /// A cell's members one by one, each at its point.
-    private static func members(of cell: ClusterCell, in index: ClusterIndex) -> [(annotation: Annotation, point: Point)] {
+    private static func members(of cell: ClusterCell,
+                                in index: ClusterIndex) -> [(annotation: Annotation, point: Point)] {
         cell.stayingPositions().map { (index.sorted[$0], index.point(at: $0)) }
             + zip(cell.movedIn, cell.movedInPoints).map { ($0, $1) }
     }

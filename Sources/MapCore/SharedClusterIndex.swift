@@ -140,59 +140,21 @@ package final class SharedClusterIndex: Sendable {
         return (sumX, sumY)
     }
 
-    /// The first position whose key is not below `key`.
-    private func lowerBound(_ key: UInt64, in range: Range<Int>) -> Int {
-        var lo = range.lowerBound, hi = range.upperBound
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
-    }
-
     /// The non-empty cells at `zoom` (0...maxZoom) that meet `rect` (world units).
     package func cells(in rect: Rect, zoom: Int) -> [ClusterIndex.Cell] {
-        let z = min(max(zoom, 0), ClusterIndex.maxZoom)
-        let s = ClusterIndex.shift(zoom: z)
-        let x0 = ClusterIndex.cellCoordinate(rect.minX, shift: s), x1 = ClusterIndex.cellCoordinate(rect.maxX, shift: s)
-        let y0 = ClusterIndex.cellCoordinate(rect.minY, shift: s), y1 = ClusterIndex.cellCoordinate(rect.maxY, shift: s)
-        // A cell's code at `z` is a prefix of its members' finest codes, and
-        // the slot sits below the code in every key.
-        let levelBits = UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits
-        var out: [ClusterIndex.Cell] = []
-        for cy in y0...y1 {
-            for cx in x0...x1 {
-                let prefix = ClusterIndex.morton(cx, cy)
-                let lo = lowerBound(prefix << levelBits, in: 0..<keys.count)
-                guard lo < keys.count, keys[lo] >> levelBits == prefix else { continue }
-                let hi = lowerBound((prefix + 1) << levelBits, in: lo..<keys.count)
-                let n = Double(hi - lo)
-                out.append(ClusterIndex.Cell(key: UInt64(z) << 58 | prefix, range: lo..<hi,
-                                             center: Point(x: (sumX[hi] - sumX[lo]) / n, y: (sumY[hi] - sumY[lo]) / n)))
-            }
-        }
-        return out
+        // The slot sits below the code in every key.
+        ClusterIndex.cells(keys: keys, lowBits: Self.slotBits, sumX: sumX, sumY: sumY, in: rect, zoom: zoom)
     }
 
     /// The positions of the members of the cell with `key` (as `Cell.key`), nil when it has none.
     package func range(ofCell key: UInt64) -> Range<Int>? {
         let z = Int(key >> 58), prefix = key & ((1 << 58) - 1)
         guard z <= ClusterIndex.maxZoom else { return nil }
-        let levelBits = UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits
-        let lo = lowerBound(prefix << levelBits, in: 0..<keys.count)
-        guard lo < keys.count, keys[lo] >> levelBits == prefix else { return nil }
-        return lo..<lowerBound((prefix + 1) << levelBits, in: lo..<keys.count)
+        return ClusterIndex.run(of: prefix, shift: UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits, in: keys)
     }
 
     /// The bounding rect (world units) of the members in `range`.
-    package func bounds(of range: Range<Int>) -> Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in points[range] {
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
-    }
+    package func bounds(of range: Range<Int>) -> Rect { ClusterIndex.bounds(of: points[range]) }
 
     /// Bytes its own arrays take (the slot table is shared between epochs and counted there).
     package var byteCount: Int {

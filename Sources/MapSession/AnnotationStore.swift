@@ -106,7 +106,8 @@ public final class AnnotationStore: Sendable {
     /// it carries a clustering identifier, else in the grid.
     static func place(_ record: Record, into s: inout State) {
         if let identifier = record.clusteringIdentifier {
-            s.clusters.add(record.annotation, identifier: identifier, at: Mercator.project(record.annotation.coordinate))
+            let point = Mercator.project(record.annotation.coordinate)
+            s.clusters.add(record.annotation, identifier: identifier, at: point)
         } else {
             s.grid.insert(record.annotation)
         }

@@ -92,8 +92,10 @@ final class ClusteringSource: SharedAnnotationSource {
         let unitsPerPixel = 1 / Mercator.pixelsPerUnit(zoom: Double(zoom))
         let border = 64 * 300 * unitsPerPixel
         let y = 0.4 * Mercator.worldSize
-        let left = PointAnnotation(coordinate: Mercator.unproject(Point(x: border - 0.5 * unitsPerPixel, y: y)), title: "L")
-        let right = PointAnnotation(coordinate: Mercator.unproject(Point(x: border + 0.5 * unitsPerPixel, y: y)), title: "R")
+        func pin(_ dx: Double, _ title: String) -> PointAnnotation {
+            PointAnnotation(coordinate: Mercator.unproject(Point(x: border + dx * unitsPerPixel, y: y)), title: title)
+        }
+        let (left, right) = (pin(-0.5, "L"), pin(0.5, "R"))
         let source = ClusteringSource(identifier: "dots", annotations: [left, right])
         let (window, map) = makeMap(camera: Camera(center: Mercator.unproject(Point(x: border, y: y)),
                                                    zoom: Double(zoom)))

@@ -55,7 +55,8 @@ import Testing
                 let roll = random.next()
                 if roll < 0.45 || members.isEmpty {
                     let slot = freeSlots.popLast() ?? { defer { nextSlot += 1 }; return nextSlot }()
-                    let annotation = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0), title: "S\(slot)")
+                    let annotation = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0),
+                                                     title: "S\(slot)")
                     let p = random.point()
                     members[slot] = (annotation, p)
                     changes.add(annotation, slot: slot, at: p)

@@ -66,7 +66,8 @@ import Testing
         let world = freshWorld()
         let vans = (0..<30).map { i in
             LiveAnnotation(id: "van-\(i)", title: "Van \(i)",
-                           coordinate: Coordinate(latitude: -30 + 0.01 * Double(i % 6), longitude: -120 + 0.01 * Double(i / 6)),
+                           coordinate: Coordinate(latitude: -30 + 0.01 * Double(i % 6),
+                                                  longitude: -120 + 0.01 * Double(i / 6)),
                            clusteringIdentifier: "fleet")
         }
         try world.store.add(vans)
