@@ -144,22 +144,20 @@ package final class WorldDatabase: Sendable {
                     clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            var seq = nextSeq.withLock { $0 }
-            var numbered: [(annotation: StoredAnnotation, seq: Int64)] = []
-            numbered.reserveCapacity(changes.inserted.count)
-            for case let a? in changes.inserted {
-                numbered.append((a, seq))
-                seq += 1
-            }
+            let first = nextSeq.withLock { $0 }
+            let added = changes.inserted.compactMap { $0 }
             // In key order (SQLite compares TEXT bytewise), a large batch fills
             // the table's pages one after another instead of splitting pages
             // all over the tree; the seq still says the order they came in.
-            if numbered.count >= Self.sortedInsertThreshold {
-                numbered.sort { $0.annotation.id.utf8.lexicographicallyPrecedes($1.annotation.id.utf8) }
+            // Positions are sorted, not the rows: moving a row copies all its strings.
+            var order = Array(added.indices)
+            if added.count >= Self.sortedInsertThreshold {
+                order.sort { added[$0].id.utf8.lexicographicallyPrecedes(added[$1].id.utf8) }
             }
             let rows = RowInserter(statement: insert.sqliteStatement, connection: db.sqliteConnection)
             defer { rows.finish() }
-            for row in numbered { try rows.insert(row.annotation, seq: row.seq) }
+            for i in order { try rows.insert(added[i], seq: first + Int64(i)) }
+            let seq = first + Int64(added.count)
             // Advanced only once the statements ran; a failed transaction leaves the counter as it was.
             nextSeq.withLock { $0 = seq }
         }
