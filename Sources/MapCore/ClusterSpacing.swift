@@ -41,55 +41,79 @@ package enum ClusterSpacing {
     /// The items gathered into groups (indices into `items`) that show as one
     /// view each; `pixelsPerUnit` is the screen scale of world units.
     package static func groups(_ items: [Item], pixelsPerUnit: Double) -> [[Int]] {
+        // Kept as separate arrays: the pass sorts and compares by count and
+        // point many times, and must not copy member lists to do so.
         var apart: [[Int]] = []
-        var groups: [(members: [Int], point: Point, count: Int)] = []
+        var members: [[Int]] = [], points: [Point] = [], counts: [Int] = []
         for i in items.indices {
             if items[i].staysApart {
                 apart.append([i])
             } else {
-                groups.append(([i], items[i].point * pixelsPerUnit, items[i].count))
+                members.append([i])
+                points.append(items[i].point * pixelsPerUnit)
+                counts.append(items[i].count)
             }
         }
         // Each pass merges what overlaps; centres then move, so pass again until nothing does.
         for _ in 0..<16 {
-            let order = groups.indices.sorted { a, b in
-                let ga = groups[a], gb = groups[b]
-                if ga.count != gb.count { return ga.count > gb.count }
-                if ga.point.x != gb.point.x { return ga.point.x < gb.point.x }
-                return ga.point.y < gb.point.y
+            let n = points.count
+            var order = Array(0..<n)
+            order.sort { a, b in
+                if counts[a] != counts[b] { return counts[a] > counts[b] }
+                if points[a].x != points[b].x { return points[a].x < points[b].x }
+                return points[a].y < points[b].y
             }
-            var buckets: [Int64: [Int]] = [:]
-            for g in groups.indices { buckets[bucket(groups[g].point), default: []].append(g) }
-            var absorbed = [Bool](repeating: false, count: groups.count)
-            var next: [(members: [Int], point: Point, count: Int)] = []
+            // Neighbours by bucket: one sorted array searched, not a table of arrays built.
+            var buckets = (0..<n).map { (key: bucket(points[$0]), index: $0) }
+            buckets.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+            let keys = buckets.map(\.key)
+            var absorbed = [Bool](repeating: false, count: n)
+            var nextMembers: [[Int]] = [], nextPoints: [Point] = [], nextCounts: [Int] = []
             var merged = false
             for g in order where !absorbed[g] {
                 absorbed[g] = true
-                var group = groups[g]
-                let box = footprint(count: group.count).offsetBy(dx: group.point.x, dy: group.point.y)
-                var sum = group.point * Double(group.count)
-                let (bx, by) = bucketCoordinates(group.point)
+                var groupMembers = members[g]
+                var total = counts[g]
+                var sum = points[g] * Double(counts[g])
+                let box = footprint(count: counts[g]).offsetBy(dx: points[g].x, dy: points[g].y)
+                let (bx, by) = bucketCoordinates(points[g])
                 for dy in -1...1 {
                     for dx in -1...1 {
-                        for other in buckets[key(bx + dx, by + dy)] ?? [] where !absorbed[other] {
-                            let o = groups[other]
-                            let obox = footprint(count: o.count).offsetBy(dx: o.point.x, dy: o.point.y)
-                            guard overlaps(box, obox) else { continue }
+                        let k = key(bx + dx, by + dy)
+                        var j = lowerBound(k, in: keys)
+                        while j < n, keys[j] == k {
+                            let other = buckets[j].index
+                            j += 1
+                            guard !absorbed[other] else { continue }
+                            let o = points[other]
+                            guard overlaps(box, footprint(count: counts[other]).offsetBy(dx: o.x, dy: o.y)) else {
+                                continue
+                            }
                             absorbed[other] = true
-                            group.members += o.members
-                            sum = sum + o.point * Double(o.count)
-                            group.count += o.count
+                            groupMembers += members[other]
+                            sum = sum + points[other] * Double(counts[other])
+                            total += counts[other]
                             merged = true
                         }
                     }
                 }
-                group.point = sum * (1 / Double(group.count))
-                next.append(group)
+                nextMembers.append(groupMembers)
+                nextPoints.append(sum * (1 / Double(total)))
+                nextCounts.append(total)
             }
-            groups = next
+            (members, points, counts) = (nextMembers, nextPoints, nextCounts)
             if !merged { break }
         }
-        return groups.map(\.members) + apart
+        return members + apart
+    }
+
+    private static func lowerBound(_ key: Int64, in keys: [Int64]) -> Int {
+        var lo = 0, hi = keys.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Whether two screen rects overlap by more than `tolerance` both ways.
