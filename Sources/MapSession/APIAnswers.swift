@@ -18,19 +18,18 @@ struct AnnotationAnswer: Encodable {
     func encode(to encoder: any Encoder) throws {
         var o = encoder.container(keyedBy: CodingKeys.self)
         let annotation = record.annotation
-        // One read of an API pin's look, so a PATCH under way shows whole or not at all.
-        let look = (annotation as? LiveAnnotation)?.appearance
+        let look = record.look
         try o.encode(record.id, forKey: .id)
         try o.encode(record.kind, forKey: .kind)
-        try o.encode(look?.title ?? annotation.title, forKey: .title)
-        try o.encode(look?.subtitle ?? annotation.subtitle, forKey: .subtitle)
+        try o.encode(look.title, forKey: .title)
+        try o.encode(look.subtitle, forKey: .subtitle)
         let coordinate = annotation.coordinate
         try o.encode(coordinate.latitude, forKey: .latitude)
         try o.encode(coordinate.longitude, forKey: .longitude)
         try o.encode(record.draggable, forKey: .draggable)
         try o.encodeIfPresent(record.clusteringIdentifier, forKey: .clusteringIdentifier)
-        try o.encodeIfPresent(look?.markerColor, forKey: .markerColor)
-        try o.encodeIfPresent(look?.markerSymbol, forKey: .markerSymbol)
+        try o.encodeIfPresent(look.markerColor, forKey: .markerColor)
+        try o.encodeIfPresent(look.markerSymbol, forKey: .markerSymbol)
     }
 }
 

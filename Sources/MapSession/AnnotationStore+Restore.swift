@@ -79,14 +79,21 @@ extension AnnotationStore {
 }
 
 extension AnnotationStore.Record {
+    /// Its texts and marker style now, in one read of an API pin's look, so a
+    /// `PATCH` under way shows whole or not at all. An app's own annotation
+    /// has its title and subtitle and the default marker.
+    var look: LiveAnnotation.Look {
+        (annotation as? LiveAnnotation)?.appearance
+            ?? LiveAnnotation.Look(title: annotation.title, subtitle: annotation.subtitle)
+    }
+
     /// This record as the store file keeps it.
     func stored(timestamp: Double?, seed: String? = nil) -> StoredAnnotation {
         let c = annotation.coordinate
-        let look = (annotation as? LiveAnnotation)?.appearance
-        return StoredAnnotation(id: id, kind: kind, title: look?.title ?? annotation.title,
-                                subtitle: look?.subtitle ?? annotation.subtitle,
+        let look = self.look
+        return StoredAnnotation(id: id, kind: kind, title: look.title, subtitle: look.subtitle,
                                 latitude: c.latitude, longitude: c.longitude, draggable: draggable,
                                 clusteringIdentifier: clusteringIdentifier, isFixed: move == nil, timestamp: timestamp,
-                                seed: seed, markerColor: look?.markerColor, markerSymbol: look?.markerSymbol)
+                                seed: seed, markerColor: look.markerColor, markerSymbol: look.markerSymbol)
     }
 }

@@ -25,14 +25,14 @@ struct GeoJSONFeatureAnswer: Encodable {
         let c = record.annotation.coordinate
         try geometry.encode([c.longitude, c.latitude], forKey: .coordinates)
         var p = o.nestedContainer(keyedBy: PropertyKeys.self, forKey: .properties)
-        let look = (record.annotation as? LiveAnnotation)?.appearance
-        try p.encode(look?.title ?? record.annotation.title, forKey: .title)
-        try p.encode(look?.subtitle ?? record.annotation.subtitle, forKey: .subtitle)
+        let look = record.look
+        try p.encode(look.title, forKey: .title)
+        try p.encode(look.subtitle, forKey: .subtitle)
         try p.encode(record.kind, forKey: .kind)
         try p.encode(record.draggable, forKey: .draggable)
         try p.encodeIfPresent(record.clusteringIdentifier, forKey: .clusteringIdentifier)
-        try p.encodeIfPresent(look?.markerColor, forKey: .markerColor)
-        try p.encodeIfPresent(look?.markerSymbol, forKey: .markerSymbol)
+        try p.encodeIfPresent(look.markerColor, forKey: .markerColor)
+        try p.encodeIfPresent(look.markerSymbol, forKey: .markerSymbol)
     }
 }
 

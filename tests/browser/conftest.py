@@ -179,33 +179,42 @@ def mapwire_binary() -> str:
     return os.environ.get("MAPWIRE_BIN") or os.path.join(ROOT, ".build", "debug", "mapwire")
 
 
-@pytest.fixture(scope="session")
-def mapwire_server():
-    """The real Swift server: `<bin> --port P --host 127.0.0.1 --no-demo`, cwd = repo root."""
+@contextlib.contextmanager
+def running_mapwire(*args: str, log_name: str = "mapwire-server.log"):
+    """The real Swift server, `<bin> --port P --host 127.0.0.1 --no-demo` plus
+    `args`, cwd = repo root, with a store of its own so runs never see each
+    other's world; yields its URL and stops it on exit. Its output goes to
+    tests/browser/artifacts/`log_name`."""
     binary = mapwire_binary()
     if not os.path.isfile(binary) or not os.access(binary, os.X_OK):
         pytest.fail(f"MapWire server binary not found at {binary}: build it first "
                     f"(swift build) or set MAPWIRE_BIN", pytrace=False)
     port = free_port()
-    log = open(artifact("mapwire-server.log"), "w")
-    # A store of its own, so runs never see each other's world.
     store = os.path.join(tempfile.mkdtemp(prefix="mapwire-browser-"), "world.sqlite")
-    proc = subprocess.Popen([binary, "--port", str(port), "--host", "127.0.0.1", "--no-demo", "--store", store],
-                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_http(url + "/healthz", timeout=30, proc=proc)
-    except Exception as e:
-        proc.kill()
-        pytest.fail(f"MapWire server at {binary} did not become healthy: {e} "
-                    f"(see {artifact('mapwire-server.log')})", pytrace=False)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    with open(artifact(log_name), "w") as log:
+        proc = subprocess.Popen([binary, "--port", str(port), "--host", "127.0.0.1", "--no-demo", "--store", store,
+                                 *args], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            try:
+                wait_http(url + "/healthz", timeout=30, proc=proc)
+            except Exception as e:
+                pytest.fail(f"MapWire server at {binary} did not become healthy: {e} "
+                            f"(see {artifact(log_name)})", pytrace=False)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.fixture(scope="session")
+def mapwire_server():
+    """The real Swift server with the default flags, shared by the session's tests."""
+    with running_mapwire() as url:
+        yield url
 
 
 # ---- helpers shared by the tests ----------------------------------------------------

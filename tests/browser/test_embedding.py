@@ -11,8 +11,6 @@ import functools
 import http.server
 import json
 import os
-import subprocess
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -20,8 +18,8 @@ import urllib.request
 
 import pytest
 
-from conftest import (ROOT, artifact, click_at, colour_count, free_port, mapwire_binary, poll, screenshot,
-                      severe_logs, wait_http, wait_painted)
+from conftest import (ROOT, click_at, colour_count, free_port, poll, running_mapwire, screenshot, severe_logs,
+                      wait_painted)
 from reverse_proxy import ReverseProxy
 from test_map import pins
 
@@ -48,27 +46,11 @@ def static_site(port: int):
 @pytest.fixture(scope="module")
 def sites():
     """(map URL, allowed site URL, other site URL): the server allows only the first site."""
-    binary = mapwire_binary()
-    if not os.access(binary, os.X_OK):
-        pytest.fail(f"MapWire server binary not found at {binary}: build it first", pytrace=False)
-    map_port, allowed_port, other_port = free_port(), free_port(), free_port()
-    store = os.path.join(tempfile.mkdtemp(prefix="mapwire-embed-"), "world.sqlite")
-    log = open(artifact("mapwire-embed-server.log"), "w")
-    proc = subprocess.Popen([binary, "--port", str(map_port), "--host", "127.0.0.1", "--no-demo", "--store", store,
-                             "--allowed-origin", f"http://localhost:{allowed_port}"],
-                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    map_url = f"http://127.0.0.1:{map_port}"
-    try:
-        wait_http(map_url + "/healthz", timeout=30, proc=proc)
+    allowed_port, other_port = free_port(), free_port()
+    with running_mapwire("--allowed-origin", f"http://localhost:{allowed_port}",
+                         log_name="mapwire-embed-server.log") as map_url:
         with static_site(allowed_port) as allowed, static_site(other_port) as other:
             yield map_url, allowed, other
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def events(driver, kind=None) -> list:

@@ -7,17 +7,13 @@ at a desktop and a phone size go to tests/browser/artifacts/."""
 from __future__ import annotations
 
 import math
-import os
-import subprocess
-import tempfile
 import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import (artifact, click_at, free_port, mapwire_binary, poll, screenshot, severe_logs,
-                      wait_http, wait_painted)
+from conftest import click_at, poll, running_mapwire, screenshot, severe_logs, wait_painted
 from test_map import mirror, parse_hash
 
 START = "/#4/20/0"
@@ -59,23 +55,9 @@ def overlap(a, b):
 @pytest.fixture(scope="module")
 def server_with_flags():
     """A server whose zoom buttons are bottom right and whose scale bar is hidden."""
-    binary = mapwire_binary()
-    if not os.access(binary, os.X_OK):
-        pytest.fail(f"MapWire server binary not found at {binary}: build it first", pytrace=False)
-    port = free_port()
-    store = os.path.join(tempfile.mkdtemp(prefix="mapwire-controls-"), "world.sqlite")
-    log = open(artifact("mapwire-controls-server.log"), "w")
-    proc = subprocess.Popen([binary, "--port", str(port), "--no-demo", "--store", store,
-                             "--zoom-controls", "bottom-right", "--scale-bar", "none", "--keyboard-help", "none"],
-                            stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        wait_http(url + "/healthz", timeout=30, proc=proc)
+    with running_mapwire("--zoom-controls", "bottom-right", "--scale-bar", "none", "--keyboard-help", "none",
+                         log_name="mapwire-controls-server.log") as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        log.close()
 
 
 def test_zoom_buttons_zoom_by_one_level_when_clicked(driver, mapwire_server):
