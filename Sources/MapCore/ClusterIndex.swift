@@ -16,7 +16,7 @@ import MapGeometry
 /// it is the same cluster while the map pans.
 package final class ClusterIndex: Sendable {
     /// Side of a cluster cell on screen at an integer zoom, px (2^cellShiftPixels).
-    package static let cellPixels = 64.0
+    package static let cellPixels = 128.0
     /// The deepest zoom level that clusters; at `maxZoom + 1` every annotation shows.
     package static let maxZoom = 16
     /// World units are 2^30 across (Mercator.worldSize).
@@ -83,8 +83,8 @@ package final class ClusterIndex: Sendable {
     package var count: Int { sorted.count }
 
     /// Bits to drop from a world coordinate to get its cell at `zoom`:
-    /// a cell is `cellPixels` (2^6) px and a world is 2^(8 + zoom) px wide.
-    static func shift(zoom: Int) -> Int { worldBits - 8 - zoom + 6 }
+    /// a cell is `cellPixels` (2^7) px and a world is 2^(8 + zoom) px wide.
+    static func shift(zoom: Int) -> Int { worldBits - 8 - zoom + 7 }
 
     static func cellCoordinate(_ v: Double, shift: Int) -> UInt32 {
         let limit = (1 << (worldBits - shift)) - 1

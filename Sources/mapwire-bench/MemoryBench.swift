@@ -158,13 +158,16 @@ func memoryBreakdown(world: World, count: Int) {
         p.window = window
         p.map = map
         if stage >= 2 { p.controller = WorldMapController(mapView: map, content: baseContent) }
-        if stage >= 3 {
+        if stage >= 3 { map.sharedAnnotations = world.store }
+        if stage >= 4 { map.layoutAnnotationViews() }
+        if stage >= 5 {
             let scene = window.renderScene()
-            if stage >= 4 { _ = p.differ.diff(to: scene) }
+            if stage >= 6 { _ = p.differ.diff(to: scene) }
         }
         return p
     }
     let stages = ["Window + MapView, no base map", "+ base map view", "+ WorldMapController (sample annotations, toolbar)",
+                  "+ the store as shared source", "+ annotation layout (cluster views)",
                   "+ one rendered frame (views, labels, caches)", "+ SceneDiffer's record of the frame"]
     print("| part (cumulative) | heap bytes per session | RSS bytes per session |")
     print("|---|---|---|")

@@ -22,9 +22,9 @@ import ViewKit
         let members = index.sorted[cell.range].map { Mercator.project($0.coordinate) }
         let meanX = members.map(\.x).reduce(0, +) / Double(members.count)
         #expect(abs(cell.center.x - meanX) < 1)
-        // A cell is a 64 px square at its zoom: its members are within one.
-        let b = index.bounds(of: cell.range)
-        #expect(b.width * Mercator.pixelsPerUnit(zoom: 2) <= 64 && b.height * Mercator.pixelsPerUnit(zoom: 2) <= 64)
+        // A cell is a `cellPixels` square at its zoom: its members are within one.
+        let b = index.bounds(of: cell.range), side = ClusterIndex.cellPixels
+        #expect(b.width * Mercator.pixelsPerUnit(zoom: 2) <= side && b.height * Mercator.pixelsPerUnit(zoom: 2) <= side)
     }
 
     final class Grouping: MapViewDelegate {

@@ -4,13 +4,13 @@ import Testing
 @testable import MapSession
 
 /// The wishlist people cluster when zoomed out: Lisbon and Dublin share a
-/// cell at zoom 2 (see WorldMapController+Clustering.swift).
+/// cell at zoom 3 (see WorldMapController+Clustering.swift).
 @Suite struct ClusterSessionTests {
     static let lisbon = "Maria Joana Benedita de Albuquerque Sousa"
     static let dublin = "Seán Ó Briain"
 
     @Test func aClusterIsAButtonNamedByItsCountAndAClickZoomsToItsMembers() throws {
-        let h = SessionHarness(hash: "#2/45/-10")
+        let h = SessionHarness(hash: "#3/45/-10")
         let cluster = try #require(h.replica.element(named: "2 places"))
         #expect(cluster.role == .button)
         #expect(h.replica.element(named: Self.lisbon) == nil && h.replica.element(named: Self.dublin) == nil)
