@@ -18,7 +18,7 @@
     0x50: 'EMBED_ORIGINS', 0x51: 'EVENT_SELECT', 0x52: 'EVENT_DESELECT', 0x53: 'EVENT_CAMERA',
     0x54: 'EVENT_CALLOUT_ACTION',
   };
-  const KIND = { 1: 'GROUP', 2: 'RECT', 3: 'TEXT', 4: 'IMAGE', 5: 'WORLD_PATH', 6: 'BUBBLE' };
+  const KIND = { 1: 'GROUP', 2: 'RECT', 3: 'TEXT', 4: 'IMAGE', 5: 'WORLD_PATH', 6: 'BUBBLE', 7: 'BADGE' };
   // key -> [name, layout]; layout letters: f f32, i i32, I u32, H u16, B u8,
   // c rgba, s str; '' no value. One letter -> scalar value, more -> array.
   const PROP = {

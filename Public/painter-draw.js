@@ -144,6 +144,13 @@
       ctx.shadowColor = 'transparent';
     }
 
+    function setFont(it) {
+      const f = fonts.get(it.font);
+      ctx.font = f
+        ? `${f.weight} ${it.size}px "${f.family}", sans-serif`
+        : `${it.size}px sans-serif`;
+    }
+
     function drawItem(it, S) {
       switch (it.kind) {
         case 'RECT':
@@ -156,12 +163,20 @@
           bubblePath(it.w, it.h, it.radius, it.bubble);
           fillAndStroke(it, S);
           return;
+        case 'BADGE':
+          ctx.beginPath();
+          roundRect(ctx, it.w, it.h, it.radius);
+          fillAndStroke(it, S);
+          if (!it.stroke || !it.text) return;
+          setFont(it);
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'alphabetic';
+          ctx.fillStyle = it.stroke;
+          ctx.fillText(it.text, it.w / 2, it.baseline === null ? it.h / 2 + it.size * 0.35 : it.baseline);
+          return;
         case 'TEXT': {
           if (!it.fill || !it.text) return;
-          const f = fonts.get(it.font);
-          ctx.font = f
-            ? `${f.weight} ${it.size}px "${f.family}", sans-serif`
-            : `${it.size}px sans-serif`;
+          setFont(it);
           ctx.textAlign = 'left';
           ctx.textBaseline = 'alphabetic';
           ctx.fillStyle = it.fill;

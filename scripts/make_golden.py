@@ -70,7 +70,7 @@ CLIENT_OPS = {
     "RESIZE": 0x13, "FOCUS": 0x14, "ACTIVATE": 0x15, "NAVIGATE": 0x16,
     "EMBED_SET_CAMERA": 0x20, "EMBED_SELECT": 0x21, "EMBED_DESELECT": 0x22,
 }
-KINDS = {"GROUP": 1, "RECT": 2, "TEXT": 3, "IMAGE": 4, "WORLD_PATH": 5, "BUBBLE": 6}
+KINDS = {"GROUP": 1, "RECT": 2, "TEXT": 3, "IMAGE": 4, "WORLD_PATH": 5, "BUBBLE": 6, "BADGE": 7}
 # key -> (code, value layout). Layout letters: f f32, i i32, I u32, H u16, B u8,
 # c rgba, s str. "" = no value.
 PROPS = {
@@ -299,6 +299,9 @@ def golden_frame() -> dict:
                 P("BUBBLE", [0, 100, 16, 8]), P("SHADOW", ["#00000040", 12, 2]),
                 P("STROKE", ["#ccccccff", 1])]},
             {"op": "INSERT", "item": 15, "parent": 0, "index": 4, "kind": "RECT", "props": []},
+            {"op": "INSERT", "item": 16, "parent": 0, "index": 5, "kind": "BADGE", "props": [
+                P("FRAME", [300, 40, 46, 46]), P("FILL", "#3478f6ff"), P("RADIUS", 23),
+                P("STROKE", ["#ffffffff", 2]), P("TEXT", "128"), P("FONT", [1, 14]), P("BASELINE", 28)]},
             {"op": "PATCH", "item": 11, "props": [P("CLEAR_ANCHOR", None), P("HIDDEN", 1)]},
             {"op": "PATCH", "item": 11, "props": [P("HIDDEN", 0), P("ANCHOR", [536870913, 402653183])]},
             {"op": "TRANSFORM", "item": 14, "x": 110.5, "y": -20},

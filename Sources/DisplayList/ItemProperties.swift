@@ -17,6 +17,9 @@ public enum ItemKind: UInt8, Sendable {
     case worldPath
     /// A callout body with its arrow (`bubble`).
     case bubble
+    /// A `rect` with one line of `text` centred in it, drawn in the stroke's
+    /// colour: a count badge in one item rather than a rect and a label.
+    case badge
 }
 
 /// A world point in integer world units (2^30 across), as anchors go on the wire.

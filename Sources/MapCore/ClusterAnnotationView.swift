@@ -4,14 +4,16 @@ import ViewKit
 
 /// The default view of a cluster: a round badge with the member count,
 /// a little larger for bigger clusters, centred on the cluster's centroid.
+/// The badge and its count are one display item (`BADGE`): a screen full of
+/// clusters costs every session one view and one item per cluster, not two.
+/// The count is drawn in the border's colour (white unless set).
 open class ClusterAnnotationView: AnnotationView {
     /// The badge's blue when no tint is set.
     public static let defaultTint = Color(hex: 0x3478F6)
     /// The badge's fill.
     public var tintColor: Color = ClusterAnnotationView.defaultTint { didSet { backgroundColor = tintColor } }
-    /// The count in the badge ("37", "12k"); made when the view first meets its map's fonts.
-    public private(set) var countLabel: Label?
-    private var shownCount: Int?
+    /// The count's font size, CSS px.
+    static let countFontSize = 14.0
 
     /// A badge for a `ClusterAnnotation`: round, so it collides as a circle, without a callout.
     public required init(annotation: Annotation?, reuseIdentifier: String?) {
@@ -27,6 +29,9 @@ open class ClusterAnnotationView: AnnotationView {
 
     /// The count shown: the cluster's member count.
     public var count: Int { (annotation as? ClusterAnnotation)?.count ?? 0 }
+
+    /// What the badge says: the count, in thousands ("12k") from 10,000.
+    public var countText: String { count >= 10_000 ? "\(count / 1000)k" : "\(count)" }
 
     /// The badge's side for a cluster of `count`: it grows with the count's digits.
     package static func side(forCount count: Int) -> Double {
@@ -50,21 +55,26 @@ open class ClusterAnnotationView: AnnotationView {
         point.distance(to: bounds.center) <= bounds.width / 2
     }
 
-    /// Sets the count's text and place when the count or size changed.
-    open override func renderSubviews(into context: inout RenderContext) {
-        if shownCount != count || countLabel?.frame.width != bounds.width, let fonts = mapView?.fonts {
-            // A shared cluster keeps its view while its count changes.
-            if shownCount != count { resize() }
-            shownCount = count
-            let label = countLabel ?? Label(text: "", typeface: fonts.bold, fontSize: 14, color: .white)
-            if countLabel == nil {
-                label.alignment = .center
-                addSubview(label)
-                countLabel = label
-            }
-            label.text = count >= 10_000 ? "\(count / 1000)k" : "\(count)"
-            label.frame = Rect(x: 0, y: ((bounds.height - label.lineHeight) / 2).rounded(), width: bounds.width, height: label.lineHeight)
-        }
-        super.renderSubviews(into: &context)
+    /// One `BADGE` item; an image set on the view draws instead.
+    public override var itemKind: ItemKind { image == nil ? .badge : super.itemKind }
+
+    /// The badge with its count, centred, in the border's colour.
+    open override func itemProperties() -> ItemProperties {
+        // A shared cluster keeps its view while its count changes.
+        if frame.width != Self.side(forCount: count) { resize() }
+        var p = super.itemProperties()
+        guard image == nil, let typeface = mapView?.fonts.bold else { return p }
+        if borderColor == .clear { p.stroke = ItemStroke(color: .white, width: 0) }
+        p.text = countText
+        p.font = ItemFont(font: typeface.descriptor.id, size: Float(Self.countFontSize))
+        let a = typeface.font.ascender(size: Self.countFontSize), d = typeface.font.descender(size: Self.countFontSize)
+        p.baseline = Float(((bounds.height - a - d) / 2 + a).rounded())
+        return p
+    }
+
+    /// The count's font goes to the page before the first badge that uses it.
+    open override func willRenderContent(into context: inout RenderContext) {
+        super.willRenderContent(into: &context)
+        if let typeface = mapView?.fonts.bold { context.use(typeface.descriptor) }
     }
 }

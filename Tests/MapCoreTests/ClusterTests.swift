@@ -55,7 +55,11 @@ import ViewKit
         let cluster = try #require(clusterView.annotation as? ClusterAnnotation)
         #expect(cluster.count == 40 && cluster.memberAnnotations.count == 40)
         #expect(Set(cluster.memberAnnotations.map(AnnotationKey.init)) == Set(dots.map(AnnotationKey.init)))
-        #expect(clusterView.countLabel?.text == "40")
+        // The badge and its count are one item: no label under it.
+        let badge = try #require(scene.items.first { $0.id == clusterView.id })
+        #expect(badge.kind == .badge && badge.properties.text == "40")
+        #expect(!scene.items.contains { $0.parent == clusterView.id })
+        #expect(badge.properties.stroke.color == .white && badge.properties.baseline != nil)
         #expect(map.annotations.count == 41)
     }
 

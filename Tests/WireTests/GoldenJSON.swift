@@ -18,7 +18,8 @@ enum GoldenJSON {
     static func base64(_ v: Any?) -> [UInt8] { [UInt8](Data(base64Encoded: v as? String ?? "") ?? Data()) }
 
     static let kinds: [String: ItemKind] = ["GROUP": .group, "RECT": .rect, "TEXT": .text, "IMAGE": .image,
-                                             "WORLD_PATH": .worldPath, "BUBBLE": .bubble]
+                                             "WORLD_PATH": .worldPath, "BUBBLE": .bubble,
+                                             "BADGE": .badge]
 
     static func op(_ o: [String: Any]) throws -> FrameOp {
         switch o["op"] as? String {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from conftest import click_at, poll, screenshot, severe_logs, wait_painted
 from test_map import mirror, parse_hash
+from test_styled_pins import pixels_near, rgb
 
 LISBON = "Maria Joana Benedita de Albuquerque Sousa"
 DUBLIN = "Seán Ó Briain"
@@ -16,11 +17,19 @@ def named(driver, name):
 
 
 def test_click_on_a_cluster_zooms_to_its_members(driver, mapwire_server):
-    driver.get(mapwire_server + "/#2/45/-10")
+    driver.get(mapwire_server + "/#3/45/-10")
     wait_painted(driver, timeout=20)
     cluster = poll(lambda: named(driver, "2 places"), timeout=10, message="the cluster in the mirror")[0]
     assert not named(driver, LISBON) and not named(driver, DUBLIN)
-    screenshot(driver, "cluster-before-click.png")
+    img = screenshot(driver, "cluster-before-click.png")
+    # The badge is blue with its count in white, centred: the count's pixels
+    # sit in the middle of the badge and balance left and right of its centre.
+    cx, cy = cluster["x"] + cluster["width"] / 2, cluster["y"] + cluster["height"] / 2
+    middle = {"x": cx - 9, "y": cy - 9, "width": 18, "height": 18}
+    assert pixels_near(img, cluster, rgb("#3478f6"), tolerance=24) > 400
+    white_left = pixels_near(img, {**middle, "width": 9}, (255, 255, 255), tolerance=40)
+    white_right = pixels_near(img, {**middle, "x": cx, "width": 9}, (255, 255, 255), tolerance=40)
+    assert white_left > 4 and white_right > 4, (white_left, white_right)
     zoom0, _, _ = parse_hash(driver.execute_script("return location.hash;"))
     click_at(driver, cluster["x"] + cluster["width"] / 2, cluster["y"] + cluster["height"] / 2)
     poll(lambda: named(driver, LISBON) and named(driver, DUBLIN), timeout=8,

@@ -78,7 +78,7 @@ def test_golden_frame_covers_the_protocol():
                    "MOVE", "PATCH", "TRANSFORM", "A11Y", "FOCUS", "URL", "CURSOR",
                    "EMBED_ORIGINS", "EVENT_SELECT", "EVENT_DESELECT", "EVENT_CAMERA", "EVENT_CALLOUT_ACTION"}
     kinds = {op["kind"] for op in frame["ops"] if op["op"] == "INSERT"}
-    assert kinds == {"GROUP", "RECT", "TEXT", "IMAGE", "WORLD_PATH", "BUBBLE"}
+    assert kinds == {"GROUP", "RECT", "TEXT", "IMAGE", "WORLD_PATH", "BUBBLE", "BADGE"}
     keys = {p["key"] for op in frame["ops"] for p in op.get("props", [])}
     assert keys == {"FRAME", "ANCHOR", "CLEAR_ANCHOR", "SCALE", "ALPHA", "FILL", "STROKE", "RADIUS",
                     "TEXT", "FONT", "IMAGE", "PATH", "CLIP", "BUBBLE", "SHADOW", "HIDDEN", "SCROLL",
