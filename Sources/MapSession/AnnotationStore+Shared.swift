@@ -59,13 +59,14 @@ extension AnnotationStore: SharedAnnotationSource {
         }
     }
 
-    /// How long writes gather before an epoch is merged, seconds: at least
-    /// `minimumClusterPublishDelay`, and as long as the last merge took (up
-    /// to `maximumClusterPublishDelay`), so a busy feed into a big world
-    /// spends at most about half a core merging and a small world's moves
-    /// show at once.
+    /// How long writes gather before an epoch is merged, seconds: three
+    /// times as long as the last merge took, between
+    /// `minimumClusterPublishDelay` and one display frame. A busy feed into a
+    /// big world then spends at most about a quarter of a core merging (and
+    /// wakes its watchers once a frame), and a small world's moves show at once.
     var clusterPublishDelay: Double {
-        min(max(clusterPublisher.lastMergeSeconds, Self.minimumClusterPublishDelay), Self.maximumClusterPublishDelay)
+        min(max(clusterPublisher.lastMergeSeconds * 3, Self.minimumClusterPublishDelay),
+            Self.maximumClusterPublishDelay)
     }
 
     static let minimumClusterPublishDelay = 0.002

@@ -229,7 +229,8 @@ public final class AnnotationStore: Sendable {
                 let key = AnnotationKey(r.annotation)
                 let to = Mercator.project(m.coordinate)
                 let from: Point
-                if let clustered = s.clusters.move(key, to: to) {
+                let clustered = s.clusters.move(key, to: to)
+                if let clustered {
                     // Maps see it move when the epoch with it is published, which wakes them then.
                     from = clustered
                 } else {
@@ -248,7 +249,8 @@ public final class AnnotationStore: Sendable {
                     }
                 }
                 s.lastMove[m.id] = (now, m.timestamp)
-                logged.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval))
+                logged.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval,
+                                     clustered: clustered != nil))
                 if r.isDurable {
                     written.append(.moved(id: m.id, latitude: m.coordinate.latitude,
                                           longitude: m.coordinate.longitude, timestamp: m.timestamp))

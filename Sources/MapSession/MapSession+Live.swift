@@ -160,6 +160,9 @@ extension MapSession {
                 // Colour and glyph now; title and subtitle the marker and an open callout re-read each frame.
                 mapView.annotationStyleDidChange(change.pointee.annotation)
                 seen(change)
+            case .moved where change.pointee.isClusteredMove:
+                // The cluster epoch that merged it shows it; nothing to replay per pin.
+                seen(change)
             case .moved:
                 let (from, to) = (change.pointee.from, change.pointee.to)
                 guard rect.map({ $0.contains(from) || $0.contains(to) }) ?? true

@@ -85,6 +85,8 @@ import Testing
             h.settle(seconds: 0.2)
             #expect(h.replica.element(named: "29 places")?.item == item, "the same cluster item, one fewer")
             #expect(h.replica.element(named: "Van 29") != nil, "the mover on its own")
+            #expect(h.session.sync { h.session.live.movesReplayed } == 0,
+                    "a clustered move shows through the epoch, not replayed pin by pin")
         }
         // A click on the cluster still zooms to its members.
         a.time += 1000
