@@ -31,15 +31,29 @@ open class ClusterAnnotationView: AnnotationView {
     public var count: Int { (annotation as? ClusterAnnotation)?.count ?? 0 }
 
     /// What the badge says: the count, in thousands ("12k") from 10,000.
-    public var countText: String { count >= 10_000 ? "\(count / 1000)k" : "\(count)" }
+    public var countText: String { Self.text(forCount: count) }
+
+    static func text(forCount count: Int) -> String { count >= 10_000 ? "\(count / 1000)k" : "\(count)" }
+
+    /// The map's bold face and how far the count's baseline sits below the
+    /// badge's middle, found once: every frame renders every badge.
+    private var countFace: (typeface: Typeface, baselineDrop: Double)?
+
+    private var face: (typeface: Typeface, baselineDrop: Double)? {
+        if let countFace { return countFace }
+        guard let typeface = mapView?.fonts.bold else { return nil }
+        let a = typeface.font.ascender(size: Self.countFontSize), d = typeface.font.descender(size: Self.countFontSize)
+        countFace = (typeface, (a - d) / 2)
+        return countFace
+    }
 
     /// The badge's side for a cluster of `count`: it grows with the count's digits.
     package static func side(forCount count: Int) -> Double {
         count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 46 : 54
     }
 
-    private func resize() {
-        let side = Self.side(forCount: count)
+    private func resize(count: Int? = nil) {
+        let side = Self.side(forCount: count ?? self.count)
         frame.size = Size(width: side, height: side)
         cornerRadius = side / 2
     }
@@ -60,21 +74,21 @@ open class ClusterAnnotationView: AnnotationView {
 
     /// The badge with its count, centred, in the border's colour.
     open override func itemProperties() -> ItemProperties {
+        let count = self.count
         // A shared cluster keeps its view while its count changes.
-        if frame.width != Self.side(forCount: count) { resize() }
+        if frame.width != Self.side(forCount: count) { resize(count: count) }
         var p = super.itemProperties()
-        guard image == nil, let typeface = mapView?.fonts.bold else { return p }
+        guard image == nil, let face else { return p }
         if borderColor == .clear { p.stroke = ItemStroke(color: .white, width: 0) }
-        p.text = countText
-        p.font = ItemFont(font: typeface.descriptor.id, size: Float(Self.countFontSize))
-        let a = typeface.font.ascender(size: Self.countFontSize), d = typeface.font.descender(size: Self.countFontSize)
-        p.baseline = Float(((bounds.height - a - d) / 2 + a).rounded())
+        p.text = Self.text(forCount: count)
+        p.font = ItemFont(font: face.typeface.descriptor.id, size: Float(Self.countFontSize))
+        p.baseline = Float((bounds.height / 2 + face.baselineDrop).rounded())
         return p
     }
 
     /// The count's font goes to the page before the first badge that uses it.
     open override func willRenderContent(into context: inout RenderContext) {
         super.willRenderContent(into: &context)
-        if let typeface = mapView?.fonts.bold { context.use(typeface.descriptor) }
+        if let face { context.use(face.typeface.descriptor) }
     }
 }
