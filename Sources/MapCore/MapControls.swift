@@ -21,8 +21,11 @@ public final class MapControls: View {
     public let zoom: ZoomControl
     /// Opens the list of keys, as the `?` key does.
     public let keyboardHelpButton: Button
-    /// The list of keys, hidden until opened.
-    public let keyboardHelp: KeyboardHelpPanel
+    /// The list of keys, made when first asked for (twenty labels most tabs
+    /// never open: 9 KB a session) and hidden until opened.
+    public var keyboardHelp: KeyboardHelpPanel { madeKeyboardHelp ?? makeKeyboardHelp() }
+    private var madeKeyboardHelp: KeyboardHelpPanel?
+    private let fonts: FontBook
     /// The metric scale bar.
     public let scaleBar: ScaleBarView
     /// The credit for the map's data.
@@ -46,17 +49,26 @@ public final class MapControls: View {
         keyboardHelpButton.frame = Rect(x: 0, y: 0, width: ZoomControl.buttonSide, height: ZoomControl.buttonSide)
         keyboardHelpButton.layoutTitle()
         keyboardHelpButton.shadow = Self.shadow
-        keyboardHelp = KeyboardHelpPanel(fonts: fonts)
         scaleBar = ScaleBarView(fonts: fonts)
         attribution = AttributionView(fonts: fonts)
         self.baseMapAttributions = baseMapAttributions
+        self.fonts = fonts
         super.init()
-        for v in [zoom, keyboardHelpButton, scaleBar, attribution, keyboardHelp] { addSubview(v) }
+        for v in [zoom, keyboardHelpButton, scaleBar, attribution] { addSubview(v) }
         zoom.zoomInButton.onTap = { [unowned self] in zoomMap(by: 1) }
         zoom.zoomOutButton.onTap = { [unowned self] in zoomMap(by: -1) }
         keyboardHelpButton.onTap = { [unowned self] in toggleKeyboardHelp() }
-        keyboardHelp.closeButton.onTap = { [unowned self] in hideKeyboardHelp() }
         applyOptions()
+    }
+
+    /// The panel, over the other controls, closed.
+    private func makeKeyboardHelp() -> KeyboardHelpPanel {
+        let panel = KeyboardHelpPanel(fonts: fonts)
+        panel.isHidden = true
+        panel.closeButton.onTap = { [unowned self] in hideKeyboardHelp() }
+        addSubview(panel)
+        madeKeyboardHelp = panel
+        return panel
     }
 
     private var map: MapView? { superview as? MapView }
@@ -78,7 +90,7 @@ public final class MapControls: View {
     // MARK: Keyboard shortcuts
 
     /// Whether the list of keys is open.
-    public var isKeyboardHelpShown: Bool { !keyboardHelp.isHidden }
+    public var isKeyboardHelpShown: Bool { madeKeyboardHelp.map { !$0.isHidden } ?? false }
 
     /// Opens the list of keys over the map and focuses its Close button.
     public func showKeyboardHelp() {
