@@ -38,7 +38,9 @@ public final class ClusterAnnotation: Annotation {
     }
 
     /// The members' mean position.
-    public var coordinate: Coordinate { Mercator.unproject(state.withLock { $0.center }) }
+    public var coordinate: Coordinate { Mercator.unproject(worldPoint) }
+    /// The members' mean world point: where the map shows the cluster.
+    var worldPoint: Point { state.withLock { $0.center } }
     /// How many annotations it stands for.
     public var count: Int { state.withLock { $0.count } }
     /// "N places": what its view and screen readers say.
@@ -61,6 +63,23 @@ public final class ClusterAnnotation: Annotation {
     }
 }
 
+/// One clustering identifier of a map's shared source. A map makes one per
+/// identifier and its clusters point to it: a cluster holding the source
+/// itself would retain and release the store, an object every session's
+/// thread shares, each time a layout touches it.
+final class SharedClustering: Sendable {
+    let source: any SharedAnnotationSource
+    let identifier: String
+
+    init(source: any SharedAnnotationSource, identifier: String) {
+        self.source = source
+        self.identifier = identifier
+    }
+
+    /// The identifier's index in the source's newest epoch.
+    var newestIndex: SharedClusterIndex? { source.clusterSnapshot()?.indexes[identifier] }
+}
+
 /// Where a cluster's members are: cells of a map's own cluster index (with
 /// its moves), or cells of a shared clustering. A cluster merged from
 /// neighbouring cells (so that views do not overlap) has several.
@@ -70,12 +89,12 @@ public final class ClusterAnnotation: Annotation {
 /// would keep every idle map's old copy of the world alive.
 enum ClusterMembership: Sendable {
     case session(index: ClusterIndex, cells: [ClusterCell])
-    case shared(source: any SharedAnnotationSource, identifier: String, cells: [ClusterIndex.Cell])
+    case shared(SharedClustering, cells: [ClusterIndex.Cell])
 
     var count: Int {
         switch self {
         case let .session(_, cells): cells.reduce(0) { $0 + $1.count }
-        case let .shared(_, _, cells): cells.reduce(0) { $0 + $1.count }
+        case let .shared(_, cells): cells.reduce(0) { $0 + $1.count }
         }
     }
 
@@ -86,7 +105,7 @@ enum ClusterMembership: Sendable {
         switch self {
         case let .session(_, cells):
             for c in cells { sum = sum + c.center * Double(c.count); n += c.count }
-        case let .shared(_, _, cells):
+        case let .shared(_, cells):
             for c in cells { sum = sum + c.center * Double(c.count); n += c.count }
         }
         return n > 0 ? sum * (1 / Double(n)) : .zero
@@ -96,8 +115,8 @@ enum ClusterMembership: Sendable {
         switch self {
         case let .session(index, cells):
             return cells.flatMap { c in c.stayingPositions().map { index.sorted[$0] } + c.movedIn }
-        case let .shared(source, identifier, cells):
-            guard let index = source.clusterSnapshot()?.indexes[identifier] else { return [] }
+        case let .shared(clustering, cells):
+            guard let index = clustering.newestIndex else { return [] }
             return cells.flatMap { c in (index.range(ofCell: c.key) ?? 0..<0).compactMap { index.annotation(at: $0) } }
         }
     }
@@ -115,8 +134,8 @@ enum ClusterMembership: Sendable {
                 }
                 for p in cell.movedInPoints { add(Rect(origin: p, size: .zero)) }
             }
-        case let .shared(source, identifier, cells):
-            guard let index = source.clusterSnapshot()?.indexes[identifier] else { break }
+        case let .shared(clustering, cells):
+            guard let index = clustering.newestIndex else { break }
             for cell in cells {
                 if let range = index.range(ofCell: cell.key), !range.isEmpty { add(index.bounds(of: range)) }
             }

@@ -22,6 +22,8 @@ struct ClusteringState {
     var live: [String: [UInt64: ClusterAnnotation]] = [:]
     /// The same for the shared source's clusterings.
     var sharedLive: [String: [UInt64: ClusterAnnotation]] = [:]
+    /// The shared source's clusterings by identifier, for their clusters to point to.
+    var sharedClusterings: [String: SharedClustering] = [:]
     /// The epoch of the shared clusters last laid out.
     var sharedEpoch: UInt64?
     /// The integer zoom level the views were last made for.
@@ -193,6 +195,7 @@ extension MapView {
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
         for identifier in snapshot.indexes.keys.sorted() {
             guard let index = snapshot.indexes[identifier], index.count > 0 else { continue }
+            let sharedGroup = sharedClustering(identifier, of: source)
             let cells = index.cells(in: rect, zoom: zoom)
             func lone(_ cell: ClusterIndex.Cell) -> [(annotation: Annotation, point: Point)] {
                 cell.range.compactMap { i in index.annotation(at: i).map { ($0, index.point(at: i)) } }
@@ -204,11 +207,17 @@ extension MapView {
             nextLive[identifier] = Self.gather(cells, identifier: identifier,
                                                previous: clustering.sharedLive[identifier] ?? [:],
                                                pixelsPerUnit: pixelsPerUnit, chosen: chosen, into: &out, lone: lone,
-                                               membership: {
-                                                   .shared(source: source, identifier: identifier, cells: $0)
-                                               })
+                                               membership: { .shared(sharedGroup, cells: $0) })
         }
         return nextLive
+    }
+
+    /// The map's one `SharedClustering` for `identifier` of `source`.
+    private func sharedClustering(_ identifier: String, of source: any SharedAnnotationSource) -> SharedClustering {
+        if let known = clustering.sharedClusterings[identifier], known.source === source { return known }
+        let made = SharedClustering(source: source, identifier: identifier)
+        clustering.sharedClusterings[identifier] = made
+        return made
     }
 
     /// One identifier's cells as what shows: cells whose views would overlap
@@ -227,6 +236,7 @@ extension MapView {
                                     && lone(cell).first.map { AnnotationKey($0.annotation) } == chosen)
         }
         var live: [UInt64: ClusterAnnotation] = [:]
+        live.reserveCapacity(previous.count)
         for group in ClusterSpacing.groups(items, pixelsPerUnit: pixelsPerUnit) {
             let members = group.map { cells[$0] }
             if members.count == 1, members[0].count == 1 {
@@ -236,7 +246,7 @@ extension MapView {
             let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
             let cluster = Self.cluster(previous[key], identifier, membership(members))
             live[key] = cluster
-            out.append((cluster, Mercator.project(cluster.coordinate)))
+            out.append((cluster, cluster.worldPoint))
         }
         return live
     }
