@@ -59,7 +59,11 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         self.clock = clock
         self.ticksAutomatically = ticksAutomatically
         self.logger = logger
-        queue = DispatchQueue(label: "mapwire.session.\(id)")
+        // Sessions share the global pool, as many threads as cores: a serial
+        // queue of its own would get a thread of its own whenever it has
+        // work, and a hundred busy sessions would starve the feed and the
+        // store's writers of the cores.
+        queue = DispatchQueue(label: "mapwire.session.\(id)", target: .global())
         acks = FrameAcks()
         flow = FrameFlow(acks: acks)
         embedding = SessionEmbedding(origins: embedOrigins)
