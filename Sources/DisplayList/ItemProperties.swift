@@ -128,10 +128,12 @@ public struct ItemShadow: Hashable, Sendable {
 /// A custom view overrides `View.itemProperties()`, starts from `super`'s
 /// and changes what it draws differently.
 public struct ItemProperties: Hashable, Sendable {
+    // Declared widest first and flags last: the differ keeps one per item
+    // of every session's last frame, and this order leaves no padding.
+    /// What a text item draws (one line).
+    public var text: String = ""
     /// Position in the parent item (or from `anchor`) and size, CSS px.
     public var frame: Rect32 = .zero
-    /// When set, `frame` is relative to this world point's place on screen: the item pans with the map.
-    public var anchor: WorldAnchor?
     /// A scale about a point of the item, children included.
     public var scale: ItemScale = .identity
     /// Opacity in 0...1, children included.
@@ -142,26 +144,26 @@ public struct ItemProperties: Hashable, Sendable {
     public var stroke: ItemStroke = .none
     /// Corner radius of a rect or bubble, CSS px.
     public var radius: Float = 0
-    /// What a text item draws (one line).
-    public var text: String = ""
     /// The font of a text item.
     public var font: ItemFont = .default
     /// The `ImageResource.id` an image item draws; 0 for none.
     public var image: UInt32 = 0
     /// The path resource a world-path item draws; 0 for none.
     public var path: UInt32 = 0
-    /// Whether children are cut to the frame.
-    public var clip: Bool = false
     /// The arrow of a bubble item.
     public var bubble: ItemBubble = .none
     /// The drop shadow.
     public var shadow: ItemShadow = .none
-    /// Hidden items and their children are not drawn.
-    public var hidden: Bool = false
     /// How far the children are scrolled: they are drawn at `-scroll`.
     public var scroll: Point32 = .zero
+    /// When set, `frame` is relative to this world point's place on screen: the item pans with the map.
+    public var anchor: WorldAnchor?
     /// nil means the protocol default, `size * 0.8`.
     public var baseline: Float?
+    /// Whether children are cut to the frame.
+    public var clip: Bool = false
+    /// Hidden items and their children are not drawn.
+    public var hidden: Bool = false
     /// Whether a world path fills with the even-odd rule (lakes stay open).
     public var evenOdd: Bool = false
 

@@ -164,3 +164,10 @@ private func render(_ generation: UInt64, _ items: [SceneItem], unchanged: [Rang
     _ = other.diff(to: scene([rect(1)]))
     #expect(other.diff(to: render(0, [rect(1, x: 5)], unchanged: [0..<1])).count == 1)
 }
+
+/// The differ keeps every item of a session's last frame: its properties
+/// must not carry padding (a thousand idle sessions each hold hundreds).
+@Test func itemPropertiesCarryNoPadding() {
+    #expect(MemoryLayout<ItemProperties>.stride == 136)
+    #expect(MemoryLayout<SceneItem>.stride <= 152)
+}
