@@ -38,20 +38,38 @@ open class AnnotationView: View, CursorProviding {
     /// Offset of the view's centre from the coordinate's point, CSS px (a pin's tip: `-height/2`).
     public var centerOffset: Point = .zero
     /// Offset of the callout's arrow tip from the top centre of the view.
-    public var calloutOffset: Point = .zero
+    public var calloutOffset: Point {
+        get { calloutSettings?.calloutOffset ?? .zero }
+        set { settingsForCallout.calloutOffset = newValue }
+    }
     /// Offset of the left accessory from its place in the standard callout.
-    public var leftCalloutOffset: Point = .zero
+    public var leftCalloutOffset: Point {
+        get { calloutSettings?.leftCalloutOffset ?? .zero }
+        set { settingsForCallout.leftCalloutOffset = newValue }
+    }
     /// Offset of the right accessory from its place in the standard callout.
-    public var rightCalloutOffset: Point = .zero
+    public var rightCalloutOffset: Point {
+        get { calloutSettings?.rightCalloutOffset ?? .zero }
+        set { settingsForCallout.rightCalloutOffset = newValue }
+    }
     /// Whether selecting it opens the standard callout (when its annotation has a title).
     public var canShowCallout = false
     /// Which ways the standard callout's arrow may point (SMCalloutView's
     /// `permittedArrowDirection`): down, up, or whichever fits (the default).
-    public var calloutPermittedArrowDirection: CalloutPlacement.PermittedArrowDirection = .any
+    public var calloutPermittedArrowDirection: CalloutPlacement.PermittedArrowDirection {
+        get { calloutSettings?.calloutPermittedArrowDirection ?? .any }
+        set { settingsForCallout.calloutPermittedArrowDirection = newValue }
+    }
     /// How the standard callout appears: the bounce by default (SMCalloutView's `presentAnimation`).
-    public var calloutPresentAnimation = CalloutAnimation.bounce
+    public var calloutPresentAnimation: CalloutAnimation {
+        get { calloutSettings?.calloutPresentAnimation ?? .bounce }
+        set { settingsForCallout.calloutPresentAnimation = newValue }
+    }
     /// How the standard callout goes: a fade by default (SMCalloutView's `dismissAnimation`).
-    public var calloutDismissAnimation = CalloutAnimation.fade
+    public var calloutDismissAnimation: CalloutAnimation {
+        get { calloutSettings?.calloutDismissAnimation ?? .fade }
+        set { settingsForCallout.calloutDismissAnimation = newValue }
+    }
     /// A disabled view cannot be selected by a tap or the keyboard.
     public var isEnabled = true
     /// True while a press on the view is down and has not turned into a pan;
@@ -80,19 +98,43 @@ open class AnnotationView: View, CursorProviding {
     /// Shown on the left of the standard callout (an image, a button); a
     /// `Control` here runs its own `onTap`, then tells the delegate's
     /// `mapView(_:annotationView:calloutAccessoryControlTapped:)`.
-    public var leftCalloutAccessoryView: View?
+    public var leftCalloutAccessoryView: View? {
+        get { calloutSettings?.leftCalloutAccessoryView }
+        set { settingsForCallout.leftCalloutAccessoryView = newValue }
+    }
     /// Shown on the right of the standard callout (usually a
     /// `DetailDisclosureButton`); a `Control` here runs its own `onTap`,
     /// then tells the delegate's `mapView(_:annotationView:calloutAccessoryControlTapped:)`.
-    public var rightCalloutAccessoryView: View?
+    public var rightCalloutAccessoryView: View? {
+        get { calloutSettings?.rightCalloutAccessoryView }
+        set { settingsForCallout.rightCalloutAccessoryView = newValue }
+    }
     /// Shown under the callout's title instead of the subtitle (SMCalloutView's
     /// `subtitleView`). Controls inside it work through their own `onTap`, by
     /// click and by keyboard; the delegate is not told, as in MapKit, where
     /// `calloutAccessoryControlTapped` is only for the left and right accessories.
-    public var detailCalloutAccessoryView: View?
+    public var detailCalloutAccessoryView: View? {
+        get { calloutSettings?.detailCalloutAccessoryView }
+        set { settingsForCallout.detailCalloutAccessoryView = newValue }
+    }
     /// Shown in the callout instead of the title (SMCalloutView's `titleView`);
     /// sized by its frame. The callout is still named by the annotation's title.
-    public var calloutTitleView: View?
+    public var calloutTitleView: View? {
+        get { calloutSettings?.calloutTitleView }
+        set { settingsForCallout.calloutTitleView = newValue }
+    }
+
+    /// The callout's configuration, made when first set: most views on a
+    /// busy map (a screen of clusters) never have a callout, and would each
+    /// carry some eighty bytes of it.
+    private var calloutSettings: CalloutSettings?
+
+    private var settingsForCallout: CalloutSettings {
+        if let calloutSettings { return calloutSettings }
+        let made = CalloutSettings()
+        calloutSettings = made
+        return made
+    }
 
     /// A view for `annotation`, reusable under `reuseIdentifier`; register the
     /// class with the map and get instances from `dequeueReusableAnnotationView`.
@@ -190,4 +232,18 @@ open class AnnotationView: View, CursorProviding {
 
     /// Enter on a focused pin, or activation from the mirror, selects it as a tap does.
     open override func activate() -> Bool { activateForSelection() }
+}
+
+/// What `AnnotationView` keeps about its callout, apart from the view.
+private final class CalloutSettings {
+    var calloutOffset = Point.zero
+    var leftCalloutOffset = Point.zero
+    var rightCalloutOffset = Point.zero
+    var calloutPermittedArrowDirection = CalloutPlacement.PermittedArrowDirection.any
+    var calloutPresentAnimation = CalloutAnimation.bounce
+    var calloutDismissAnimation = CalloutAnimation.fade
+    var leftCalloutAccessoryView: View?
+    var rightCalloutAccessoryView: View?
+    var detailCalloutAccessoryView: View?
+    var calloutTitleView: View?
 }
