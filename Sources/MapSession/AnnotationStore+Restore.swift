@@ -26,7 +26,6 @@ extension AnnotationStore {
         try state.withLock { (s: inout State) throws(StoreError) in
             s.records.reserveCapacity(count)
             s.ids.reserveCapacity(count)
-            s.lastMove.reserveCapacity(count)
             s.clusters.reserveCapacity(count)
             var order: [(seq: Int64, id: String)] = []
             order.reserveCapacity(count)
@@ -41,11 +40,12 @@ extension AnnotationStore {
                 } else {
                     record = Self.record(restoring: row, at: coordinate)
                 }
-                s.records[record.id] = record
+                var restored = record
+                if let timestamp = row.timestamp { restored.lastMove = (now, timestamp) }
+                s.records[record.id] = restored
                 s.ids[AnnotationKey(record.annotation)] = record.id
                 Self.place(record, into: &s)
                 order.append((seq, record.id))
-                if let timestamp = row.timestamp { s.lastMove[row.id] = (now, timestamp) }
             }
             // Rows come in key order; the API lists annotations in the order they were added.
             order.sort { $0.seq < $1.seq }

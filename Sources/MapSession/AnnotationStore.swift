@@ -36,6 +36,9 @@ public final class AnnotationStore: Sendable {
         /// Its place in the order annotations were added, never reused: a
         /// list's page cursor names the last one listed by it.
         package internal(set) var seq: UInt64 = 0
+        /// When it last moved (store clock) and the producer's timestamp, if
+        /// it sent one: kept with the record, so a move costs one lookup.
+        var lastMove: (at: Double, timestamp: Double?)?
     }
 
     struct State {
@@ -44,8 +47,6 @@ public final class AnnotationStore: Sendable {
         /// The `seq` the next annotation added gets.
         var nextSeq: UInt64 = 1
         var ids: [AnnotationKey: String] = [:]
-        /// Per id: when it last moved (store clock) and the producer's timestamp, if it sent one.
-        var lastMove: [String: (at: Double, timestamp: Double?)] = [:]
         /// Every annotation maps show one by one, at its current world point,
         /// for sessions' viewport queries.
         var grid = AnnotationIndex()
@@ -213,15 +214,19 @@ public final class AnnotationStore: Sendable {
         var publish = false
         let result = try state.withLock { (s: inout State) throws(WorldError) -> MoveResult in
             try refuseIfTheFileFailed()
+            // Each id hashed once: its record's place, valid while nothing is added or removed.
+            var places: [Dictionary<String, Record>.Index] = []
+            places.reserveCapacity(moves.count)
             for (i, m) in moves.enumerated() {
                 guard m.coordinate.isValid else { throw .coordinateOutOfRange(m.coordinate, id: m.id, moveIndex: i) }
-                guard let r = s.records[m.id] else { throw .unknownID(m.id, moveIndex: i) }
-                guard r.move != nil else { throw .fixedAnnotation(m.id, moveIndex: i) }
+                guard let place = s.records.index(forKey: m.id) else { throw .unknownID(m.id, moveIndex: i) }
+                guard s.records.values[place].move != nil else { throw .fixedAnnotation(m.id, moveIndex: i) }
+                places.append(place)
             }
             var result = MoveResult(version: s.version)
-            for m in moves {
-                let r = s.records[m.id]!
-                let last = s.lastMove[m.id]
+            for (m, place) in zip(moves, places) {
+                let r = s.records.values[place]
+                let last = r.lastMove
                 if let t = m.timestamp, let lt = last?.timestamp, t <= lt {
                     result.stale.append(m.id)
                     continue
@@ -248,7 +253,7 @@ public final class AnnotationStore: Sendable {
                         interval = now - last.at
                     }
                 }
-                s.lastMove[m.id] = (now, m.timestamp)
+                s.records.values[place].lastMove = (now, m.timestamp)
                 logged.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval,
                                      clustered: clustered != nil))
                 if r.isDurable {
@@ -356,7 +361,6 @@ public final class AnnotationStore: Sendable {
                 point = s.grid.point(of: key) ?? Mercator.project(r.annotation.coordinate)
                 s.grid.remove(key)
             }
-            s.lastMove[id] = nil
             s.log.append(.removed(r.annotation, at: point, receivedAt: now))
             if r.isDurable { journal?.submit([.removed(id: id)], completion: wait.completion) }
             publish = Self.claimClusterPublish(&s)
