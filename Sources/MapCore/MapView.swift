@@ -53,8 +53,18 @@ open class MapView: View, CursorProviding {
     var cameraAnimation: (target: Camera, handle: Animator.Handle)?
     /// The world rect views were last made for, and whether something forces a new pass.
     var laidOutRect: Rect?
+    /// What the index and the shared source showed in `laidOutRect`, kept
+    /// while only the shared clusters change around an unmoved camera: a
+    /// watcher of a busy feed lays out every epoch, and asking the source
+    /// again would take the store's lock against the feed.
+    var keptUnclustered: [(annotation: Annotation, point: Point)]?
     var needsAnnotationLayout = true {
-        didSet { if needsAnnotationLayout { laidOutRect = nil } }
+        didSet {
+            if needsAnnotationLayout {
+                laidOutRect = nil
+                keptUnclustered = nil
+            }
+        }
     }
     /// What the last collision pass saw (MapView+Collisions.swift); equal means nothing to redo.
     var collisionSignature: Int?
@@ -242,10 +252,16 @@ open class MapView: View, CursorProviding {
            last.contains(slack) {
             return
         }
-        needsAnnotationLayout = false
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
+        var wanted: [(annotation: Annotation, point: Point)]
+        if !needsAnnotationLayout, laidOutRect == near, shared.displaced.isEmpty, let kept = keptUnclustered {
+            wanted = kept
+        } else {
+            wanted = index.entries(in: near) + sharedAnnotations(in: near)
+            keptUnclustered = wanted
+        }
+        needsAnnotationLayout = false
         laidOutRect = near
-        var wanted = index.entries(in: near) + sharedAnnotations(in: near)
         wanted += clusteredAnnotations(in: near)
         deselectIfAbsorbed(byAnyOf: wanted)
         var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)

@@ -1,0 +1,75 @@
+import MapGeometry
+import Synchronization
+import Testing
+import ViewKit
+@testable import MapCore
+
+/// A shared source whose clustering moves on epoch by epoch, as the store's
+/// does under a feed, beside one pin it shows unclustered; it counts how
+/// often a map asks it for those.
+final class EpochSource: SharedAnnotationSource {
+    let lone: PointAnnotation
+    let clustered: [PointAnnotation]
+    private let state: Mutex<(snapshot: SharedClusterSnapshot, gridQueries: Int)>
+
+    init() {
+        lone = PointAnnotation(coordinate: Coordinate(latitude: 10, longitude: 10), title: "Lone")
+        clustered = (0..<20).map { i in
+            PointAnnotation(coordinate: Coordinate(latitude: 0.01 * Double(i), longitude: 0), title: "Dot \(i)")
+        }
+        var changes = ClusterChanges()
+        for (slot, a) in clustered.enumerated() { changes.add(a, slot: UInt32(slot), at: Mercator.project(a.coordinate)) }
+        let index = SharedClusterIndex().applying(changes)
+        state = Mutex((SharedClusterSnapshot(indexes: ["dots": index], epoch: 1), 0))
+    }
+
+    /// The next epoch: the last dot moved far off.
+    func moveLastDotAway() {
+        state.withLock { s in
+            var changes = ClusterChanges()
+            changes.move(slot: UInt32(clustered.count - 1), to: Mercator.project(Coordinate(latitude: -40, longitude: 100)))
+            let index = s.snapshot.indexes["dots"]!.applying(changes)
+            s.snapshot = SharedClusterSnapshot(indexes: ["dots": index], epoch: s.snapshot.epoch + 1)
+        }
+    }
+
+    var gridQueries: Int { state.withLock { $0.gridQueries } }
+
+    func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+        state.withLock { $0.gridQueries += 1 }
+        let p = Mercator.project(lone.coordinate)
+        return rect.contains(p) ? [(lone, p)] : []
+    }
+    func point(of annotation: Annotation) -> Point? { Mercator.project(annotation.coordinate) }
+    var allAnnotations: [Annotation] { [lone] }
+    func clusterSnapshot() -> SharedClusterSnapshot? { state.withLock { $0.snapshot } }
+    var clusterEpoch: UInt64 { state.withLock { $0.snapshot.epoch } }
+    func clustersItself(_ annotation: Annotation) -> Bool { annotation !== lone }
+}
+
+@Suite struct SharedClusterEpochTests {
+    /// A map watching a busy feed lays its clusters out again for every
+    /// epoch, but the unclustered pins it shows have not changed: it does
+    /// not ask the source (the store's lock) for them again.
+    @Test func aNewEpochRelaysTheClustersWithoutAskingForTheOtherPins() throws {
+        let source = EpochSource()
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 5), zoom: 4))
+        map.sharedAnnotations = source
+        _ = window.renderScene()
+        let cluster = try #require(map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }.first)
+        #expect(cluster.count == 20)
+        #expect(map.view(for: source.lone) != nil)
+        let asked = source.gridQueries
+
+        source.moveLastDotAway()
+        _ = window.renderScene()
+        #expect(cluster.count == 19, "the cluster follows the epoch")
+        #expect(map.view(for: source.lone) != nil, "the lone pin still shows")
+        #expect(source.gridQueries == asked, "the same rect: its pins are not asked for again")
+
+        // A camera that moves asks again.
+        map.setCamera(Camera(center: Coordinate(latitude: 20, longitude: 30), zoom: 4), animated: false)
+        _ = window.renderScene()
+        #expect(source.gridQueries > asked)
+    }
+}
