@@ -18,7 +18,9 @@ final class EpochSource: SharedAnnotationSource {
             PointAnnotation(coordinate: Coordinate(latitude: 0.01 * Double(i), longitude: 0), title: "Dot \(i)")
         }
         var changes = ClusterChanges()
-        for (slot, a) in clustered.enumerated() { changes.add(a, slot: UInt32(slot), at: Mercator.project(a.coordinate)) }
+        for (slot, a) in clustered.enumerated() {
+            changes.add(a, slot: UInt32(slot), at: Mercator.project(a.coordinate))
+        }
         let index = SharedClusterIndex().applying(changes)
         state = Mutex((SharedClusterSnapshot(indexes: ["dots": index], epoch: 1), 0))
     }
@@ -27,7 +29,8 @@ final class EpochSource: SharedAnnotationSource {
     func moveLastDotAway() {
         state.withLock { s in
             var changes = ClusterChanges()
-            changes.move(slot: UInt32(clustered.count - 1), to: Mercator.project(Coordinate(latitude: -40, longitude: 100)))
+            let away = Mercator.project(Coordinate(latitude: -40, longitude: 100))
+            changes.move(slot: UInt32(clustered.count - 1), to: away)
             let index = s.snapshot.indexes["dots"]!.applying(changes)
             s.snapshot = SharedClusterSnapshot(indexes: ["dots": index], epoch: s.snapshot.epoch + 1)
         }
