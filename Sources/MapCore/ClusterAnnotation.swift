@@ -21,8 +21,7 @@ public final class ClusterAnnotation: Annotation {
 
         init(_ membership: ClusterMembership) {
             self.membership = membership
-            count = membership.count
-            center = membership.center
+            (count, center) = membership.summary
         }
     }
 
@@ -91,24 +90,19 @@ enum ClusterMembership: Sendable {
     case session(index: ClusterIndex, cells: [ClusterCell])
     case shared(SharedClustering, cells: [ClusterIndex.Cell])
 
-    var count: Int {
+    /// How many members, and their mean world point.
+    var summary: (count: Int, center: Point) {
         switch self {
-        case let .session(_, cells): cells.reduce(0) { $0 + $1.count }
-        case let .shared(_, cells): cells.reduce(0) { $0 + $1.count }
+        case let .session(_, cells): Self.summary(of: cells)
+        case let .shared(_, cells): Self.summary(of: cells)
         }
     }
 
-    /// The members' mean world point.
-    var center: Point {
+    private static func summary<Cell: ClusterCellSummary>(of cells: [Cell]) -> (count: Int, center: Point) {
         var sum = Point.zero
         var n = 0
-        switch self {
-        case let .session(_, cells):
-            for c in cells { sum = sum + c.center * Double(c.count); n += c.count }
-        case let .shared(_, cells):
-            for c in cells { sum = sum + c.center * Double(c.count); n += c.count }
-        }
-        return n > 0 ? sum * (1 / Double(n)) : .zero
+        for c in cells { sum = sum + c.center * Double(c.count); n += c.count }
+        return (n, n > 0 ? sum * (1 / Double(n)) : .zero)
     }
 
     var members: [Annotation] {

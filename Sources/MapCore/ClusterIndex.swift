@@ -131,7 +131,7 @@ package final class ClusterIndex: Sendable {
     }
 
     /// The first position in `range` of sorted `keys` whose key is not below `key`.
-    static func lowerBound(_ key: UInt64, in keys: [UInt64], range: Range<Int>) -> Int {
+    static func lowerBound<Key: Comparable>(_ key: Key, in keys: [Key], range: Range<Int>) -> Int {
         var lo = range.lowerBound, hi = range.upperBound
         while lo < hi {
             let mid = (lo + hi) >> 1

@@ -80,7 +80,7 @@ package enum ClusterSpacing {
                 for dy in -1...1 {
                     for dx in -1...1 {
                         let k = key(bx + dx, by + dy)
-                        var j = lowerBound(k, in: keys)
+                        var j = ClusterIndex.lowerBound(k, in: keys, range: 0..<n)
                         while j < n, keys[j] == k {
                             let other = buckets[j].index
                             j += 1
@@ -105,15 +105,6 @@ package enum ClusterSpacing {
             if !merged { break }
         }
         return members + apart
-    }
-
-    private static func lowerBound(_ key: Int64, in keys: [Int64]) -> Int {
-        var lo = 0, hi = keys.count
-        while lo < hi {
-            let mid = (lo + hi) >> 1
-            if keys[mid] < key { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
     }
 
     /// Whether two screen rects overlap by more than `tolerance` both ways.

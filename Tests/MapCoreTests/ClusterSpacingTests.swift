@@ -87,16 +87,19 @@ final class ClusteringSource: SharedAnnotationSource {
     }
 
     @Test func twoPinsAPixelApartAcrossACellBorderBecomeOneCluster() {
-        // At zoom 10 a cell is 64 px: x = 64 * k is a border. Two pins either side of one.
+        // A cell is `cellPixels` wide at its zoom: x = cellPixels * k is a border. Two pins either side of one.
         let zoom = 10
         let unitsPerPixel = 1 / Mercator.pixelsPerUnit(zoom: Double(zoom))
-        let border = 64 * 300 * unitsPerPixel
+        let border = ClusterIndex.cellPixels * 150 * unitsPerPixel
         let y = 0.4 * Mercator.worldSize
         func pin(_ dx: Double, _ title: String) -> PointAnnotation {
             PointAnnotation(coordinate: Mercator.unproject(Point(x: border + dx * unitsPerPixel, y: y)), title: title)
         }
         let (left, right) = (pin(-0.5, "L"), pin(0.5, "R"))
         let source = ClusteringSource(identifier: "dots", annotations: [left, right])
+        let around = Rect(x: border - 4 * unitsPerPixel, y: y - 4 * unitsPerPixel,
+                          width: 8 * unitsPerPixel, height: 8 * unitsPerPixel)
+        #expect(source.snapshot.indexes["dots"]?.cells(in: around, zoom: zoom).count == 2, "the grid parts them")
         let (window, map) = makeMap(camera: Camera(center: Mercator.unproject(Point(x: border, y: y)),
                                                    zoom: Double(zoom)))
         map.sharedAnnotations = source
