@@ -86,6 +86,23 @@ public enum ServerError: Error, CustomStringConvertible, Equatable {
 }
 
 enum LWSContext {
+    /// lws scans and loads its event-library plugin while it makes a context
+    /// and unloads it while it destroys one, without a lock of its own: a
+    /// server starting while another stops (tests, one process running
+    /// several) saw the scan fail with EBADF. Both go through this lock.
+    private static let lifecycle = Mutex<Void>(())
+
+    /// `lws_create_context`, one context made or destroyed at a time.
+    static func make(_ info: inout lws_context_creation_info) -> OpaquePointer? {
+        // The address crosses the lock as a number: the pointer is not Sendable.
+        OpaquePointer(bitPattern: lifecycle.withLock { _ in Int(bitPattern: lws_create_context(&info)) })
+    }
+
+    /// `lws_context_destroy`, one context made or destroyed at a time.
+    static func destroy(_ context: OpaquePointer) {
+        lifecycle.withLock { _ in lws_context_destroy(context) }
+    }
+
     /// Builds the context for `loop`: one vhost, a static mount for `Public/`,
     /// callback mounts for the dynamic routes, and two protocols ("http" and
     /// the map subprotocol, which is also the default for clients naming none).
@@ -163,7 +180,7 @@ enum LWSContext {
         info.timeout_secs_ah_idle = UInt32(max(1, configuration.idleRequestTimeout))
         info.user = Unmanaged.passUnretained(loop).toOpaque()
 
-        guard let context = lws_create_context(&info) else {
+        guard let context = make(&info) else {
             throw ListenProbe.failure(host: configuration.host, port: configuration.port, interface: bind)
         }
         return context
@@ -183,7 +200,7 @@ enum LWSContext {
         }
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(loop).toOpaque()
-        guard let context = lws_create_context(&info) else {
+        guard let context = make(&info) else {
             throw ServerError.cannotCreateContext
         }
         return context

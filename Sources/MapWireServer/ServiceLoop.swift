@@ -90,7 +90,7 @@ final class ServiceLoop: @unchecked Sendable {
             logger.debug("\(connections.count) connection(s) did not finish the close handshake in time")
         }
         inbox.detach()
-        lws_context_destroy(context)
+        LWSContext.destroy(context)
         self.context = nil
         if let eventLoop { mapwire_ev_loop_destroy(eventLoop) }
         // lws normally reports CLOSED while destroying; make sure every session
