@@ -28,14 +28,42 @@ package struct SceneDiffer: Sendable {
     private var previousItems: [SceneItem] = []
     /// The generation of the last scene diffed (0: none, or one built by hand).
     private var previousGeneration: UInt64 = 0
+    /// While resting: the last scene's items and accessibility elements, packed; the fields above are empty.
+    private var packed: PackedScene?
 
     package init() {}
 
-    /// Number of items the browser holds after the last diff.
-    package var itemCount: Int { placements.count }
+    /// Whether the record of the last scene is packed (`rest()`) until the next diff.
+    package var isResting: Bool { packed != nil }
+
+    /// Packs the record of the last scene into a few bytes per item, for a
+    /// session that has shown the same frame for a while. The next `diff`
+    /// unpacks it first and answers exactly as it would have.
+    package mutating func rest() {
+        guard packed == nil else { return }
+        packed = PackedScene(items: previousItems, accessibility: accessibility)
+        previousItems = []
+        accessibility = nil
+        // Both follow from the items' order, parents and kinds: `wake` makes them again.
+        placements = [:]
+        children = [:]
+    }
+
+    private mutating func wake() {
+        guard let record = packed?.unpacked() else { return }
+        packed = nil
+        previousItems = record.items
+        accessibility = record.accessibility
+        placements.reserveCapacity(previousItems.count)
+        for (i, item) in previousItems.enumerated() {
+            placements[item.id] = Placement(parent: item.parent, kind: item.kind, position: i)
+            children[item.parent, default: []].append(item.id)
+        }
+    }
 
     /// The ops from the last scene given to this differ (or the empty scene) to `scene`.
     package mutating func diff(to scene: Scene) -> [FrameOp] {
+        wake()
         var ops: [FrameOp] = []
         defineResources(scene, into: &ops)
         if camera != scene.camera {
@@ -74,7 +102,7 @@ package struct SceneDiffer: Sendable {
     }
 
     private mutating func diffItems(_ newItems: [SceneItem], unchanged: [Range<Int>], into ops: inout [FrameOp]) {
-        defer { previousItems = newItems }
+        defer { keep(newItems) }
         if sameShape(newItems) {
             // Indexes, not `zip`: items are large and copying each one dominated the frame.
             var i = 0
@@ -120,6 +148,19 @@ package struct SceneDiffer: Sendable {
         }
     }
 
+    /// Holds on to `items` for the next diff without their array's spare room: a first frame's array grew by
+    /// doubling, and an idle session keeps it for as long as it lives.
+    private mutating func keep(_ items: [SceneItem]) {
+        if items.capacity > items.count + items.count / 8 + 4 {
+            previousItems = Array(unsafeUninitializedCapacity: items.count) { buffer, count in
+                _ = buffer.initialize(fromContentsOf: items)
+                count = items.count
+            }
+        } else {
+            previousItems = items
+        }
+    }
+
     /// True when `newItems` has the same items, parents and kinds in the same order as last time.
     private func sameShape(_ newItems: [SceneItem]) -> Bool {
         guard newItems.count == previousItems.count else { return false }
@@ -139,8 +180,10 @@ package struct SceneDiffer: Sendable {
     }
 
     /// Removes items that are gone, or that changed kind (they are inserted anew).
-    private mutating func removeVanished(_ newItems: [SceneItem], _ newIndex: [UInt32: Int], into ops: inout [FrameOp]) {
-        var goneIDs = Set(placements.lazy.filter { id, p in newIndex[id].map { newItems[$0].kind } != p.kind }.map(\.key))
+    private mutating func removeVanished(_ newItems: [SceneItem], _ newIndex: [UInt32: Int],
+                                         into ops: inout [FrameOp]) {
+        var goneIDs = Set(placements.lazy.filter { id, p in newIndex[id].map { newItems[$0].kind } != p.kind }
+            .map(\.key))
         guard !goneIDs.isEmpty else { return }
         // A survivor whose old parent goes is removed with it in the browser, so it goes too.
         var grew = true
@@ -151,11 +194,12 @@ package struct SceneDiffer: Sendable {
                 grew = true
             }
         }
-        for id in goneIDs {
-            guard let p = placements[id] else { continue }
-            // Removing a subtree's root removes the rest in the browser too.
-            if !goneIDs.contains(p.parent) { ops.append(.remove(item: id)) }
-        }
+        // Removing a subtree's root removes the rest in the browser too. In the
+        // browser's order, so the ops do not depend on the set's hashing.
+        let roots = goneIDs.compactMap { id in placements[id].map { (id, $0) } }
+            .filter { !goneIDs.contains($0.1.parent) }
+            .sorted { $0.1.position < $1.1.position }
+        for (id, _) in roots { ops.append(.remove(item: id)) }
         for id in goneIDs { forget(id) }
         for id in goneIDs { children[id] = nil }
     }

@@ -85,7 +85,8 @@ package struct SceneReplica: Sendable {
     package func preorder(from parent: UInt32 = 0) -> [SceneItem] {
         (children[parent] ?? []).flatMap { id -> [SceneItem] in
             guard let item = items[id] else { return [] }
-            return [SceneItem(id: id, parent: parent, kind: item.kind, properties: item.properties)] + preorder(from: id)
+            let here = SceneItem(id: id, parent: parent, kind: item.kind, properties: item.properties)
+            return [here] + preorder(from: id)
         }
     }
 

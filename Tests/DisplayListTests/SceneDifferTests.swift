@@ -121,7 +121,7 @@ private func preorder(_ items: [SceneItem], parent: UInt32 = 0) -> [SceneItem] {
     items.filter { $0.parent == parent }.flatMap { [$0] + preorder(items, parent: $0.id) }
 }
 
-private struct SplitMix: RandomNumberGenerator {
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
