@@ -42,6 +42,8 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     var pendingURL: (URLMode, String)?
     var lastURL: String?
     var timer: DispatchSourceTimer?
+    /// A check whether to rest (`rest()`) is scheduled.
+    var restCheckPending = false
     var isClosed = false
     var live = SessionLiveState()
     var embedding: SessionEmbedding
@@ -244,6 +246,30 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         } else if !busy, let t = timer {
             t.cancel()
             timer = nil
+        }
+        if !busy { scheduleRest() }
+    }
+
+    /// How long a session shows the same frame before it rests.
+    static let restAfter = DispatchTimeInterval.seconds(2)
+
+    /// Packs the differ's record of the last frame: a session that sent no
+    /// frame for `restAfter` is likely a tab left open, and the record is
+    /// most of what it costs. The next frame unpacks it. The server does this
+    /// on its own; tests and the memory benchmark call it directly.
+    package func rest() {
+        differ.rest()
+    }
+
+    private func scheduleRest() {
+        guard ticksAutomatically, !restCheckPending, !differ.isResting else { return }
+        restCheckPending = true
+        let framesThen = flow.lastSent
+        queue.asyncAfter(deadline: .now() + Self.restAfter) { [weak self] in
+            guard let self else { return }
+            restCheckPending = false
+            guard !isClosed, timer == nil else { return }
+            if flow.lastSent == framesThen { rest() } else { scheduleRest() }
         }
     }
 }

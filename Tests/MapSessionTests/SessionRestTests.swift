@@ -1,0 +1,65 @@
+import DisplayList
+import Foundation
+import InputEvents
+import MapGeometry
+import Testing
+import Wire
+@testable import MapSession
+
+/// A session that shows the same frame for a while packs its differ's record,
+/// and answers the next input as if it never had.
+@Suite struct SessionRestTests {
+    /// A session on real time, as the server runs them, and what its browser holds.
+    final class LiveTab {
+        let output = RecordingOutput()
+        let session: MapSession
+        var replica = SceneReplica(viewport: Size(width: 1024, height: 700))
+        private var consumed = 0
+
+        init() {
+            session = MapSession(id: 31, world: sharedWorld, output: output)
+            session.receive(ClientMessage.hello(version: 1, size: replica.viewport, devicePixelRatio: 1,
+                                                hash: "#5/48/8").encoded())
+        }
+
+        /// Applies and acknowledges every frame sent so far, as a painter does.
+        func drain() {
+            while let bytes = output.sent.withLock({ consumed < $0.count ? $0[consumed] : nil }) {
+                consumed += 1
+                guard case let .frame(number, _, ops)? = try? FrameDecoder.decode(bytes) else { continue }
+                replica.apply(ops)
+                session.receive(ClientMessage.ack(frame: number).encoded())
+            }
+        }
+
+        /// Drains frames until `condition` holds on the session's queue, for at most `seconds`.
+        func wait(seconds: Double, until condition: @escaping (MapSession) -> Bool) async throws -> Bool {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                drain()
+                if session.sync({ condition(session) }) { return true }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            return false
+        }
+    }
+
+    @Test func aQuietSessionRestsAndItsNextFrameBringsTheBrowserToTheNewScene() async throws {
+        let tab = LiveTab()
+        defer { tab.session.disconnected() }
+        let rested = try await tab.wait(seconds: 10) { $0.differ.isResting }
+        #expect(rested)
+        let before = tab.replica.camera.zoom
+        tab.session.receive(ClientMessage.key(seq: 1, KeyEvent(phase: .down, key: "+", modifiers: [])).encoded())
+        let settled = try await tab.wait(seconds: 10) { session in
+            !session.differ.isResting && !(session.window?.animator.isAnimating ?? true) && !session.flow.isDirty
+        }
+        #expect(settled)
+        tab.drain()
+        #expect(tab.replica.camera.zoom > before)
+        // What the browser holds is what the session would draw now, item for item.
+        let now = tab.session.sync { tab.session.window?.renderScene().items }
+        #expect(now?.isEmpty == false)
+        #expect(tab.replica.preorder() == now)
+    }
+}
