@@ -136,6 +136,8 @@ func openIdleSession(_ i: Int, world: World) -> MapSession {
     let session = MapSession(id: UInt32(i + 1), world: world, output: DiscardingOutput(), ticksAutomatically: false)
     session.handle(ClientMessage.hello(version: 1, size: benchViewport, devicePixelRatio: 1, hash: idleHash(i)).encoded())
     session.handle(ClientMessage.ack(frame: 1).encoded())
+    // As the server's sessions do once they have shown the same frame for a while.
+    session.rest()
     return session
 }
 
@@ -162,13 +164,16 @@ func memoryBreakdown(world: World, count: Int) {
         if stage >= 4 { map.layoutAnnotationViews() }
         if stage >= 5 {
             let scene = window.renderScene()
-            if stage >= 6 { _ = p.differ.diff(to: scene) }
+            if stage >= 6 {
+                _ = p.differ.diff(to: scene)
+                p.differ.rest()
+            }
         }
         return p
     }
     let stages = ["Window + MapView, no base map", "+ base map view", "+ WorldMapController (sample annotations, toolbar)",
                   "+ the store as shared source", "+ annotation layout (cluster views)",
-                  "+ one rendered frame (views, labels, caches)", "+ SceneDiffer's record of the frame"]
+                  "+ one rendered frame (views, labels, caches)", "+ SceneDiffer's record of the frame, packed"]
     print("| part (cumulative) | heap bytes per session | RSS bytes per session |")
     print("|---|---|---|")
     for (stage, name) in stages.enumerated() {
@@ -177,6 +182,19 @@ func memoryBreakdown(world: World, count: Int) {
     }
     let m = measurePerObject(count) { openIdleSession($0, world: world) }
     print(String(format: "| whole MapSession (HELLO, first frame, ACK) | %.0f | %.0f |", m.heap, m.rss))
+    var items = 0, elements = 0, kinds: [ItemKind: Int] = [:]
+    for i in 0..<count {
+        let p = parts(i, upTo: 4)
+        let scene = p.window!.renderScene()
+        items += scene.items.count
+        elements += scene.accessibility.count
+        for item in scene.items { kinds[item.kind, default: 0] += 1 }
+    }
+    print(String(format: "items per frame %.1f, accessibility elements %.1f", Double(items) / Double(count),
+                 Double(elements) / Double(count)))
+    for (kind, n) in kinds.sorted(by: { $0.value > $1.value }) {
+        print(String(format: "  %@: %.1f", "\(kind)", Double(n) / Double(count)))
+    }
 }
 
 /// `mapwire-bench memory [--sessions N] [--pins N] [--breakdown]`.

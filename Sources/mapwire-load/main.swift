@@ -170,7 +170,7 @@ func waitingForFirstFrames() -> Bool {
     return totals.joins.withLock { $0.count } < open
 }
 while waitingForFirstFrames() && now() < framesDeadline { usleep(10_000) }
-sleep(2) // let first frames settle
+sleep(5) // first frames settle, and sessions that show the same frame for 2 s rest
 let connected = totals.welcomed.load(ordering: .relaxed)
 let rssIdle = rssKB(options.pid)
 print("sessions connected: \(connected) of \(options.sessions)")
