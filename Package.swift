@@ -58,7 +58,8 @@ let package = Package(
         .target(
             name: "MapWire",
             dependencies: ["MapWireServer", "MapSession", "MapCore", "ViewKit", "TextLayout", "DisplayList",
-                           "InputEvents", "MapGeometry", .product(name: "Logging", package: "swift-log")]
+                           "InputEvents", "MapGeometry", .product(name: "Logging", package: "swift-log"),
+                           .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         // The wishlist and MapCallouts samples: an app built on the library like any other.
         .target(name: "SampleApps", dependencies: ["MapWire"]),

@@ -8,6 +8,7 @@ import MapWireServer
 ///
 /// ```swift
 /// MapWireService.holdTerminationSignals()   // first thing in main
+/// MapWireService.limitAllocatorArenas()
 /// var configuration = MapWireConfiguration()
 /// configuration.port = 8080
 /// try MapWireService(app: MyApp(), configuration: configuration).run()
@@ -56,6 +57,7 @@ public final class MapWireService: Sendable {
     /// Starts, prints the page's URL, serves until SIGINT or SIGTERM, then stops.
     public func run() throws {
         Self.holdTerminationSignals()
+        Self.limitAllocatorArenas()
         try start()
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         print("MapWire listening on http://\(host):\(port ?? configuration.port)/")

@@ -5,6 +5,7 @@ import MapWire
 // Entry point; everything lives in MapWireCommand.swift. Termination signals
 // are held from the first instruction, before any thread starts.
 MapWireService.holdTerminationSignals()
+MapWireService.limitAllocatorArenas()
 
 let commandLine = Array(CommandLine.arguments.dropFirst())
 let environment = EnvironmentArguments(command: MapWireCommand.self)

@@ -51,3 +51,12 @@ import Testing
         #expect(service.service.world.controls == c.controls)
     }
 }
+
+/// The allocator's arenas: one a core, unless the operator chose.
+@Suite struct AllocatorArenaTests {
+    @Test func theCapIsOneArenaPerCoreUnlessTheEnvironmentSetsOne() {
+        #expect(MapWireService.allocatorArenaCap(environment: [:], cores: 2) == 2)
+        #expect(MapWireService.allocatorArenaCap(environment: ["PATH": "/bin"], cores: 0) == 1)
+        #expect(MapWireService.allocatorArenaCap(environment: ["MALLOC_ARENA_MAX": "8"], cores: 2) == nil)
+    }
+}

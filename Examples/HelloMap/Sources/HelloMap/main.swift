@@ -3,6 +3,8 @@ import MapWire
 
 // Ctrl-C and SIGTERM are held from the start; `run()` takes them and stops cleanly.
 MapWireService.holdTerminationSignals()
+// One malloc arena per core: what resting sessions free is reused, not spread thin.
+MapWireService.limitAllocatorArenas()
 
 /// `--port 9000`, else `$PORT`, else 8080.
 func port() -> Int {
