@@ -18,6 +18,8 @@ public final class ClusterAnnotation: Annotation {
         var membership: ClusterMembership
         var count: Int
         var center: Point
+        /// Where the map last showed it (`shownPoint(tolerance:)`).
+        var shown: Point?
 
         init(_ membership: ClusterMembership) {
             self.membership = membership
@@ -56,8 +58,26 @@ public final class ClusterAnnotation: Annotation {
     var membership: ClusterMembership {
         get { state.withLock { $0.membership } }
         set {
-            let next = State(newValue)
-            state.withLock { $0 = next }
+            var next = State(newValue)
+            state.withLock {
+                next.shown = $0.shown
+                $0 = next
+            }
+        }
+    }
+
+    /// Where the map shows it: its members' centre, unless that is within
+    /// `tolerance` (world units, each way) of where it was last shown. Under
+    /// a busy feed a big cluster's centre creeps by a fraction of a pixel
+    /// with nearly every epoch; redrawing it there would send every
+    /// watching browser a change it cannot see.
+    func shownPoint(tolerance: Double) -> Point {
+        state.withLock { s in
+            if let shown = s.shown, abs(shown.x - s.center.x) <= tolerance, abs(shown.y - s.center.y) <= tolerance {
+                return shown
+            }
+            s.shown = s.center
+            return s.center
         }
     }
 }

@@ -163,6 +163,8 @@ extension MapView {
         let zoom = min(level, ClusterIndex.maxZoom)
         let apart = level > ClusterIndex.maxZoom
         let pixelsPerUnit = pow(2, Double(level) + 8) / Mercator.worldSize
+        // Half a pixel at the camera's zoom: a cluster's centre may creep this far before its view follows.
+        let tolerance = 0.5 * Mercator.worldSize / pow(2, camera.zoom + 8)
         let chosen = selectedKey
         var out: [(annotation: Annotation, point: Point)] = []
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
@@ -176,19 +178,20 @@ extension MapView {
             }
             nextLive[identifier] = Self.gather(cells, identifier: identifier,
                                                previous: clustering.live[identifier] ?? [:],
-                                               pixelsPerUnit: pixelsPerUnit, chosen: chosen, into: &out,
-                                               lone: { Self.members(of: $0, in: index) },
+                                               pixelsPerUnit: pixelsPerUnit, tolerance: tolerance, chosen: chosen,
+                                               into: &out, lone: { Self.members(of: $0, in: index) },
                                                membership: { .session(index: index, cells: $0) })
         }
         clustering.live = nextLive
         clustering.sharedLive = sharedClusters(snapshot, in: rect, zoom: zoom, apart: apart,
-                                               pixelsPerUnit: pixelsPerUnit, chosen: chosen, into: &out)
+                                               pixelsPerUnit: pixelsPerUnit, tolerance: tolerance, chosen: chosen,
+                                               into: &out)
         return out
     }
 
     /// The shared source's clusters and lone members in `rect`.
     private func sharedClusters(_ snapshot: SharedClusterSnapshot?, in rect: Rect, zoom: Int, apart: Bool,
-                                pixelsPerUnit: Double, chosen: AnnotationKey?,
+                                pixelsPerUnit: Double, tolerance: Double, chosen: AnnotationKey?,
                                 into out: inout [(annotation: Annotation, point: Point)])
         -> [String: [UInt64: ClusterAnnotation]] {
         guard let snapshot, let source = shared.source else { return [:] }
@@ -206,8 +209,8 @@ extension MapView {
             }
             nextLive[identifier] = Self.gather(cells, identifier: identifier,
                                                previous: clustering.sharedLive[identifier] ?? [:],
-                                               pixelsPerUnit: pixelsPerUnit, chosen: chosen, into: &out, lone: lone,
-                                               membership: { .shared(sharedGroup, cells: $0) })
+                                               pixelsPerUnit: pixelsPerUnit, tolerance: tolerance, chosen: chosen,
+                                               into: &out, lone: lone, membership: { .shared(sharedGroup, cells: $0) })
         }
         return nextLive
     }
@@ -227,7 +230,7 @@ extension MapView {
     /// its callout: spacing never folds it into a neighbour.
     private static func gather<Cell: ClusterCellSummary>(
         _ cells: [Cell], identifier: String, previous: [UInt64: ClusterAnnotation], pixelsPerUnit: Double,
-        chosen: AnnotationKey?, into out: inout [(annotation: Annotation, point: Point)],
+        tolerance: Double, chosen: AnnotationKey?, into out: inout [(annotation: Annotation, point: Point)],
         lone: (Cell) -> [(annotation: Annotation, point: Point)], membership: ([Cell]) -> ClusterMembership
     ) -> [UInt64: ClusterAnnotation] {
         let items = cells.map { cell in
@@ -246,7 +249,7 @@ extension MapView {
             let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
             let cluster = Self.cluster(previous[key], identifier, membership(members))
             live[key] = cluster
-            out.append((cluster, cluster.worldPoint))
+            out.append((cluster, cluster.shownPoint(tolerance: tolerance)))
         }
         return live
     }

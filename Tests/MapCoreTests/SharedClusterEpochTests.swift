@@ -36,6 +36,16 @@ final class EpochSource: SharedAnnotationSource {
         }
     }
 
+    /// The next epoch: dot `i` moved to `coordinate`.
+    func moveDot(_ i: Int, to coordinate: Coordinate) {
+        state.withLock { s in
+            var changes = ClusterChanges()
+            changes.move(slot: UInt32(i), to: Mercator.project(coordinate))
+            let index = s.snapshot.indexes["dots"]!.applying(changes)
+            s.snapshot = SharedClusterSnapshot(indexes: ["dots": index], epoch: s.snapshot.epoch + 1)
+        }
+    }
+
     var gridQueries: Int { state.withLock { $0.gridQueries } }
 
     func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
@@ -74,5 +84,32 @@ final class EpochSource: SharedAnnotationSource {
         map.setCamera(Camera(center: Coordinate(latitude: 20, longitude: 30), zoom: 4), animated: false)
         _ = window.renderScene()
         #expect(source.gridQueries > asked)
+    }
+
+    /// Under a busy feed a big cluster's centre creeps by a fraction of a
+    /// pixel with every epoch: its view stays put (no change for the
+    /// browsers) until the centre has moved half a pixel.
+    @Test func aClusterViewFollowsItsCentreOnlyOnceItMovedHalfAPixel() throws {
+        let source = EpochSource()
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 5), zoom: 4))
+        map.sharedAnnotations = source
+        _ = window.renderScene()
+        let view = try #require(map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }.first)
+        let cluster = try #require(view.annotation as? ClusterAnnotation)
+        let shown = try #require(view.worldAnchor)
+        let unitsPerPixel = Mercator.worldSize / 4096 // zoom 4: 2^(4 + 8) pixels across
+
+        // 0.1 degrees for one dot of 20: the centre moves about 0.06 px.
+        source.moveDot(3, to: Coordinate(latitude: 0.13, longitude: 0))
+        _ = window.renderScene()
+        #expect(cluster.worldPoint != shown, "the cluster's centre follows its members")
+        #expect(abs(cluster.worldPoint.y - shown.y) < 0.5 * unitsPerPixel)
+        #expect(view.worldAnchor == shown, "its view does not")
+
+        // Three degrees: about 1.7 px.
+        source.moveDot(3, to: Coordinate(latitude: 3, longitude: 0))
+        _ = window.renderScene()
+        #expect(view.worldAnchor == cluster.worldPoint, "now it does")
+        #expect(abs(cluster.worldPoint.y - shown.y) > unitsPerPixel)
     }
 }
