@@ -118,6 +118,11 @@ if CommandLine.arguments.dropFirst().first == "frames-clustered" {
     try runClusteredFrames(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
+// `mapwire-bench frames-epoch [epochs] [pins] [moves an epoch]`: a watching session's frames (EpochFrameBench.swift).
+if CommandLine.arguments.dropFirst().first == "frames-epoch" {
+    try runEpochFrames(CommandLine.arguments.dropFirst(2))
+    exit(0)
+}
 let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 3000
 let dense = try world(extra: 10_000, region: (lat: -60...70, lon: -180...180))
 /// 10,000 API pins without a clustering identifier: every one near the screen gets a view.
