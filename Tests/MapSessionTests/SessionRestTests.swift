@@ -16,8 +16,12 @@ import Wire
         var replica = SceneReplica(viewport: Size(width: 1024, height: 700))
         private var consumed = 0
 
-        init() {
-            session = MapSession(id: 31, world: sharedWorld, output: output)
+        /// A world of its own: other tests move pins in the shared one, and
+        /// a session that sees moves never goes quiet.
+        init() throws {
+            let world = try World.load(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                                       publicDirectory: repoRoot.appendingPathComponent("Public"), app: sampleApp)
+            session = MapSession(id: 31, world: world, output: output)
             session.receive(ClientMessage.hello(version: 1, size: replica.viewport, devicePixelRatio: 1,
                                                 hash: "#5/48/8").encoded())
         }
@@ -45,7 +49,7 @@ import Wire
     }
 
     @Test func aQuietSessionRestsAndItsNextFrameBringsTheBrowserToTheNewScene() async throws {
-        let tab = LiveTab()
+        let tab = try LiveTab()
         defer { tab.session.disconnected() }
         let rested = try await tab.wait(seconds: 10) { $0.differ.isResting }
         #expect(rested)
