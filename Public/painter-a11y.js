@@ -191,6 +191,19 @@
 
     return {
       setList(elements) { list = elements; dirty = true; },
+      // New names for elements of the list (A11Y_NAMES): the elements stay,
+      // only their names change. Returns the first item not in the list, or 0.
+      rename(names) {
+        const index = new Map(list.map((e, i) => [e.item, i]));
+        for (const { item, name } of names) {
+          const i = index.get(item);
+          if (i === undefined) return item;
+          list[i] = { ...list[i], name };
+          const el = mirror.get(item);
+          if (el) setName(el, el._role, name);
+        }
+        return 0;
+      },
       focus(id) { pendingFocus = id; },
       reset() { list = []; dirty = true; pendingFocus = null; },
       update,

@@ -14,7 +14,7 @@
     0x10: 'DEF_IMAGE', 0x11: 'DEF_PATH', 0x12: 'DEF_FONT',
     0x20: 'CAMERA', 0x21: 'BACKGROUND',
     0x30: 'INSERT', 0x31: 'REMOVE', 0x32: 'MOVE', 0x33: 'PATCH', 0x34: 'TRANSFORM',
-    0x40: 'A11Y', 0x41: 'FOCUS', 0x42: 'URL', 0x43: 'CURSOR',
+    0x40: 'A11Y', 0x41: 'FOCUS', 0x42: 'URL', 0x43: 'CURSOR', 0x44: 'A11Y_NAMES',
     0x50: 'EMBED_ORIGINS', 0x51: 'EVENT_SELECT', 0x52: 'EVENT_DESELECT', 0x53: 'EVENT_CAMERA',
     0x54: 'EVENT_CALLOUT_ACTION',
   };
@@ -151,6 +151,14 @@
           elements.push({ item: r.u32(), role: r.u8(), flags: r.u8(), name: r.str() });
         }
         return { op, elements };
+      }
+      case 'A11Y_NAMES': {
+        const count = r.u32();
+        // Each name takes at least 8 bytes (item and length).
+        r.need(Math.min(count, 1 << 24) * 8);
+        const names = [];
+        for (let i = 0; i < count; i++) names.push({ item: r.u32(), name: r.str() });
+        return { op, names };
       }
       case 'FOCUS':
         return { op, item: r.u32() };

@@ -201,6 +201,11 @@
         break;
       }
       case 'A11Y': mirror.setList(op.elements); break;
+      case 'A11Y_NAMES': {
+        const unknown = mirror.rename(op.names);
+        if (unknown) malformed(`A11Y_NAMES for item ${unknown}, not in the list`);
+        break;
+      }
       case 'FOCUS': mirror.focus(op.item); break;
       case 'URL': applyUrl(op.mode, op.hash); break;
       case 'CURSOR': canvas.style.cursor = CURSORS[op.cursor] || 'default'; break;

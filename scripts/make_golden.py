@@ -37,7 +37,7 @@ Canonical JSON form (what a decoder must produce from the .bin files)
 - bytes fields (DEF_IMAGE data, DEF_PATH data) are standard base64 strings,
   padded. Path data is not unpacked: it stays the raw varint bytes.
 - A11Y: {"op":"A11Y","elements":[{"item","role","flags","name"}...]} (the
-  count is implicit).
+  count is implicit); A11Y_NAMES: {"op":"A11Y_NAMES","names":[{"item","name"}...]}.
 - str fields are JSON strings (UTF-8 on the wire); numbers are JSON numbers.
   All f32 values here are exactly representable, so the decoded doubles are
   equal to the JSON numbers.
@@ -61,7 +61,7 @@ FRAME_OPS = {
     "DEF_IMAGE": 0x10, "DEF_PATH": 0x11, "DEF_FONT": 0x12,
     "CAMERA": 0x20, "BACKGROUND": 0x21,
     "INSERT": 0x30, "REMOVE": 0x31, "MOVE": 0x32, "PATCH": 0x33, "TRANSFORM": 0x34,
-    "A11Y": 0x40, "FOCUS": 0x41, "URL": 0x42, "CURSOR": 0x43,
+    "A11Y": 0x40, "FOCUS": 0x41, "URL": 0x42, "CURSOR": 0x43, "A11Y_NAMES": 0x44,
     "EMBED_ORIGINS": 0x50, "EVENT_SELECT": 0x51, "EVENT_DESELECT": 0x52, "EVENT_CAMERA": 0x53,
     "EVENT_CALLOUT_ACTION": 0x54,
 }
@@ -96,6 +96,7 @@ FRAME_OP_FIELDS = {
     "PATCH": [("item", "I")],
     "TRANSFORM": [("item", "I"), ("x", "f"), ("y", "f")],
     "A11Y": [],
+    "A11Y_NAMES": [],
     "FOCUS": [("item", "I")],
     "URL": [("mode", "B"), ("hash", "s")],
     "CURSOR": [("cursor", "B")],
@@ -223,6 +224,11 @@ def encode_frame_op(op: dict, w: Writer) -> None:
             w.put("B", e["role"])
             w.put("B", e["flags"])
             w.put("s", e["name"])
+    elif name == "A11Y_NAMES":
+        w.put("I", len(op["names"]))
+        for n in op["names"]:
+            w.put("I", n["item"])
+            w.put("s", n["name"])
     elif name == "EMBED_ORIGINS":
         w.put("H", len(op["origins"]))
         for origin in op["origins"]:
@@ -312,6 +318,7 @@ def golden_frame() -> dict:
                 {"item": 14, "role": 7, "flags": 4, "name": "Callout"},
                 {"item": 13, "role": 6, "flags": 0, "name": ""},
             ]},
+            {"op": "A11Y_NAMES", "names": [{"item": 14, "name": "Callout, 12 places"}, {"item": 13, "name": "Caption"}]},
             {"op": "FOCUS", "item": 11},
             {"op": "URL", "mode": 1, "hash": "#4.50/20.00000/0.00000/person/7"},
             {"op": "CURSOR", "cursor": 1},

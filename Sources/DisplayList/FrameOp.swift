@@ -21,6 +21,16 @@ package enum ItemProperty: Hashable, Sendable {
     case evenOdd(Bool)
 }
 
+/// A new accessible name for the element over `item` (`A11Y_NAMES`).
+package struct AccessibilityName: Hashable, Sendable {
+    package var item: UInt32
+    package var name: String
+    package init(item: UInt32, name: String) {
+        self.item = item
+        self.name = name
+    }
+}
+
 /// How the page should apply a URL change.
 package enum URLMode: UInt8, Sendable { case replace = 0, push = 1 }
 
@@ -37,6 +47,8 @@ package enum FrameOp: Hashable, Sendable {
     case patch(item: UInt32, properties: [ItemProperty])
     case transform(item: UInt32, x: Float, y: Float)
     case accessibility([AccessibilityElement])
+    /// New names for elements of the list the browser holds; its order, roles and flags stay.
+    case accessibilityNames([AccessibilityName])
     case focus(item: UInt32)
     case url(URLMode, String)
     case cursor(Cursor)

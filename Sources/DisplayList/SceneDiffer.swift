@@ -79,7 +79,11 @@ package struct SceneDiffer: Sendable {
         diffItems(scene.items, unchanged: follows ? scene.unchangedItems : [], into: &ops)
         previousGeneration = scene.generation
         if accessibility != scene.accessibility {
-            ops.append(.accessibility(scene.accessibility))
+            if let renamed = accessibility.flatMap({ Self.names(changedFrom: $0, to: scene.accessibility) }) {
+                ops.append(.accessibilityNames(renamed))
+            } else {
+                ops.append(.accessibility(scene.accessibility))
+            }
             accessibility = scene.accessibility
         }
         if cursor != scene.cursor {
@@ -87,6 +91,21 @@ package struct SceneDiffer: Sendable {
             cursor = scene.cursor
         }
         return ops
+    }
+
+    /// The names that changed when nothing else about the list did (the same
+    /// elements, roles and flags in the same order), else nil. Counts on
+    /// clusters under a live feed change every frame; their list need not.
+    static func names(changedFrom old: [AccessibilityElement],
+                      to new: [AccessibilityElement]) -> [AccessibilityName]? {
+        guard old.count == new.count else { return nil }
+        var renamed: [AccessibilityName] = []
+        for i in new.indices {
+            let (o, n) = (old[i], new[i])
+            guard o.item == n.item, o.role == n.role, o.flags == n.flags else { return nil }
+            if o.name != n.name { renamed.append(AccessibilityName(item: n.item, name: n.name)) }
+        }
+        return renamed
     }
 
     private mutating func defineResources(_ scene: Scene, into ops: inout [FrameOp]) {

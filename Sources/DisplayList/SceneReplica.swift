@@ -66,6 +66,12 @@ package struct SceneReplica: Sendable {
             items[item]?.properties.frame.x = x
             items[item]?.properties.frame.y = y
         case let .accessibility(list): accessibility = list
+        case let .accessibilityNames(names):
+            for renamed in names {
+                if let i = accessibility.firstIndex(where: { $0.item == renamed.item }) {
+                    accessibility[i].name = renamed.name
+                }
+            }
         case let .focus(item): focus = item
         case let .url(_, hash): url = hash
         case let .cursor(c): cursor = c

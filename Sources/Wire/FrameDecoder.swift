@@ -75,6 +75,13 @@ package enum FrameDecoder {
                 elements.append(AccessibilityElement(item: item, role: role, flags: flags, name: try r.string("name")))
             }
             return .accessibility(elements)
+        case .accessibilityNames:
+            var names: [AccessibilityName] = []
+            for _ in 0..<(try r.u32("count")) {
+                let item = try r.u32("item")
+                names.append(AccessibilityName(item: item, name: try r.string("name")))
+            }
+            return .accessibilityNames(names)
         case .focus:
             return .focus(item: try r.u32("item"))
         case .url:

@@ -11,7 +11,7 @@ package enum FrameEncoder {
         case defineImage = 0x10, definePath = 0x11, defineFont = 0x12
         case camera = 0x20, background = 0x21
         case insert = 0x30, remove = 0x31, move = 0x32, patch = 0x33, transform = 0x34
-        case accessibility = 0x40, focus = 0x41, url = 0x42, cursor = 0x43
+        case accessibility = 0x40, focus = 0x41, url = 0x42, cursor = 0x43, accessibilityNames = 0x44
         case embedOrigins = 0x50, eventSelect = 0x51, eventDeselect = 0x52, eventCamera = 0x53
         case eventCalloutAction = 0x54
     }
@@ -102,6 +102,13 @@ package enum FrameEncoder {
                 w.u8(e.role.rawValue)
                 w.u8(e.flags.rawValue)
                 w.string(e.name)
+            }
+        case let .accessibilityNames(names):
+            w.u8(Op.accessibilityNames.rawValue)
+            w.u32(UInt32(names.count))
+            for n in names {
+                w.u32(n.item)
+                w.string(n.name)
             }
         case let .focus(item):
             w.u8(Op.focus.rawValue)

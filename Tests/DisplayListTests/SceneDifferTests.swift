@@ -171,3 +171,32 @@ private func render(_ generation: UInt64, _ items: [SceneItem], unchanged: [Rang
     #expect(MemoryLayout<ItemProperties>.stride == 136)
     #expect(MemoryLayout<SceneItem>.stride <= 152)
 }
+
+private func mirror(_ names: [String], flags: AccessibilityElement.Flags = []) -> Scene {
+    var s = scene(names.indices.map { rect(UInt32($0 + 1)) })
+    s.accessibility = names.enumerated().map {
+        AccessibilityElement(item: UInt32($0.offset + 1), role: .button, flags: flags, name: $0.element)
+    }
+    return s
+}
+
+/// Under a live feed a cluster's count, and so its name, changes every
+/// frame: only the names that changed go, not the whole list.
+@Test func onlyNamesChangedSendsJustThoseNames() {
+    var differ = SceneDiffer()
+    #expect(differ.diff(to: mirror(["12 places", "7 places", "Lisbon"])).contains {
+        if case .accessibility = $0 { return true } else { return false }
+    })
+    #expect(differ.diff(to: mirror(["13 places", "7 places", "Lisbon"]))
+            == [.accessibilityNames([AccessibilityName(item: 1, name: "13 places")])])
+    // A flag, an element more or another order is a new list.
+    #expect(differ.diff(to: mirror(["13 places", "7 places", "Lisbon"], flags: .selected))
+            == [.accessibility(mirror(["13 places", "7 places", "Lisbon"], flags: .selected).accessibility)])
+    let longer = mirror(["13 places", "7 places", "Lisbon", "Porto"])
+    #expect(differ.diff(to: longer).contains(.accessibility(longer.accessibility)))
+    var replica = SceneReplica(viewport: .zero)
+    var replayed = SceneDiffer()
+    replica.apply(replayed.diff(to: longer))
+    replica.apply(replayed.diff(to: mirror(["14 places", "7 places", "Lisbon", "Porto"])))
+    #expect(replica.accessibility.map(\.name) == ["14 places", "7 places", "Lisbon", "Porto"])
+}

@@ -48,6 +48,10 @@ enum GoldenJSON {
                 AccessibilityElement(item: u32($0["item"]), role: AccessibilityElement.Role(rawValue: UInt8(num($0["role"])))!,
                                      flags: AccessibilityElement.Flags(rawValue: UInt8(num($0["flags"]))), name: $0["name"] as! String)
             })
+        case "A11Y_NAMES":
+            return .accessibilityNames((o["names"] as! [[String: Any]]).map {
+                AccessibilityName(item: u32($0["item"]), name: $0["name"] as! String)
+            })
         case "FOCUS": return .focus(item: u32(o["item"]))
         case "URL": return .url(URLMode(rawValue: UInt8(num(o["mode"])))!, o["hash"] as! String)
         case "CURSOR": return .cursor(Cursor(rawValue: UInt8(num(o["cursor"])))!)

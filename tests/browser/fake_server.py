@@ -335,6 +335,9 @@ class FakeServer:
             "url": [{"op": "URL", "mode": 1, "hash": "#2.00/20.00000/0.00000/person/1"}],
             "cursor": [{"op": "CURSOR", "cursor": 1}],
             "hide": [{"op": "PATCH", "item": 20, "props": [P("HIDDEN", 1)]}],
+            # New names for a pin and a list row, the list itself unchanged.
+            "rename": [{"op": "A11Y_NAMES", "names": [{"item": 102, "name": "Kenji Watanabe, 3 wishes"},
+                                                      {"item": 41, "name": "Piano lessons (booked)"}]}],
             # The callout half-way through its stretch and at its end: scaled about its arrow tip.
             "stretch-half": [{"op": "PATCH", "item": 20, "props": [P("SCALE", [0.5, *CALLOUT_TIP])]}],
             "stretch-full": [{"op": "PATCH", "item": 20, "props": [P("SCALE", [1, *CALLOUT_TIP])]}],

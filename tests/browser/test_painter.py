@@ -117,6 +117,27 @@ def test_accessibility_mirror(driver, fake_server):
     assert driver.execute_script("return window.mapwire.itemBounds(20);") is None
 
 
+def test_accessibility_names_change_in_place(driver, fake_server):
+    """A11Y_NAMES renames elements without rebuilding the mirror: the same
+    DOM elements, and the focused one keeps focus."""
+    open_page(driver, fake_server)
+    driver.execute_script("const b = document.querySelector('#a11y [data-item=\"102\"]');"
+                          "window.__renamed = b; b.focus();")
+    fake_server.get("/_send?frame=rename")
+    poll(lambda: driver.execute_script(
+        "return document.querySelector('#a11y [data-item=\"102\"]').textContent;") == "Kenji Watanabe, 3 wishes",
+        message="the pin's new name")
+    assert driver.execute_script(
+        "const b = document.querySelector('#a11y [data-item=\"102\"]');"
+        "return b === window.__renamed && document.activeElement === b;")
+    rows = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#a11y ul[aria-label=Wishes] > li'), li => li.textContent);")
+    assert rows == ["A red bicycle", "Piano lessons (booked)", "Tea from Kyoto", "A telescope", "Snow boots"]
+    names = {b[0]: b[1] for b in driver.execute_script(
+        "return Array.from(document.querySelectorAll('#a11y button'), b => [Number(b.dataset.item), b.textContent]);")}
+    assert names == {**PEOPLE, 102: "Kenji Watanabe, 3 wishes"}
+
+
 def test_pointer_wheel_and_latency(driver, fake_server):
     open_page(driver, fake_server)
     click_at(driver, 300, 500)
@@ -237,8 +258,11 @@ def test_golden_frame_applies_cleanly(driver, fake_golden_server):
     stats = wait_painted(driver)
     assert stats["lastFrame"] == 7
     poll(lambda: {"op": "ACK", "frame": 7, "session": 1} in fake_golden_server.messages(), message="ACK 7")
-    # FOCUS, URL and CURSOR ops of the golden frame took effect.
+    # FOCUS, URL, CURSOR and A11Y_NAMES ops of the golden frame took effect.
     assert driver.execute_script("return document.activeElement.textContent;") == "Zoë Müller"
+    assert driver.execute_script(
+        "return document.querySelector('#a11y [data-item=\"14\"]').getAttribute('aria-label');") \
+        == "Callout, 12 places"
     assert driver.execute_script("return location.hash;") == "#4.50/20.00000/0.00000/person/7"
     assert driver.execute_script("return document.getElementById('map').style.cursor;") == "pointer"
     # REMOVE took item 15 away; HIDDEN was patched back to 0 on item 11.

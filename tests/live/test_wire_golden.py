@@ -14,7 +14,7 @@ FIXTURES = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.
 OP_NAMES = {wire.DEF_IMAGE: "DEF_IMAGE", wire.DEF_PATH: "DEF_PATH", wire.DEF_FONT: "DEF_FONT",
             wire.CAMERA: "CAMERA", wire.BACKGROUND: "BACKGROUND", wire.INSERT: "INSERT",
             wire.REMOVE: "REMOVE", wire.MOVE: "MOVE", wire.PATCH: "PATCH", wire.TRANSFORM: "TRANSFORM",
-            wire.A11Y: "A11Y", wire.FOCUS: "FOCUS", wire.URL: "URL", wire.CURSOR: "CURSOR",
+            wire.A11Y: "A11Y", wire.A11Y_NAMES: "A11Y_NAMES", wire.FOCUS: "FOCUS", wire.URL: "URL", wire.CURSOR: "CURSOR",
             wire.EMBED_ORIGINS: "EMBED_ORIGINS", wire.EVENT_SELECT: "EVENT_SELECT",
             wire.EVENT_DESELECT: "EVENT_DESELECT", wire.EVENT_CAMERA: "EVENT_CAMERA",
             wire.EVENT_CALLOUT_ACTION: "EVENT_CALLOUT_ACTION"}

@@ -25,7 +25,7 @@ WELCOME, FRAME = 0x01, 0x02
 DEF_IMAGE, DEF_PATH, DEF_FONT = 0x10, 0x11, 0x12
 CAMERA, BACKGROUND = 0x20, 0x21
 INSERT, REMOVE, MOVE, PATCH, TRANSFORM = 0x30, 0x31, 0x32, 0x33, 0x34
-A11Y, FOCUS, URL, CURSOR = 0x40, 0x41, 0x42, 0x43
+A11Y, FOCUS, URL, CURSOR, A11Y_NAMES = 0x40, 0x41, 0x42, 0x43, 0x44
 EMBED_ORIGINS, EVENT_SELECT, EVENT_DESELECT, EVENT_CAMERA, EVENT_CALLOUT_ACTION = 0x50, 0x51, 0x52, 0x53, 0x54
 
 # Accessibility roles.
@@ -216,6 +216,12 @@ def decode_ops(r: Reader) -> list[tuple]:
                 item, role, flags = r.take("IBB")
                 elements.append(A11yElement(item, role, flags, r.string()))
             ops.append((op, elements))
+        elif op == A11Y_NAMES:
+            names = []
+            for _ in range(r.take("I")):
+                item = r.take("I")
+                names.append((item, r.string()))
+            ops.append((op, names))
         elif op == FOCUS:
             ops.append((op, r.take("I")))
         elif op == URL:
@@ -345,6 +351,9 @@ class Scene:
                 self.items[item].props["frame"] = (x, y, w, h)
             elif code == A11Y:
                 self.a11y = op[1]
+            elif code == A11Y_NAMES:
+                renamed = dict(op[1])
+                self.a11y = [A11yElement(e.item, e.role, e.flags, renamed.get(e.item, e.name)) for e in self.a11y]
             elif code == URL:
                 self.url = op[2]
 
