@@ -100,25 +100,13 @@ struct AnnotationListQuery: Equatable {
         return BoundingBox(minLongitude: n[0], minLatitude: n[1], maxLongitude: n[2], maxLatitude: n[3])
     }
 
-    /// The records of one page and the cursor of the next, if there is
-    /// more. `records` are in the order they were added (`seq` ascending).
-    func page(of records: [AnnotationStore.Record]) -> (records: [AnnotationStore.Record], next: Cursor?) {
-        var start = 0
-        if let cursor {
-            // The first record added after the cursor's.
-            var (low, high) = (0, records.count)
-            while low < high {
-                let mid = (low + high) / 2
-                if records[mid].seq <= cursor.seq { low = mid + 1 } else { high = mid }
-            }
-            start = low
+    /// The records of one page of `store`, in the order they were added,
+    /// and the cursor of the next if there is more.
+    func page(of store: AnnotationStore) -> (records: [AnnotationStore.Record], next: Cursor?) {
+        let bbox = bbox
+        let (records, more) = store.page(after: cursor?.seq, limit: limit ?? Int.max) { record in
+            bbox?.contains(record.annotation.coordinate) ?? true
         }
-        var out: [AnnotationStore.Record] = []
-        let limit = limit ?? Int.max
-        for r in records[start...] where bbox?.contains(r.annotation.coordinate) ?? true {
-            if out.count == limit { return (out, Cursor(seq: out[out.count - 1].seq)) }
-            out.append(r)
-        }
-        return (out, nil)
+        return (records, more ? records.last.map { Cursor(seq: $0.seq) } : nil)
     }
 }

@@ -139,6 +139,42 @@ public final class AnnotationStore: Sendable {
         state.withLock { s in s.order.compactMap { s.records[$0] } }
     }
 
+    /// How many annotations the store holds.
+    public var count: Int { state.withLock { $0.records.count } }
+
+    /// How many records a page's scan copies under the lock at a time.
+    static let pageScanChunk = 4096
+
+    /// Up to `limit` records added after `seq` (from the first when nil) that
+    /// pass `include`, in the order they were added, and whether more
+    /// follow. It reads a chunk at a time and lets go of the lock between
+    /// chunks: a page of a sparse box over a million annotations must not
+    /// copy them all, nor hold the feed's writes off while it looks.
+    package func page(after seq: UInt64?, limit: Int,
+                      where include: (Record) -> Bool) -> (records: [Record], more: Bool) {
+        var out: [Record] = []
+        var last = seq ?? 0
+        while true {
+            let (chunk, isLast) = state.withLock { s -> ([Record], Bool) in
+                // `order` holds the live ids, `seq` ascending.
+                var (low, high) = (0, s.order.count)
+                while low < high {
+                    let mid = (low + high) / 2
+                    if (s.records[s.order[mid]]?.seq ?? 0) <= last { low = mid + 1 } else { high = mid }
+                }
+                let end = min(low + Self.pageScanChunk, s.order.count)
+                return (s.order[low..<end].compactMap { s.records[$0] }, end == s.order.count)
+            }
+            for record in chunk {
+                last = record.seq
+                guard include(record) else { continue }
+                if out.count == limit { return (out, true) }
+                out.append(record)
+            }
+            if isLast { return (out, false) }
+        }
+    }
+
     public func record(id: String) -> Record? { state.withLock { $0.records[id] } }
 
     /// The id of `annotation`, if the store holds it.

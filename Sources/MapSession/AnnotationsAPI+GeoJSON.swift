@@ -7,7 +7,7 @@ extension AnnotationsAPI {
     /// `application/geo+json`) and `GET /api/annotations.geojson`.
     func list(_ request: HTTPRequest, geoJSON: Bool) throws(APIError) -> HTTPResponse {
         let query = try AnnotationListQuery(query: request.query)
-        let (records, next) = query.page(of: world.store.records)
+        let (records, next) = query.page(of: world.store)
         if geoJSON {
             let answer = GeoJSONCollectionAnswer(features: records.map(GeoJSONFeatureAnswer.init), next: next?.token)
             var response = HTTPResponse.json(200, encoding: answer)

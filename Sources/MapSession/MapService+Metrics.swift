@@ -15,7 +15,7 @@ extension MapService {
             reuse.queued += c.queued
         }
         var out = "# TYPE mapwire_sessions gauge\nmapwire_sessions \(all.count)\n"
-        out += "# TYPE mapwire_annotations gauge\nmapwire_annotations \(world.store.records.count)\n"
+        out += "# TYPE mapwire_annotations gauge\nmapwire_annotations \(world.store.count)\n"
         out += world.store.metrics.prometheusText()
         for (name, value, type) in [("mapwire_reuse_views_created_total", reuse.created, "counter"),
                                     ("mapwire_reuse_views_reused_total", reuse.reused, "counter"),

@@ -212,6 +212,6 @@ func runMemoryBenchmark(_ options: MemoryOptions) throws {
     let m = measurePerObject(options.sessions) { openIdleSession($0, world: world) }
     print(String(format: "%d idle sessions, %d store annotations (%d API pins, %d clustered): "
                  + "heap %.1f KB per session (mallinfo2), RSS %.1f KB per session",
-                 options.sessions, world.store.records.count, options.pins, options.clustered,
+                 options.sessions, world.store.count, options.pins, options.clustered,
                  m.heap / 1024, m.rss / 1024))
 }
