@@ -136,13 +136,14 @@ package final class DemoFeed: Sendable {
     }
 }
 
-/// A small seeded generator (SplitMix64), so the demo is the same every run.
-struct SplitMix: Sendable {
+/// A small seeded generator (SplitMix64), so the demo is the same every run
+/// (and the benchmarks' feeds too).
+package struct SplitMix: RandomNumberGenerator, Sendable {
     var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func nextUInt64() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -150,8 +151,8 @@ struct SplitMix: Sendable {
         return z ^ (z >> 31)
     }
 
-    mutating func next(below n: Int) -> Int { Int(nextUInt64() % UInt64(n)) }
+    mutating func next(below n: Int) -> Int { Int(next() % UInt64(n)) }
 
     /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(nextUInt64() >> 11) / Double(1 << 53) }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

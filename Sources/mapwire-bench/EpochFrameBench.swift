@@ -71,7 +71,7 @@ struct EpochFeed {
     let perEpoch: Int
     var next = 0
     /// A fixed-seed generator: the system's asks the kernel for every number.
-    var random = SplitMix64(seed: 7)
+    var random = SplitMix(seed: 7)
 
     mutating func batch() -> [Move] {
         (0..<perEpoch).map { _ in
@@ -139,18 +139,5 @@ final class EpochWatcher {
             }
             print(kinds.sorted { $0.key < $1.key })
         }
-    }
-}
-
-/// splitmix64: cheap, and the same moves every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
