@@ -1,3 +1,4 @@
+import DisplayList
 import MapGeometry
 import ViewKit
 
@@ -36,9 +37,46 @@ final class AnnotationContainerView: View {
         super.insertSubview(view, at: index)
     }
 
+    /// The height of a row of the reading order, px.
+    static let readingRow = 64.0
+
+    /// The views in reading order, for the accessibility mirror and Tab:
+    /// rows `readingRow` high from the top, left to right in a row. Not the
+    /// paint order, which sorts by exact height: the centres of a row of
+    /// clusters lie within a pixel or two of each other, so under a live
+    /// feed a badge that moved half a pixel often swapped places with a
+    /// neighbour, and the whole mirror was sent again for a change no one
+    /// reading it could perceive.
+    func readingOrder() -> [Int] {
+        guard let map = superview as? MapView else { return Array(subviews.indices) }
+        let rowUnits = Self.readingRow / Mercator.pixelsPerUnit(zoom: map.camera.zoom.rounded(.down))
+        let keys = subviews.map { v -> (row: Double, x: Double, id: UInt32) in
+            let anchor = v.worldAnchor ?? .zero
+            return ((anchor.y / rowUnits).rounded(.down), anchor.x, v.id)
+        }
+        return subviews.indices.sorted { keys[$0] < keys[$1] }
+    }
+
+    override func visibleSubviewsForFocus() -> [View] {
+        readingOrder().map { subviews[$0] }
+    }
+
     override func renderSubviews(into context: inout RenderContext) {
         for case let view as AnnotationView in subviews { view.hitReach = Self.reach(of: view) }
-        super.renderSubviews(into: &context)
+        let first = context.scene.accessibility.count
+        var spans: [Range<Int>] = []
+        spans.reserveCapacity(subviews.count)
+        for sub in subviews {
+            let from = context.scene.accessibility.count
+            sub.render(parent: id, into: &context)
+            spans.append(from..<context.scene.accessibility.count)
+        }
+        guard context.scene.accessibility.count > first else { return }
+        // Each view's elements (a pin's, then its card's) stay together, in the views' reading order.
+        var reading: [AccessibilityElement] = []
+        reading.reserveCapacity(context.scene.accessibility.count - first)
+        for i in readingOrder() { reading += context.scene.accessibility[spans[i]] }
+        context.scene.accessibility.replaceSubrange(first..., with: reading)
     }
 
     override func hitTest(_ point: Point) -> View? {

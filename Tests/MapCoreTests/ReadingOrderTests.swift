@@ -1,0 +1,50 @@
+import DisplayList
+import MapGeometry
+import Testing
+import ViewKit
+@testable import MapCore
+
+/// The mirror and Tab take the pins row by row, left to right, whatever
+/// their exact heights: paint order follows those to the pixel.
+@Suite struct ReadingOrderTests {
+    /// Pins in a row whose heights fall from west to east by a fraction of a
+    /// pixel each, and one pin well below them at the far west.
+    static func map() -> (Window, MapView, [PointAnnotation]) {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 40, longitude: 5), zoom: 6))
+        var pins = (0..<4).map { i in
+            PointAnnotation(coordinate: Coordinate(latitude: 40.000 + 0.001 * Double(i), longitude: Double(i * 3)),
+                            title: "Row \(i)")
+        }
+        pins.append(PointAnnotation(coordinate: Coordinate(latitude: 38, longitude: 0), title: "Below"))
+        map.addAnnotations(pins)
+        return (window, map, pins)
+    }
+
+    @Test func theMirrorReadsARowLeftToRightThenTheNextRow() throws {
+        let (window, map, _) = Self.map()
+        let scene = window.renderScene()
+        let names = scene.accessibility.map(\.name).filter { $0.hasPrefix("Row") || $0 == "Below" }
+        #expect(names == ["Row 0", "Row 1", "Row 2", "Row 3", "Below"])
+        // Painted by exact height: the east end of the row, a fraction of a pixel higher, goes first.
+        let painted = map.annotationContainer.subviews.compactMap { ($0 as? AnnotationView)?.annotation?.title }
+        #expect(painted.firstIndex(of: "Row 3")! < painted.firstIndex(of: "Row 0")!)
+        // Tab walks the same order as the mirror.
+        let focusable = window.focusableViews().compactMap { ($0 as? AnnotationView)?.annotation?.title ?? nil }
+        #expect(focusable == ["Row 0", "Row 1", "Row 2", "Row 3", "Below"])
+    }
+
+    /// A pin that moves a little within its row changes places in the paint
+    /// order but not in the mirror: the browser is sent no new list.
+    @Test func aSmallMoveWithinARowLeavesTheListAlone() throws {
+        let (window, map, pins) = Self.map()
+        var differ = SceneDiffer()
+        _ = differ.diff(to: window.renderScene())
+        let before = map.annotationContainer.subviews.map(\.id)
+        // Row 0 moves above Row 3 by a hair: first in the paint order's row, still first when read.
+        pins[0].coordinate = Coordinate(latitude: 40.004, longitude: 0)
+        map.annotationDidMove(pins[0])
+        let ops = differ.diff(to: window.renderScene())
+        #expect(map.annotationContainer.subviews.map(\.id) != before, "the paint order changed")
+        #expect(!ops.contains { if case .accessibility = $0 { true } else { false } })
+    }
+}
