@@ -44,6 +44,8 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     var timer: DispatchSourceTimer?
     /// A check whether to rest (`rest()`) is scheduled.
     var restCheckPending = false
+    /// How many times the session rested.
+    var rests = 0
     var isClosed = false
     var live = SessionLiveState()
     var embedding: SessionEmbedding
@@ -258,7 +260,9 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     /// most of what it costs. The next frame unpacks it. The server does this
     /// on its own; tests and the memory benchmark call it directly.
     package func rest() {
+        guard !differ.isResting else { return }
         differ.rest()
+        rests += 1
     }
 
     private func scheduleRest() {

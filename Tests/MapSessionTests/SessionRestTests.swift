@@ -36,12 +36,21 @@ import Wire
             }
         }
 
+        /// `body` on the session's queue, awaited without blocking a thread of
+        /// the pool the rest of the suite runs on (the session's queue needs one).
+        func probe<T: Sendable>(_ body: @escaping @Sendable (MapSession) -> T) async -> T {
+            let session = session
+            return await withCheckedContinuation { done in
+                session.queue.async { done.resume(returning: body(session)) }
+            }
+        }
+
         /// Drains frames until `condition` holds on the session's queue, for at most `seconds`.
-        func wait(seconds: Double, until condition: @escaping (MapSession) -> Bool) async throws -> Bool {
+        func wait(seconds: Double, until condition: @escaping @Sendable (MapSession) -> Bool) async throws -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
             while Date() < deadline {
                 drain()
-                if session.sync({ condition(session) }) { return true }
+                if await probe(condition) { return true }
                 try await Task.sleep(for: .milliseconds(20))
             }
             return false
@@ -51,11 +60,12 @@ import Wire
     @Test func aQuietSessionRestsAndItsNextFrameBringsTheBrowserToTheNewScene() async throws {
         let tab = try LiveTab()
         defer { tab.session.disconnected() }
-        let rested = try await tab.wait(seconds: 10) { $0.differ.isResting }
-        #expect(rested)
+        let rested = try await tab.wait(seconds: 30) { $0.rests > 0 }
+        let frames = await tab.probe { $0.flow.lastSent }
+        #expect(rested, "\(frames) frames sent, none in the last 2 s")
         let before = tab.replica.camera.zoom
         tab.session.receive(ClientMessage.key(seq: 1, KeyEvent(phase: .down, key: "+", modifiers: [])).encoded())
-        let settled = try await tab.wait(seconds: 10) { session in
+        let settled = try await tab.wait(seconds: 30) { session in
             !session.differ.isResting && !(session.window?.animator.isAnimating ?? true) && !session.flow.isDirty
         }
         #expect(settled)
