@@ -162,7 +162,9 @@ extension MapSession {
                 seen(change)
             case .moved where change.pointee.isClusteredMove:
                 // The cluster epoch that merged it shows it; nothing to replay per pin.
-                seen(change)
+                // A busy feed logs thousands a frame for every watcher to pass over: look
+                // where it went only if it could be the oldest seen (the log is in time order).
+                if oldestSeen.map({ change.pointee.receivedAt < $0 }) ?? true { seen(change) }
             case .moved:
                 let (from, to) = (change.pointee.from, change.pointee.to)
                 guard rect.map({ $0.contains(from) || $0.contains(to) }) ?? true
