@@ -27,13 +27,7 @@ final class EpochSource: SharedAnnotationSource {
 
     /// The next epoch: the last dot moved far off.
     func moveLastDotAway() {
-        state.withLock { s in
-            var changes = ClusterChanges()
-            let away = Mercator.project(Coordinate(latitude: -40, longitude: 100))
-            changes.move(slot: UInt32(clustered.count - 1), to: away)
-            let index = s.snapshot.indexes["dots"]!.applying(changes)
-            s.snapshot = SharedClusterSnapshot(indexes: ["dots": index], epoch: s.snapshot.epoch + 1)
-        }
+        moveDot(clustered.count - 1, to: Coordinate(latitude: -40, longitude: 100))
     }
 
     /// The next epoch: dot `i` moved to `coordinate`.
