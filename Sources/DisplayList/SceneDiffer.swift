@@ -54,10 +54,23 @@ package struct SceneDiffer: Sendable {
         packed = nil
         previousItems = record.items
         accessibility = record.accessibility
-        placements.reserveCapacity(previousItems.count)
-        for (i, item) in previousItems.enumerated() {
+        holdTree(of: previousItems, children: Self.childLists(of: previousItems))
+    }
+
+    /// Each parent's children in order (0 for the root), from items in pre-order.
+    private static func childLists(of items: [SceneItem]) -> [UInt32: [UInt32]] {
+        var lists: [UInt32: [UInt32]] = [:]
+        for item in items { lists[item.parent, default: []].append(item.id) }
+        return lists
+    }
+
+    /// The browser holds exactly `items`: where each sits, and each parent's `children`.
+    private mutating func holdTree(of items: [SceneItem], children lists: [UInt32: [UInt32]]) {
+        children = lists
+        placements.removeAll(keepingCapacity: true)
+        placements.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
             placements[item.id] = Placement(parent: item.parent, kind: item.kind, position: i)
-            children[item.parent, default: []].append(item.id)
         }
     }
 
@@ -139,13 +152,10 @@ package struct SceneDiffer: Sendable {
             }
             return
         }
-        var newChildren: [UInt32: [UInt32]] = [:]
+        let newChildren = Self.childLists(of: newItems)
         var newIndex: [UInt32: Int] = [:]
         newIndex.reserveCapacity(newItems.count)
-        for i in newItems.indices {
-            newIndex[newItems[i].id] = i
-            newChildren[newItems[i].parent, default: []].append(newItems[i].id)
-        }
+        for i in newItems.indices { newIndex[newItems[i].id] = i }
         removeVanished(newItems, newIndex, into: &ops)
         // Parents first: pre-order guarantees a parent is placed before its children.
         var visitedParents: Set<UInt32> = []
@@ -159,12 +169,7 @@ package struct SceneDiffer: Sendable {
                   previousItems[p.position].properties != newItems[i].properties else { continue }
             appendChange(from: previousItems[p.position].properties, to: newItems[i], into: &ops)
         }
-        // The browser now holds exactly the new tree.
-        children = newChildren
-        placements.removeAll(keepingCapacity: true)
-        for i in newItems.indices {
-            placements[newItems[i].id] = Placement(parent: newItems[i].parent, kind: newItems[i].kind, position: i)
-        }
+        holdTree(of: newItems, children: newChildren)
     }
 
     /// Holds on to `items` for the next diff without their array's spare room: a first frame's array grew by

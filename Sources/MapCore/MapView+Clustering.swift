@@ -164,7 +164,7 @@ extension MapView {
         let apart = level > ClusterIndex.maxZoom
         let pixelsPerUnit = pow(2, Double(level) + 8) / Mercator.worldSize
         // Half a pixel at the camera's zoom: a cluster's centre may creep this far before its view follows.
-        let tolerance = 0.5 * Mercator.worldSize / pow(2, camera.zoom + 8)
+        let tolerance = 0.5 / camera.pixelsPerUnit
         let chosen = selectedKey
         var out: [(annotation: Annotation, point: Point)] = []
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]

@@ -55,15 +55,21 @@ final class EpochSource: SharedAnnotationSource {
 }
 
 @Suite struct SharedClusterEpochTests {
-    /// A map watching a busy feed lays its clusters out again for every
-    /// epoch, but the unclustered pins it shows have not changed: it does
-    /// not ask the source (the store's lock) for them again.
-    @Test func aNewEpochRelaysTheClustersWithoutAskingForTheOtherPins() throws {
+    /// A map at zoom 4 over `EpochSource`'s dots, drawn once, and the view of their cluster.
+    static func watchingMap() throws -> (EpochSource, Window, MapView, ClusterAnnotationView) {
         let source = EpochSource()
         let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 5), zoom: 4))
         map.sharedAnnotations = source
         _ = window.renderScene()
         let cluster = try #require(map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }.first)
+        return (source, window, map, cluster)
+    }
+
+    /// A map watching a busy feed lays its clusters out again for every
+    /// epoch, but the unclustered pins it shows have not changed: it does
+    /// not ask the source (the store's lock) for them again.
+    @Test func aNewEpochRelaysTheClustersWithoutAskingForTheOtherPins() throws {
+        let (source, window, map, cluster) = try Self.watchingMap()
         #expect(cluster.count == 20)
         #expect(map.view(for: source.lone) != nil)
         let asked = source.gridQueries
@@ -84,14 +90,10 @@ final class EpochSource: SharedAnnotationSource {
     /// pixel with every epoch: its view stays put (no change for the
     /// browsers) until the centre has moved half a pixel.
     @Test func aClusterViewFollowsItsCentreOnlyOnceItMovedHalfAPixel() throws {
-        let source = EpochSource()
-        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 5), zoom: 4))
-        map.sharedAnnotations = source
-        _ = window.renderScene()
-        let view = try #require(map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }.first)
+        let (source, window, _, view) = try Self.watchingMap()
         let cluster = try #require(view.annotation as? ClusterAnnotation)
         let shown = try #require(view.worldAnchor)
-        let unitsPerPixel = Mercator.worldSize / 4096 // zoom 4: 2^(4 + 8) pixels across
+        let unitsPerPixel = 1 / Mercator.pixelsPerUnit(zoom: 4)
 
         // 0.1 degrees for one dot of 20: the centre moves about 0.06 px.
         source.moveDot(3, to: Coordinate(latitude: 0.13, longitude: 0))
