@@ -3,36 +3,51 @@ import MapGeometry
 /// What changed in a shared clustering since its last epoch, by slot: where
 /// each added or moved member is now, and which members went. A member
 /// moved many times between epochs is merged in once, where it ended.
+///
+/// Each change also says where its member was in the last epoch, so the
+/// merge finds the member's old place by its key instead of walking the
+/// whole order.
 package struct ClusterChanges: Sendable {
     /// A member's place in the next epoch; `annotation` is set when it is new.
     package struct Placement: Sendable {
         package var point: Point
         package var annotation: Annotation?
+        /// Where its slot's member was in the last epoch; nil when the slot had none.
+        package var previous: Point?
     }
 
     package var placed: [UInt32: Placement] = [:]
-    package var removed: Set<UInt32> = []
+    /// Members that went, with where they were in the last epoch.
+    package var removed: [UInt32: Point] = [:]
 
     package init() {}
 
     package var isEmpty: Bool { placed.isEmpty && removed.isEmpty }
 
+    /// A new member in `slot`; a slot freed since the last epoch loses its old member.
     package mutating func add(_ annotation: Annotation, slot: UInt32, at point: Point) {
-        placed[slot] = Placement(point: point, annotation: annotation)
-        removed.remove(slot)
+        let previous = removed.removeValue(forKey: slot) ?? placed[slot]?.previous
+        placed[slot] = Placement(point: point, annotation: annotation, previous: previous)
     }
 
-    package mutating func move(slot: UInt32, to point: Point) {
+    /// The member in `slot` moved to `point`; `from` is where it is now,
+    /// which for its first change since the last epoch is where that epoch has it.
+    package mutating func move(slot: UInt32, to point: Point, from: Point) {
         if let i = placed.index(forKey: slot) {
             placed.values[i].point = point
         } else {
-            placed[slot] = Placement(point: point, annotation: nil)
+            placed[slot] = Placement(point: point, annotation: nil, previous: from)
         }
     }
 
-    package mutating func remove(slot: UInt32) {
-        placed[slot] = nil
-        removed.insert(slot)
+    /// The member in `slot`, now at `from`, went.
+    package mutating func remove(slot: UInt32, from: Point) {
+        if let placement = placed.removeValue(forKey: slot) {
+            // Added since the last epoch: that epoch has nothing to take out, unless the slot held another.
+            if let previous = placement.previous { removed[slot] = previous }
+        } else {
+            removed[slot] = from
+        }
     }
 }
 
@@ -65,7 +80,7 @@ package final class ClusterSlotTable: Sendable {
             guard let a = placement.annotation else { continue }
             edits[Int(slot) >> Self.chunkBits, default: []].append((Int(slot) & (Self.chunkSize - 1), a))
         }
-        for slot in changes.removed {
+        for slot in changes.removed.keys {
             edits[Int(slot) >> Self.chunkBits, default: []].append((Int(slot) & (Self.chunkSize - 1), nil))
         }
         guard !edits.isEmpty else { return self }

@@ -6,18 +6,45 @@ import MapGeometry
 /// previous epoch by merging in what changed, so a move never costs a sort
 /// of the world and a reader never waits for a writer.
 ///
+/// The order is cut into short runs (about `runTarget` members each) that
+/// epochs share: the next epoch copies only the runs a change lands in, and
+/// rebuilds the small per-run tables (first key, start, sum of points), so
+/// a busy feed's epoch costs its moves and the number of runs, not the
+/// number of members. Each member carries the sum of the points before it
+/// in its run; with the runs' running sums that gives the centroid of any
+/// cell from two places, as prefix sums over the whole order would.
+///
 /// Members are named by slot (a small integer the clustering hands out), so
-/// an epoch is a few flat arrays of plain values: making the next one is a
-/// linear merge that copies no object references, and the slot table that
-/// turns slots back into annotations is shared between epochs chunk by chunk.
+/// a run holds only plain values, and the slot table that turns slots back
+/// into annotations is shared between epochs chunk by chunk.
 package final class SharedClusterIndex: Sendable {
-    /// Finest Morton code (high bits) and slot (low `slotBits`) of each member, ascending.
-    let keys: [UInt64]
-    /// Each member's world point, in `keys` order.
-    let points: [Point]
-    /// Prefix sums of the points' x and y (count + 1 entries), for centroids of any cell.
-    let sumX: [Double]
-    let sumY: [Double]
+    /// One member in the order.
+    struct Member: Sendable {
+        /// Finest Morton code (high bits) and slot (low `slotBits`).
+        var key: UInt64
+        /// Its world point.
+        var point: Point
+        /// The sum of the points before it in its run.
+        var sumBefore: Point
+    }
+
+    /// A place in the order: member `offset` of run `run`. The end of the
+    /// order is run `runs.count`, offset 0; no other place is past a run's end.
+    struct Place: Equatable {
+        var run: Int
+        var offset: Int
+    }
+
+    /// The members in key order, cut into runs; every run holds at least one.
+    let runs: [[Member]]
+    /// Each run's first key.
+    let firstKeys: [UInt64]
+    /// Each run's first member's position in the whole order, and the count last (runs + 1 entries).
+    let starts: [Int]
+    /// The sum of each run's points.
+    let runTotals: [Point]
+    /// The sum of the points of the runs before each (runs + 1 entries).
+    let runSums: [Point]
     /// Slot to annotation.
     package let slots: ClusterSlotTable
     /// Counts the epochs: every merge makes the next.
@@ -27,22 +54,30 @@ package final class SharedClusterIndex: Sendable {
     static let slotMask: UInt64 = (1 << slotBits) - 1
     /// Slots are below this (the low bits of a key).
     package static let slotLimit = 1 << Int(slotBits)
+    /// A run is cut to about this many members when it is made or outgrows `runLimit`.
+    static let runTarget = 64
+    static let runLimit = 128
+    /// A run changed down to fewer members than this joins the next one.
+    static let runMinimum = 16
 
     /// An empty clustering.
     package convenience init() {
-        self.init(keys: [], points: [], sumX: [0], sumY: [0], slots: ClusterSlotTable(), epoch: 0)
+        self.init(runs: [], firstKeys: [], starts: [0], runTotals: [], runSums: [.zero], slots: ClusterSlotTable(),
+                  epoch: 0)
     }
 
-    init(keys: [UInt64], points: [Point], sumX: [Double], sumY: [Double], slots: ClusterSlotTable, epoch: UInt64) {
-        self.keys = keys
-        self.points = points
-        self.sumX = sumX
-        self.sumY = sumY
+    init(runs: [[Member]], firstKeys: [UInt64], starts: [Int], runTotals: [Point], runSums: [Point],
+         slots: ClusterSlotTable, epoch: UInt64) {
+        self.runs = runs
+        self.firstKeys = firstKeys
+        self.starts = starts
+        self.runTotals = runTotals
+        self.runSums = runSums
         self.slots = slots
         self.epoch = epoch
     }
 
-    package var count: Int { keys.count }
+    package var count: Int { starts[starts.count - 1] }
 
     static func key(of point: Point, slot: UInt32) -> UInt64 {
         let s = ClusterIndex.shift(zoom: ClusterIndex.maxZoom)
@@ -51,113 +86,121 @@ package final class SharedClusterIndex: Sendable {
         return code << slotBits | UInt64(slot)
     }
 
+    // MARK: Places
+
+    /// The place of position `i` (0..<count) in the whole order.
+    func place(of i: Int) -> Place {
+        // The last run that starts at or before `i`.
+        var lo = 0, hi = runs.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if starts[mid] <= i { lo = mid + 1 } else { hi = mid }
+        }
+        return Place(run: lo - 1, offset: i - starts[lo - 1])
+    }
+
+    func position(of place: Place) -> Int { starts[place.run] + place.offset }
+
+    /// The first place whose key is not below `key`.
+    func lowerBound(_ key: UInt64) -> Place {
+        // The last run whose first key is not above `key`: only it can hold the place.
+        var lo = 0, hi = firstKeys.count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if firstKeys[mid] <= key { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return Place(run: 0, offset: 0) }
+        let r = lo - 1
+        let offset = runs[r].withUnsafeBufferPointer { members in
+            var lo = 0, hi = members.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if members[mid].key < key { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+        return offset < runs[r].count ? Place(run: r, offset: offset) : Place(run: r + 1, offset: 0)
+    }
+
+    /// The sum of the points before `place` in the whole order.
+    func sum(before place: Place) -> Point {
+        place.run < runs.count ? runSums[place.run] + runs[place.run][place.offset].sumBefore : runSums[runs.count]
+    }
+
+    func member(at place: Place) -> Member { runs[place.run][place.offset] }
+
+    // MARK: Reading
+
     /// The slot of the member at sorted position `i`.
-    package func slot(at i: Int) -> UInt32 { UInt32(keys[i] & Self.slotMask) }
+    package func slot(at i: Int) -> UInt32 { UInt32(member(at: place(of: i)).key & Self.slotMask) }
 
     /// The annotation at sorted position `i`.
     package func annotation(at i: Int) -> Annotation? { slots[slot(at: i)] }
 
     /// The world point of the member at sorted position `i`.
-    package func point(at i: Int) -> Point { points[i] }
+    package func point(at i: Int) -> Point { member(at: place(of: i)).point }
 
-    /// The next epoch: `changes` merged in. Members whose slot moved or went
-    /// are left out of this epoch's run and the movers and newcomers, sorted
-    /// among themselves, are merged back in, in one pass; the prefix sums
-    /// follow in a second.
-    package func applying(_ changes: ClusterChanges) -> SharedClusterIndex {
-        guard !changes.isEmpty else { return self }
-        let slots = self.slots.applying(changes)
-        var arrivals: [(key: UInt64, point: Point)] = []
-        arrivals.reserveCapacity(changes.placed.count)
-        for (slot, entry) in changes.placed { arrivals.append((Self.key(of: entry.point, slot: slot), entry.point)) }
-        arrivals.sort { $0.key < $1.key }
-        // Slots whose old entry goes: moved (their new one is an arrival) or removed.
-        var leaving = [Bool](repeating: false, count: slots.capacity)
-        for slot in changes.placed.keys where Int(slot) < leaving.count { leaving[Int(slot)] = true }
-        for slot in changes.removed where Int(slot) < leaving.count { leaving[Int(slot)] = true }
-        // Written in place rather than appended: at a million members the
-        // merge runs for every epoch of a busy feed.
-        let capacity = keys.count + arrivals.count
-        var newPoints: [Point] = []
-        let newKeys = [UInt64](unsafeUninitializedCapacity: capacity) { outKeys, keyCount in
-            newPoints = [Point](unsafeUninitializedCapacity: capacity) { outPoints, pointCount in
-                var n = 0, a = 0
-                keys.withUnsafeBufferPointer { oldKeys in
-                    points.withUnsafeBufferPointer { oldPoints in
-                        leaving.withUnsafeBufferPointer { leaving in
-                            for i in 0..<oldKeys.count {
-                                let key = oldKeys[i]
-                                if leaving[Int(key & Self.slotMask)] { continue }
-                                while a < arrivals.count, arrivals[a].key < key {
-                                    outKeys[n] = arrivals[a].key
-                                    outPoints[n] = arrivals[a].point
-                                    n += 1
-                                    a += 1
-                                }
-                                outKeys[n] = key
-                                outPoints[n] = oldPoints[i]
-                                n += 1
-                            }
-                        }
-                    }
-                }
-                while a < arrivals.count {
-                    outKeys[n] = arrivals[a].key
-                    outPoints[n] = arrivals[a].point
-                    n += 1
-                    a += 1
-                }
-                keyCount = n
-                pointCount = n
-            }
-        }
-        let (newSumX, newSumY) = Self.prefixSums(of: newPoints)
-        return SharedClusterIndex(keys: newKeys, points: newPoints, sumX: newSumX, sumY: newSumY, slots: slots,
-                                  epoch: epoch + 1)
-    }
-
-    /// Running sums of the points' x and y, from 0 (count + 1 entries each).
-    static func prefixSums(of points: [Point]) -> ([Double], [Double]) {
-        let n = points.count
-        var sumY: [Double] = []
-        let sumX = [Double](unsafeUninitializedCapacity: n + 1) { xs, xCount in
-            sumY = [Double](unsafeUninitializedCapacity: n + 1) { ys, yCount in
-                var sx = 0.0, sy = 0.0
-                xs[0] = 0
-                ys[0] = 0
-                points.withUnsafeBufferPointer { ps in
-                    for i in 0..<n {
-                        sx += ps[i].x
-                        sy += ps[i].y
-                        xs[i + 1] = sx
-                        ys[i + 1] = sy
-                    }
-                }
-                xCount = n + 1
-                yCount = n + 1
-            }
-        }
-        return (sumX, sumY)
+    /// The places of the members whose keys shifted right by `shift` are
+    /// `prefix`, nil when there is none.
+    private func run(of prefix: UInt64, shift: UInt64) -> (Place, Place)? {
+        let lo = lowerBound(prefix << shift)
+        guard lo.run < runs.count, member(at: lo).key >> shift == prefix else { return nil }
+        return (lo, lowerBound((prefix + 1) << shift))
     }
 
     /// The non-empty cells at `zoom` (0...maxZoom) that meet `rect` (world units).
     package func cells(in rect: Rect, zoom: Int) -> [ClusterIndex.Cell] {
-        // The slot sits below the code in every key.
-        ClusterIndex.cells(keys: keys, lowBits: Self.slotBits, sumX: sumX, sumY: sumY, in: rect, zoom: zoom)
+        let z = min(max(zoom, 0), ClusterIndex.maxZoom)
+        let s = ClusterIndex.shift(zoom: z)
+        func cell(_ v: Double) -> UInt32 { ClusterIndex.cellCoordinate(v, shift: s) }
+        let (x0, x1, y0, y1) = (cell(rect.minX), cell(rect.maxX), cell(rect.minY), cell(rect.maxY))
+        // A cell's code at `z` is a prefix of its members' finest codes.
+        let levelBits = UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits
+        var out: [ClusterIndex.Cell] = []
+        for cy in y0...y1 {
+            for cx in x0...x1 {
+                let prefix = ClusterIndex.morton(cx, cy)
+                guard let (lo, hi) = run(of: prefix, shift: levelBits) else { continue }
+                let range = position(of: lo)..<position(of: hi)
+                let sum = sum(before: hi) - sum(before: lo)
+                out.append(ClusterIndex.Cell(key: UInt64(z) << 58 | prefix, range: range,
+                                             center: sum * (1 / Double(range.count))))
+            }
+        }
+        return out
     }
 
     /// The positions of the members of the cell with `key` (as `Cell.key`), nil when it has none.
     package func range(ofCell key: UInt64) -> Range<Int>? {
         let z = Int(key >> 58), prefix = key & ((1 << 58) - 1)
-        guard z <= ClusterIndex.maxZoom else { return nil }
-        return ClusterIndex.run(of: prefix, shift: UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits, in: keys)
+        guard z <= ClusterIndex.maxZoom,
+              let (lo, hi) = run(of: prefix, shift: UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits) else {
+            return nil
+        }
+        return position(of: lo)..<position(of: hi)
     }
 
     /// The bounding rect (world units) of the members in `range`.
-    package func bounds(of range: Range<Int>) -> Rect { ClusterIndex.bounds(of: points[range]) }
+    package func bounds(of range: Range<Int>) -> Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        guard !range.isEmpty else { return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
+        var place = place(of: range.lowerBound)
+        for _ in range {
+            let p = runs[place.run][place.offset].point
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+            place.offset += 1
+            if place.offset == runs[place.run].count { place = Place(run: place.run + 1, offset: 0) }
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 
-    /// Bytes its own arrays take (the slot table is shared between epochs and counted there).
+    /// Every member's key and point in order (tests compare epochs by this).
+    var orderedMembers: [(key: UInt64, point: Point)] { runs.flatMap { $0.map { ($0.key, $0.point) } } }
+
+    /// Bytes its own runs and tables take (the slot table is shared between epochs and counted there).
     package var byteCount: Int {
-        keys.capacity * 8 + points.capacity * MemoryLayout<Point>.stride + (sumX.capacity + sumY.capacity) * 8
+        runs.reduce(0) { $0 + $1.capacity * MemoryLayout<Member>.stride + 32 } + runs.capacity * 8
+            + firstKeys.capacity * 8 + starts.capacity * 8 + (runTotals.capacity + runSums.capacity) * 16
     }
 }

@@ -94,7 +94,7 @@ struct SharedClusterWriter {
         let (g, slot) = (Int(m.group), Int(m.slot))
         let from = groups[g].points[slot]
         groups[g].points[slot] = point
-        groups[g].pending.move(slot: m.slot, to: point)
+        groups[g].pending.move(slot: m.slot, to: point, from: from)
         touched.append(from)
         touched.append(point)
         return from
@@ -105,7 +105,7 @@ struct SharedClusterWriter {
         guard !members.isEmpty, let m = members.removeValue(forKey: key) else { return nil }
         let g = Int(m.group)
         let from = groups[g].points[Int(m.slot)]
-        groups[g].pending.remove(slot: m.slot)
+        groups[g].pending.remove(slot: m.slot, from: from)
         groups[g].freeSlots.append(m.slot)
         touched.append(from)
         return from

@@ -96,7 +96,8 @@ func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int) {
             let i = Int(next() * Double(index.count))
             let p = index.point(at: i)
             let d = Mercator.worldSize * 1e-5
-            changes.move(slot: index.slot(at: i), to: Point(x: p.x + (next() - 0.5) * d, y: p.y + (next() - 0.5) * d))
+            changes.move(slot: index.slot(at: i), to: Point(x: p.x + (next() - 0.5) * d, y: p.y + (next() - 0.5) * d),
+                         from: p)
         }
         gatherTimes.append(now() - tg)
         let t0 = now()

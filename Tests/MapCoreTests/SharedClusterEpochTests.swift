@@ -10,7 +10,7 @@ import ViewKit
 final class EpochSource: SharedAnnotationSource {
     let lone: PointAnnotation
     let clustered: [PointAnnotation]
-    private let state: Mutex<(snapshot: SharedClusterSnapshot, gridQueries: Int)>
+    private let state: Mutex<(snapshot: SharedClusterSnapshot, points: [Point], gridQueries: Int)>
 
     init() {
         lone = PointAnnotation(coordinate: Coordinate(latitude: 10, longitude: 10), title: "Lone")
@@ -22,7 +22,8 @@ final class EpochSource: SharedAnnotationSource {
             changes.add(a, slot: UInt32(slot), at: Mercator.project(a.coordinate))
         }
         let index = SharedClusterIndex().applying(changes)
-        state = Mutex((SharedClusterSnapshot(indexes: ["dots": index], epoch: 1), 0))
+        state = Mutex((SharedClusterSnapshot(indexes: ["dots": index], epoch: 1),
+                       clustered.map { Mercator.project($0.coordinate) }, 0))
     }
 
     /// The next epoch: the last dot moved far off.
@@ -34,7 +35,9 @@ final class EpochSource: SharedAnnotationSource {
     func moveDot(_ i: Int, to coordinate: Coordinate) {
         state.withLock { s in
             var changes = ClusterChanges()
-            changes.move(slot: UInt32(i), to: Mercator.project(coordinate))
+            let point = Mercator.project(coordinate)
+            changes.move(slot: UInt32(i), to: point, from: s.points[i])
+            s.points[i] = point
             let index = s.snapshot.indexes["dots"]!.applying(changes)
             s.snapshot = SharedClusterSnapshot(indexes: ["dots": index], epoch: s.snapshot.epoch + 1)
         }

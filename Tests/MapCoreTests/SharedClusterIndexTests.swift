@@ -33,9 +33,11 @@ import Testing
     }
 
     static func expectSame(_ a: SharedClusterIndex, _ b: SharedClusterIndex, _ note: String) {
-        #expect(a.keys == b.keys, "\(note): member order")
-        #expect(a.points == b.points, "\(note): points")
-        #expect(a.sumX == b.sumX && a.sumY == b.sumY, "\(note): prefix sums")
+        let (ma, mb) = (a.orderedMembers, b.orderedMembers)
+        #expect(ma.map(\.key) == mb.map(\.key), "\(note): member order")
+        #expect(ma.map(\.point) == mb.map(\.point), "\(note): points")
+        #expect(a.count == ma.count && a.starts.last == ma.count, "\(note): count")
+        #expect(a.runs.allSatisfy { !$0.isEmpty && $0.count <= SharedClusterIndex.runLimit }, "\(note): run lengths")
         for i in 0..<a.count where a.annotation(at: i) !== b.annotation(at: i) {
             Issue.record("\(note): slot table differs at \(i)")
             break
@@ -63,13 +65,13 @@ import Testing
                 } else if roll < 0.85 {
                     let slot = Array(members.keys)[random.int(members.count)]
                     let p = random.point()
+                    changes.move(slot: slot, to: p, from: members[slot]!.1)
                     members[slot]?.1 = p
-                    changes.move(slot: slot, to: p)
                 } else {
                     let slot = Array(members.keys)[random.int(members.count)]
+                    changes.remove(slot: slot, from: members[slot]!.1)
                     members[slot] = nil
                     freeSlots.append(slot)
-                    changes.remove(slot: slot)
                 }
             }
             index = index.applying(changes)
@@ -123,15 +125,96 @@ import Testing
         }
         let first = SharedClusterIndex().applying(changes)
         var move = ClusterChanges()
-        move.move(slot: 5, to: Point(x: 9e8, y: 1e8))
+        move.move(slot: 5, to: Point(x: 9e8, y: 1e8), from: Point(x: 5000, y: 5e8))
         let second = first.applying(move)
         #expect(second.slots === first.slots, "a move changes no slot")
         var remove = ClusterChanges()
-        remove.remove(slot: UInt32(ClusterSlotTable.chunkSize + 3))
+        let removedSlot = ClusterSlotTable.chunkSize + 3
+        remove.remove(slot: UInt32(removedSlot), from: Point(x: Double(removedSlot) * 1000, y: 5e8))
         let third = second.applying(remove)
         #expect(third.slots.chunks[0] === second.slots.chunks[0] && third.slots.chunks[2] === second.slots.chunks[2])
         #expect(third.slots.chunks[1] !== second.slots.chunks[1])
         #expect(third.count == second.count - 1)
         #expect(first.count == 3 * ClusterSlotTable.chunkSize, "an epoch never changes once made")
+    }
+
+    /// A bulk add into one small area makes one run far too long, and
+    /// emptying most of an area leaves runs too short: both are cut or
+    /// joined, and the order and every cell's count and centre stay those
+    /// of a fresh build.
+    @Test func runsAreCutWhenTheyGrowAndJoinedWhenTheyShrink() {
+        var random = Random(state: 11)
+        var members: [UInt32: (Annotation, Point)] = [:]
+        var changes = ClusterChanges()
+        for slot in UInt32(0)..<3_000 {
+            let a = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0), title: nil)
+            let p = random.point()
+            members[slot] = (a, p)
+            changes.add(a, slot: slot, at: p)
+        }
+        var index = SharedClusterIndex().applying(changes)
+        // 2,000 more in a square a few hundred world units wide: they all land in one run.
+        changes = ClusterChanges()
+        for slot in UInt32(3_000)..<5_000 {
+            let a = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0), title: nil)
+            let p = Point(x: 6.0e8 + random.next() * 300, y: 6.0e8 + random.next() * 300)
+            members[slot] = (a, p)
+            changes.add(a, slot: slot, at: p)
+        }
+        let before = index.runs.count
+        index = index.applying(changes)
+        #expect(index.runs.count >= before + 2_000 / SharedClusterIndex.runLimit, "the long run was cut")
+        Self.expectSame(index, Self.fresh(members), "after the bulk add")
+        // Nine in ten of the first hub's members go.
+        changes = ClusterChanges()
+        for (slot, m) in members where abs(m.1.x - 3.0e8) < 1e6 && abs(m.1.y - 4.0e8) < 1e6 && slot % 10 != 0 {
+            changes.remove(slot: slot, from: m.1)
+            members[slot] = nil
+        }
+        index = index.applying(changes)
+        Self.expectSame(index, Self.fresh(members), "after the removals")
+        #expect(index.runs.dropLast().allSatisfy { $0.count >= SharedClusterIndex.runMinimum },
+                "short runs joined their neighbours")
+        // Whole-world queries at shallow levels; around the emptied hub and the dense square deeper down.
+        let areas = [(2, Self.world), (6, Self.world), (12, Rect(x: 2.99e8, y: 3.99e8, width: 2e6, height: 2e6)),
+                     (16, Rect(x: 5.9999e8, y: 5.9999e8, width: 2e4, height: 2e4))]
+        let fresh = Self.fresh(members)
+        for (zoom, rect) in areas {
+            let mine = Dictionary(uniqueKeysWithValues: index.cells(in: rect, zoom: zoom).map { ($0.key, $0) })
+            let theirs = fresh.cells(in: rect, zoom: zoom)
+            #expect(!theirs.isEmpty && mine.count == theirs.count, "zoom \(zoom)")
+            for cell in theirs {
+                guard let m = mine[cell.key] else {
+                    Issue.record("zoom \(zoom): cell \(cell.key) missing")
+                    continue
+                }
+                #expect(m.count == cell.count && m.center.distance(to: cell.center) < 1e-3, "zoom \(zoom)")
+            }
+        }
+    }
+
+    /// An epoch copies only the runs its changes land in: a move shares
+    /// every other run, member storage and all, with the epoch before.
+    @Test func anEpochSharesTheRunsItsChangesMiss() {
+        var random = Random(state: 5)
+        var changes = ClusterChanges()
+        var points: [Point] = []
+        for slot in UInt32(0)..<20_000 {
+            let p = random.point()
+            points.append(p)
+            let a = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0), title: nil)
+            changes.add(a, slot: slot, at: p)
+        }
+        let first = SharedClusterIndex().applying(changes)
+        var move = ClusterChanges()
+        move.move(slot: 77, to: Point(x: 1e8, y: 9e8), from: points[77])
+        let second = first.applying(move)
+        func storage(_ index: SharedClusterIndex) -> Set<UnsafeRawPointer> {
+            Set(index.runs.map { $0.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!) } })
+        }
+        let shared = storage(first).intersection(storage(second))
+        #expect(shared.count >= first.runs.count - 2, "all but the two runs the move left and entered")
+        #expect(second.count == first.count)
+        #expect(first.orderedMembers.contains { $0.point == points[77] }, "the epoch before still has it where it was")
     }
 }
