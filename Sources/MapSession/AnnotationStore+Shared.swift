@@ -59,14 +59,16 @@ extension AnnotationStore: SharedAnnotationSource {
         }
     }
 
-    /// How long writes gather before an epoch is merged, seconds: three
-    /// times as long as the last merge took, between
-    /// `minimumClusterPublishDelay` and one display frame. A busy feed into a
-    /// big world then spends at most about a quarter of a core merging (and
-    /// wakes its watchers once a frame), and a small world's moves show at once.
+    /// How long writes gather before an epoch is merged, seconds: at least
+    /// `minimumClusterPublishDelay`, and three times as long as the last
+    /// merge took, but never past one display frame; and no sooner than one
+    /// display frame after the last merge began. A small world's moves show
+    /// at once; a busy feed makes one epoch a display frame, which is as
+    /// often as a watching map can draw, however cheap the merge.
     var clusterPublishDelay: Double {
-        min(max(clusterPublisher.lastMergeSeconds * 3, Self.minimumClusterPublishDelay),
-            Self.maximumClusterPublishDelay)
+        let frame = Self.maximumClusterPublishDelay
+        return max(Self.minimumClusterPublishDelay, min(clusterPublisher.lastMergeSeconds * 3, frame),
+                   frame - clusterPublisher.secondsSinceLastMerge)
     }
 
     static let minimumClusterPublishDelay = 0.002

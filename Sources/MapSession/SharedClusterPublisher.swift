@@ -18,15 +18,24 @@ final class SharedClusterPublisher: Sendable {
     var epoch: UInt64 { newestEpoch.load(ordering: .acquiring) }
 
     private let lastMergeNanoseconds = Atomic<UInt64>(0)
+    private let lastMergeStarted = Atomic<UInt64>(0)
 
     /// How long the last merge took, seconds.
     var lastMergeSeconds: Double { Double(lastMergeNanoseconds.load(ordering: .relaxed)) / 1e9 }
+
+    /// Seconds since the last merge began (a large number before the first).
+    var secondsSinceLastMerge: Double {
+        let started = lastMergeStarted.load(ordering: .relaxed)
+        guard started > 0 else { return .infinity }
+        return Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
+    }
 
     /// Merges `changes` into the newest epoch and publishes the result.
     /// Call it holding `merging`, with changes taken under that same hold.
     func publish(_ changes: [String: ClusterChanges]) {
         guard !changes.isEmpty else { return }
         let started = DispatchTime.now().uptimeNanoseconds
+        lastMergeStarted.store(started, ordering: .relaxed)
         defer {
             lastMergeNanoseconds.store(DispatchTime.now().uptimeNanoseconds - started, ordering: .relaxed)
         }

@@ -114,3 +114,20 @@ import Testing
         #expect(h.replica.element(named: "Boat 2") != nil, "the last one shows as itself")
     }
 }
+
+/// How often the store merges an epoch under a stream of writes.
+@Suite struct ClusterPublishPaceTests {
+    /// Right after a merge the next waits out the rest of a display frame,
+    /// however cheap merging is; a write long after the last merge is
+    /// merged after the minimum delay.
+    @Test func aBusyWriterGetsOneEpochADisplayFrame() async throws {
+        let world = freshWorld()
+        try world.store.add(SharedClusterSessionTests.fleet(100))
+        world.store.publishClusters()
+        let frame = AnnotationStore.maximumClusterPublishDelay
+        #expect(world.store.clusterPublishDelay > frame / 2, "a write just after a merge waits for the next frame")
+        try await Task.sleep(for: .milliseconds(40))
+        #expect(world.store.clusterPublishDelay == AnnotationStore.minimumClusterPublishDelay,
+                "a write after a quiet spell is merged at once")
+    }
+}
