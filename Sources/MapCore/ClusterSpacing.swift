@@ -41,42 +41,50 @@ package enum ClusterSpacing {
     /// The items gathered into groups (indices into `items`) that show as one
     /// view each; `pixelsPerUnit` is the screen scale of world units.
     package static func groups(_ items: [Item], pixelsPerUnit: Double) -> [[Int]] {
-        // Kept as separate arrays: the pass sorts and compares by count and
-        // point many times, and must not copy member lists to do so.
+        // A map draws this for every frame of a busy feed, so groups are kept
+        // as linked lists of item indices in flat arrays (a group's first and
+        // last member, each member's next), not as an array each, and the
+        // pass's tables are reused from pass to pass.
         var apart: [[Int]] = []
-        var members: [[Int]] = [], points: [Point] = [], counts: [Int] = []
+        var groups = Groups()
+        var next = [Int](repeating: -1, count: items.count)
         for i in items.indices {
             if items[i].staysApart {
                 apart.append([i])
             } else {
-                members.append([i])
-                points.append(items[i].point * pixelsPerUnit)
-                counts.append(items[i].count)
+                groups.append(first: i, last: i, point: items[i].point * pixelsPerUnit, count: items[i].count)
             }
         }
+        var following = Groups()
+        var order: [Int] = [], buckets: [(key: Int64, index: Int)] = [], keys: [Int64] = []
+        var absorbed: [Bool] = []
         // Each pass merges what overlaps; centres then move, so pass again until nothing does.
         for _ in 0..<16 {
-            let n = points.count
-            var order = Array(0..<n)
-            order.sort { a, b in
-                if counts[a] != counts[b] { return counts[a] > counts[b] }
-                if points[a].x != points[b].x { return points[a].x < points[b].x }
-                return points[a].y < points[b].y
+            let n = groups.count
+            order.removeAll(keepingCapacity: true)
+            order.append(contentsOf: 0..<n)
+            order.sort { [groups] a, b in
+                if groups.counts[a] != groups.counts[b] { return groups.counts[a] > groups.counts[b] }
+                if groups.points[a].x != groups.points[b].x { return groups.points[a].x < groups.points[b].x }
+                return groups.points[a].y < groups.points[b].y
             }
             // Neighbours by bucket: one sorted array searched, not a table of arrays built.
-            var buckets = (0..<n).map { (key: bucket(points[$0]), index: $0) }
+            buckets.removeAll(keepingCapacity: true)
+            for g in 0..<n { buckets.append((bucket(groups.points[g]), g)) }
             buckets.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
-            let keys = buckets.map(\.key)
-            var absorbed = [Bool](repeating: false, count: n)
-            var nextMembers: [[Int]] = [], nextPoints: [Point] = [], nextCounts: [Int] = []
+            keys.removeAll(keepingCapacity: true)
+            for b in buckets { keys.append(b.key) }
+            absorbed.removeAll(keepingCapacity: true)
+            absorbed.append(contentsOf: repeatElement(false, count: n))
+            following.removeAll()
             var merged = false
             for g in order where !absorbed[g] {
                 absorbed[g] = true
-                var groupMembers = members[g]
-                var total = counts[g]
-                var sum = points[g] * Double(counts[g])
-                let box = footprint(count: counts[g]).offsetBy(dx: points[g].x, dy: points[g].y)
-                let (bx, by) = bucketCoordinates(points[g])
+                var tail = groups.lasts[g]
+                var total = groups.counts[g]
+                var sum = groups.points[g] * Double(total)
+                let box = footprint(count: total).offsetBy(dx: groups.points[g].x, dy: groups.points[g].y)
+                let (bx, by) = bucketCoordinates(groups.points[g])
                 for dy in -1...1 {
                     for dx in -1...1 {
                         let k = key(bx + dx, by + dy)
@@ -85,26 +93,57 @@ package enum ClusterSpacing {
                             let other = buckets[j].index
                             j += 1
                             guard !absorbed[other] else { continue }
-                            let o = points[other]
-                            guard overlaps(box, footprint(count: counts[other]).offsetBy(dx: o.x, dy: o.y)) else {
+                            let o = groups.points[other]
+                            guard overlaps(box, footprint(count: groups.counts[other]).offsetBy(dx: o.x, dy: o.y)) else {
                                 continue
                             }
                             absorbed[other] = true
-                            groupMembers += members[other]
-                            sum = sum + points[other] * Double(counts[other])
-                            total += counts[other]
+                            next[tail] = groups.firsts[other]
+                            tail = groups.lasts[other]
+                            sum = sum + o * Double(groups.counts[other])
+                            total += groups.counts[other]
                             merged = true
                         }
                     }
                 }
-                nextMembers.append(groupMembers)
-                nextPoints.append(sum * (1 / Double(total)))
-                nextCounts.append(total)
+                following.append(first: groups.firsts[g], last: tail, point: sum * (1 / Double(total)), count: total)
             }
-            (members, points, counts) = (nextMembers, nextPoints, nextCounts)
+            swap(&groups, &following)
             if !merged { break }
         }
-        return members + apart
+        var out: [[Int]] = []
+        out.reserveCapacity(groups.count + apart.count)
+        for g in 0..<groups.count {
+            var members: [Int] = []
+            var i = groups.firsts[g]
+            while i >= 0 {
+                members.append(i)
+                i = next[i]
+            }
+            out.append(members)
+        }
+        return out + apart
+    }
+
+    /// Groups of items being gathered, by group: first and last member, centre on screen, count.
+    private struct Groups {
+        var firsts: [Int] = [], lasts: [Int] = [], points: [Point] = [], counts: [Int] = []
+
+        var count: Int { firsts.count }
+
+        mutating func append(first: Int, last: Int, point: Point, count: Int) {
+            firsts.append(first)
+            lasts.append(last)
+            points.append(point)
+            counts.append(count)
+        }
+
+        mutating func removeAll() {
+            firsts.removeAll(keepingCapacity: true)
+            lasts.removeAll(keepingCapacity: true)
+            points.removeAll(keepingCapacity: true)
+            counts.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Whether two screen rects overlap by more than `tolerance` both ways.
