@@ -149,10 +149,12 @@ package final class ClusterIndex: Sendable {
     }
 
     /// The non-empty cells at `zoom` that meet `rect` (world units), over
-    /// members sorted by `keys`: each key's finest Morton code sits above its
-    /// `lowBits` low bits, and `sumX`/`sumY` are the points' prefix sums.
-    static func cells(keys: [UInt64], lowBits: UInt64, sumX: [Double], sumY: [Double],
-                      in rect: Rect, zoom: Int) -> [Cell] {
+    /// members in Morton order whose keys hold their finest code above
+    /// `lowBits` low bits: `run` gives the positions and mean point of the
+    /// members whose keys, shifted right by the shift it is passed, are the
+    /// cell's code (nil for an empty cell).
+    static func cells(in rect: Rect, zoom: Int, lowBits: UInt64,
+                      run: (_ prefix: UInt64, _ shift: UInt64) -> (range: Range<Int>, center: Point)?) -> [Cell] {
         let z = min(max(zoom, 0), maxZoom)
         let s = shift(zoom: z)
         let x0 = cellCoordinate(rect.minX, shift: s), x1 = cellCoordinate(rect.maxX, shift: s)
@@ -163,11 +165,8 @@ package final class ClusterIndex: Sendable {
         for cy in y0...y1 {
             for cx in x0...x1 {
                 let prefix = morton(cx, cy)
-                guard let range = run(of: prefix, shift: levelBits, in: keys) else { continue }
-                let (lo, hi) = (range.lowerBound, range.upperBound)
-                let n = Double(hi - lo)
-                out.append(Cell(key: UInt64(z) << 58 | prefix, range: range,
-                                center: Point(x: (sumX[hi] - sumX[lo]) / n, y: (sumY[hi] - sumY[lo]) / n)))
+                guard let (range, center) = run(prefix, levelBits) else { continue }
+                out.append(Cell(key: UInt64(z) << 58 | prefix, range: range, center: center))
             }
         }
         return out
@@ -175,7 +174,12 @@ package final class ClusterIndex: Sendable {
 
     /// The non-empty cells at `zoom` (0...maxZoom) that meet `rect` (world units).
     package func cells(in rect: Rect, zoom: Int) -> [Cell] {
-        Self.cells(keys: codes, lowBits: 0, sumX: sumX, sumY: sumY, in: rect, zoom: zoom)
+        Self.cells(in: rect, zoom: zoom, lowBits: 0) { prefix, shift in
+            guard let range = Self.run(of: prefix, shift: shift, in: codes) else { return nil }
+            let (lo, hi) = (range.lowerBound, range.upperBound)
+            let n = Double(hi - lo)
+            return (range, Point(x: (sumX[hi] - sumX[lo]) / n, y: (sumY[hi] - sumY[lo]) / n))
+        }
     }
 
     /// The world point of the annotation at sorted position `i`.
@@ -185,7 +189,7 @@ package final class ClusterIndex: Sendable {
     package func bounds(of range: Range<Int>) -> Rect { Self.bounds(of: points[range]) }
 
     /// The bounding rect of `points`.
-    static func bounds(of points: ArraySlice<Point>) -> Rect {
+    static func bounds<Points: Sequence<Point>>(of points: Points) -> Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in points {
             minX = min(minX, p.x); maxX = max(maxX, p.x)

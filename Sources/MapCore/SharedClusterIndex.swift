@@ -150,24 +150,12 @@ package final class SharedClusterIndex: Sendable {
 
     /// The non-empty cells at `zoom` (0...maxZoom) that meet `rect` (world units).
     package func cells(in rect: Rect, zoom: Int) -> [ClusterIndex.Cell] {
-        let z = min(max(zoom, 0), ClusterIndex.maxZoom)
-        let s = ClusterIndex.shift(zoom: z)
-        func cell(_ v: Double) -> UInt32 { ClusterIndex.cellCoordinate(v, shift: s) }
-        let (x0, x1, y0, y1) = (cell(rect.minX), cell(rect.maxX), cell(rect.minY), cell(rect.maxY))
-        // A cell's code at `z` is a prefix of its members' finest codes.
-        let levelBits = UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits
-        var out: [ClusterIndex.Cell] = []
-        for cy in y0...y1 {
-            for cx in x0...x1 {
-                let prefix = ClusterIndex.morton(cx, cy)
-                guard let (lo, hi) = run(of: prefix, shift: levelBits) else { continue }
-                let range = position(of: lo)..<position(of: hi)
-                let sum = sum(before: hi) - sum(before: lo)
-                out.append(ClusterIndex.Cell(key: UInt64(z) << 58 | prefix, range: range,
-                                             center: sum * (1 / Double(range.count))))
-            }
+        // The slot sits below the code in every key.
+        ClusterIndex.cells(in: rect, zoom: zoom, lowBits: Self.slotBits) { prefix, shift in
+            guard let (lo, hi) = run(of: prefix, shift: shift) else { return nil }
+            let range = position(of: lo)..<position(of: hi)
+            return (range, (sum(before: hi) - sum(before: lo)) * (1 / Double(range.count)))
         }
-        return out
     }
 
     /// The positions of the members of the cell with `key` (as `Cell.key`), nil when it has none.
@@ -180,23 +168,19 @@ package final class SharedClusterIndex: Sendable {
         return position(of: lo)..<position(of: hi)
     }
 
+    /// The members at positions `range`, in order.
+    func members(in range: Range<Int>) -> some Sequence<Member> {
+        let first = range.isEmpty ? Place(run: runs.count, offset: 0) : place(of: range.lowerBound)
+        return runs[first.run...].joined().dropFirst(first.offset).prefix(range.count)
+    }
+
     /// The bounding rect (world units) of the members in `range`.
     package func bounds(of range: Range<Int>) -> Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        guard !range.isEmpty else { return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
-        var place = place(of: range.lowerBound)
-        for _ in range {
-            let p = runs[place.run][place.offset].point
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
-            place.offset += 1
-            if place.offset == runs[place.run].count { place = Place(run: place.run + 1, offset: 0) }
-        }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        ClusterIndex.bounds(of: members(in: range).lazy.map(\.point))
     }
 
     /// Every member's key and point in order (tests compare epochs by this).
-    var orderedMembers: [(key: UInt64, point: Point)] { runs.flatMap { $0.map { ($0.key, $0.point) } } }
+    var orderedMembers: [(key: UInt64, point: Point)] { runs.joined().map { ($0.key, $0.point) } }
 
     /// Bytes its own runs and tables take (the slot table is shared between epochs and counted there).
     package var byteCount: Int {

@@ -89,6 +89,9 @@ import Testing
                 let mean = ps.reduce(Point.zero, +) * (1 / Double(ps.count))
                 #expect(abs(mean.x - cell.center.x) < 1e-3 && abs(mean.y - cell.center.y) < 1e-3)
                 #expect(index.range(ofCell: cell.key) == cell.range, "a cell is found again by its key")
+                let xs = ps.map(\.x), ys = ps.map(\.y)
+                #expect(index.bounds(of: cell.range) == Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!,
+                                                             height: ys.max()! - ys.min()!), "its members' bounds")
             }
         }
     }
