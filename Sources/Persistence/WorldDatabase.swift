@@ -12,6 +12,8 @@ package final class WorldDatabase: Sendable {
     /// The file's path, or `:memory:`.
     package let path: String
     private let queue: DatabaseQueue
+    /// The most SQLite keeps of the file in memory, KiB.
+    static let pageCacheKiB = 256 * 1024
     /// The next insertion order number; only the writer thread advances it.
     private let nextSeq = Mutex<Int64>(0)
 
@@ -29,6 +31,10 @@ package final class WorldDatabase: Sendable {
         if path != ":memory:" { configuration.journalMode = .wal }
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+            // Moves update rows all over a table that a large world makes hundreds of MB: with SQLite's
+            // default 2 MB cache every update re-read its B-tree pages from the OS, and the feed fell behind.
+            // Pages are cached as they are read, so a small world never takes this much.
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
         }
         do {
             queue = path == ":memory:"
@@ -99,6 +105,15 @@ package final class WorldDatabase: Sendable {
                     seed: row[11], markerColor: row[12], markerSymbol: row[13]))
             }
         }
+    }
+
+    /// The most of the file SQLite keeps in memory on this store's connection, KiB.
+    package func pageCacheLimitKiB() throws(StoreError) -> Int {
+        // A negative cache_size is a size in KiB, a positive one a number of pages.
+        let (size, pageSize) = try read { db in
+            (try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0, try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+        }
+        return size < 0 ? -size : size * pageSize / 1024
     }
 
     /// The setting that says the seed `name` was written once; after that the

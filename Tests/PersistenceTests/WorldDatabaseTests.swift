@@ -54,6 +54,13 @@ import Testing
         #expect(mode == "wal")
     }
 
+    @Test func theConnectionCachesEnoughOfTheFileForAMillionPins() throws {
+        // A million pins make a table of about 100 MB that moves update all over.
+        let store = try TemporaryStore()
+        #expect(try WorldDatabase(path: store.path).pageCacheLimitKiB() >= 128 * 1024)
+        #expect(try WorldDatabase(path: ":memory:").pageCacheLimitKiB() >= 128 * 1024)
+    }
+
     @Test func aFileFromTheFirstMigrationIsMigratedAndKeepsItsRows() throws {
         let store = try TemporaryStore()
         do {
