@@ -1,0 +1,222 @@
+import Foundation
+
+/// A strict JSON reader over bytes for the bodies that arrive by the
+/// thousand (NDJSON import lines, feed batches): what `JSONSerialization`
+/// refuses it refuses too, except that invalid UTF-8 in strings is repaired
+/// rather than refused. Foundation's decoders build a tree or go through
+/// `Decimal` for every number; the readers built on this one keep only the
+/// fields they need and skip the rest.
+struct JSONByteScanner {
+    /// Text that is not JSON, or JSON that is not what the reader expects.
+    enum Failure: Error {
+        case invalidJSON(String)
+        case problem(Problem)
+    }
+
+    /// What a reader found wrong in well-formed JSON, with the id of the item when it was read first.
+    struct Problem: Error {
+        var message: String
+        var id: String?
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i: Int
+
+    /// `bytes` must be followed in memory by a byte that cannot continue a
+    /// number (the caller ends its buffer with 0), so `strtod` stops there.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        i = 0
+    }
+
+
+    var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+    func invalid(_ what: String) -> Failure {
+        .invalidJSON("\(what) at column \(i + 1)")
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D || bytes[i] == 0x0A { i += 1 }
+    }
+
+    /// An object, calling `member` with the scanner at each value.
+    mutating func object(_ member: (inout JSONByteScanner, String) throws(Failure) -> Void)
+        throws(Failure) {
+        guard peek == UInt8(ascii: "{") else { throw invalid("expected an object") }
+        i += 1
+        skipSpace()
+        if peek == UInt8(ascii: "}") {
+            i += 1
+            return
+        }
+        while true {
+            skipSpace()
+            guard peek == UInt8(ascii: "\"") else { throw invalid("expected a key in quotes") }
+            let key = try string()
+            skipSpace()
+            guard peek == UInt8(ascii: ":") else { throw invalid("expected ':' after a key") }
+            i += 1
+            skipSpace()
+            guard peek != nil else { throw invalid("unexpected end of the line") }
+            try member(&self, key)
+            skipSpace()
+            switch peek {
+            case UInt8(ascii: ","): i += 1
+            case UInt8(ascii: "}"):
+                i += 1
+                return
+            default: throw invalid("expected ',' or '}' in an object")
+            }
+        }
+    }
+
+    mutating func skipValue() throws(Failure) {
+        skipSpace()
+        switch peek {
+        case UInt8(ascii: "{"):
+            try object { (s: inout JSONByteScanner, _: String) throws(Failure) in try s.skipValue() }
+        case UInt8(ascii: "["):
+            i += 1
+            skipSpace()
+            if peek == UInt8(ascii: "]") {
+                i += 1
+                return
+            }
+            while true {
+                try skipValue()
+                skipSpace()
+                switch peek {
+                case UInt8(ascii: ","): i += 1
+                case UInt8(ascii: "]"):
+                    i += 1
+                    return
+                default: throw invalid("expected ',' or ']' in an array")
+                }
+            }
+        case UInt8(ascii: "\""): _ = try string()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case let c? where c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c):
+            _ = try number()
+        case nil: throw invalid("unexpected end of the line")
+        default: throw invalid("unexpected character")
+        }
+    }
+
+    mutating func literal(_ word: StaticString) throws(Failure) {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count,
+              memcmp(bytes.baseAddress! + i, word.utf8Start, n) == 0 else { throw invalid("invalid literal") }
+        i += n
+    }
+
+    /// A JSON number, checked against the grammar, read by `strtod`.
+    mutating func number() throws(Failure) -> Double {
+        let start = i
+        if peek == UInt8(ascii: "-") { i += 1 }
+        guard let first = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
+            throw invalid("invalid number")
+        }
+        if first == UInt8(ascii: "0") { i += 1 } else { skipDigits() }
+        if peek == UInt8(ascii: ".") {
+            i += 1
+            guard skipDigits() > 0 else { throw invalid("invalid number") }
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            i += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { i += 1 }
+            guard skipDigits() > 0 else { throw invalid("invalid number") }
+        }
+        let value = (bytes.baseAddress! + start).withMemoryRebound(to: CChar.self, capacity: i - start + 1) {
+            strtod($0, nil)
+        }
+        guard value.isFinite else { throw invalid("number too large") }
+        return value
+    }
+
+    @discardableResult
+    mutating func skipDigits() -> Int {
+        let start = i
+        while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
+        return i - start
+    }
+
+    /// A string; the fast path (no escapes) copies its bytes once.
+    mutating func string() throws(Failure) -> String {
+        i += 1
+        let start = i
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                i += 1
+                return s
+            }
+            if c == UInt8(ascii: "\\") { return try escapedString(from: start) }
+            if c < 0x20 { throw invalid("control character in a string") }
+            i += 1
+        }
+        throw invalid("unterminated string")
+    }
+
+    mutating func escapedString(from start: Int) throws(Failure) -> String {
+        var out = Array(bytes[start..<i])
+        while i < bytes.count {
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") {
+                i += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            if c < 0x20 { throw invalid("control character in a string") }
+            guard c == UInt8(ascii: "\\") else {
+                out.append(c)
+                i += 1
+                continue
+            }
+            i += 1
+            guard let e = peek else { break }
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar), peek == UInt8(ascii: "\\"), i + 1 < bytes.count,
+                   bytes[i + 1] == UInt8(ascii: "u") {
+                    i += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw invalid("invalid surrogate pair") }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                out.append(contentsOf: Array(String(Character(u)).utf8))
+            default: throw invalid("invalid escape in a string")
+            }
+        }
+        throw invalid("unterminated string")
+    }
+
+    mutating func hex4() throws(Failure) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw invalid("invalid \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let c = bytes[i]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw invalid("invalid \\u escape")
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+}
