@@ -80,54 +80,29 @@ enum LiveRequests {
 
     /// `{"moves":[...]}` or a bare array of moves.
     ///
-    /// A feed sends these by the thousand a second, so they are decoded
-    /// straight into values first; Foundation's object tree (every number an
-    /// `NSNumber` read through `Decimal`) cost five times as much. A body the
-    /// decoder refuses goes the object-tree way, which names what is wrong.
+    /// A feed sends these by the thousand a second, so they are read
+    /// straight into values first (`MoveBatchScanner`); Foundation's object
+    /// tree (every number an `NSNumber` read through `Decimal`) cost many
+    /// times as much. A body the scanner does not take goes the object-tree
+    /// way, which names what is wrong.
     static func moves(_ body: [UInt8]) throws(APIError) -> [Move] {
-        if let decoded = decodedMoves(body) {
-            var out: [Move] = []
-            out.reserveCapacity(decoded.count)
-            let now = Date().timeIntervalSince1970
-            for (i, m) in decoded.enumerated() {
-                let what = "moves[\(i)]"
-                try AnnotationFieldRules.checkID(m.id, what)
-                try AnnotationFieldRules.checkTimestamp(m.timestamp, what, now: now)
-                out.append(Move(id: m.id, coordinate: try coordinate(latitude: m.latitude, longitude: m.longitude, what),
-                                timestamp: m.timestamp))
-            }
-            return out
+        var terminated = body
+        terminated.append(0)
+        let scanned = terminated.withUnsafeBufferPointer { all in
+            MoveBatchScanner.moves(UnsafeBufferPointer(rebasing: all[0..<body.count]))
         }
-        return try movesFromObjectTree(body)
-    }
-
-    /// One move as the decoder reads it.
-    private struct DecodedMove: Decodable {
-        let id: String
-        let latitude: Double
-        let longitude: Double
-        let timestamp: Double?
-    }
-
-    private struct DecodedBatch: Decodable {
-        let moves: [DecodedMove]
-    }
-
-    /// The moves of a well-formed body, or nil for anything else (including
-    /// numbers too large to be finite, which the slow path names).
-    private static func decodedMoves(_ body: [UInt8]) -> [DecodedMove]? {
-        let data = Data(body)
-        let decoder = JSONDecoder()
-        let first = body.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
-        let moves: [DecodedMove]?
-        if first == UInt8(ascii: "[") {
-            moves = try? decoder.decode([DecodedMove].self, from: data)
-        } else {
-            moves = (try? decoder.decode(DecodedBatch.self, from: data))?.moves
+        guard let scanned else { return try movesFromObjectTree(body) }
+        var out: [Move] = []
+        out.reserveCapacity(scanned.count)
+        let now = Date().timeIntervalSince1970
+        for (i, m) in scanned.enumerated() {
+            let what = "moves[\(i)]"
+            try AnnotationFieldRules.checkID(m.id, what)
+            try AnnotationFieldRules.checkTimestamp(m.timestamp, what, now: now)
+            out.append(Move(id: m.id, coordinate: try coordinate(latitude: m.latitude, longitude: m.longitude, what),
+                            timestamp: m.timestamp))
         }
-        guard let moves, moves.allSatisfy({ $0.latitude.isFinite && $0.longitude.isFinite && $0.timestamp?.isFinite ?? true })
-        else { return nil }
-        return moves
+        return out
     }
 
     private static func movesFromObjectTree(_ body: [UInt8]) throws(APIError) -> [Move] {
