@@ -292,17 +292,51 @@ open class MapView: View, CursorProviding {
             }
             view.place(at: point)
         }
-        annotationContainer.sortSubviews { a, b in
-            guard let a = a as? AnnotationView, let b = b as? AnnotationView else { return false }
-            let za = a.isSelected ? a.selectedZPriority : a.zPriority
-            let zb = b.isSelected ? b.selectedZPriority : b.zPriority
-            if za != zb { return za < zb }
-            let ya = a.worldAnchor?.y ?? 0, yb = b.worldAnchor?.y ?? 0
-            return ya != yb ? ya < yb : a.id < b.id
-        }
+        sortAnnotationViews()
         if let callout, let view = callout.annotationView, let anchor = view.worldAnchor {
             callout.worldAnchor = anchor
         }
+    }
+
+    /// Where a pin paints among the others: by z-priority, then from the top
+    /// of the map down (a pin lower on screen covers the one behind it).
+    struct PaintOrder {
+        var z: Float
+        var y: Double
+        var id: UInt32
+
+        init(_ view: View) {
+            guard let view = view as? AnnotationView else {
+                (z, y, id) = (-.infinity, 0, view.id)
+                return
+            }
+            z = view.isSelected ? view.selectedZPriority : view.zPriority
+            y = view.worldAnchor?.y ?? 0
+            id = view.id
+        }
+
+        func precedes(_ other: PaintOrder) -> Bool {
+            if z != other.z { return z < other.z }
+            return y != other.y ? y < other.y : id < other.id
+        }
+    }
+
+    /// Puts the annotation views in paint order. Each frame re-sorts them and
+    /// they are nearly always in order already, so that is checked first:
+    /// one comparison a view.
+    private func sortAnnotationViews() {
+        let views = annotationContainer.subviews
+        var keys: [PaintOrder] = []
+        keys.reserveCapacity(views.count)
+        for view in views { keys.append(PaintOrder(view)) }
+        var inOrder = true
+        for i in keys.indices.dropFirst() where keys[i].precedes(keys[i - 1]) {
+            inOrder = false
+            break
+        }
+        guard !inOrder else { return }
+        // Ids are unique, so no two keys tie and the order is total.
+        annotationContainer.reorderSubviews(keys.indices.sorted { keys[$0].precedes(keys[$1]) })
     }
 
     // MARK: Rendering

@@ -112,6 +112,13 @@ open class View {
         subviews.sort(by: areInIncreasingOrder)
     }
 
+    /// Puts the subviews in the order `order` gives (positions in
+    /// `subviews`, each once): for callers that sort by keys of their own.
+    package func reorderSubviews(_ order: [Int]) {
+        precondition(order.count == subviews.count, "an order must name every subview once")
+        subviews = order.map { subviews[$0] }
+    }
+
     /// The root of the tree, if it is a window.
     public var window: Window? {
         var v: View? = self
