@@ -56,7 +56,8 @@ package enum ClusterSpacing {
             }
         }
         var following = Groups()
-        var order: [Int] = [], buckets: [(key: Int64, index: Int)] = [], keys: [Int64] = []
+        var order: [Int] = []
+        var buckets = BucketTable()
         var absorbed: [Bool] = []
         // Each pass merges what overlaps; centres then move, so pass again until nothing does.
         for _ in 0..<16 {
@@ -68,12 +69,7 @@ package enum ClusterSpacing {
                 if groups.points[a].x != groups.points[b].x { return groups.points[a].x < groups.points[b].x }
                 return groups.points[a].y < groups.points[b].y
             }
-            // Neighbours by bucket: one sorted array searched, not a table of arrays built.
-            buckets.removeAll(keepingCapacity: true)
-            for g in 0..<n { buckets.append((bucket(groups.points[g]), g)) }
-            buckets.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
-            keys.removeAll(keepingCapacity: true)
-            for b in buckets { keys.append(b.key) }
+            buckets.fill(groups.points)
             absorbed.removeAll(keepingCapacity: true)
             absorbed.append(contentsOf: repeatElement(false, count: n))
             following.removeAll()
@@ -87,15 +83,11 @@ package enum ClusterSpacing {
                 let (bx, by) = bucketCoordinates(groups.points[g])
                 for dy in -1...1 {
                     for dx in -1...1 {
-                        let k = key(bx + dx, by + dy)
-                        var j = ClusterIndex.lowerBound(k, in: keys, range: 0..<n)
-                        while j < n, keys[j] == k {
-                            let other = buckets[j].index
-                            j += 1
-                            guard !absorbed[other] else { continue }
+                        buckets.forEachMember(bx + dx, by + dy) { other in
+                            guard !absorbed[other] else { return }
                             let o = groups.points[other]
                             guard overlaps(box, footprint(count: groups.counts[other]).offsetBy(dx: o.x, dy: o.y)) else {
-                                continue
+                                return
                             }
                             absorbed[other] = true
                             next[tail] = groups.firsts[other]
@@ -155,10 +147,56 @@ package enum ClusterSpacing {
         (Int((p.x / reach).rounded(.down)), Int((p.y / reach).rounded(.down)))
     }
 
-    private static func key(_ x: Int, _ y: Int) -> Int64 { Int64(x) << 32 | Int64(UInt32(truncatingIfNeeded: y)) }
+    /// The groups by the `reach`-wide square bucket their centre is in, as a
+    /// hash table filled by counting: a bucket's groups come out in group
+    /// order, as a sorted list of buckets gave them, but finding them is a
+    /// hash rather than a binary search (this was most of the time spacing
+    /// took). Buckets that share a slot are told apart by their coordinates.
+    private struct BucketTable {
+        private var xs: [Int] = [], ys: [Int] = []
+        private var starts: [Int] = []
+        private var slots: [Int] = []
+        private var mask = 0
 
-    private static func bucket(_ p: Point) -> Int64 {
-        let (x, y) = bucketCoordinates(p)
-        return key(x, y)
+        mutating func fill(_ points: [Point]) {
+            let n = points.count
+            var size = 16
+            while size < 2 * n { size <<= 1 }
+            mask = size - 1
+            xs.removeAll(keepingCapacity: true)
+            ys.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            starts.append(contentsOf: repeatElement(0, count: size + 1))
+            for p in points {
+                let (x, y) = bucketCoordinates(p)
+                xs.append(x)
+                ys.append(y)
+                starts[slot(x, y) + 1] += 1
+            }
+            for s in 0..<size { starts[s + 1] += starts[s] }
+            slots.removeAll(keepingCapacity: true)
+            slots.append(contentsOf: repeatElement(0, count: n))
+            var next = Array(starts[0..<size])
+            for g in 0..<n {
+                let s = slot(xs[g], ys[g])
+                slots[next[s]] = g
+                next[s] += 1
+            }
+        }
+
+        /// Calls `body` with the groups in bucket (`x`, `y`), in group order.
+        func forEachMember(_ x: Int, _ y: Int, _ body: (Int) -> Void) {
+            let s = slot(x, y)
+            for j in starts[s]..<starts[s + 1] {
+                let g = slots[j]
+                if xs[g] == x && ys[g] == y { body(g) }
+            }
+        }
+
+        private func slot(_ x: Int, _ y: Int) -> Int {
+            let h = UInt64(bitPattern: Int64(x)) &* 0x9E37_79B9_7F4A_7C15
+                ^ UInt64(bitPattern: Int64(y)) &* 0xC2B2_AE3D_27D4_EB4F
+            return Int(truncatingIfNeeded: h >> 32) & mask
+        }
     }
 }
