@@ -57,12 +57,18 @@ public final class ClusterAnnotation: Annotation {
 
     var membership: ClusterMembership {
         get { state.withLock { $0.membership } }
-        set {
-            var next = State(newValue)
-            state.withLock {
-                next.shown = $0.shown
-                $0 = next
-            }
+        set { _ = update(to: newValue, tolerance: 0) }
+    }
+
+    /// Stands for `membership` from now on, and answers where the map shows
+    /// it (`shownPoint(tolerance:)`), under one lock: a map does this for
+    /// every cluster it shows in every frame of a busy feed.
+    func update(to membership: ClusterMembership, tolerance: Double) -> Point {
+        var next = State(membership)
+        return state.withLock { s in
+            next.shown = s.shown
+            s = next
+            return Self.shownPoint(&s, tolerance: tolerance)
         }
     }
 
@@ -72,13 +78,15 @@ public final class ClusterAnnotation: Annotation {
     /// with nearly every epoch; redrawing it there would send every
     /// watching browser a change it cannot see.
     func shownPoint(tolerance: Double) -> Point {
-        state.withLock { s in
-            if let shown = s.shown, abs(shown.x - s.center.x) <= tolerance, abs(shown.y - s.center.y) <= tolerance {
-                return shown
-            }
-            s.shown = s.center
-            return s.center
+        state.withLock { Self.shownPoint(&$0, tolerance: tolerance) }
+    }
+
+    private static func shownPoint(_ s: inout State, tolerance: Double) -> Point {
+        if let shown = s.shown, abs(shown.x - s.center.x) <= tolerance, abs(shown.y - s.center.y) <= tolerance {
+            return shown
         }
+        s.shown = s.center
+        return s.center
     }
 }
 
@@ -109,12 +117,15 @@ final class SharedClustering: Sendable {
 enum ClusterMembership: Sendable {
     case session(index: ClusterIndex, cells: [ClusterCell])
     case shared(SharedClustering, cells: [ClusterIndex.Cell])
+    /// A shared cluster of one cell, the common case, kept without an array.
+    case sharedCell(SharedClustering, cell: ClusterIndex.Cell)
 
     /// How many members, and their mean world point.
     var summary: (count: Int, center: Point) {
         switch self {
         case let .session(_, cells): Self.summary(of: cells)
         case let .shared(_, cells): Self.summary(of: cells)
+        case let .sharedCell(_, cell): (cell.count, cell.center)
         }
     }
 
@@ -130,8 +141,9 @@ enum ClusterMembership: Sendable {
         case let .session(index, cells):
             return cells.flatMap { c in c.stayingPositions().map { index.sorted[$0] } + c.movedIn }
         case let .shared(clustering, cells):
-            guard let index = clustering.newestIndex else { return [] }
-            return cells.flatMap { c in (index.range(ofCell: c.key) ?? 0..<0).compactMap { index.annotation(at: $0) } }
+            return Self.members(of: cells, in: clustering)
+        case let .sharedCell(clustering, cell):
+            return Self.members(of: [cell], in: clustering)
         }
     }
 
@@ -149,11 +161,28 @@ enum ClusterMembership: Sendable {
                 for p in cell.movedInPoints { add(Rect(origin: p, size: .zero)) }
             }
         case let .shared(clustering, cells):
-            guard let index = clustering.newestIndex else { break }
-            for cell in cells {
-                if let range = index.range(ofCell: cell.key), !range.isEmpty { add(index.bounds(of: range)) }
-            }
+            if let r = Self.bounds(of: cells, in: clustering) { add(r) }
+        case let .sharedCell(clustering, cell):
+            if let r = Self.bounds(of: [cell], in: clustering) { add(r) }
         }
         return rect ?? .zero
+    }
+
+    /// The members of shared `cells`, found in the newest epoch.
+    private static func members(of cells: [ClusterIndex.Cell], in clustering: SharedClustering) -> [Annotation] {
+        guard let index = clustering.newestIndex else { return [] }
+        return cells.flatMap { c in (index.range(ofCell: c.key) ?? 0..<0).compactMap { index.annotation(at: $0) } }
+    }
+
+    /// The world rect around the members of shared `cells` in the newest epoch, nil when they have none.
+    private static func bounds(of cells: [ClusterIndex.Cell], in clustering: SharedClustering) -> Rect? {
+        guard let index = clustering.newestIndex else { return nil }
+        var rect: Rect?
+        for cell in cells {
+            guard let range = index.range(ofCell: cell.key), !range.isEmpty else { continue }
+            let r = index.bounds(of: range)
+            rect = rect.map { $0.union(r) } ?? r
+        }
+        return rect
     }
 }

@@ -38,19 +38,43 @@ package enum ClusterSpacing {
     /// No footprint reaches further than this from its anchor, px.
     static let reach = 70.0
 
+    /// Groups of items (indices into the items), one after another in one array.
+    package struct Grouping {
+        /// Every group's items, group after group.
+        package private(set) var members: [Int] = []
+        /// Where each group ends in `members`.
+        package private(set) var ends: [Int] = []
+
+        package var count: Int { ends.count }
+
+        /// The items of group `g`.
+        package subscript(g: Int) -> ArraySlice<Int> { members[(g == 0 ? 0 : ends[g - 1])..<ends[g]] }
+
+        mutating func append(_ item: Int) { members.append(item) }
+        mutating func endGroup() { ends.append(members.count) }
+    }
+
     /// The items gathered into groups (indices into `items`) that show as one
     /// view each; `pixelsPerUnit` is the screen scale of world units.
     package static func groups(_ items: [Item], pixelsPerUnit: Double) -> [[Int]] {
+        let grouping = grouping(items, pixelsPerUnit: pixelsPerUnit)
+        return (0..<grouping.count).map { Array(grouping[$0]) }
+    }
+
+    /// `groups(_:pixelsPerUnit:)` in one flat array: a map gathers its
+    /// clusters every frame of a busy feed, and an array per group was a
+    /// heap block per cluster per frame.
+    package static func grouping(_ items: [Item], pixelsPerUnit: Double) -> Grouping {
         // A map draws this for every frame of a busy feed, so groups are kept
         // as linked lists of item indices in flat arrays (a group's first and
         // last member, each member's next), not as an array each, and the
         // pass's tables are reused from pass to pass.
-        var apart: [[Int]] = []
+        var apart: [Int] = []
         var groups = Groups()
         var next = [Int](repeating: -1, count: items.count)
         for i in items.indices {
             if items[i].staysApart {
-                apart.append([i])
+                apart.append(i)
             } else {
                 groups.append(first: i, last: i, point: items[i].point * pixelsPerUnit, count: items[i].count)
             }
@@ -86,9 +110,8 @@ package enum ClusterSpacing {
                         buckets.forEachMember(bx + dx, by + dy) { other in
                             guard !absorbed[other] else { return }
                             let o = groups.points[other]
-                            guard overlaps(box, footprint(count: groups.counts[other]).offsetBy(dx: o.x, dy: o.y)) else {
-                                return
-                            }
+                            let otherBox = footprint(count: groups.counts[other]).offsetBy(dx: o.x, dy: o.y)
+                            guard overlaps(box, otherBox) else { return }
                             absorbed[other] = true
                             next[tail] = groups.firsts[other]
                             tail = groups.lasts[other]
@@ -103,18 +126,20 @@ package enum ClusterSpacing {
             swap(&groups, &following)
             if !merged { break }
         }
-        var out: [[Int]] = []
-        out.reserveCapacity(groups.count + apart.count)
+        var out = Grouping()
         for g in 0..<groups.count {
-            var members: [Int] = []
             var i = groups.firsts[g]
             while i >= 0 {
-                members.append(i)
+                out.append(i)
                 i = next[i]
             }
-            out.append(members)
+            out.endGroup()
         }
-        return out + apart
+        for i in apart {
+            out.append(i)
+            out.endGroup()
+        }
+        return out
     }
 
     /// Groups of items being gathered, by group: first and last member, centre on screen, count.

@@ -180,7 +180,8 @@ extension MapView {
                                                previous: clustering.live[identifier] ?? [:],
                                                pixelsPerUnit: pixelsPerUnit, tolerance: tolerance, chosen: chosen,
                                                into: &out, lone: { Self.members(of: $0, in: index) },
-                                               membership: { .session(index: index, cells: $0) })
+                                               membership: { .session(index: index, cells: $0) },
+                                               membershipOfOne: { .session(index: index, cells: [$0]) })
         }
         clustering.live = nextLive
         clustering.sharedLive = sharedClusters(snapshot, in: rect, zoom: zoom, apart: apart,
@@ -210,7 +211,8 @@ extension MapView {
             nextLive[identifier] = Self.gather(cells, identifier: identifier,
                                                previous: clustering.sharedLive[identifier] ?? [:],
                                                pixelsPerUnit: pixelsPerUnit, tolerance: tolerance, chosen: chosen,
-                                               into: &out, lone: lone, membership: { .shared(sharedGroup, cells: $0) })
+                                               into: &out, lone: lone, membership: { .shared(sharedGroup, cells: $0) },
+                                               membershipOfOne: { .sharedCell(sharedGroup, cell: $0) })
         }
         return nextLive
     }
@@ -231,7 +233,8 @@ extension MapView {
     private static func gather<Cell: ClusterCellSummary>(
         _ cells: [Cell], identifier: String, previous: [UInt64: ClusterAnnotation], pixelsPerUnit: Double,
         tolerance: Double, chosen: AnnotationKey?, into out: inout [(annotation: Annotation, point: Point)],
-        lone: (Cell) -> [(annotation: Annotation, point: Point)], membership: ([Cell]) -> ClusterMembership
+        lone: (Cell) -> [(annotation: Annotation, point: Point)], membership: ([Cell]) -> ClusterMembership,
+        membershipOfOne: (Cell) -> ClusterMembership
     ) -> [UInt64: ClusterAnnotation] {
         let items = cells.map { cell in
             ClusterSpacing.Item(point: cell.center, count: cell.count,
@@ -240,27 +243,36 @@ extension MapView {
         }
         var live: [UInt64: ClusterAnnotation] = [:]
         live.reserveCapacity(previous.count)
-        for group in ClusterSpacing.groups(items, pixelsPerUnit: pixelsPerUnit) {
-            let members = group.map { cells[$0] }
-            if members.count == 1, members[0].count == 1 {
-                out += lone(members[0])
-                continue
+        let grouping = ClusterSpacing.grouping(items, pixelsPerUnit: pixelsPerUnit)
+        for g in 0..<grouping.count {
+            let group = grouping[g]
+            let stands: ClusterMembership
+            let key: UInt64
+            if group.count == 1 {
+                // Most clusters are one cell: no array of cells for them.
+                let cell = cells[group[group.startIndex]]
+                if cell.count == 1 {
+                    out += lone(cell)
+                    continue
+                }
+                (key, stands) = (cell.key, membershipOfOne(cell))
+            } else {
+                let members = group.map { cells[$0] }
+                key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
+                stands = membership(members)
             }
-            let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
-            let cluster = Self.cluster(previous[key], identifier, membership(members))
+            let cluster: ClusterAnnotation
+            let point: Point
+            if let old = previous[key] {
+                (cluster, point) = (old, old.update(to: stands, tolerance: tolerance))
+            } else {
+                cluster = ClusterAnnotation(clusteringIdentifier: identifier, membership: stands)
+                point = cluster.shownPoint(tolerance: tolerance)
+            }
             live[key] = cluster
-            out.append((cluster, cluster.shownPoint(tolerance: tolerance)))
+            out.append((cluster, point))
         }
         return live
-    }
-
-    /// The cluster that stood for this cell before, now standing for
-    /// `membership` (so it keeps its view), or a new one.
-    private static func cluster(_ old: ClusterAnnotation?, _ identifier: String,
-                                _ membership: ClusterMembership) -> ClusterAnnotation {
-        guard let old else { return ClusterAnnotation(clusteringIdentifier: identifier, membership: membership) }
-        old.membership = membership
-        return old
     }
 
     /// A cell's members one by one, each at its point.

@@ -111,4 +111,50 @@ final class EpochSource: SharedAnnotationSource {
         #expect(view.worldAnchor == cluster.worldPoint, "now it does")
         #expect(abs(cluster.worldPoint.y - shown.y) > unitsPerPixel)
     }
+
+    /// A shared cluster names its cells and reads its members from the
+    /// newest epoch when asked: after a move its members and their bounds
+    /// are the epoch's, and a click zooms to fit them.
+    @Test func aSharedClusterReadsItsMembersAndBoundsFromTheNewestEpoch() throws {
+        let (source, window, map, view) = try Self.watchingMap()
+        let cluster = try #require(view.annotation as? ClusterAnnotation)
+        let keys = { (list: [Annotation]) in Set(list.map(AnnotationKey.init)) }
+        // The dot on the equator sits in the cell below the others': two cells gathered.
+        guard case .shared(_, let cells) = cluster.membership, cells.count == 2 else {
+            Issue.record("expected two gathered cells, got \(cluster.membership)")
+            return
+        }
+        #expect(keys(cluster.memberAnnotations) == keys(source.clustered))
+        let all = Self.bounds(of: source.clustered)
+        #expect(cluster.memberBounds == all)
+
+        source.moveLastDotAway()
+        source.moveDot(0, to: Coordinate(latitude: 0.05, longitude: 0))
+        _ = window.renderScene()
+        guard case .sharedCell = cluster.membership else {
+            Issue.record("expected one cell, got \(cluster.membership)")
+            return
+        }
+        let staying = Array(source.clustered.dropLast())
+        #expect(keys(cluster.memberAnnotations) == keys(staying))
+        // Dot 0 is now where the epoch says, not where its annotation was made.
+        let points = [Mercator.project(Coordinate(latitude: 0.05, longitude: 0))]
+            + staying.dropFirst().map { Mercator.project($0.coordinate) }
+        #expect(cluster.memberBounds == Self.bounds(of: points))
+        #expect(cluster.memberBounds.height < all.height)
+
+        map.showMembers(of: cluster, animated: false)
+        #expect(map.camera.zoom >= 5, "at least one level deeper, so the cluster splits")
+        let visible = map.camera.visibleWorldRect(viewport: map.frame.size)
+        #expect(visible.contains(cluster.memberBounds))
+    }
+
+    static func bounds(of annotations: [Annotation]) -> Rect {
+        bounds(of: annotations.map { Mercator.project($0.coordinate) })
+    }
+
+    static func bounds(of points: [Point]) -> Rect {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
 }
