@@ -18,12 +18,16 @@ public final class ClusterAnnotation: Annotation {
         var membership: ClusterMembership
         var count: Int
         var center: Point
+        /// "N places", made when the count is: every frame reads it for the mirror.
+        var title: String
         /// Where the map last showed it (`shownPoint(tolerance:)`).
         var shown: Point?
 
-        init(_ membership: ClusterMembership) {
+        init(_ membership: ClusterMembership, previous: State? = nil) {
             self.membership = membership
             (count, center) = membership.summary
+            if let previous, previous.count == count { title = previous.title } else { title = "\(count) places" }
+            shown = previous?.shown
         }
     }
 
@@ -45,7 +49,7 @@ public final class ClusterAnnotation: Annotation {
     /// How many annotations it stands for.
     public var count: Int { state.withLock { $0.count } }
     /// "N places": what its view and screen readers say.
-    public var title: String? { "\(count) places" }
+    public var title: String? { state.withLock { $0.title } }
     /// Always nil: the count in the title says it all.
     public var subtitle: String? { nil }
 
@@ -64,10 +68,8 @@ public final class ClusterAnnotation: Annotation {
     /// it (`shownPoint(tolerance:)`), under one lock: a map does this for
     /// every cluster it shows in every frame of a busy feed.
     func update(to membership: ClusterMembership, tolerance: Double) -> Point {
-        var next = State(membership)
-        return state.withLock { s in
-            next.shown = s.shown
-            s = next
+        state.withLock { s in
+            s = State(membership, previous: s)
             return Self.shownPoint(&s, tolerance: tolerance)
         }
     }

@@ -35,15 +35,23 @@ open class ClusterAnnotationView: AnnotationView {
 
     static func text(forCount count: Int) -> String { count >= 10_000 ? "\(count / 1000)k" : "\(count)" }
 
-    /// The map's bold face and how far the count's baseline sits below the
-    /// badge's middle, found once: every frame renders every badge.
-    private var countFace: (typeface: Typeface, baselineDrop: Double)?
+    /// What the count is drawn in: the map's bold face and how far its
+    /// baseline sits below the badge's middle.
+    private struct CountFace {
+        var descriptor: FontDescriptor
+        var baselineDrop: Double
+    }
 
-    private var face: (typeface: Typeface, baselineDrop: Double)? {
+    /// Found once, and kept as plain values: every frame of a busy feed
+    /// renders every badge, and reading them from the typeface retained it
+    /// and copied its descriptor's strings each time.
+    private var countFace: CountFace?
+
+    private var face: CountFace? {
         if let countFace { return countFace }
         guard let typeface = mapView?.fonts.bold else { return nil }
         let a = typeface.font.ascender(size: Self.countFontSize), d = typeface.font.descender(size: Self.countFontSize)
-        countFace = (typeface, (a - d) / 2)
+        countFace = CountFace(descriptor: typeface.descriptor, baselineDrop: (a - d) / 2)
         return countFace
     }
 
@@ -81,7 +89,7 @@ open class ClusterAnnotationView: AnnotationView {
         guard image == nil, let face else { return p }
         if borderColor == .clear { p.stroke = ItemStroke(color: .white, width: 0) }
         p.text = Self.text(forCount: count)
-        p.font = ItemFont(font: face.typeface.descriptor.id, size: Float(Self.countFontSize))
+        p.font = ItemFont(font: face.descriptor.id, size: Float(Self.countFontSize))
         p.baseline = Float((bounds.height / 2 + face.baselineDrop).rounded())
         return p
     }
@@ -89,6 +97,6 @@ open class ClusterAnnotationView: AnnotationView {
     /// The count's font goes to the page before the first badge that uses it.
     open override func willRenderContent(into context: inout RenderContext) {
         super.willRenderContent(into: &context)
-        if let face { context.use(face.typeface.descriptor) }
+        if let countFace = face { context.use(countFace.descriptor) }
     }
 }

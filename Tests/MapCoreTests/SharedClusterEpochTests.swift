@@ -80,6 +80,7 @@ final class EpochSource: SharedAnnotationSource {
         source.moveLastDotAway()
         _ = window.renderScene()
         #expect(cluster.count == 19, "the cluster follows the epoch")
+        #expect(cluster.annotation?.title == "19 places" && cluster.accessibilityLabel == "19 places")
         #expect(map.view(for: source.lone) != nil, "the lone pin still shows")
         #expect(source.gridQueries == asked, "the same rect: its pins are not asked for again")
 
