@@ -38,7 +38,7 @@ open class ClusterAnnotationView: AnnotationView {
     /// What the count is drawn in: the map's bold face and how far its
     /// baseline sits below the badge's middle.
     private struct CountFace {
-        var descriptor: FontDescriptor
+        var fontID: UInt16
         var baselineDrop: Double
     }
 
@@ -51,7 +51,7 @@ open class ClusterAnnotationView: AnnotationView {
         if let countFace { return countFace }
         guard let typeface = mapView?.fonts.bold else { return nil }
         let a = typeface.font.ascender(size: Self.countFontSize), d = typeface.font.descender(size: Self.countFontSize)
-        countFace = CountFace(descriptor: typeface.descriptor, baselineDrop: (a - d) / 2)
+        countFace = CountFace(fontID: typeface.descriptor.id, baselineDrop: (a - d) / 2)
         return countFace
     }
 
@@ -89,7 +89,7 @@ open class ClusterAnnotationView: AnnotationView {
         guard image == nil, let face else { return p }
         if borderColor == .clear { p.stroke = ItemStroke(color: .white, width: 0) }
         p.text = Self.text(forCount: count)
-        p.font = ItemFont(font: face.descriptor.id, size: Float(Self.countFontSize))
+        p.font = ItemFont(font: face.fontID, size: Float(Self.countFontSize))
         p.baseline = Float((bounds.height / 2 + face.baselineDrop).rounded())
         return p
     }
@@ -97,6 +97,10 @@ open class ClusterAnnotationView: AnnotationView {
     /// The count's font goes to the page before the first badge that uses it.
     open override func willRenderContent(into context: inout RenderContext) {
         super.willRenderContent(into: &context)
-        if let countFace = face { context.use(countFace.descriptor) }
+        // The descriptor is read only for a render that has not declared the font yet.
+        if let countFace = face, !context.hasDeclared(fontID: countFace.fontID),
+           let descriptor = mapView?.fonts.bold.descriptor {
+            context.use(descriptor)
+        }
     }
 }
