@@ -150,6 +150,16 @@ final class EpochSource: SharedAnnotationSource {
         #expect(visible.contains(cluster.memberBounds))
     }
 
+    /// A badge declares the font of its count to the render that draws it,
+    /// once however many badges there are, so the page loads it first.
+    @Test func aBadgeDeclaresItsCountsFontOnce() throws {
+        let (_, _, map, view) = try Self.watchingMap()
+        var context = RenderContext()
+        view.render(parent: 0, into: &context)
+        view.render(parent: 0, into: &context)
+        #expect(context.scene.fonts.map(\.id) == [map.fonts.bold.descriptor.id])
+    }
+
     static func bounds(of annotations: [Annotation]) -> Rect {
         bounds(of: annotations.map { Mercator.project($0.coordinate) })
     }
