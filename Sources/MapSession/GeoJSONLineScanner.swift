@@ -32,27 +32,11 @@ enum GeoJSONLineScanner {
                 case "type": type = try s.stringOrSkip()
                 case "features":
                     guard s.peek == UInt8(ascii: "[") else { return try s.skipValue() }
-                    s.i += 1
                     var list: [GeoJSONFeature] = []
-                    s.skipSpace()
-                    if s.peek == UInt8(ascii: "]") {
-                        s.i += 1
-                        features = list
-                        return
-                    }
-                    while true {
-                        s.skipSpace()
+                    try s.array { (s: inout JSONByteScanner) throws(Failure) in
                         list.append(try s.feature(toEnd: false))
-                        s.skipSpace()
-                        switch s.peek {
-                        case UInt8(ascii: ","): s.i += 1
-                        case UInt8(ascii: "]"):
-                            s.i += 1
-                            features = list
-                            return
-                        default: throw s.invalid("expected ',' or ']' in an array")
-                        }
                     }
+                    features = list
                 default: try s.skipValue()
                 }
             }
@@ -185,7 +169,7 @@ extension JSONByteScanner {
         case UInt8(ascii: "n"):
             try literal("null")
             return nil
-        case let c? where c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c):
+        case _ where atNumber:
             let d = try number()
             if let n = Int64(exactly: d) { return String(n) }
             return "\(d)"
@@ -207,30 +191,16 @@ extension JSONByteScanner {
             try skipValue()
             return nil
         }
-        let start = i
-        i += 1
-        var out: [Double] = []
-        skipSpace()
-        if peek == UInt8(ascii: "]") {
-            i += 1
-            return out
-        }
-        while true {
-            skipSpace()
-            guard let c = peek, c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) else {
-                i = start
-                try skipValue()
-                return nil
-            }
-            out.append(try number())
-            skipSpace()
-            switch peek {
-            case UInt8(ascii: ","): i += 1
-            case UInt8(ascii: "]"):
-                i += 1
-                return out
-            default: throw invalid("expected ',' or ']' in an array")
+        var out: [Double]? = []
+        try array { (s: inout JSONByteScanner) throws(Failure) in
+            if out != nil, s.atNumber {
+                out?.append(try s.number())
+            } else {
+                // Not flat numbers: the rest is only checked.
+                out = nil
+                try s.skipValue()
             }
         }
+        return out
     }
 }

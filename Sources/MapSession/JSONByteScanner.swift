@@ -32,6 +32,12 @@ struct JSONByteScanner {
 
     var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
 
+    /// Whether a number starts here (a minus or a digit).
+    var atNumber: Bool {
+        guard let c = peek else { return false }
+        return c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+    }
+
     func invalid(_ what: String) -> Failure {
         .invalidJSON("\(what) at column \(i + 1)")
     }
@@ -71,34 +77,42 @@ struct JSONByteScanner {
         }
     }
 
+    /// An array, calling `element` with the scanner at each value.
+    mutating func array(_ element: (inout JSONByteScanner) throws(Failure) -> Void) throws(Failure) {
+        guard peek == UInt8(ascii: "[") else { throw invalid("expected an array") }
+        i += 1
+        skipSpace()
+        if peek == UInt8(ascii: "]") {
+            i += 1
+            return
+        }
+        while true {
+            skipSpace()
+            guard peek != nil else { throw invalid("unexpected end of the line") }
+            try element(&self)
+            skipSpace()
+            switch peek {
+            case UInt8(ascii: ","): i += 1
+            case UInt8(ascii: "]"):
+                i += 1
+                return
+            default: throw invalid("expected ',' or ']' in an array")
+            }
+        }
+    }
+
     mutating func skipValue() throws(Failure) {
         skipSpace()
         switch peek {
         case UInt8(ascii: "{"):
             try object { (s: inout JSONByteScanner, _: String) throws(Failure) in try s.skipValue() }
         case UInt8(ascii: "["):
-            i += 1
-            skipSpace()
-            if peek == UInt8(ascii: "]") {
-                i += 1
-                return
-            }
-            while true {
-                try skipValue()
-                skipSpace()
-                switch peek {
-                case UInt8(ascii: ","): i += 1
-                case UInt8(ascii: "]"):
-                    i += 1
-                    return
-                default: throw invalid("expected ',' or ']' in an array")
-                }
-            }
+            try array { (s: inout JSONByteScanner) throws(Failure) in try s.skipValue() }
         case UInt8(ascii: "\""): _ = try string()
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
-        case let c? where c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c):
+        case _ where atNumber:
             _ = try number()
         case nil: throw invalid("unexpected end of the line")
         default: throw invalid("unexpected character")

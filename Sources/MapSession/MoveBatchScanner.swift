@@ -45,26 +45,9 @@ extension JSONByteScanner {
     /// An array of moves; any item that is not a move object with a string
     /// id and number coordinates ends the reading (the slow way names it).
     fileprivate mutating func moveList() throws(Failure) -> [MoveBatchScanner.ScannedMove] {
-        guard peek == UInt8(ascii: "[") else { throw invalid("expected an array of moves") }
-        i += 1
         var out: [MoveBatchScanner.ScannedMove] = []
-        skipSpace()
-        if peek == UInt8(ascii: "]") {
-            i += 1
-            return out
-        }
-        while true {
-            skipSpace()
-            out.append(try move())
-            skipSpace()
-            switch peek {
-            case UInt8(ascii: ","): i += 1
-            case UInt8(ascii: "]"):
-                i += 1
-                return out
-            default: throw invalid("expected ',' or ']' in an array")
-            }
-        }
+        try array { (s: inout JSONByteScanner) throws(Failure) in out.append(try s.move()) }
+        return out
     }
 
     private mutating func move() throws(Failure) -> MoveBatchScanner.ScannedMove {
@@ -95,9 +78,7 @@ extension JSONByteScanner {
 
     /// A number where a move needs one (anything else ends the reading).
     private mutating func coordinateNumber() throws(Failure) -> Double {
-        guard let c = peek, c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) else {
-            throw invalid("expected a number")
-        }
+        guard atNumber else { throw invalid("expected a number") }
         return try number()
     }
 }
