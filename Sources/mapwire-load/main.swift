@@ -149,34 +149,52 @@ let clients = try (0..<max(options.ioThreads, 1)).map { _ in try WebSocketClient
 let client = clients[0]
 let totals = LoadTotals()
 let sessions = Mutex<[LoadSession]>([])
-for i in 0..<options.sessions {
-    let watching = i >= options.panning && i < options.panning + options.watchers
-    let hash = watching ? "#\(options.watchZoom)/48/8"
-        : spread.map { ClusteredPins.hash(i, zooms: $0) }
-        ?? (i < options.panning ? "#4/-20/-60" : "#5/\(-20 + i % 40)/\(-170 + i % 50)")
-    clients[i % clients.count].connect(port: options.port, onFailure: { print("connect failed: \($0)") }) { output in
-        let s = LoadSession(output: output, hash: hash, totals: totals)
-        sessions.withLock { $0.append(s) }
-        return s
+
+/// Opens sessions `range` (50 at a time) and waits until each has its first frame and they settle.
+func openSessions(_ range: Range<Int>) {
+    for i in range {
+        let watching = i >= options.panning && i < options.panning + options.watchers
+        let hash = watching ? "#\(options.watchZoom)/48/8"
+            : spread.map { ClusteredPins.hash(i, zooms: $0) }
+            ?? (i < options.panning ? "#4/-20/-60" : "#5/\(-20 + i % 40)/\(-170 + i % 50)")
+        let onFailure: @Sendable (String) -> Void = { print("connect failed: \($0)") }
+        clients[i % clients.count].connect(port: options.port, onFailure: onFailure) { output in
+            let s = LoadSession(output: output, hash: hash, totals: totals)
+            sessions.withLock { $0.append(s) }
+            return s
+        }
+        if i % 50 == 49 { while totals.welcomed.load(ordering: .relaxed) < i - 100 { usleep(1000) } }
     }
-    if i % 50 == 49 { while totals.welcomed.load(ordering: .relaxed) < i - 100 { usleep(1000) } }
+    let connectDeadline = now() + 60
+    while totals.welcomed.load(ordering: .relaxed) < range.upperBound && now() < connectDeadline { usleep(10_000) }
+    // Every session's first frame in before RSS is read (a crowd's first frames queue behind one another).
+    let framesDeadline = now() + 180
+    func waitingForFirstFrames() -> Bool {
+        let open = totals.welcomed.load(ordering: .relaxed) - totals.closed.load(ordering: .relaxed)
+        return totals.joins.withLock { $0.count } < open
+    }
+    while waitingForFirstFrames() && now() < framesDeadline { usleep(10_000) }
+    sleep(5) // first frames settle, and sessions that show the same frame for 2 s rest
 }
-let connectDeadline = now() + 60
-while totals.welcomed.load(ordering: .relaxed) < options.sessions && now() < connectDeadline { usleep(10_000) }
-// Every session's first frame in before the baseline (a crowd's first frames queue behind one another).
-let framesDeadline = now() + 180
-func waitingForFirstFrames() -> Bool {
-    let open = totals.welcomed.load(ordering: .relaxed) - totals.closed.load(ordering: .relaxed)
-    return totals.joins.withLock { $0.count } < open
-}
-while waitingForFirstFrames() && now() < framesDeadline { usleep(10_000) }
-sleep(5) // first frames settle, and sessions that show the same frame for 2 s rest
+
+// RSS is read after the first half too: the first sessions reuse memory the import freed, so the
+// second half's growth is the steadier figure for what one more idle session costs.
+let half = options.sessions >= 200 ? options.sessions / 2 : 0
+openSessions(0..<half)
+let halfConnected = totals.welcomed.load(ordering: .relaxed)
+let rssHalf = half > 0 ? rssKB(options.pid) : nil
+openSessions(half..<options.sessions)
 let connected = totals.welcomed.load(ordering: .relaxed)
 let rssIdle = rssKB(options.pid)
 print("sessions connected: \(connected) of \(options.sessions)")
 if let rssBefore, let rssIdle {
     print("server RSS: \(rssBefore / 1024) MB before, \(rssIdle / 1024) MB with \(connected) idle sessions: "
           + "\((rssIdle - rssBefore) / max(connected, 1)) KB per session")
+}
+if let rssHalf, let rssIdle, connected > halfConnected {
+    print("server RSS: \(rssHalf / 1024) MB with \(halfConnected) idle sessions, "
+          + "\(rssIdle / 1024) MB with \(connected): "
+          + "\((rssIdle - rssHalf) / (connected - halfConnected)) KB per session added")
 }
 let connectJoins = totals.joins.withLock { $0 }
 print(String(format: "join while connecting %d sessions (50 at a time), HELLO to first frame: "
