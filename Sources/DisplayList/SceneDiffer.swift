@@ -152,6 +152,23 @@ package struct SceneDiffer: Sendable {
             }
             return
         }
+        if let parents = reorderedParents(newItems) {
+            // Only siblings changed places (under a live feed, two pins' paint order): place just those parents'
+            // children, and patch as the full path below would, without rebuilding the record of the tree.
+            for parent in parents {
+                placeChildren(newItems.filter { $0.parent == parent }.map(\.id), of: parent, newItems: newItems,
+                              newIndex: [:], into: &ops)
+            }
+            for i in newItems.indices {
+                let was = newItems[i].id == previousItems[i].id ? i : placements[newItems[i].id]!.position
+                let old = previousItems[was].properties
+                if old != newItems[i].properties { appendChange(from: old, to: newItems[i], into: &ops) }
+            }
+            for i in newItems.indices where newItems[i].id != previousItems[i].id {
+                placements[newItems[i].id]!.position = i
+            }
+            return
+        }
         let newChildren = Self.childLists(of: newItems)
         var newIndex: [UInt32: Int] = [:]
         newIndex.reserveCapacity(newItems.count)
@@ -183,6 +200,27 @@ package struct SceneDiffer: Sendable {
         } else {
             previousItems = items
         }
+    }
+
+    /// When `newItems` are last time's items, each under the same parent with
+    /// the same kind, in another order: the parents whose children moved, in
+    /// the order the full diff places parents (pre-order, the root first). Else nil.
+    private func reorderedParents(_ newItems: [SceneItem]) -> [UInt32]? {
+        guard newItems.count == previousItems.count else { return nil }
+        var parents: [UInt32] = []
+        for i in newItems.indices {
+            let item = newItems[i]
+            if item.id == previousItems[i].id {
+                guard item.parent == previousItems[i].parent, item.kind == previousItems[i].kind else { return nil }
+                continue
+            }
+            // Ids are unique in a scene, so as many items, each one held before, are the same items.
+            guard let p = placements[item.id], p.parent == item.parent, p.kind == item.kind else { return nil }
+            if !parents.contains(item.parent) { parents.append(item.parent) }
+        }
+        guard parents.count > 1 else { return parents }
+        let order = Dictionary(uniqueKeysWithValues: newItems.enumerated().map { ($1.id, $0 + 1) })
+        return parents.sorted { (order[$0] ?? 0) < (order[$1] ?? 0) }
     }
 
     /// True when `newItems` has the same items, parents and kinds in the same order as last time.
@@ -242,16 +280,25 @@ package struct SceneDiffer: Sendable {
                                         newIndex: [UInt32: Int], into ops: inout [FrameOp]) {
         var current = children[parent] ?? []
         if current == target { return }
+        // A common head and tail are on every longest run that stays: only the window between is placed
+        // (under a live feed, two pins among a hundred swap places).
+        var lo = 0
+        while lo < current.count, lo < target.count, current[lo] == target[lo] { lo += 1 }
+        var (currentEnd, targetEnd) = (current.count, target.count)
+        while currentEnd > lo, targetEnd > lo, current[currentEnd - 1] == target[targetEnd - 1] {
+            currentEnd -= 1
+            targetEnd -= 1
+        }
         var oldIndex: [UInt32: Int] = [:]
-        for (i, id) in current.enumerated() { oldIndex[id] = i }
-        let stay = Self.longestIncreasingRun(target.map { id -> Int in
+        for i in lo..<currentEnd { oldIndex[current[i]] = i }
+        let window = Self.longestIncreasingRun(target[lo..<targetEnd].map { id -> Int in
             guard let p = placements[id], p.parent == parent else { return -1 }
             return oldIndex[id] ?? -1
         })
         // Walk from the end so each placed item's successor is already final.
-        for i in stride(from: target.count - 1, through: 0, by: -1) {
+        for i in stride(from: targetEnd - 1, through: lo, by: -1) {
             let id = target[i]
-            if stay.contains(i) { continue }
+            if window.contains(i - lo) { continue }
             if let pos = current.firstIndex(of: id) { current.remove(at: pos) }
             let index: Int
             if i + 1 < target.count, let next = current.firstIndex(of: target[i + 1]) {

@@ -116,6 +116,80 @@ private func scene(_ items: [SceneItem]) -> Scene {
     }
 }
 
+@Test func swappingTwoSiblingsIsOneMoveBesideThePatches() {
+    var differ = SceneDiffer()
+    let children = (2...101).map { rect(UInt32($0), parent: 1) }
+    _ = differ.diff(to: scene([rect(1)] + children))
+    var swapped = children
+    swapped.swapAt(48, 49)
+    swapped[70].properties.fill = Color(rgba: 0x00FF00FF)
+    let ops = differ.diff(to: scene([rect(1)] + swapped))
+    let moves = ops.filter { if case .move = $0 { true } else { false } }
+    #expect(moves.count == 1)
+    #expect(ops.contains(.patch(item: swapped[70].id, properties: [.fill(Color(rgba: 0x00FF00FF))])))
+    #expect(ops.count == 2)
+    var client = SceneReplica(viewport: .zero)
+    client.apply(differ.diff(to: scene([])))
+    var again = SceneDiffer()
+    client.apply(again.diff(to: scene([rect(1)] + swapped)))
+    #expect(client.preorder() == [rect(1)] + swapped)
+}
+
+/// Frames that only reorder siblings (as a live feed's pins swap paint
+/// order) take a shorter way through the differ; mixed with frames that add,
+/// remove and reparent, every frame still replays to its scene.
+@Test func reorderOnlyFramesAmongOthersAlwaysReplayToTheNewScene() {
+    var generator = SplitMix(seed: 11)
+    var differ = SceneDiffer()
+    var client = SceneReplica(viewport: .zero)
+    var nextID: UInt32 = 1
+    var current: [SceneItem] = []
+    for round in 0..<400 {
+        var items: [SceneItem]
+        if round % 3 != 0, !current.isEmpty {
+            // Same items, parents and kinds: a few siblings swap and some properties change.
+            var byParent: [UInt32: [SceneItem]] = [:]
+            for item in current { byParent[item.parent, default: []].append(item) }
+            for (parent, var kids) in byParent where kids.count > 1 {
+                for _ in 0..<Int(generator.next() % 3) {
+                    kids.swapAt(Int(generator.next() % UInt64(kids.count)), Int(generator.next() % UInt64(kids.count)))
+                }
+                for k in kids.indices where generator.next() % 4 == 0 {
+                    kids[k].properties.frame.x = Float(generator.next() % 4)
+                }
+                byParent[parent] = kids
+            }
+            items = byParent.values.flatMap { $0 }
+        } else {
+            var ids = current.filter { _ in generator.next() % 5 != 0 }.map(\.id)
+            for _ in 0..<Int(generator.next() % 8) {
+                ids.append(nextID)
+                nextID += 1
+            }
+            var placed: [UInt32] = []
+            items = []
+            for id in ids {
+                let parent = placed.isEmpty || generator.next() % 2 == 0
+                    ? 0 : placed[Int(generator.next() % UInt64(placed.count))]
+                items.append(rect(id, parent: parent, x: Float(generator.next() % 4)))
+                placed.append(id)
+            }
+        }
+        let ordered = preorderKeepingSiblingOrder(items)
+        client.apply(differ.diff(to: scene(ordered)))
+        #expect(client.preorder() == ordered)
+        current = ordered
+    }
+}
+
+/// `items` in pre-order, each parent's children in the order they come in `items`.
+private func preorderKeepingSiblingOrder(_ items: [SceneItem]) -> [SceneItem] {
+    var kids: [UInt32: [SceneItem]] = [:]
+    for item in items { kids[item.parent, default: []].append(item) }
+    func walk(_ parent: UInt32) -> [SceneItem] { (kids[parent] ?? []).flatMap { [$0] + walk($0.id) } }
+    return walk(0)
+}
+
 /// Items re-sorted into pre-order from a list whose parents come first.
 private func preorder(_ items: [SceneItem], parent: UInt32 = 0) -> [SceneItem] {
     items.filter { $0.parent == parent }.flatMap { [$0] + preorder(items, parent: $0.id) }
