@@ -94,22 +94,7 @@ private func scene(_ items: [SceneItem]) -> Scene {
     var nextID: UInt32 = 1
     var current: [SceneItem] = []
     for _ in 0..<300 {
-        // Build a random forest: some survivors (maybe reparented/reordered), some new.
-        var survivors = current.filter { _ in generator.next() % 5 != 0 }.map(\.id)
-        survivors.shuffle(using: &generator)
-        var ids = survivors
-        for _ in 0..<Int(generator.next() % 6) {
-            ids.append(nextID)
-            nextID += 1
-        }
-        var items: [SceneItem] = []
-        var placed: [UInt32] = []
-        for id in ids {
-            let parent = placed.isEmpty || generator.next() % 2 == 0 ? 0 : placed[Int(generator.next() % UInt64(placed.count))]
-            items.append(rect(id, parent: parent, x: Float(generator.next() % 4), fill: UInt32(generator.next() % 3)))
-            placed.append(id)
-        }
-        let ordered = preorder(items)
+        let ordered = preorder(randomForest(from: current, newItems: 6, nextID: &nextID, using: &generator))
         client.apply(differ.diff(to: scene(ordered)))
         #expect(client.preorder() == ordered)
         current = ordered
@@ -161,33 +146,35 @@ private func scene(_ items: [SceneItem]) -> Scene {
             }
             items = byParent.values.flatMap { $0 }
         } else {
-            var ids = current.filter { _ in generator.next() % 5 != 0 }.map(\.id)
-            for _ in 0..<Int(generator.next() % 8) {
-                ids.append(nextID)
-                nextID += 1
-            }
-            var placed: [UInt32] = []
-            items = []
-            for id in ids {
-                let parent = placed.isEmpty || generator.next() % 2 == 0
-                    ? 0 : placed[Int(generator.next() % UInt64(placed.count))]
-                items.append(rect(id, parent: parent, x: Float(generator.next() % 4)))
-                placed.append(id)
-            }
+            items = randomForest(from: current, newItems: 8, nextID: &nextID, using: &generator)
         }
-        let ordered = preorderKeepingSiblingOrder(items)
+        let ordered = preorder(items)
         client.apply(differ.diff(to: scene(ordered)))
         #expect(client.preorder() == ordered)
         current = ordered
     }
 }
 
-/// `items` in pre-order, each parent's children in the order they come in `items`.
-private func preorderKeepingSiblingOrder(_ items: [SceneItem]) -> [SceneItem] {
-    var kids: [UInt32: [SceneItem]] = [:]
-    for item in items { kids[item.parent, default: []].append(item) }
-    func walk(_ parent: UInt32) -> [SceneItem] { (kids[parent] ?? []).flatMap { [$0] + walk($0.id) } }
-    return walk(0)
+/// A random forest: some of `current` survive (maybe reparented and
+/// reordered) and up to `newItems` are new, each under the root or an item
+/// before it, so parents come first.
+private func randomForest(from current: [SceneItem], newItems: UInt64, nextID: inout UInt32,
+                          using generator: inout SplitMix) -> [SceneItem] {
+    var ids = current.filter { _ in generator.next() % 5 != 0 }.map(\.id)
+    ids.shuffle(using: &generator)
+    for _ in 0..<Int(generator.next() % newItems) {
+        ids.append(nextID)
+        nextID += 1
+    }
+    var items: [SceneItem] = []
+    var placed: [UInt32] = []
+    for id in ids {
+        let parent = placed.isEmpty || generator.next() % 2 == 0
+            ? 0 : placed[Int(generator.next() % UInt64(placed.count))]
+        items.append(rect(id, parent: parent, x: Float(generator.next() % 4), fill: UInt32(generator.next() % 3)))
+        placed.append(id)
+    }
+    return items
 }
 
 /// Items re-sorted into pre-order from a list whose parents come first.
