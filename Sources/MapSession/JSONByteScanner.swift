@@ -21,6 +21,12 @@ struct JSONByteScanner {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var i: Int
+    /// Objects and arrays open around the scanner now.
+    private var depth = 0
+    /// Deeper nesting is refused, as `JSONSerialization` refuses it: the
+    /// reading recurses, and a body of a few thousand `[` would otherwise
+    /// run a thread out of stack.
+    static let maxDepth = 512
 
     /// `bytes` must be followed in memory by a byte that cannot continue a
     /// number (the caller ends its buffer with 0), so `strtod` stops there.
@@ -29,13 +35,17 @@ struct JSONByteScanner {
         i = 0
     }
 
-
     var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
 
     /// Whether a number starts here (a minus or a digit).
     var atNumber: Bool {
         guard let c = peek else { return false }
         return c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c)
+    }
+
+    private mutating func enter() throws(Failure) {
+        guard depth < Self.maxDepth else { throw invalid("nested more than \(Self.maxDepth) deep") }
+        depth += 1
     }
 
     func invalid(_ what: String) -> Failure {
@@ -50,6 +60,8 @@ struct JSONByteScanner {
     mutating func object(_ member: (inout JSONByteScanner, String) throws(Failure) -> Void)
         throws(Failure) {
         guard peek == UInt8(ascii: "{") else { throw invalid("expected an object") }
+        try enter()
+        defer { depth -= 1 }
         i += 1
         skipSpace()
         if peek == UInt8(ascii: "}") {
@@ -80,6 +92,8 @@ struct JSONByteScanner {
     /// An array, calling `element` with the scanner at each value.
     mutating func array(_ element: (inout JSONByteScanner) throws(Failure) -> Void) throws(Failure) {
         guard peek == UInt8(ascii: "[") else { throw invalid("expected an array") }
+        try enter()
+        defer { depth -= 1 }
         i += 1
         skipSpace()
         if peek == UInt8(ascii: "]") {

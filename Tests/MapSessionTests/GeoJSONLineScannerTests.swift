@@ -104,4 +104,15 @@ import Testing
             #expect(scanCollection(document) == nil, "\(document)")
         }
     }
+
+    @Test func aLineNestedDeeperThanJSONSerializationAllowsIsInvalidNotFollowed() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let line = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"x":"#
+            + deep + "}}"
+        guard case .failure(.invalidJSON(let what)) = scan(line) else {
+            Issue.record("a line nested 100,000 deep was not refused as invalid JSON")
+            return
+        }
+        #expect(what.contains("nested more than 512 deep"), "\(what)")
+    }
 }

@@ -102,4 +102,17 @@ import Testing
         let accented = try? LiveRequests.moves(Array(#"[{"id":"caf\#u{E9}","latitude":1,"longitude":2}]"#.utf8))
         #expect(accented?.first?.id == "caf\u{E9}")
     }
+
+    /// Reading recurses into what it skips: nesting past 512 is refused,
+    /// as JSONSerialization refuses it, rather than run the thread out of stack.
+    @Test func deepNestingIsRefusedNotFollowed() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(scan(#"[{"id":"a","latitude":1,"longitude":2,"x":"# + deep + "}]") == nil)
+        #expect(throws: APIError.self) {
+            try LiveRequests.moves(Array((#"[{"id":"a","latitude":1,"longitude":2,"x":"# + deep + "}]").utf8))
+        }
+        // With the batch's array and the move's object, 510 arrays make 512 levels: still read.
+        let nested = String(repeating: "[", count: 510) + String(repeating: "]", count: 510)
+        #expect(scan(#"[{"id":"a","latitude":1,"longitude":2,"x":"# + nested + "}]")?.count == 1)
+    }
 }
