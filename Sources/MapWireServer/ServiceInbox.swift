@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Foundation
 import MapSession
 import Synchronization
 
@@ -27,6 +28,8 @@ final class ServiceInbox: Sendable {
         var pending = Pending()
         /// A cancel was issued and not yet drained: further posts needn't wake.
         var wakeIssued = false
+        /// Threads inside `lws_cancel_service` now: `detach` waits for them.
+        var wakesInFlight = 0
     }
 
     private let state = Mutex(State())
@@ -36,9 +39,15 @@ final class ServiceInbox: Sendable {
         state.withLock { $0.context = handle }
     }
 
-    /// Called on the service thread right before `lws_context_destroy`.
+    /// Called on the service thread right before `lws_context_destroy`: no
+    /// thread starts a cancel after it, and it returns once none is inside one.
     func detach() {
-        state.withLock { $0.context = nil }
+        while state.withLock({ state -> Bool in
+            state.context = nil
+            return state.wakesInFlight > 0
+        }) {
+            sched_yield()
+        }
     }
 
     func post(_ connection: WebSocketConnection) {
@@ -60,9 +69,12 @@ final class ServiceInbox: Sendable {
 
     /// Wakes the service thread even with nothing posted (shutdown deadline).
     func wake() {
-        state.withLock { state in
-            if let context = state.context { lws_cancel_service(context.pointer) }
+        let context = state.withLock { state -> ContextHandle? in
+            guard let context = state.context else { return nil }
+            state.wakesInFlight += 1
+            return context
         }
+        cancel(context)
     }
 
     /// Service thread: takes everything posted so far. A stop request stays
@@ -78,15 +90,24 @@ final class ServiceInbox: Sendable {
     }
 
     private func mutate(_ change: (inout Pending) -> Void) {
-        state.withLock { state in
+        let context = state.withLock { state -> ContextHandle? in
             change(&state.pending)
-            // Cancelling under the lock keeps `detach` from racing with it;
-            // it only writes a byte to lws's wake-up pipe.
-            if !state.wakeIssued, let context = state.context {
-                state.wakeIssued = true
-                lws_cancel_service(context.pointer)
-            }
+            guard !state.wakeIssued, let context = state.context else { return nil }
+            state.wakeIssued = true
+            state.wakesInFlight += 1
+            return context
         }
+        cancel(context)
+    }
+
+    /// Wakes the service thread outside the lock: the cancel is a write to
+    /// lws's wake-up pipe, and while a poster held the lock through it, the
+    /// sessions' threads posting frames queued behind it in the kernel.
+    /// `wakesInFlight` (counted under the lock) keeps `detach` waiting.
+    private func cancel(_ context: ContextHandle?) {
+        guard let context else { return }
+        lws_cancel_service(context.pointer)
+        state.withLock { $0.wakesInFlight -= 1 }
     }
 }
 
