@@ -57,4 +57,16 @@ import Testing
         #expect(text.contains("mapwire_event_to_frame_seconds_bucket{le=\"0.002\"} 0"))
         #expect(recorder.sent.withLock { $0.count } == 3)
     }
+
+    /// The histogram has a bucket at each latency budget, so a run can say it met one.
+    @Test func theLatencyHistogramHasABucketAtEachBudget() {
+        let histogram = LatencyHistogram()
+        histogram.record(0.030)
+        histogram.record(0.009)
+        let text = histogram.prometheusText(name: "t")
+        #expect(text.contains("t_bucket{le=\"0.008\"} 0"))
+        #expect(text.contains("t_bucket{le=\"0.01\"} 1"))
+        #expect(text.contains("t_bucket{le=\"0.024\"} 1"))
+        #expect(text.contains("t_bucket{le=\"0.033\"} 2"))
+    }
 }
