@@ -156,8 +156,9 @@ package struct SceneDiffer: Sendable {
             // Only siblings changed places (under a live feed, two pins' paint order): place just those parents'
             // children, and patch as the full path below would, without rebuilding the record of the tree.
             for parent in parents {
-                placeChildren(newItems.filter { $0.parent == parent }.map(\.id), of: parent, newItems: newItems,
-                              newIndex: [:], into: &ops)
+                // Ids only: filtering the items themselves copied every large item.
+                placeChildren(newItems.compactMap { $0.parent == parent ? $0.id : nil }, of: parent,
+                              newItems: newItems, newIndex: [:], into: &ops)
             }
             for i in newItems.indices {
                 let was = newItems[i].id == previousItems[i].id ? i : placements[newItems[i].id]!.position

@@ -59,10 +59,7 @@ public final class ClusterAnnotation: Annotation {
     /// The world rect around its members.
     public var memberBounds: Rect { state.withLock { $0.membership }.bounds }
 
-    var membership: ClusterMembership {
-        get { state.withLock { $0.membership } }
-        set { _ = update(to: newValue, tolerance: 0) }
-    }
+    var membership: ClusterMembership { state.withLock { $0.membership } }
 
     /// Stands for `membership` from now on, and answers where the map shows
     /// it (`shownPoint(tolerance:)`), under one lock: a map does this for

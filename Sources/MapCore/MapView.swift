@@ -305,11 +305,7 @@ open class MapView: View, CursorProviding {
         var y: Double
         var id: UInt32
 
-        init(_ view: View) {
-            guard let view = view as? AnnotationView else {
-                (z, y, id) = (-.infinity, 0, view.id)
-                return
-            }
+        init(_ view: AnnotationView) {
             z = view.isSelected ? view.selectedZPriority : view.zPriority
             y = view.worldAnchor?.y ?? 0
             id = view.id
@@ -328,7 +324,8 @@ open class MapView: View, CursorProviding {
         let views = annotationContainer.subviews
         var keys: [PaintOrder] = []
         keys.reserveCapacity(views.count)
-        for view in views { keys.append(PaintOrder(view)) }
+        // The annotation layer holds annotation views only (it refuses anything else).
+        for view in views { keys.append(PaintOrder(unsafeDowncast(view, to: AnnotationView.self))) }
         var inOrder = true
         for i in keys.indices.dropFirst() where keys[i].precedes(keys[i - 1]) {
             inOrder = false

@@ -59,58 +59,49 @@ struct JSONByteScanner {
     /// An object, calling `member` with the scanner at each value.
     mutating func object(_ member: (inout JSONByteScanner, String) throws(Failure) -> Void)
         throws(Failure) {
-        guard peek == UInt8(ascii: "{") else { throw invalid("expected an object") }
-        try enter()
-        defer { depth -= 1 }
-        i += 1
-        skipSpace()
-        if peek == UInt8(ascii: "}") {
-            i += 1
-            return
-        }
-        while true {
-            skipSpace()
-            guard peek == UInt8(ascii: "\"") else { throw invalid("expected a key in quotes") }
-            let key = try string()
-            skipSpace()
-            guard peek == UInt8(ascii: ":") else { throw invalid("expected ':' after a key") }
-            i += 1
-            skipSpace()
-            guard peek != nil else { throw invalid("unexpected end of the line") }
-            try member(&self, key)
-            skipSpace()
-            switch peek {
-            case UInt8(ascii: ","): i += 1
-            case UInt8(ascii: "}"):
-                i += 1
-                return
-            default: throw invalid("expected ',' or '}' in an object")
-            }
+        try sequence(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), of: "an object") { s throws(Failure) in
+            guard s.peek == UInt8(ascii: "\"") else { throw s.invalid("expected a key in quotes") }
+            let key = try s.string()
+            s.skipSpace()
+            guard s.peek == UInt8(ascii: ":") else { throw s.invalid("expected ':' after a key") }
+            s.i += 1
+            s.skipSpace()
+            guard s.peek != nil else { throw s.invalid("unexpected end of the line") }
+            try member(&s, key)
         }
     }
 
     /// An array, calling `element` with the scanner at each value.
     mutating func array(_ element: (inout JSONByteScanner) throws(Failure) -> Void) throws(Failure) {
-        guard peek == UInt8(ascii: "[") else { throw invalid("expected an array") }
+        try sequence(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), of: "an array") { s throws(Failure) in
+            guard s.peek != nil else { throw s.invalid("unexpected end of the line") }
+            try element(&s)
+        }
+    }
+
+    /// The items between `open` and `close`, separated by commas; `item`
+    /// reads each from where it starts. One level deeper while it runs.
+    private mutating func sequence(open: UInt8, close: UInt8, of kind: String,
+                                   _ item: (inout JSONByteScanner) throws(Failure) -> Void) throws(Failure) {
+        guard peek == open else { throw invalid("expected \(kind)") }
         try enter()
         defer { depth -= 1 }
         i += 1
         skipSpace()
-        if peek == UInt8(ascii: "]") {
+        if peek == close {
             i += 1
             return
         }
         while true {
             skipSpace()
-            guard peek != nil else { throw invalid("unexpected end of the line") }
-            try element(&self)
+            try item(&self)
             skipSpace()
             switch peek {
             case UInt8(ascii: ","): i += 1
-            case UInt8(ascii: "]"):
+            case close?:
                 i += 1
                 return
-            default: throw invalid("expected ',' or ']' in an array")
+            default: throw invalid("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(kind)")
             }
         }
     }

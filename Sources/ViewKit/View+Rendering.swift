@@ -9,8 +9,6 @@ public struct RenderContext {
     /// The scene being built; append extra items under the view's `id`.
     public var scene = Scene()
     private var fontIDs: Set<UInt16> = []
-    /// The font declared last: a screen of badges or markers asks about the same one again and again.
-    private var lastFontID: UInt16?
     private var imageIDs: Set<UInt32> = []
 
     package init() {}
@@ -28,12 +26,11 @@ public struct RenderContext {
     /// Declares that an item of this render draws text in `font`, so the
     /// browser loads the font file before it paints it.
     public mutating func use(_ font: FontDescriptor) {
-        lastFontID = font.id
         if fontIDs.insert(font.id).inserted { scene.fonts.append(font) }
     }
 
     /// Whether this render declared the font with `fontID` already.
-    package func hasDeclared(fontID: UInt16) -> Bool { fontID == lastFontID || fontIDs.contains(fontID) }
+    package func hasDeclared(fontID: UInt16) -> Bool { fontIDs.contains(fontID) }
 
     /// Declares that an item of this render draws `image`, so the browser
     /// receives it (once per session) before it paints it.
