@@ -155,21 +155,33 @@ package final class ClusterIndex: Sendable {
     /// cell's code (nil for an empty cell).
     static func cells(in rect: Rect, zoom: Int, lowBits: UInt64,
                       run: (_ prefix: UInt64, _ shift: UInt64) -> (range: Range<Int>, center: Point)?) -> [Cell] {
-        let z = min(max(zoom, 0), maxZoom)
-        let s = shift(zoom: z)
-        let x0 = cellCoordinate(rect.minX, shift: s), x1 = cellCoordinate(rect.maxX, shift: s)
-        let y0 = cellCoordinate(rect.minY, shift: s), y1 = cellCoordinate(rect.maxY, shift: s)
+        let cells = CellRange(rect, zoom: zoom)
+        let z = cells.zoom
         // A cell's code at `z` is a prefix of its members' finest codes.
         let levelBits = UInt64(2 * (maxZoom - z)) + lowBits
         var out: [Cell] = []
-        for cy in y0...y1 {
-            for cx in x0...x1 {
+        for cy in cells.y0...cells.y1 {
+            for cx in cells.x0...cells.x1 {
                 let prefix = morton(cx, cy)
                 guard let (range, center) = run(prefix, levelBits) else { continue }
                 out.append(Cell(key: UInt64(z) << 58 | prefix, range: range, center: center))
             }
         }
         return out
+    }
+
+    /// The cells at a zoom level that meet a world rect, as a square of cell
+    /// coordinates: every rect with the same range meets the same cells.
+    package struct CellRange: Hashable, Sendable {
+        package let zoom: Int
+        let x0: UInt32, y0: UInt32, x1: UInt32, y1: UInt32
+
+        package init(_ rect: Rect, zoom: Int) {
+            self.zoom = min(max(zoom, 0), ClusterIndex.maxZoom)
+            let s = ClusterIndex.shift(zoom: self.zoom)
+            (x0, x1) = (cellCoordinate(rect.minX, shift: s), cellCoordinate(rect.maxX, shift: s))
+            (y0, y1) = (cellCoordinate(rect.minY, shift: s), cellCoordinate(rect.maxY, shift: s))
+        }
     }
 
     /// The non-empty cells at `zoom` (0...maxZoom) that meet `rect` (world units).

@@ -162,7 +162,7 @@ extension MapView {
         let level = Int(camera.zoom.rounded(.down))
         let zoom = min(level, ClusterIndex.maxZoom)
         let apart = level > ClusterIndex.maxZoom
-        let pixelsPerUnit = pow(2, Double(level) + 8) / Mercator.worldSize
+        let pixelsPerUnit = SharedClusterLayout.pixelsPerUnit(zoom: level)
         // Half a pixel at the camera's zoom: a cluster's centre may creep this far before its view follows.
         let tolerance = 0.5 / camera.pixelsPerUnit
         let chosen = selectedKey
@@ -176,10 +176,11 @@ extension MapView {
                 for cell in cells { out += Self.members(of: cell, in: index) }
                 continue
             }
-            nextLive[identifier] = Self.gather(cells, identifier: identifier,
-                                               previous: clustering.live[identifier] ?? [:],
-                                               pixelsPerUnit: pixelsPerUnit, tolerance: tolerance, chosen: chosen,
-                                               into: &out, lone: { Self.members(of: $0, in: index) },
+            let lone = { (cell: ClusterCell) in Self.members(of: cell, in: index) }
+            let grouping = Self.spacing(cells, pixelsPerUnit: pixelsPerUnit, chosen: chosen, lone: lone)
+            nextLive[identifier] = Self.gather(cells, grouping: grouping, identifier: identifier,
+                                               previous: clustering.live[identifier] ?? [:], tolerance: tolerance,
+                                               into: &out, lone: lone,
                                                membership: { .session(index: index, cells: $0) },
                                                membershipOfOne: { .session(index: index, cells: [$0]) })
         }
@@ -200,18 +201,27 @@ extension MapView {
         for identifier in snapshot.indexes.keys.sorted() {
             guard let index = snapshot.indexes[identifier], index.count > 0 else { continue }
             let sharedGroup = sharedClustering(identifier, of: source)
-            let cells = index.cells(in: rect, zoom: zoom)
             func lone(_ cell: ClusterIndex.Cell) -> [(annotation: Annotation, point: Point)] {
                 cell.range.compactMap { i in index.annotation(at: i).map { ($0, index.point(at: i)) } }
             }
             if apart {
-                for cell in cells { out += lone(cell) }
+                for cell in index.cells(in: rect, zoom: zoom) { out += lone(cell) }
                 continue
             }
-            nextLive[identifier] = Self.gather(cells, identifier: identifier,
+            // The epoch's layout of these cells, shared with the maps that see the same ones; a
+            // selected pin must not be folded into a neighbour, so a map with one spaces its own.
+            let cells: [ClusterIndex.Cell], grouping: ClusterSpacing.Grouping
+            if chosen == nil {
+                let layout = index.layout(in: rect, zoom: zoom)
+                (cells, grouping) = (layout.cells, layout.grouping)
+            } else {
+                cells = index.cells(in: rect, zoom: zoom)
+                grouping = Self.spacing(cells, pixelsPerUnit: pixelsPerUnit, chosen: chosen, lone: lone)
+            }
+            nextLive[identifier] = Self.gather(cells, grouping: grouping, identifier: identifier,
                                                previous: clustering.sharedLive[identifier] ?? [:],
-                                               pixelsPerUnit: pixelsPerUnit, tolerance: tolerance, chosen: chosen,
-                                               into: &out, lone: lone, membership: { .shared(sharedGroup, cells: $0) },
+                                               tolerance: tolerance, into: &out, lone: lone,
+                                               membership: { .shared(sharedGroup, cells: $0) },
                                                membershipOfOne: { .sharedCell(sharedGroup, cell: $0) })
         }
         return nextLive
@@ -225,25 +235,33 @@ extension MapView {
         return made
     }
 
-    /// One identifier's cells as what shows: cells whose views would overlap
-    /// gathered (`ClusterSpacing`), each group a cluster (the one that stood
-    /// for its largest cell before, when there was one) or a lone member.
-    /// Returns the clusters by cell key. The selected pin (`chosen`) keeps
-    /// its callout: spacing never folds it into a neighbour.
-    private static func gather<Cell: ClusterCellSummary>(
-        _ cells: [Cell], identifier: String, previous: [UInt64: ClusterAnnotation], pixelsPerUnit: Double,
-        tolerance: Double, chosen: AnnotationKey?, into out: inout [(annotation: Annotation, point: Point)],
-        lone: (Cell) -> [(annotation: Annotation, point: Point)], membership: ([Cell]) -> ClusterMembership,
-        membershipOfOne: (Cell) -> ClusterMembership
-    ) -> [UInt64: ClusterAnnotation] {
+    /// How `cells` gather so that their views do not overlap
+    /// (`ClusterSpacing`). The selected pin (`chosen`) keeps its callout:
+    /// spacing never folds it into a neighbour.
+    private static func spacing<Cell: ClusterCellSummary>(
+        _ cells: [Cell], pixelsPerUnit: Double, chosen: AnnotationKey?,
+        lone: (Cell) -> [(annotation: Annotation, point: Point)]
+    ) -> ClusterSpacing.Grouping {
         let items = cells.map { cell in
             ClusterSpacing.Item(point: cell.center, count: cell.count,
                                 staysApart: cell.count == 1 && chosen != nil
                                     && lone(cell).first.map { AnnotationKey($0.annotation) } == chosen)
         }
+        return ClusterSpacing.grouping(items, pixelsPerUnit: pixelsPerUnit)
+    }
+
+    /// One identifier's cells as what shows, gathered as `grouping` says:
+    /// each group a cluster (the one that stood for its largest cell before,
+    /// when there was one) or a lone member. Returns the clusters by cell key.
+    private static func gather<Cell: ClusterCellSummary>(
+        _ cells: [Cell], grouping: ClusterSpacing.Grouping, identifier: String,
+        previous: [UInt64: ClusterAnnotation], tolerance: Double,
+        into out: inout [(annotation: Annotation, point: Point)],
+        lone: (Cell) -> [(annotation: Annotation, point: Point)], membership: ([Cell]) -> ClusterMembership,
+        membershipOfOne: (Cell) -> ClusterMembership
+    ) -> [UInt64: ClusterAnnotation] {
         var live: [UInt64: ClusterAnnotation] = [:]
         live.reserveCapacity(previous.count)
-        let grouping = ClusterSpacing.grouping(items, pixelsPerUnit: pixelsPerUnit)
         for g in 0..<grouping.count {
             let group = grouping[g]
             let stands: ClusterMembership

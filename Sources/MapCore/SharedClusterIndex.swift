@@ -49,6 +49,8 @@ package final class SharedClusterIndex: Sendable {
     package let slots: ClusterSlotTable
     /// Counts the epochs: every merge makes the next.
     package let epoch: UInt64
+    /// The views laid out over this epoch so far (`layout(in:zoom:)`).
+    let layouts = SharedClusterLayoutCache()
 
     static let slotBits: UInt64 = 27
     static let slotMask: UInt64 = (1 << slotBits) - 1

@@ -1,0 +1,67 @@
+import Foundation
+import MapGeometry
+import Synchronization
+
+/// A shared clustering laid out for one view at one zoom level in one epoch:
+/// the cells near the view and how spacing gathers them so that no two
+/// views overlap (`ClusterSpacing`). It is made once an epoch for every map
+/// whose view meets the same cells at that level, and read by all of them:
+/// a wall of screens showing one fleet, or everyone who opened an embed at
+/// its default view, finds and spaces the epoch's cells once, not once a map.
+/// What each map makes of it (its cluster annotations, its views) stays its own.
+package final class SharedClusterLayout: Sendable {
+    /// The non-empty cells that meet the view, in the order `cells(in:zoom:)` gives them.
+    package let cells: [ClusterIndex.Cell]
+    /// The cells gathered into what shows as one view each.
+    package let grouping: ClusterSpacing.Grouping
+
+    init(cells: [ClusterIndex.Cell], zoom: Int) {
+        self.cells = cells
+        let items = cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) }
+        grouping = ClusterSpacing.grouping(items, pixelsPerUnit: Self.pixelsPerUnit(zoom: zoom))
+    }
+
+    /// The screen scale of world units at integer zoom level `zoom`.
+    package static func pixelsPerUnit(zoom: Int) -> Double {
+        pow(2, Double(zoom) + 8) / Mercator.worldSize
+    }
+}
+
+/// The layouts an epoch has made, by the cells they cover. Direct-mapped:
+/// a few dozen at most, each new one taking the place of whatever shared
+/// its slot, so maps spread all over the world (which share nothing) cost
+/// an epoch a bounded table, not one layout each.
+final class SharedClusterLayoutCache: Sendable {
+    private let slots = Mutex<[(range: ClusterIndex.CellRange, layout: SharedClusterLayout)?]>([])
+    static let capacity = 64
+
+    /// The layout for `range`, made by `make` (outside the lock) when none is held.
+    func layout(for range: ClusterIndex.CellRange, make: () -> SharedClusterLayout) -> SharedClusterLayout {
+        let slot = range.hashValue & (Self.capacity - 1)
+        let held = slots.withLock { s -> SharedClusterLayout? in
+            guard !s.isEmpty, let entry = s[slot], entry.range == range else { return nil }
+            return entry.layout
+        }
+        if let held { return held }
+        let made = make()
+        slots.withLock { s in
+            if s.isEmpty { s = Array(repeating: nil, count: Self.capacity) }
+            s[slot] = (range, made)
+        }
+        return made
+    }
+
+    /// How many layouts it holds (tests check the bound).
+    var count: Int { slots.withLock { s in s.reduce(0) { $0 + ($1 == nil ? 0 : 1) } } }
+}
+
+extension SharedClusterIndex {
+    /// This epoch's layout of the cells at `zoom` (0...maxZoom) that meet
+    /// `rect`, shared with every map whose rect meets the same cells.
+    package func layout(in rect: Rect, zoom: Int) -> SharedClusterLayout {
+        let range = ClusterIndex.CellRange(rect, zoom: zoom)
+        return layouts.layout(for: range) {
+            SharedClusterLayout(cells: cells(in: rect, zoom: range.zoom), zoom: range.zoom)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import MapGeometry
+import Testing
+import ViewKit
+@testable import MapCore
+
+/// An epoch lays a shared clustering out once for every map that sees the
+/// same cells at the same level, and that layout is what each map would
+/// have made on its own.
+@Suite struct SharedClusterLayoutTests {
+    typealias Random = SharedClusterIndexTests.Random
+
+    /// Two maps at one view and a third far off, over `EpochSource`'s dots:
+    /// the epoch holds two layouts, and the next epoch starts afresh.
+    @Test func mapsThatSeeTheSameCellsShareOneLayoutAnEpoch() throws {
+        let source = EpochSource()
+        let here = Camera(center: Coordinate(latitude: 5, longitude: 5), zoom: 4)
+        let maps = [here, here, Camera(center: Coordinate(latitude: -30, longitude: -120), zoom: 4)].map { camera in
+            let (window, map) = makeMap(camera: camera)
+            map.sharedAnnotations = source
+            _ = window.renderScene()
+            return (window, map)
+        }
+        let first = try #require(source.clusterSnapshot()?.indexes["dots"])
+        #expect(first.layouts.count == 2, "one layout for the two maps at one view, one for the far one")
+        for (_, map) in maps.prefix(2) {
+            let views = map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }
+            #expect(views.map(\.count) == [20], "each map shows the cluster from the shared layout")
+        }
+
+        source.moveLastDotAway()
+        _ = maps[0].0.renderScene()
+        let next = try #require(source.clusterSnapshot()?.indexes["dots"])
+        #expect(next.layouts.count == 1, "a new epoch's layouts are its own")
+        let views = maps[0].1.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }
+        let view = try #require(views.first)
+        #expect(view.count == 19, "laid out from the new epoch")
+    }
+
+    /// Over random worlds, at every level: the layout of a rect holds the
+    /// cells `cells(in:zoom:)` finds and groups them as spacing them alone
+    /// does, and any other rect meeting the same cells gets the same layout.
+    @Test(arguments: [UInt64(7), 8])
+    func aLayoutIsWhatAMapWouldSpaceOnItsOwn(seed: UInt64) {
+        var random = Random(state: seed)
+        var changes = ClusterChanges()
+        for slot in 0..<3_000 {
+            changes.add(PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0)), slot: UInt32(slot),
+                        at: random.point())
+        }
+        let index = SharedClusterIndex().applying(changes)
+        for zoom in 0...ClusterIndex.maxZoom {
+            let hub = Point(x: 3.0e8, y: 4.0e8)
+            let span = 1800 / SharedClusterLayout.pixelsPerUnit(zoom: zoom)
+            let rect = Rect(x: hub.x - span * random.next(), y: hub.y - span * random.next(), width: span,
+                            height: span * 0.6)
+            let layout = index.layout(in: rect, zoom: zoom)
+            let cells = index.cells(in: rect, zoom: zoom)
+            #expect(layout.cells.map(\.key) == cells.map(\.key), "zoom \(zoom): the cells")
+            #expect(layout.cells.map(\.center) == cells.map(\.center), "zoom \(zoom): their centres")
+            let items = cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) }
+            let alone = ClusterSpacing.groups(items, pixelsPerUnit: SharedClusterLayout.pixelsPerUnit(zoom: zoom))
+            #expect((0..<layout.grouping.count).map { Array(layout.grouping[$0]) } == alone, "zoom \(zoom): groups")
+
+            // A rect a little inside this one, meeting the same cells, reads the same layout.
+            let inner = rect.insetBy(dx: 1, dy: 1)
+            let range = ClusterIndex.CellRange(rect, zoom: zoom)
+            guard ClusterIndex.CellRange(inner, zoom: zoom) == range else { continue }
+            #expect(index.layout(in: inner, zoom: zoom) === layout, "zoom \(zoom): shared")
+            #expect(index.cells(in: inner, zoom: zoom).map(\.key) == cells.map(\.key), "zoom \(zoom): same cells")
+        }
+    }
+
+    /// Maps all over the world share nothing: an epoch keeps a bounded
+    /// table of layouts, and each still gets its own rect's layout.
+    @Test func anEpochHoldsABoundedNumberOfLayouts() {
+        var random = Random(state: 11)
+        var changes = ClusterChanges()
+        for slot in 0..<2_000 {
+            changes.add(PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0)), slot: UInt32(slot),
+                        at: random.point())
+        }
+        let index = SharedClusterIndex().applying(changes)
+        for _ in 0..<300 {
+            let rect = Rect(x: random.next() * 9e8, y: random.next() * 9e8, width: 3e7, height: 2e7)
+            #expect(index.layout(in: rect, zoom: 8).cells.map(\.key) == index.cells(in: rect, zoom: 8).map(\.key))
+        }
+        #expect(index.layouts.count <= SharedClusterLayoutCache.capacity)
+        #expect(index.layouts.count > SharedClusterLayoutCache.capacity / 2, "the table is used")
+    }
+
+    /// Two shared pins two pixels apart across a cell border gather into one
+    /// cluster, unless one is selected: that map spaces its own cells, and
+    /// the selected pin keeps its view (and its callout) beside the other.
+    @Test func aSelectedSharedPinIsNotFoldedIntoItsNeighbour() throws {
+        let zoom = 10
+        let pixel = 1 / SharedClusterLayout.pixelsPerUnit(zoom: zoom)
+        let border = 512 * Mercator.worldSize / Double(1 << (zoom + 1))
+        let y = 0.4 * Mercator.worldSize
+        let pins = [border - pixel, border + pixel].map { x in
+            PointAnnotation(coordinate: Mercator.unproject(Point(x: x, y: y)), title: "Pin")
+        }
+        let source = ClusteringSource(identifier: "dots", annotations: pins)
+        let (window, map) = makeMap(camera: Camera(center: pins[0].coordinate, zoom: Double(zoom)))
+        map.sharedAnnotations = source
+        _ = window.renderScene()
+        let clusters = { map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView } }
+        #expect(clusters().map(\.count) == [2], "unselected, the two show as one cluster")
+
+        map.camera = Camera(center: pins[0].coordinate, zoom: 17)
+        _ = window.renderScene()
+        map.selectAnnotation(pins[0], animated: false)
+        map.camera = Camera(center: pins[0].coordinate, zoom: Double(zoom))
+        _ = window.renderScene()
+        #expect(map.selectedAnnotations.first === pins[0], "still selected")
+        #expect(map.view(for: pins[0]) != nil && map.view(for: pins[1]) != nil, "both show as themselves")
+        #expect(clusters().isEmpty)
+    }
+}
