@@ -59,18 +59,26 @@ extension AnnotationStore: SharedAnnotationSource {
         }
     }
 
-    /// How long writes gather before an epoch is merged, seconds: at least
-    /// `minimumClusterPublishDelay`, and three times as long as the last
-    /// merge took, but never past one display frame; and no sooner than one
-    /// display frame after the last merge began. A small world's moves show
-    /// at once; a busy feed makes one epoch a display frame, which is as
-    /// often as a watching map can draw, however cheap the merge.
+    /// How long writes gather before an epoch is merged, seconds. The next
+    /// merge begins one display frame after the last one began; when that
+    /// one took more than a third of a frame, three times as long, up to two
+    /// frames (so merging takes at most a third of a core under a steady
+    /// feed, and a huge merge such as an import's does not hold the next
+    /// back); and never sooner than `minimumClusterPublishDelay` from now. A
+    /// small world's moves show at once; a busy feed makes one epoch a
+    /// display frame, which is as often as a watching map can draw. The
+    /// period counts from when the last merge began, not from the write that
+    /// asks for the next, so a move waits at most one period for its epoch.
     var clusterPublishDelay: Double {
-        let frame = Self.maximumClusterPublishDelay
-        return max(Self.minimumClusterPublishDelay, min(clusterPublisher.lastMergeSeconds * 3, frame),
-                   frame - clusterPublisher.secondsSinceLastMerge)
+        Self.clusterPublishDelay(lastMerge: clusterPublisher.lastMergeSeconds,
+                                 sinceLastMergeBegan: clusterPublisher.secondsSinceLastMerge)
+    }
+
+    static func clusterPublishDelay(lastMerge: Double, sinceLastMergeBegan: Double) -> Double {
+        let period = min(max(displayFrame, lastMerge * 3), 2 * displayFrame)
+        return max(minimumClusterPublishDelay, period - sinceLastMergeBegan)
     }
 
     static let minimumClusterPublishDelay = 0.002
-    static let maximumClusterPublishDelay = 0.016
+    static let displayFrame = 0.016
 }

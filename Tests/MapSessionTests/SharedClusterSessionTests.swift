@@ -124,10 +124,25 @@ import Testing
         let world = freshWorld()
         try world.store.add(SharedClusterSessionTests.fleet(100))
         world.store.publishClusters()
-        let frame = AnnotationStore.maximumClusterPublishDelay
+        let frame = AnnotationStore.displayFrame
         #expect(world.store.clusterPublishDelay > frame / 2, "a write just after a merge waits for the next frame")
         try await Task.sleep(for: .milliseconds(40))
         #expect(world.store.clusterPublishDelay == AnnotationStore.minimumClusterPublishDelay,
                 "a write after a quiet spell is merged at once")
+    }
+
+    /// The period counts from when the last merge began: a slow merge (more
+    /// than a third of a frame) stretches it to three times its length, up
+    /// to two frames, and the time the merge took is part of it.
+    @Test func theNextMergeBeginsAPeriodAfterTheLastBegan() {
+        let frame = AnnotationStore.displayFrame
+        func delay(_ merge: Double, _ since: Double) -> Double {
+            AnnotationStore.clusterPublishDelay(lastMerge: merge, sinceLastMergeBegan: since)
+        }
+        #expect(abs(delay(0.001, 0.004) - (frame - 0.004)) < 1e-9, "a cheap merge: one frame from its start")
+        #expect(abs(delay(0.006, 0.008) - 0.010) < 1e-9, "a 6 ms merge: 18 ms from its start, not from the write")
+        #expect(abs(delay(0.050, 0.050) - AnnotationStore.minimumClusterPublishDelay) < 1e-9,
+                "a merge longer than two frames: the next one at once")
+        #expect(abs(delay(0.012, 0.012) - (2 * frame - 0.012)) < 1e-9, "capped at two frames")
     }
 }
