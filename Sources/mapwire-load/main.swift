@@ -100,17 +100,32 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
     return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))]
 }
 
-/// p-quantile upper bound from the delta of a Prometheus histogram.
-func histogramQuantile(_ before: [String: Double], _ after: [String: Double], _ name: String, _ p: Double) -> String {
-    let buckets = after.keys.filter { $0.hasPrefix(name + "_bucket{le=\"") }
+/// The cumulative buckets (upper bound, count) of the delta of a Prometheus histogram.
+func histogramBuckets(_ before: [String: Double], _ after: [String: Double], _ name: String) -> [(Double, Double)] {
+    after.keys.filter { $0.hasPrefix(name + "_bucket{le=\"") }
         .compactMap { key -> (Double, Double)? in
             let le = key.dropFirst(name.count + 12).dropLast(2)
             let bound = le == "+Inf" ? Double.infinity : Double(le) ?? .nan
             return (bound, (after[key] ?? 0) - (before[key] ?? 0))
         }.sorted { $0.0 < $1.0 }
+}
+
+/// p-quantile upper bound from the delta of a Prometheus histogram.
+func histogramQuantile(_ before: [String: Double], _ after: [String: Double], _ name: String, _ p: Double) -> String {
+    let buckets = histogramBuckets(before, after, name)
     guard let total = buckets.last?.1, total > 0 else { return "n/a" }
     let bound = buckets.first { $0.1 >= p * total }?.0 ?? .infinity
     return bound.isInfinite ? "> 1 s" : "<= \(bound * 1000) ms"
+}
+
+/// The percentage of a histogram's delta at or under `bound` seconds (one of its bucket bounds).
+func histogramShare(_ before: [String: Double], _ after: [String: Double], _ name: String, within bound: Double)
+    -> String {
+    let buckets = histogramBuckets(before, after, name)
+    guard let total = buckets.last?.1, total > 0, let within = buckets.first(where: { $0.0 == bound })?.1 else {
+        return "n/a"
+    }
+    return String(format: "%.2f %%", within / total * 100)
 }
 
 // 1. Annotations to move: a grid over Europe.
@@ -308,7 +323,8 @@ print(String(format: "pan event to frame received (client side, %d events): p50 
              latencies.count, percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000))
 print("server event-to-frame histogram (inputs and moves, delta over the run): p50 "
       + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.5) + ", p99 "
-      + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.99))
+      + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.99) + "; within 33 ms: "
+      + histogramShare(before, after, "mapwire_event_to_frame_seconds", within: 0.033))
 if let rss = rssKB(options.pid) { print("server RSS after the run: \(rss / 1024) MB") }
 print("sessions closed by the server during the run: \(totals.closed.load(ordering: .relaxed))")
 for c in clients { c.shutdown() }
