@@ -162,7 +162,7 @@ extension MapView {
         let level = Int(camera.zoom.rounded(.down))
         let zoom = min(level, ClusterIndex.maxZoom)
         let apart = level > ClusterIndex.maxZoom
-        let pixelsPerUnit = SharedClusterLayout.pixelsPerUnit(zoom: level)
+        let pixelsPerUnit = Mercator.pixelsPerUnit(zoom: Double(level))
         // Half a pixel at the camera's zoom: a cluster's centre may creep this far before its view follows.
         let tolerance = 0.5 / camera.pixelsPerUnit
         let chosen = selectedKey

@@ -1,4 +1,3 @@
-import Foundation
 import MapGeometry
 import Synchronization
 
@@ -18,12 +17,7 @@ package final class SharedClusterLayout: Sendable {
     init(cells: [ClusterIndex.Cell], zoom: Int) {
         self.cells = cells
         let items = cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) }
-        grouping = ClusterSpacing.grouping(items, pixelsPerUnit: Self.pixelsPerUnit(zoom: zoom))
-    }
-
-    /// The screen scale of world units at integer zoom level `zoom`.
-    package static func pixelsPerUnit(zoom: Int) -> Double {
-        pow(2, Double(zoom) + 8) / Mercator.worldSize
+        grouping = ClusterSpacing.grouping(items, pixelsPerUnit: Mercator.pixelsPerUnit(zoom: Double(zoom)))
     }
 }
 

@@ -117,7 +117,7 @@ func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int) {
 func benchSharedQuery(_ index: SharedClusterIndex, name: String, center: Coordinate, zoom: Int, frames: Int) {
     let size = Size(width: 1280, height: 800)
     var camera = Camera(center: center, zoom: Double(zoom))
-    let pixelsPerUnit = pow(2, Double(zoom) + 8) / Mercator.worldSize
+    let pixelsPerUnit = Mercator.pixelsPerUnit(zoom: Double(zoom))
     var queryTimes: [Double] = [], spacingTimes: [Double] = []
     var cellCount = 0, groupCount = 0
     var dx = 3.0, travelled = 0.0

@@ -50,7 +50,7 @@ import ViewKit
         let index = SharedClusterIndex().applying(changes)
         for zoom in 0...ClusterIndex.maxZoom {
             let hub = Point(x: 3.0e8, y: 4.0e8)
-            let span = 1800 / SharedClusterLayout.pixelsPerUnit(zoom: zoom)
+            let span = 1800 / Mercator.pixelsPerUnit(zoom: Double(zoom))
             let rect = Rect(x: hub.x - span * random.next(), y: hub.y - span * random.next(), width: span,
                             height: span * 0.6)
             let layout = index.layout(in: rect, zoom: zoom)
@@ -58,7 +58,7 @@ import ViewKit
             #expect(layout.cells.map(\.key) == cells.map(\.key), "zoom \(zoom): the cells")
             #expect(layout.cells.map(\.center) == cells.map(\.center), "zoom \(zoom): their centres")
             let items = cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) }
-            let alone = ClusterSpacing.groups(items, pixelsPerUnit: SharedClusterLayout.pixelsPerUnit(zoom: zoom))
+            let alone = ClusterSpacing.groups(items, pixelsPerUnit: Mercator.pixelsPerUnit(zoom: Double(zoom)))
             #expect((0..<layout.grouping.count).map { Array(layout.grouping[$0]) } == alone, "zoom \(zoom): groups")
 
             // A rect a little inside this one, meeting the same cells, reads the same layout.
@@ -93,7 +93,7 @@ import ViewKit
     /// the selected pin keeps its view (and its callout) beside the other.
     @Test func aSelectedSharedPinIsNotFoldedIntoItsNeighbour() throws {
         let zoom = 10
-        let pixel = 1 / SharedClusterLayout.pixelsPerUnit(zoom: zoom)
+        let pixel = 1 / Mercator.pixelsPerUnit(zoom: Double(zoom))
         let border = 512 * Mercator.worldSize / Double(1 << (zoom + 1))
         let y = 0.4 * Mercator.worldSize
         let pins = [border - pixel, border + pixel].map { x in
