@@ -39,7 +39,7 @@ package enum ClusterSpacing {
     static let reach = 70.0
 
     /// Groups of items (indices into the items), one after another in one array.
-    package struct Grouping {
+    package struct Grouping: Sendable {
         /// Every group's items, group after group.
         package private(set) var members: [Int] = []
         /// Where each group ends in `members`.
@@ -49,6 +49,13 @@ package enum ClusterSpacing {
 
         /// The items of group `g`.
         package subscript(g: Int) -> ArraySlice<Int> { members[(g == 0 ? 0 : ends[g - 1])..<ends[g]] }
+
+        init() {}
+
+        init(members: [Int], ends: [Int]) {
+            self.members = members
+            self.ends = ends
+        }
 
         mutating func append(_ item: Int) { members.append(item) }
         mutating func endGroup() { ends.append(members.count) }
@@ -126,20 +133,53 @@ package enum ClusterSpacing {
             swap(&groups, &following)
             if !merged { break }
         }
-        var out = Grouping()
-        for g in 0..<groups.count {
-            var i = groups.firsts[g]
-            while i >= 0 {
-                out.append(i)
-                i = next[i]
-            }
-            out.endGroup()
-        }
+        var out = canonical(groups, next: next, itemCount: items.count)
         for i in apart {
             out.append(i)
             out.endGroup()
         }
         return out
+    }
+
+    /// The groups in a form that depends only on which items each holds:
+    /// each group's items in ascending order, groups by their first item.
+    /// The passes order groups by count, which a live feed changes every
+    /// epoch; this way an epoch that gathers the same cells the same way
+    /// gives an equal grouping (`SharedClusterLayout.changedGroups(since:)`).
+    private static func canonical(_ groups: Groups, next: [Int], itemCount: Int) -> Grouping {
+        var groupOf = [Int](repeating: -1, count: itemCount)
+        for g in 0..<groups.count {
+            var i = groups.firsts[g]
+            while i >= 0 {
+                groupOf[i] = g
+                i = next[i]
+            }
+        }
+        // Each group's rank by its first item, and its size; then each item into its group's place.
+        var rank = [Int](repeating: -1, count: groups.count)
+        var ends: [Int] = []
+        ends.reserveCapacity(groups.count)
+        for i in 0..<itemCount where groupOf[i] >= 0 {
+            if rank[groupOf[i]] < 0 {
+                rank[groupOf[i]] = ends.count
+                ends.append(0)
+            }
+            ends[rank[groupOf[i]]] += 1
+        }
+        var place = [Int](repeating: 0, count: ends.count)
+        var total = 0
+        for r in ends.indices {
+            place[r] = total
+            total += ends[r]
+            ends[r] = total
+        }
+        var members = [Int](repeating: 0, count: total)
+        for i in 0..<itemCount where groupOf[i] >= 0 {
+            let r = rank[groupOf[i]]
+            members[place[r]] = i
+            place[r] += 1
+        }
+        return Grouping(members: members, ends: ends)
     }
 
     /// Groups of items being gathered, by group: first and last member, centre on screen, count.

@@ -130,6 +130,31 @@ final class ClusteringSource: SharedAnnotationSource {
         }
     }
 
+    /// A grouping says which items go together, not in what order the
+    /// passes met them: counts that change (as a live feed's do every
+    /// epoch) but gather the same items give an equal grouping, each
+    /// group's items ascending, groups by their first item.
+    @Test func theSameGatheringGivesAnEqualGroupingWhateverTheCounts() {
+        var random = SharedClusterIndexTests.Random(state: 12)
+        // Forty clumps of one to four items a few px apart, the clumps 150 px apart: each clump one group.
+        var points: [Point] = []
+        for clump in 0..<40 {
+            let at = Point(x: Double(clump % 8) * 150, y: Double(clump / 8) * 150)
+            for _ in 0...random.int(4) { points.append(at + Point(x: random.next() * 6, y: random.next() * 6)) }
+        }
+        for i in points.indices.reversed() { points.swapAt(i, random.int(i + 1)) }
+        // Counts of 100-999 all draw a badge of one size; the passes meet the groups by count.
+        let first = ClusterSpacing.grouping(points.map { .init(point: $0, count: 100 + random.int(900)) },
+                                            pixelsPerUnit: 1)
+        let second = ClusterSpacing.grouping(points.map { .init(point: $0, count: 100 + random.int(900)) },
+                                             pixelsPerUnit: 1)
+        let groups = (0..<first.count).map { Array(first[$0]) }
+        #expect(groups.count == 40 && groups.contains { $0.count > 1 }, "each clump gathers")
+        #expect(first.members == second.members && first.ends == second.ends)
+        #expect(groups.allSatisfy { $0 == $0.sorted() })
+        #expect(groups.map { $0[0] } == groups.map { $0[0] }.sorted())
+    }
+
     @Test func theSelectedPinIsNeverFoldedIntoANeighbour() {
         let items = [ClusterSpacing.Item(point: Point(x: 100, y: 100), count: 1, staysApart: true),
                      ClusterSpacing.Item(point: Point(x: 104, y: 100), count: 1),
