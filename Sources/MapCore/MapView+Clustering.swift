@@ -24,6 +24,11 @@ struct ClusteringState {
     var sharedLive: [String: [UInt64: ClusterAnnotation]] = [:]
     /// The shared source's clusterings by identifier, for their clusters to point to.
     var sharedClusterings: [String: SharedClustering] = [:]
+    /// The shared layout each shared clustering was last shown from, when
+    /// the map showed it as laid out (`followSharedClustersInPlace(in:)`).
+    var sharedLayouts: [String: SharedClusterLayout] = [:]
+    /// How many epochs the map followed without a layout (`followSharedClustersInPlace(in:)`).
+    var epochsFollowedInPlace = 0
     /// The epoch of the shared clusters last laid out.
     var sharedEpoch: UInt64?
     /// The integer zoom level the views were last made for.
@@ -157,6 +162,7 @@ extension MapView {
         guard !clustering.groups.isEmpty || !(snapshot?.indexes.isEmpty ?? true) else {
             clustering.live = [:]
             clustering.sharedLive = [:]
+            clustering.sharedLayouts = [:]
             return []
         }
         let level = Int(camera.zoom.rounded(.down))
@@ -196,6 +202,7 @@ extension MapView {
                                 pixelsPerUnit: Double, tolerance: Double, chosen: AnnotationKey?,
                                 into out: inout [(annotation: Annotation, point: Point)])
         -> [String: [UInt64: ClusterAnnotation]] {
+        clustering.sharedLayouts = [:]
         guard let snapshot, let source = shared.source else { return [:] }
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
         for identifier in snapshot.indexes.keys.sorted() {
@@ -214,6 +221,7 @@ extension MapView {
             if chosen == nil {
                 let layout = index.layout(in: rect, zoom: zoom)
                 (cells, grouping) = (layout.cells, layout.grouping)
+                clustering.sharedLayouts[identifier] = layout
             } else {
                 cells = index.cells(in: rect, zoom: zoom)
                 grouping = Self.spacing(cells, pixelsPerUnit: pixelsPerUnit, chosen: chosen, lone: lone)
@@ -228,7 +236,7 @@ extension MapView {
     }
 
     /// The map's one `SharedClustering` for `identifier` of `source`.
-    private func sharedClustering(_ identifier: String, of source: any SharedAnnotationSource) -> SharedClustering {
+    func sharedClustering(_ identifier: String, of source: any SharedAnnotationSource) -> SharedClustering {
         if let known = clustering.sharedClusterings[identifier], known.source === source { return known }
         let made = SharedClustering(source: source, identifier: identifier)
         clustering.sharedClusterings[identifier] = made
@@ -263,21 +271,10 @@ extension MapView {
         var live: [UInt64: ClusterAnnotation] = [:]
         live.reserveCapacity(previous.count)
         for g in 0..<grouping.count {
-            let group = grouping[g]
-            let stands: ClusterMembership
-            let key: UInt64
-            if group.count == 1 {
-                // Most clusters are one cell: no array of cells for them.
-                let cell = cells[group[group.startIndex]]
-                if cell.count == 1 {
-                    out += lone(cell)
-                    continue
-                }
-                (key, stands) = (cell.key, membershipOfOne(cell))
-            } else {
-                let members = group.map { cells[$0] }
-                key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
-                stands = membership(members)
+            guard let (key, stands) = standing(grouping[g], of: cells, membership: membership,
+                                               membershipOfOne: membershipOfOne) else {
+                out += lone(cells[grouping[g].first!])
+                continue
             }
             let cluster: ClusterAnnotation
             let point: Point
@@ -291,6 +288,23 @@ extension MapView {
             out.append((cluster, point))
         }
         return live
+    }
+
+    /// What group `group` of `cells` shows: a cluster, under the key of its
+    /// largest cell (the key its `ClusterAnnotation` is kept by from frame
+    /// to frame), standing for those cells; nil for a lone member's cell.
+    static func standing<Cell: ClusterCellSummary>(
+        _ group: ArraySlice<Int>, of cells: [Cell], membership: ([Cell]) -> ClusterMembership,
+        membershipOfOne: (Cell) -> ClusterMembership
+    ) -> (key: UInt64, stands: ClusterMembership)? {
+        if group.count == 1 {
+            // Most clusters are one cell: no array of cells for them.
+            let cell = cells[group[group.startIndex]]
+            return cell.count == 1 ? nil : (cell.key, membershipOfOne(cell))
+        }
+        let members = group.map { cells[$0] }
+        let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
+        return (key, membership(members))
     }
 
     /// A cell's members one by one, each at its point.

@@ -248,8 +248,8 @@ open class MapView: View, CursorProviding {
         // the world, so skip the query until the viewport nears the edge of
         // what was laid out (half the margin) or something else changed.
         let slack = visible.insetBy(dx: -visible.width * reuseMargin / 2, dy: -visible.height * reuseMargin / 2)
-        if !needsAnnotationLayout, !sharedClustersChanged, let last = laidOutRect, last.width < visible.width * (1 + 2 * reuseMargin) * 1.01,
-           last.contains(slack) {
+        if !needsAnnotationLayout, let last = laidOutRect, last.width < visible.width * (1 + 2 * reuseMargin) * 1.01,
+           last.contains(slack), !sharedClustersChanged || followSharedClustersInPlace(in: last) {
             return
         }
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
@@ -320,7 +320,7 @@ open class MapView: View, CursorProviding {
     /// Puts the annotation views in paint order. Each frame re-sorts them and
     /// they are nearly always in order already, so that is checked first:
     /// one comparison a view.
-    private func sortAnnotationViews() {
+    func sortAnnotationViews() {
         let views = annotationContainer.subviews
         var keys: [PaintOrder] = []
         keys.reserveCapacity(views.count)

@@ -13,11 +13,35 @@ package final class SharedClusterLayout: Sendable {
     package let cells: [ClusterIndex.Cell]
     /// The cells gathered into what shows as one view each.
     package let grouping: ClusterSpacing.Grouping
+    /// For each cell of one member, that member's slot; `noSlot` for the others.
+    let loneSlots: [UInt32]
+    static let noSlot = UInt32.max
 
-    init(cells: [ClusterIndex.Cell], zoom: Int) {
+    init(cells: [ClusterIndex.Cell], zoom: Int, slot: (Int) -> UInt32) {
         self.cells = cells
         let items = cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) }
         grouping = ClusterSpacing.grouping(items, pixelsPerUnit: Mercator.pixelsPerUnit(zoom: Double(zoom)))
+        loneSlots = cells.map { $0.count == 1 ? slot($0.range.lowerBound) : Self.noSlot }
+    }
+
+    /// The groups that show something else than in `previous`, a layout of
+    /// the same cells in an earlier epoch, when what shows is otherwise the
+    /// same: the same cells gathered the same way, each lone member the
+    /// same pin. A group changed when a cell of it changed count or centre
+    /// (a lone member its point). Nil when more than that changed: a cell
+    /// came or went, the gathering changed, a lone cell holds another pin.
+    func changedGroups(since previous: SharedClusterLayout) -> [Int]? {
+        guard cells.count == previous.cells.count, grouping.ends == previous.grouping.ends,
+              grouping.members == previous.grouping.members, loneSlots == previous.loneSlots else { return nil }
+        var changed: [Int] = []
+        var g = 0
+        for i in grouping.members.indices {
+            while i >= grouping.ends[g] { g += 1 }
+            let (cell, was) = (cells[grouping.members[i]], previous.cells[grouping.members[i]])
+            guard cell.key == was.key else { return nil }
+            if cell.count != was.count || cell.center != was.center, changed.last != g { changed.append(g) }
+        }
+        return changed
     }
 }
 
@@ -55,7 +79,7 @@ extension SharedClusterIndex {
     package func layout(in rect: Rect, zoom: Int) -> SharedClusterLayout {
         let range = ClusterIndex.CellRange(rect, zoom: zoom)
         return layouts.layout(for: range) {
-            SharedClusterLayout(cells: cells(in: rect, zoom: range.zoom), zoom: range.zoom)
+            SharedClusterLayout(cells: cells(in: rect, zoom: range.zoom), zoom: range.zoom) { slot(at: $0) }
         }
     }
 }

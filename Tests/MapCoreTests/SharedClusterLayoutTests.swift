@@ -115,4 +115,40 @@ import ViewKit
         #expect(map.view(for: pins[0]) != nil && map.view(for: pins[1]) != nil, "both show as themselves")
         #expect(clusters().isEmpty)
     }
+
+    /// A layout tells which of its groups changed since a layout of the
+    /// same cells in an earlier epoch: a pin moving within its cell changes
+    /// its group alone; a pin leaving a cell of two turns the other into a
+    /// lone member, which is more than a change of counts.
+    @Test func aLayoutNamesTheGroupsThatChangedSinceAnEarlierOne() throws {
+        let a = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0))
+        let (zoom, unitsPerPixel) = (6, 1 / Mercator.pixelsPerUnit(zoom: 6))
+        // Three pairs of pins 200 px apart, each pair 3 px apart inside one 128 px cell.
+        let cell = Double(1 << ClusterIndex.shift(zoom: zoom))
+        let origin = Point(x: 60 * cell + 10 * unitsPerPixel, y: 60 * cell + 10 * unitsPerPixel)
+        var points: [Point] = []
+        for pair in 0..<3 {
+            let at = origin + Point(x: Double(pair) * 200 * unitsPerPixel, y: 0)
+            points += [at, at + Point(x: 3 * unitsPerPixel, y: 0)]
+        }
+        var changes = ClusterChanges()
+        for (slot, p) in points.enumerated() { changes.add(a, slot: UInt32(slot), at: p) }
+        let first = SharedClusterIndex().applying(changes)
+        let rect = Rect(x: origin.x - 100 * unitsPerPixel, y: origin.y - 100 * unitsPerPixel,
+                        width: 800 * unitsPerPixel, height: 200 * unitsPerPixel)
+        let before = first.layout(in: rect, zoom: zoom)
+        try #require(before.grouping.count == 3)
+
+        var within = ClusterChanges()
+        within.move(slot: 3, to: points[3] + Point(x: unitsPerPixel, y: 0), from: points[3])
+        let second = first.applying(within)
+        let after = second.layout(in: rect, zoom: zoom)
+        #expect(after.changedGroups(since: before) == [1], "only the middle pair's centre moved")
+        #expect(after.changedGroups(since: after) == [])
+
+        var away = ClusterChanges()
+        away.move(slot: 5, to: Point(x: 1.0e8, y: 1.0e8), from: points[5])
+        let third = first.applying(away)
+        #expect(third.layout(in: rect, zoom: zoom).changedGroups(since: before) == nil, "a pin became a lone member")
+    }
 }
