@@ -42,9 +42,11 @@ public final class ClusterAnnotation: Annotation {
         self.init(clusteringIdentifier: clusteringIdentifier, membership: .session(index: index, cells: [cell]))
     }
 
-    /// The members' mean position.
+    /// The members' mean position, as the map last took it: a centre that
+    /// crept less than half a pixel since the cluster's view last moved may
+    /// not be followed until it shows (the view would not move for it).
     public var coordinate: Coordinate { Mercator.unproject(worldPoint) }
-    /// The members' mean world point: where the map shows the cluster.
+    /// The members' mean world point, as `coordinate`.
     var worldPoint: Point { state.withLock { $0.center } }
     /// How many annotations it stands for.
     public var count: Int { state.withLock { $0.count } }
@@ -70,6 +72,9 @@ public final class ClusterAnnotation: Annotation {
             return Self.shownPoint(&s, tolerance: tolerance)
         }
     }
+
+    /// Where the map last showed it, if it has.
+    var lastShownPoint: Point? { state.withLock { $0.shown } }
 
     /// Where the map shows it: its members' centre, unless that is within
     /// `tolerance` (world units, each way) of where it was last shown. Under
@@ -128,7 +133,7 @@ enum ClusterMembership: Sendable {
         }
     }
 
-    private static func summary<Cell: ClusterCellSummary>(of cells: [Cell]) -> (count: Int, center: Point) {
+    static func summary<Cell: ClusterCellSummary>(of cells: [Cell]) -> (count: Int, center: Point) {
         var sum = Point.zero
         var n = 0
         for c in cells { sum = sum + c.center * Double(c.count); n += c.count }

@@ -1,6 +1,28 @@
 import MapGeometry
 import ViewKit
 
+/// A shared clustering as a map shows it: the layout it was laid out or
+/// last followed from, and where each of that layout's groups shows (a
+/// cluster's shown point, a lone member's point), in the layout's order.
+/// Plain values side by side, so that telling which groups need their view
+/// touched reads no cluster or view of the map.
+struct SharedLayoutShown {
+    var layout: SharedClusterLayout
+    var points: [Point]
+
+    /// What a layout just made of `layout` shows, its clusters being `clusters` (by key).
+    init(_ layout: SharedClusterLayout, of index: SharedClusterIndex, clusters: [UInt64: ClusterAnnotation]) {
+        self.layout = layout
+        points = (0..<layout.grouping.count).map { g in
+            let members = layout.grouping[g]
+            let first = layout.cells[members[members.startIndex]]
+            if members.count == 1, first.count == 1 { return index.point(at: first.range.lowerBound) }
+            let key = members.map { layout.cells[$0] }.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
+            return clusters[key]?.lastShownPoint ?? first.center
+        }
+    }
+}
+
 extension MapView {
     /// Follows a new epoch of the shared clusterings without laying the map
     /// out again, when the epoch changed only what the clusters on the map
@@ -8,61 +30,77 @@ extension MapView {
     /// same way as the one the map shows, with the same lone members. Under
     /// a live feed most epochs are like that (pins move within their cells,
     /// a count changes here and there), and a watching map then touches only
-    /// the clusters whose count or centre changed and the lone members that
-    /// moved: not every view it shows, which a hundred maps each touching
-    /// every epoch kept out of the processor's caches.
+    /// the clusters whose count changed or whose centre moved half a pixel,
+    /// and the lone members that moved: not every cluster and view it shows,
+    /// which a hundred maps each touching every epoch kept out of the
+    /// processor's caches.
     ///
+    /// A cluster whose centre crept less than that keeps its count, place
+    /// and centre until one of them changes enough to show, as its view
+    /// would under a full layout (`ClusterAnnotation.shownPoint(tolerance:)`).
     /// Returns false, having changed nothing, when the map must be laid out
     /// (a cluster came, went or split, a pin is selected or gliding, the
-    /// level is past clustering). What it does is what that layout would do.
+    /// level is past clustering).
     func followSharedClustersInPlace(in rect: Rect) -> Bool {
         guard selectedKey == nil, shared.displaced.isEmpty, let source = shared.source,
               let snapshot = source.clusterSnapshot() else { return false }
         let level = Int(camera.zoom.rounded(.down))
         guard level <= ClusterIndex.maxZoom, level == clustering.level else { return false }
-        var changed: [(cluster: ClusterAnnotation, membership: ClusterMembership)] = []
-        var moved: [(view: AnnotationView, point: Point)] = []
-        var layouts: [(identifier: String, layout: SharedClusterLayout)] = []
+        let tolerance = 0.5 / camera.pixelsPerUnit
+        var changed: [(cluster: ClusterAnnotation, membership: ClusterMembership, identifier: String, group: Int)] = []
+        var moved: [(view: AnnotationView, point: Point, identifier: String, group: Int)] = []
+        var followed: [String: SharedLayoutShown] = [:]
         for (identifier, index) in snapshot.indexes where index.count > 0 {
-            guard let shown = clustering.sharedLayouts[identifier],
+            guard var shown = clustering.sharedLayouts[identifier],
                   let clusters = clustering.sharedLive[identifier] else { return false }
             let layout = index.layout(in: rect, zoom: level)
-            layouts.append((identifier, layout))
-            if layout === shown { continue }
-            guard let groups = layout.changedGroups(since: shown) else { return false }
+            defer { followed[identifier] = shown }
+            if layout === shown.layout { continue }
+            guard let groups = layout.changedGroups(since: shown.layout) else { return false }
+            let (cells, previousCells) = (layout.cells, shown.layout.cells)
             let group = sharedClustering(identifier, of: source)
             for g in groups {
-                guard let (key, stands) = Self.standing(layout.grouping[g], of: layout.cells,
-                                                         membership: { .shared(group, cells: $0) },
-                                                         membershipOfOne: { .sharedCell(group, cell: $0) }) else {
-                    let i = layout.cells[layout.grouping[g].first!].range.lowerBound
+                let members = layout.grouping[g]
+                let first = cells[members[members.startIndex]]
+                if members.count == 1, first.count == 1 {
+                    let i = first.range.lowerBound
                     guard let member = index.annotation(at: i), let view = liveViews[AnnotationKey(member)] else {
                         return false
                     }
-                    moved.append((view, index.point(at: i)))
+                    moved.append((view, index.point(at: i), identifier, g))
                     continue
                 }
+                let (count, center) = members.count == 1 ? (first.count, first.center)
+                    : ClusterMembership.summary(of: members.map { cells[$0] })
+                let shownCount = members.reduce(0) { $0 + previousCells[$1].count }
+                let at = shown.points[g]
+                if count == shownCount, abs(center.x - at.x) <= tolerance, abs(center.y - at.y) <= tolerance {
+                    continue
+                }
+                let (key, stands) = Self.standing(members, of: cells, membership: { .shared(group, cells: $0) },
+                                                  membershipOfOne: { .sharedCell(group, cell: $0) })!
                 // A cluster of several cells is kept by its largest cell's key, which a change of counts may change.
                 guard let cluster = clusters[key] else { return false }
-                changed.append((cluster, stands))
+                changed.append((cluster, stands, identifier, g))
             }
+            shown.layout = layout
         }
-        guard layouts.count == clustering.sharedLayouts.count else { return false }
+        guard followed.count == clustering.sharedLayouts.count else { return false }
 
-        let tolerance = 0.5 / camera.pixelsPerUnit
-        for (cluster, membership) in changed {
+        for (cluster, membership, identifier, g) in changed {
             if let view = liveViews[AnnotationKey(cluster)] {
-                moved.append((view, cluster.update(to: membership, tolerance: tolerance)))
+                moved.append((view, cluster.update(to: membership, tolerance: tolerance), identifier, g))
             }
         }
         // Paint order goes by height on the map: only a view whose anchor changed height can be out of it.
         var heightChanged = false
-        for (view, point) in moved {
+        for (view, point, identifier, g) in moved {
             if view.worldAnchor?.y != point.y { heightChanged = true }
             view.place(at: point)
+            followed[identifier]?.points[g] = point
         }
         if heightChanged { sortAnnotationViews() }
-        for (identifier, layout) in layouts { clustering.sharedLayouts[identifier] = layout }
+        clustering.sharedLayouts = followed
         clustering.sharedEpoch = snapshot.epoch
         clustering.epochsFollowedInPlace += 1
         return true

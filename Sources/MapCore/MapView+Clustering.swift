@@ -26,7 +26,7 @@ struct ClusteringState {
     var sharedClusterings: [String: SharedClustering] = [:]
     /// The shared layout each shared clustering was last shown from, when
     /// the map showed it as laid out (`followSharedClustersInPlace(in:)`).
-    var sharedLayouts: [String: SharedClusterLayout] = [:]
+    var sharedLayouts: [String: SharedLayoutShown] = [:]
     /// How many epochs the map followed without a layout (`followSharedClustersInPlace(in:)`).
     var epochsFollowedInPlace = 0
     /// The epoch of the shared clusters last laid out.
@@ -218,10 +218,9 @@ extension MapView {
             // The epoch's layout of these cells, shared with the maps that see the same ones; a
             // selected pin must not be folded into a neighbour, so a map with one spaces its own.
             let cells: [ClusterIndex.Cell], grouping: ClusterSpacing.Grouping
-            if chosen == nil {
-                let layout = index.layout(in: rect, zoom: zoom)
+            let layout = chosen == nil ? index.layout(in: rect, zoom: zoom) : nil
+            if let layout {
                 (cells, grouping) = (layout.cells, layout.grouping)
-                clustering.sharedLayouts[identifier] = layout
             } else {
                 cells = index.cells(in: rect, zoom: zoom)
                 grouping = Self.spacing(cells, pixelsPerUnit: pixelsPerUnit, chosen: chosen, lone: lone)
@@ -231,6 +230,9 @@ extension MapView {
                                                tolerance: tolerance, into: &out, lone: lone,
                                                membership: { .shared(sharedGroup, cells: $0) },
                                                membershipOfOne: { .sharedCell(sharedGroup, cell: $0) })
+            if let layout, let live = nextLive[identifier] {
+                clustering.sharedLayouts[identifier] = SharedLayoutShown(layout, of: index, clusters: live)
+            }
         }
         return nextLive
     }
