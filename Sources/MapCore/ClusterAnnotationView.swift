@@ -64,6 +64,11 @@ open class ClusterAnnotationView: AnnotationView {
         let side = Self.side(forCount: count ?? self.count)
         frame.size = Size(width: side, height: side)
         cornerRadius = side / 2
+        // Centred on its point as `place(at:)` centres it: a count that gains a
+        // digit grows the badge about its centre, not from its corner.
+        if worldAnchor != nil {
+            frame.origin = Point(x: (-side / 2 + centerOffset.x).rounded(), y: (-side / 2 + centerOffset.y).rounded())
+        }
     }
 
     /// Sizes the badge for the count of the cluster it shows now.
