@@ -11,6 +11,11 @@ public struct RenderContext {
     private var fontIDs: Set<UInt16> = []
     private var imageIDs: Set<UInt32> = []
 
+    /// While set, every resource declared, whether or not this render had
+    /// declared it already: what a holder of renders must declare again when
+    /// it reuses them (`RenderHolder`).
+    package var recordedResources: RecordedResources?
+
     package init() {}
 
     /// Which render of the window this is (see `Scene.generation`).
@@ -27,6 +32,7 @@ public struct RenderContext {
     /// browser loads the font file before it paints it.
     public mutating func use(_ font: FontDescriptor) {
         if fontIDs.insert(font.id).inserted { scene.fonts.append(font) }
+        recordedResources?.fonts.append(font)
     }
 
     /// Whether this render declared the font with `fontID` already.
@@ -36,11 +42,31 @@ public struct RenderContext {
     /// receives it (once per session) before it paints it.
     public mutating func use(_ image: ImageResource) {
         if imageIDs.insert(image.id).inserted { scene.images.append(image) }
+        recordedResources?.images.append(image)
     }
 
     package mutating func use(_ path: PathResource) {
         scene.paths.append(path)
+        recordedResources?.paths.append(path)
     }
+
+    /// Declares again every resource in `resources`.
+    package mutating func use(_ resources: RecordedResources) {
+        for font in resources.fonts { use(font) }
+        for image in resources.images { use(image) }
+        for path in resources.paths { use(path) }
+    }
+}
+
+/// The resources some views declared while rendering (`RenderContext.recordedResources`).
+package struct RecordedResources {
+    package var fonts: [FontDescriptor] = []
+    package var images: [ImageResource] = []
+    package var paths: [PathResource] = []
+
+    package init() {}
+
+    package var isEmpty: Bool { fonts.isEmpty && images.isEmpty && paths.isEmpty }
 }
 
 extension View {

@@ -12,9 +12,9 @@ open class View {
     /// The display-list item id: stable for the view's life.
     public let id: UInt32 = ItemID.next()
     /// Position in the superview's coordinates (or relative to `worldAnchor`) and size.
-    public var frame: Rect
+    public var frame: Rect { didSet { invalidateRender() } }
     /// The views inside this one, back to front: later ones paint over earlier ones and are hit first.
-    public private(set) var subviews: [View] = []
+    public private(set) var subviews: [View] = [] { didSet { subviewsVersion &+= 1 } }
     /// The view this one is a subview of. Not `weak`: a weak reference gives
     /// the parent a side table, which sends every retain and release of every
     /// view with subviews down the slow path (a quarter of a hit test's time).
@@ -24,38 +24,46 @@ open class View {
 
     /// When set, `frame.origin` is relative to this world point's screen position:
     /// the view follows the map as it pans with no per-frame updates.
-    public var worldAnchor: Point?
+    public var worldAnchor: Point? { didSet { invalidateRender() } }
     /// Hidden views and their subviews are not drawn, hit, focused or mirrored.
-    public var isHidden = false
+    public var isHidden = false { didSet { invalidateRender() } }
+    // Declared beside a Bool of their own size or less, so they take the padding before the next
+    // 8-byte field rather than make every view larger (View+RenderHolding.swift).
+    /// Whether the superview holds this view's last render as what it draws.
+    package var isRenderHeld = false
     /// Opacity in 0...1, subviews included; a view nearly transparent is not hit.
-    public var alpha: Double = 1
+    public var alpha: Double = 1 { didSet { invalidateRender() } }
     /// Scale about `scaleOrigin` (in the view's own coordinates).
-    public var scale: Double = 1
+    public var scale: Double = 1 { didSet { invalidateRender() } }
     /// The point that stays put when `scale` changes (a callout grows from its arrow tip).
-    public var scaleOrigin: Point = .zero
+    public var scaleOrigin: Point = .zero { didSet { invalidateRender() } }
     /// The fill behind the subviews; `.clear` draws none.
-    public var backgroundColor: Color = .clear
+    public var backgroundColor: Color = .clear { didSet { invalidateRender() } }
     /// The outline's colour; `.clear` draws none.
-    public var borderColor: Color = .clear
+    public var borderColor: Color = .clear { didSet { invalidateRender() } }
     /// The outline's width, CSS px, when `borderColor` is set.
-    public var borderWidth: Double = 1
+    public var borderWidth: Double = 1 { didSet { invalidateRender() } }
     /// Rounds the background, border and clipping, CSS px.
-    public var cornerRadius: Double = 0
+    public var cornerRadius: Double = 0 { didSet { invalidateRender() } }
     /// A drop shadow under the background.
-    public var shadow: ItemShadow = .none
+    public var shadow: ItemShadow = .none { didSet { invalidateRender() } }
     /// Cuts subviews off at the bounds, and ignores touches outside them.
-    public var clipsToBounds = false
+    public var clipsToBounds = false { didSet { invalidateRender() } }
+    /// Counts changes to `subviews` (added, removed, reordered): a cache of
+    /// the subviews' renders holds while it is unchanged.
+    package private(set) var subviewsVersion: UInt32 = 0
     /// Content shift for scrolling containers: subviews are drawn at `-contentOffset`.
-    public var contentOffset: Point = .zero
+    public var contentOffset: Point = .zero { didSet { invalidateRender() } }
     /// False makes the view and its subtree invisible to hit testing, as in UIKit.
     public var isUserInteractionEnabled = true
 
     /// The view's entry in the accessibility mirror, if any.
-    public var accessibilityRole: AccessibilityElement.Role?
+    public var accessibilityRole: AccessibilityElement.Role? { didSet { invalidateRender() } }
     /// What a screen reader says for the view; a view with a role but no label is not mirrored.
-    public var accessibilityLabel: String?
+    public var accessibilityLabel: String? { didSet { invalidateRender() } }
     /// States a screen reader announces (selected, disabled, expanded).
-    public var accessibilityFlags: AccessibilityElement.Flags = []
+    public var accessibilityFlags: AccessibilityElement.Flags = [] { didSet { invalidateRender() } }
+
 
     /// A view at `frame` in its future superview, drawing nothing until styled.
     public init(frame: Rect = .zero) {

@@ -1,0 +1,43 @@
+/// The views whose last render something keeps and reuses while they are
+/// unchanged: a layer of a hundred badges under a live feed renders the few
+/// whose count changed, not all of them every frame. A view it holds tells
+/// it of any change to what it draws (`View.invalidateRender()`), once,
+/// until it is held again; the keeper takes the list before it renders.
+package final class RenderHolds {
+    private var changed: [ObjectIdentifier] = []
+
+    package init() {}
+
+    /// The views held until now that changed what they draw since the last call.
+    package func takeChanged() -> [ObjectIdentifier] {
+        defer { changed.removeAll(keepingCapacity: true) }
+        return changed
+    }
+
+    fileprivate func note(_ view: View) { changed.append(ObjectIdentifier(view)) }
+}
+
+/// A view that keeps its subviews' renders (`RenderHolds`): a subview it
+/// holds finds it as its superview, so views carry no pointer for it.
+package protocol RenderHolding: View {
+    var renderHolds: RenderHolds { get }
+}
+
+extension View {
+    /// Marks the view's render as held by its superview until the view changes.
+    package func holdRender() {
+        isRenderHeld = true
+    }
+
+    /// Tells the superview holding this view's render, if any, that it no
+    /// longer draws what was held. Every property that changes what the view
+    /// draws calls it; a subclass whose own state changes its items (an
+    /// image, the annotation a badge counts) calls it too. A view taken out
+    /// of its holder tells no one: the holder renders its subviews afresh
+    /// when they change.
+    package func invalidateRender() {
+        guard isRenderHeld else { return }
+        isRenderHeld = false
+        (superview as? any RenderHolding)?.renderHolds.note(self)
+    }
+}
