@@ -7,7 +7,7 @@ import ViewKit
 /// converting the point into every view's coordinates (each conversion walks
 /// up to the window to project the view's anchor): a frame of a thousand
 /// views answers in microseconds.
-final class AnnotationContainerView: View {
+final class AnnotationContainerView: View, RenderHolding {
     /// How far outside its frame a view's own subviews may reach (marker
     /// titles under the balloon, a grown balloon above it), px.
     static let reach = 90.0
@@ -48,13 +48,27 @@ final class AnnotationContainerView: View {
     /// neighbour, and the whole mirror was sent again for a change no one
     /// reading it could perceive.
     func readingOrder() -> [Int] {
-        guard let map = superview as? MapView else { return Array(subviews.indices) }
+        readingOrder(anchors: subviews.map { $0.worldAnchor ?? .zero }, ids: subviews.map(\.id))
+    }
+
+    /// The reading order of views at `anchors` with `ids`, in subview order.
+    private func readingOrder(anchors: [Point], ids: [UInt32]) -> [Int] {
+        guard let map = superview as? MapView else { return Array(anchors.indices) }
         let rowUnits = Self.readingRow / Mercator.pixelsPerUnit(zoom: map.camera.zoom.rounded(.down))
-        let keys = subviews.map { v -> (row: Double, x: Double, id: UInt32) in
-            let anchor = v.worldAnchor ?? .zero
-            return ((anchor.y / rowUnits).rounded(.down), anchor.x, v.id)
+        let keys = anchors.indices.map { i -> (row: Double, x: Double, id: UInt32) in
+            ((anchors[i].y / rowUnits).rounded(.down), anchors[i].x, ids[i])
         }
-        return subviews.indices.sorted { keys[$0] < keys[$1] }
+        return anchors.indices.sorted { keys[$0] < keys[$1] }
+    }
+
+    /// The layer's last render, reused for the views that did not change.
+    private var renders = AnnotationRenderCache()
+
+    var renderHolds: RenderHolds { renders.holds }
+
+    /// Lets the held render go (a resting session keeps only what it must); the next render draws every view.
+    func forgetHeldRenders() {
+        renders = AnnotationRenderCache()
     }
 
     override func visibleSubviewsForFocus() -> [View] {
@@ -62,20 +76,20 @@ final class AnnotationContainerView: View {
     }
 
     override func renderSubviews(into context: inout RenderContext) {
-        for case let view as AnnotationView in subviews { view.hitReach = Self.reach(of: view) }
         let first = context.scene.accessibility.count
-        var spans: [Range<Int>] = []
-        spans.reserveCapacity(subviews.count)
-        for sub in subviews {
-            let from = context.scene.accessibility.count
-            sub.render(parent: id, into: &context)
-            spans.append(from..<context.scene.accessibility.count)
+        if renders.canReuse(for: self, generation: context.generation) {
+            renders.renderChanged(of: self, into: &context)
+        } else {
+            renders.renderAll(of: self, into: &context)
         }
         guard context.scene.accessibility.count > first else { return }
         // Each view's elements (a pin's, then its card's) stay together, in the views' reading order.
+        let spans = renders.elementSpans
         var reading: [AccessibilityElement] = []
         reading.reserveCapacity(context.scene.accessibility.count - first)
-        for i in readingOrder() { reading += context.scene.accessibility[spans[i]] }
+        for i in readingOrder(anchors: renders.anchors, ids: renders.ids) {
+            reading += context.scene.accessibility[(first + spans[i].lowerBound)..<(first + spans[i].upperBound)]
+        }
         context.scene.accessibility.replaceSubrange(first..., with: reading)
     }
 

@@ -26,13 +26,14 @@ open class AnnotationView: View, CursorProviding {
 
     /// The annotation shown; the map sets it when the view is (re)used, and an
     /// app may set it too (a view it makes and hands back from the delegate).
-    public var annotation: Annotation?
+    public var annotation: Annotation? { didSet { invalidateRender() } }
     /// The kind of view for `dequeueReusableAnnotationView(withIdentifier:for:)`; nil views are not reused.
     public let reuseIdentifier: String?
     /// The image drawn in the view's bounds; setting it sizes the view.
     public var image: ImageResource? {
         didSet {
             if let image { frame.size = Size(width: Double(image.width), height: Double(image.height)) }
+            invalidateRender()
         }
     }
     /// Offset of the view's centre from the coordinate's point, CSS px (a pin's tip: `-height/2`).

@@ -262,6 +262,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     package func rest() {
         guard !differ.isResting else { return }
         differ.rest()
+        mapView?.rest()
         rests += 1
     }
 

@@ -17,7 +17,9 @@ final class MovingDotsSource: SharedAnnotationSource {
                             title: "Dot \(i)")
         }
         var changes = ClusterChanges()
-        for (slot, dot) in dots.enumerated() { changes.add(dot, slot: UInt32(slot), at: Mercator.project(dot.coordinate)) }
+        for (slot, dot) in dots.enumerated() {
+            changes.add(dot, slot: UInt32(slot), at: Mercator.project(dot.coordinate))
+        }
         state = Mutex((SharedClusterSnapshot(indexes: ["dots": SharedClusterIndex().applying(changes)], epoch: 1),
                        dots.map { Mercator.project($0.coordinate) }))
     }

@@ -1,0 +1,164 @@
+import DisplayList
+import MapGeometry
+import ViewKit
+
+/// The annotation layer's last render, view by view, so that the next one
+/// renders only the views that changed. Under a live feed a watching map
+/// shows a hundred and more cluster badges, of which an epoch changes a
+/// few counts; rendering every badge every frame read every badge and its
+/// cluster, which a hundred such maps do not keep in any processor cache,
+/// and that was half of a watcher's frame.
+///
+/// Only views whose every drawn property tells their holder when it
+/// changes are held: the map's own cluster badges (`ClusterAnnotationView`
+/// itself, without subviews). Any other view renders every frame, as
+/// before. The items reused are the ones the previous render appended for
+/// the same views, so the differ is told it may skip comparing them.
+final class AnnotationRenderCache {
+    /// What the held children tell when they change.
+    let holds = RenderHolds()
+    /// The render held (`Scene.generation`; 0 for none) and the layer's `subviewsVersion` at it.
+    private var generation: UInt64 = 0
+    private var subviewsVersion: UInt32 = 0
+    /// The layer's subviews at that render, in order.
+    private var children: [View] = []
+    private var indexOf: [ObjectIdentifier: Int] = [:]
+    /// The children's items, one after another, and where each child's end.
+    private var items: [SceneItem] = []
+    private var itemEnds: [Int] = []
+    /// The same for their accessibility elements, in child order.
+    private var elements: [AccessibilityElement] = []
+    private var elementEnds: [Int] = []
+    /// Each child's anchor and id, for the reading order without reading the views.
+    private(set) var anchors: [Point] = []
+    private(set) var ids: [UInt32] = []
+    /// Children whose held render changed since (by position).
+    private var changed: [Bool] = []
+    /// Every resource the held children declared, to declare again when they are reused.
+    private var resources = RecordedResources()
+    private var resourceIDs: (fonts: Set<UInt16>, images: Set<UInt32>, paths: Set<UInt32>) = ([], [], [])
+
+
+    /// Each child's accessibility elements in the last render, by position from the layer's first.
+    var elementSpans: [Range<Int>] {
+        elementEnds.indices.map { i in (i == 0 ? 0 : elementEnds[i - 1])..<elementEnds[i] }
+    }
+
+    /// Whether the layer's children can be rendered from this cache: it holds
+    /// the render just before, and the layer has the same subviews in the same order.
+    func canReuse(for layer: View, generation now: UInt64) -> Bool {
+        // A held child that left the layer may have told of a change: it is not found, and ignored.
+        for view in holds.takeChanged() {
+            if let i = indexOf[view] { changed[i] = true }
+        }
+        guard generation != 0, now == generation + 1 else { return false }
+        return layer.subviewsVersion == subviewsVersion || adoptOrder(of: layer)
+    }
+
+    /// When `layer` holds the same subviews in another order (under a live
+    /// feed, a badge whose centre moved passed a neighbour in paint order),
+    /// puts what is held in that order and returns true.
+    private func adoptOrder(of layer: View) -> Bool {
+        let now = layer.subviews
+        guard now.count == children.count else { return false }
+        var order: [Int] = []
+        order.reserveCapacity(now.count)
+        var seen = [Bool](repeating: false, count: now.count)
+        for view in now {
+            guard let i = indexOf[ObjectIdentifier(view)], !seen[i] else { return false }
+            seen[i] = true
+            order.append(i)
+        }
+        func span(_ ends: [Int], _ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
+        var (newItems, newElements) = ([SceneItem](), [AccessibilityElement]())
+        newItems.reserveCapacity(items.count)
+        newElements.reserveCapacity(elements.count)
+        var (newItemEnds, newElementEnds) = ([Int](), [Int]())
+        for i in order {
+            newItems.append(contentsOf: items[span(itemEnds, i)])
+            newElements.append(contentsOf: elements[span(elementEnds, i)])
+            newItemEnds.append(newItems.count)
+            newElementEnds.append(newElements.count)
+        }
+        (items, elements, itemEnds, elementEnds) = (newItems, newElements, newItemEnds, newElementEnds)
+        anchors = order.map { anchors[$0] }
+        ids = order.map { ids[$0] }
+        changed = order.map { changed[$0] }
+        children = now
+        for (i, child) in children.enumerated() { indexOf[ObjectIdentifier(child)] = i }
+        subviewsVersion = layer.subviewsVersion
+        return true
+    }
+
+    /// Renders `layer`'s subviews into `context`, each afresh, and holds what the eligible ones drew.
+    func renderAll(of layer: View, into context: inout RenderContext) {
+        children = layer.subviews
+        indexOf.removeAll(keepingCapacity: true)
+        for (i, child) in children.enumerated() { indexOf[ObjectIdentifier(child)] = i }
+        changed = Array(repeating: true, count: children.count)
+        itemEnds = Array(repeating: 0, count: children.count)
+        elementEnds = Array(repeating: 0, count: children.count)
+        anchors = Array(repeating: .zero, count: children.count)
+        ids = children.map(\.id)
+        render(layer, into: &context)
+    }
+
+    /// Renders `layer`'s subviews into `context`: the changed ones afresh,
+    /// the others from this cache (`canReuse(for:generation:)` must hold).
+    func renderChanged(of layer: View, into context: inout RenderContext) {
+        context.use(resources)
+        render(layer, into: &context)
+    }
+
+    private func render(_ layer: View, into context: inout RenderContext) {
+        let firstItem = context.scene.items.count, firstElement = context.scene.accessibility.count
+        var reused: Range<Int>?
+        var itemStart = 0, elementStart = 0
+        for i in children.indices {
+            let (itemEnd, elementEnd) = (itemEnds[i], elementEnds[i])
+            if changed[i] {
+                if let run = reused { context.markUnchanged(run) }
+                reused = nil
+                renderAfresh(i, parent: layer.id, into: &context)
+            } else {
+                let at = context.scene.items.count
+                context.scene.items.append(contentsOf: items[itemStart..<itemEnd])
+                context.scene.accessibility.append(contentsOf: elements[elementStart..<elementEnd])
+                reused = (reused?.lowerBound ?? at)..<context.scene.items.count
+            }
+            (itemStart, elementStart) = (itemEnd, elementEnd)
+            itemEnds[i] = context.scene.items.count - firstItem
+            elementEnds[i] = context.scene.accessibility.count - firstElement
+        }
+        if let run = reused { context.markUnchanged(run) }
+        // What this render drew is what the next one reuses.
+        items.replaceSubrange(items.indices, with: context.scene.items[firstItem...])
+        elements.replaceSubrange(elements.indices, with: context.scene.accessibility[firstElement...])
+        generation = context.generation
+        subviewsVersion = layer.subviewsVersion
+    }
+
+    /// Renders child `i`, and holds what it drew if it is a view that says when that changes.
+    private func renderAfresh(_ i: Int, parent: UInt32, into context: inout RenderContext) {
+        let child = children[i]
+        if let view = child as? AnnotationView { view.hitReach = AnnotationContainerView.reach(of: view) }
+        let held = type(of: child) == ClusterAnnotationView.self && child.subviews.isEmpty
+        if held { context.recordedResources = RecordedResources() }
+        child.render(parent: parent, into: &context)
+        if held, let declared = context.recordedResources {
+            keep(declared)
+            context.recordedResources = nil
+            child.holdRender()
+            changed[i] = false
+        }
+        anchors[i] = child.worldAnchor ?? .zero
+    }
+
+    private func keep(_ declared: RecordedResources) {
+        for font in declared.fonts where resourceIDs.fonts.insert(font.id).inserted { resources.fonts.append(font) }
+        for image in declared.images where resourceIDs.images.insert(image.id).inserted {
+            resources.images.append(image)
+        }
+        for path in declared.paths where resourceIDs.paths.insert(path.id).inserted { resources.paths.append(path) }
+    }
+}
