@@ -27,9 +27,9 @@ open class View {
     public var worldAnchor: Point? { didSet { invalidateRender() } }
     /// Hidden views and their subviews are not drawn, hit, focused or mirrored.
     public var isHidden = false { didSet { invalidateRender() } }
-    // Declared beside a Bool of their own size or less, so they take the padding before the next
-    // 8-byte field rather than make every view larger (View+RenderHolding.swift).
-    /// Whether the superview holds this view's last render as what it draws.
+    /// Whether the superview holds this view's last render as what it draws
+    /// (View+RenderHolding.swift). Beside a Bool, in the padding before the
+    /// next 8-byte field: it makes no view larger.
     package var isRenderHeld = false
     /// Opacity in 0...1, subviews included; a view nearly transparent is not hit.
     public var alpha: Double = 1 { didSet { invalidateRender() } }
@@ -50,7 +50,8 @@ open class View {
     /// Cuts subviews off at the bounds, and ignores touches outside them.
     public var clipsToBounds = false { didSet { invalidateRender() } }
     /// Counts changes to `subviews` (added, removed, reordered): a cache of
-    /// the subviews' renders holds while it is unchanged.
+    /// the subviews' renders holds while it is unchanged. 32 bits beside a
+    /// Bool, in padding, like `isRenderHeld`.
     package private(set) var subviewsVersion: UInt32 = 0
     /// Content shift for scrolling containers: subviews are drawn at `-contentOffset`.
     public var contentOffset: Point = .zero { didSet { invalidateRender() } }
