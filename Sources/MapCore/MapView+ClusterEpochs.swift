@@ -17,8 +17,7 @@ struct SharedLayoutShown {
             let members = layout.grouping[g]
             let first = layout.cells[members[members.startIndex]]
             if members.count == 1, first.count == 1 { return index.point(at: first.range.lowerBound) }
-            let key = members.map { layout.cells[$0] }.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
-            return clusters[key]?.lastShownPoint ?? first.center
+            return clusters[MapView.clusterKey(members, of: layout.cells)]?.lastShownPoint ?? first.center
         }
     }
 }

@@ -304,9 +304,13 @@ extension MapView {
             let cell = cells[group[group.startIndex]]
             return cell.count == 1 ? nil : (cell.key, membershipOfOne(cell))
         }
-        let members = group.map { cells[$0] }
-        let key = members.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
-        return (key, membership(members))
+        return (clusterKey(group, of: cells), membership(group.map { cells[$0] }))
+    }
+
+    /// The key a cluster of `group`'s cells is kept by: its largest cell's (the smallest key among equals).
+    static func clusterKey<Cell: ClusterCellSummary>(_ group: ArraySlice<Int>, of cells: [Cell]) -> UInt64 {
+        if group.count == 1 { return cells[group[group.startIndex]].key }
+        return group.map { cells[$0] }.max { ($0.count, $1.key) < ($1.count, $0.key) }!.key
     }
 
     /// A cell's members one by one, each at its point.

@@ -13,7 +13,7 @@ public struct RenderContext {
 
     /// While set, every resource declared, whether or not this render had
     /// declared it already: what a holder of renders must declare again when
-    /// it reuses them (`RenderHolder`).
+    /// it reuses them (`RenderHolds`).
     package var recordedResources: RecordedResources?
 
     package init() {}
@@ -65,8 +65,6 @@ package struct RecordedResources {
     package var paths: [PathResource] = []
 
     package init() {}
-
-    package var isEmpty: Bool { fonts.isEmpty && images.isEmpty && paths.isEmpty }
 }
 
 extension View {

@@ -27,10 +27,8 @@ import ViewKit
     func aCachedRenderDrawsWhatAFullRenderDraws(zoom: Double, seed: UInt64) {
         var random = Random(state: seed)
         let source = MovingDotsSource(count: 600, random: &random)
-        let camera = Camera(center: Coordinate(latitude: 5, longitude: 8), zoom: zoom)
-        let (cachedWindow, cached) = makeMap(camera: camera)
-        let (freshWindow, fresh) = makeMap(camera: camera)
-        for map in [cached, fresh] { map.sharedAnnotations = source }
+        let maps = source.twoMaps(zoom: zoom)
+        let ((cachedWindow, _), (freshWindow, fresh)) = (maps[0], maps[1])
         var differ = SceneDiffer()
         var browser = SceneReplica(viewport: cachedWindow.size)
         var reused = 0, badges = 0
@@ -54,9 +52,7 @@ import ViewKit
     @Test func aBadgeChangedOutsideTheMapIsDrawnAgain() throws {
         var random = Random(state: 23)
         let source = MovingDotsSource(count: 400, random: &random)
-        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 8), zoom: 5))
-        map.sharedAnnotations = source
-        _ = window.renderScene()
+        let (window, map) = source.watchingMap(zoom: 5)
         _ = window.renderScene()
         let badges = map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }
         try #require(badges.count >= 2)
@@ -90,9 +86,7 @@ import ViewKit
     @Test func aMapAtRestLetsItsRenderGo() {
         var random = Random(state: 24)
         let source = MovingDotsSource(count: 400, random: &random)
-        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 8), zoom: 6))
-        map.sharedAnnotations = source
-        _ = window.renderScene()
+        let (window, map) = source.watchingMap(zoom: 6)
         let held = window.renderScene()
         #expect(!held.unchangedItems.isEmpty, "the badges came from the layer's render")
         #expect(!map.clustering.sharedLayouts.isEmpty)

@@ -46,6 +46,17 @@ final class MovingDotsSource: SharedAnnotationSource {
         }
     }
 
+    /// A map at zoom `zoom` over the middle of the dots' area, watching them, drawn once.
+    func watchingMap(zoom: Double) -> (window: Window, map: MapView) {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 8), zoom: zoom))
+        map.sharedAnnotations = self
+        _ = window.renderScene()
+        return (window, map)
+    }
+
+    /// Two such maps.
+    func twoMaps(zoom: Double) -> [(window: Window, map: MapView)] { (0..<2).map { _ in watchingMap(zoom: zoom) } }
+
     func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] { [] }
     func point(of annotation: Annotation) -> Point? { state.withLock { s in
         dots.firstIndex { $0 === annotation }.map { s.points[$0] }
@@ -80,12 +91,8 @@ final class MovingDotsSource: SharedAnnotationSource {
     func aMapFollowsAnEpochAsALayoutWould(zoom: Double, seed: UInt64) {
         var random = Random(state: seed)
         let source = MovingDotsSource(count: 600, random: &random)
-        let camera = Camera(center: Coordinate(latitude: 5, longitude: 8), zoom: zoom)
-        let (followingWindow, following) = makeMap(camera: camera)
-        let (laidOutWindow, laidOut) = makeMap(camera: camera)
-        for map in [following, laidOut] { map.sharedAnnotations = source }
-        _ = followingWindow.renderScene()
-        _ = laidOutWindow.renderScene()
+        let maps = source.twoMaps(zoom: zoom)
+        let ((followingWindow, following), (laidOutWindow, laidOut)) = (maps[0], maps[1])
         for epoch in 0..<60 {
             source.nextEpoch(moves: 12, step: 0.2, random: &random)
             laidOut.needsAnnotationLayout = true
@@ -103,9 +110,7 @@ final class MovingDotsSource: SharedAnnotationSource {
     @Test func aMapWithASelectionIsLaidOut() throws {
         var random = Random(state: 9)
         let source = MovingDotsSource(count: 300, random: &random)
-        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 8), zoom: 5))
-        map.sharedAnnotations = source
-        _ = window.renderScene()
+        let (window, map) = source.watchingMap(zoom: 5)
         let badge = try #require(map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }.first)
         let cluster = try #require(badge.annotation)
         map.selectAnnotation(cluster, animated: false)
