@@ -58,6 +58,9 @@ public final class ClusterAnnotation: Annotation {
     /// The annotations it stands for (made on demand: a cluster may hold a million).
     public var memberAnnotations: [Annotation] { state.withLock { $0.membership }.members }
 
+    /// One of the annotations it stands for, found without listing them all.
+    var anyMember: Annotation? { state.withLock { $0.membership }.anyMember }
+
     /// The world rect around its members.
     public var memberBounds: Rect { state.withLock { $0.membership }.bounds }
 
@@ -151,6 +154,21 @@ enum ClusterMembership: Sendable {
         }
     }
 
+    var anyMember: Annotation? {
+        switch self {
+        case let .session(index, cells):
+            for cell in cells {
+                if let i = cell.stayingPositions().first { return index.sorted[i] }
+                if let moved = cell.movedIn.first { return moved }
+            }
+            return nil
+        case let .shared(clustering, cells):
+            return Self.firstMember(of: cells, in: clustering)
+        case let .sharedCell(clustering, cell):
+            return Self.firstMember(of: [cell], in: clustering)
+        }
+    }
+
     var bounds: Rect {
         var rect: Rect?
         func add(_ r: Rect) { rect = rect.map { $0.union(r) } ?? r }
@@ -176,6 +194,16 @@ enum ClusterMembership: Sendable {
     private static func members(of cells: [ClusterIndex.Cell], in clustering: SharedClustering) -> [Annotation] {
         guard let index = clustering.newestIndex else { return [] }
         return cells.flatMap { c in (index.range(ofCell: c.key) ?? 0..<0).compactMap { index.annotation(at: $0) } }
+    }
+
+    /// The first member of shared `cells` in the newest epoch.
+    private static func firstMember(of cells: [ClusterIndex.Cell], in clustering: SharedClustering) -> Annotation? {
+        guard let index = clustering.newestIndex else { return nil }
+        for cell in cells {
+            guard let range = index.range(ofCell: cell.key) else { continue }
+            if let member = range.lazy.compactMap({ index.annotation(at: $0) }).first { return member }
+        }
+        return nil
     }
 
     /// The world rect around the members of shared `cells` in the newest epoch, nil when they have none.

@@ -66,16 +66,21 @@ extension MapView {
         for a in annotations.dropFirst() {
             rect = rect.union(Rect(origin: Mercator.project(a.coordinate), size: .zero))
         }
+        let padding = framingPadding(edgePadding: edgePadding, reach: viewReach(of: annotations))
+        setCamera(camera(fitting: rect, padding: padding), animated: animated)
+    }
+
+    /// The padding that keeps views reaching `reach` from their points at
+    /// least `edgePadding` inside `calloutConstrainedRect`.
+    func framingPadding(edgePadding: EdgeInsets, reach: EdgeInsets) -> EdgeInsets {
         // The controls lay themselves out as they draw: an app framing its
         // annotations as it sets up has not drawn them yet.
         controls.layout(in: self)
         let free = calloutConstrainedRect
-        let reach = viewReach(of: annotations)
-        let padding = EdgeInsets(top: free.minY - bounds.minY + edgePadding.top + reach.top,
-                                 left: free.minX - bounds.minX + edgePadding.left + reach.left,
-                                 bottom: bounds.maxY - free.maxY + edgePadding.bottom + reach.bottom,
-                                 right: bounds.maxX - free.maxX + edgePadding.right + reach.right)
-        setCamera(camera(fitting: rect, padding: padding), animated: animated)
+        return EdgeInsets(top: free.minY - bounds.minY + edgePadding.top + reach.top,
+                          left: free.minX - bounds.minX + edgePadding.left + reach.left,
+                          bottom: bounds.maxY - free.maxY + edgePadding.bottom + reach.bottom,
+                          right: bounds.maxX - free.maxX + edgePadding.right + reach.right)
     }
 
     /// How far the views of `annotations` draw from their coordinates' points
@@ -107,10 +112,13 @@ extension MapView {
         let w = max(rect.width, 1), h = max(rect.height, 1)
         let scale = min(avail.width / w, avail.height / h)
         let zoom = log2(scale * Mercator.worldSize / 256)
-        var c = Camera(center: rect.center, zoom: min(zoom, 16))
+        return camera(centering: rect, padding: padding, zoom: min(zoom, 16))
+    }
+
+    /// The camera at `zoom` that centres world rect `rect` in the map's bounds less `padding`.
+    func camera(centering rect: Rect, padding: EdgeInsets, zoom: Double) -> Camera {
         // Shift so the padded area, not the whole map, is centred on the rect.
         let offset = Point(x: (padding.left - padding.right) / 2, y: (padding.top - padding.bottom) / 2)
-        c = c.panned(byScreen: offset)
-        return c
+        return Camera(center: rect.center, zoom: zoom).panned(byScreen: offset)
     }
 }

@@ -322,12 +322,18 @@ extension MapView {
 
     /// Zooms so `cluster`'s members show: to fit them, and at least one
     /// level deeper so the cluster splits (members show apart past the
-    /// deepest clustering level).
+    /// deepest clustering level). Framed as `showAnnotations` frames: clear
+    /// of `calloutInsets`, the app's views over the map and the controls,
+    /// with room for a member's view (one member's stands for all: a
+    /// cluster may hold a million).
     public func showMembers(of cluster: ClusterAnnotation, animated: Bool) {
-        let fit = camera(fitting: cluster.memberBounds, padding: EdgeInsets(top: 70, left: 60, bottom: 60, right: 60))
+        let reach = cluster.anyMember.map { viewReach(of: [$0]) } ?? .zero
+        let padding = framingPadding(edgePadding: Self.defaultAnnotationEdgePadding, reach: reach)
+        let members = cluster.memberBounds
+        let fit = camera(fitting: members, padding: padding)
         let nextLevel = Double(Int(camera.zoom.rounded(.down)) + 1)
         let zoom = min(max(fit.zoom, nextLevel), Double(ClusterIndex.maxZoom + 1))
-        let target = zoom == fit.zoom ? fit : Camera(center: Mercator.project(cluster.coordinate), zoom: zoom)
+        let target = zoom == fit.zoom ? fit : camera(centering: members, padding: padding, zoom: zoom)
         setCamera(target, animated: animated)
     }
 

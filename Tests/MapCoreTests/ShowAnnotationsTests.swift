@@ -62,4 +62,33 @@ import ViewKit
             #expect(!f.intersects(bar.frame))
         }
     }
+
+    /// A click on a cluster frames its members as `showAnnotations` frames
+    /// annotations: each member's view, its title included, ends clear of an
+    /// app's bar over the map's bottom, the insets and the controls, though
+    /// the zoom goes a level deeper than a fit would.
+    @Test func aClustersMembersShowClearOfWhatCoversTheMap() throws {
+        let vans = (0..<4).map { i in
+            PointAnnotation(coordinate: Coordinate(latitude: -30 + 0.02 * Double(i % 3),
+                                                   longitude: -120 + 0.02 * Double(i / 3)), title: "Van \(i)")
+        }
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: -30, longitude: -120), zoom: 6))
+        map.sharedAnnotations = ClusteringSource(identifier: "fleet", annotations: vans)
+        let bar = View(frame: Rect(x: 440, y: 720, width: 400, height: 60))
+        bar.backgroundColor = .white
+        map.addSubview(bar)
+        map.calloutInsets = EdgeInsets(top: 40, left: 0, bottom: 0, right: 0)
+        _ = window.renderScene()
+        let badge = try #require(map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }.first)
+        map.showMembers(of: try #require(badge.annotation as? ClusterAnnotation), animated: false)
+        _ = window.renderScene()
+        #expect(map.calloutConstrainedRect.maxY <= bar.frame.minY)
+        let free = map.calloutConstrainedRect.insetBy(dx: -1e-6, dy: -1e-6)
+        for van in vans {
+            let view = try #require(map.view(for: van), "\(van.title ?? "") shows on its own")
+            let origin = view.frameInWindow().origin
+            let drawn = view.drawnFrame.offsetBy(dx: origin.x, dy: origin.y)
+            #expect(free.contains(drawn), "\(van.title ?? ""): \(drawn) outside \(free)")
+        }
+    }
 }

@@ -76,5 +76,10 @@ def test_two_pages_watch_a_shared_cluster_follow_its_moving_members(chrome, mapw
     poll(lambda: parse_hash(pages[0].execute_script("return location.hash;"))[0] > zoom0 + 0.5, timeout=8,
          message="the URL to follow the zoom (it is set once the camera settles)")
     screenshot(pages[0], "shared-cluster-after-click.png")
+    # Framed clear of the toolbar over the map's bottom: each van and the title under it above the bar.
+    bar_top = min(b["y"] for b in named(pages[0], "City"))
+    for i in range(4):
+        van = named(pages[0], f"Van {i}")[0]
+        assert van["y"] >= 0 and van["y"] + van["height"] + 16 <= bar_top, (i, van, bar_top)
     for page in pages:
         assert severe_logs(page) == []
