@@ -23,7 +23,7 @@ final class AnnotationRenderCache {
     /// The layer's subviews at that render, in order.
     private var children: [View] = []
     private var indexOf: [ObjectIdentifier: Int] = [:]
-    /// The children's items, one after another, and where each child's end.
+    /// The children's items, one after another, and where each child's items end.
     private var items: [SceneItem] = []
     private var itemEnds: [Int] = []
     /// The same for their accessibility elements, in child order.
@@ -38,14 +38,13 @@ final class AnnotationRenderCache {
     private var resources = RecordedResources()
     private var resourceIDs: (fonts: Set<UInt16>, images: Set<UInt32>, paths: Set<UInt32>) = ([], [], [])
 
-
     /// Each child's accessibility elements in the last render, by position from the layer's first.
     var elementSpans: [Range<Int>] {
         elementEnds.indices.map { i in (i == 0 ? 0 : elementEnds[i - 1])..<elementEnds[i] }
     }
 
     /// Whether the layer's children can be rendered from this cache: it holds
-    /// the render just before, and the layer has the same subviews in the same order.
+    /// the render just before, and the layer has the same subviews (in any order).
     func canReuse(for layer: View, generation now: UInt64) -> Bool {
         // A held child that left the layer may have told of a change: it is not found, and ignored.
         for view in holds.takeChanged() {
