@@ -69,15 +69,16 @@ extension MapView {
                     moved.append((view, index.point(at: i), identifier, g))
                     continue
                 }
-                let (count, center) = members.count == 1 ? (first.count, first.center)
-                    : ClusterMembership.summary(of: members.map { cells[$0] })
+                let (key, stands) = Self.standing(members, of: cells, membership: { .shared(group, cells: $0) },
+                                                  membershipOfOne: { .sharedCell(group, cell: $0) })!
+                // The count and centre the cluster would take: unchanged count and a centre within half a
+                // pixel of where it shows change nothing a browser would see (`ClusterAnnotation.shownPoint`).
+                let (count, center) = stands.summary
                 let shownCount = members.reduce(0) { $0 + previousCells[$1].count }
                 let at = shown.points[g]
                 if count == shownCount, abs(center.x - at.x) <= tolerance, abs(center.y - at.y) <= tolerance {
                     continue
                 }
-                let (key, stands) = Self.standing(members, of: cells, membership: { .shared(group, cells: $0) },
-                                                  membershipOfOne: { .sharedCell(group, cell: $0) })!
                 // A cluster of several cells is kept by its largest cell's key, which a change of counts may change.
                 guard let cluster = clusters[key] else { return false }
                 changed.append((cluster, stands, identifier, g))

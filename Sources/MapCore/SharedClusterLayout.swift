@@ -73,8 +73,8 @@ final class SharedClusterLayoutCache: Sendable {
     /// changes from run to run: which ranges share a slot is then the same
     /// in every run, tests included.
     static func slot(of range: ClusterIndex.CellRange) -> Int {
-        var h = UInt64(range.zoom)
-        for v in [range.x0, range.y0, range.x1, range.y1] { h = (h ^ UInt64(v)) &* 0x9E37_79B9_7F4A_7C15 }
+        func mix(_ h: UInt64, _ v: UInt32) -> UInt64 { (h ^ UInt64(v)) &* 0x9E37_79B9_7F4A_7C15 }
+        let h = mix(mix(mix(mix(UInt64(range.zoom), range.x0), range.y0), range.x1), range.y1)
         return Int(truncatingIfNeeded: h >> 58) & (capacity - 1)
     }
 

@@ -19,8 +19,8 @@ import ViewKit
         }
     }
 
-    /// One map renders from its cache, the other is laid out (and so every
-    /// view rendered) afresh each epoch: their scenes are the same, item
+    /// One map renders from its cache, the other lets its cache go and is
+    /// laid out and rendered afresh each epoch: their scenes are the same, item
     /// for item, and the first map's frames, hints and all, bring a browser
     /// to exactly that scene.
     @Test(arguments: [(zoom: 5.0, seed: UInt64(21)), (7.3, 22)])
@@ -34,6 +34,8 @@ import ViewKit
         var reused = 0, badges = 0
         for epoch in 0..<40 {
             source.nextEpoch(moves: 12, step: 0.2, random: &random)
+            // Nothing held: the other map lays out and renders every view afresh, whatever the holds say.
+            fresh.rest()
             fresh.needsAnnotationLayout = true
             let scene = cachedWindow.renderScene()
             let full = freshWindow.renderScene()
@@ -67,6 +69,10 @@ import ViewKit
         badge.alpha = 0.5
         scene = window.renderScene()
         #expect(item(of: badge, in: scene)?.properties.alpha == 0.5)
+
+        badge.accessibilityLabel = "The depot's vans"
+        scene = window.renderScene()
+        #expect(scene.accessibility.contains { $0.item == badge.id && $0.name == "The depot's vans" })
 
         badge.isHidden = true
         scene = window.renderScene()
