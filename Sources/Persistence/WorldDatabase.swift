@@ -14,8 +14,17 @@ package final class WorldDatabase: Sendable {
     private let queue: DatabaseQueue
     /// The most SQLite keeps of the file in memory, KiB.
     static let pageCacheKiB = 256 * 1024
-    /// The next insertion order number; only the writer thread advances it.
-    private let nextSeq = Mutex<Int64>(0)
+    /// What writing keeps between commits; writes come from one thread, so
+    /// the lock is held through a transaction without contention.
+    let writing = Mutex(WritingState())
+
+    struct WritingState {
+        /// The next number for an added annotation or a logged move.
+        var nextSeq: Int64 = 1
+        /// About how many annotations the file holds (for pacing the log's passes).
+        var annotations = 0
+        var moveLog = MoveLog(emptyThrough: 0)
+    }
 
     /// Opens (creating if needed) the store at `path` and brings its schema
     /// up to date. Refuses a damaged file, a foreign database and one from a
@@ -45,8 +54,18 @@ package final class WorldDatabase: Sendable {
         }
         do {
             try migrate()
-            let maxSeq = try queue.read { db in try Int64.fetchOne(db, sql: "SELECT max(seq) FROM annotation") }
-            nextSeq.withLock { $0 = (maxSeq ?? 0) + 1 }
+            let (maxSeq, count) = try queue.write { db in
+                let maxSeq = try Int64.fetchOne(db, sql: """
+                    SELECT max(coalesce((SELECT max(seq) FROM annotation), 0),
+                               coalesce((SELECT max(seq) FROM move), 0))
+                    """) ?? 0
+                // A start begins with an empty log: restoring reads plain rows, and the log's passes start afresh.
+                try Self.foldWholeMoveLog(in: db)
+                return (maxSeq, try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation") ?? 0)
+            }
+            writing.withLock {
+                $0 = WritingState(nextSeq: maxSeq + 1, annotations: count, moveLog: MoveLog(emptyThrough: maxSeq))
+            }
         } catch let error as StoreError {
             throw error
         } catch {
@@ -94,10 +113,7 @@ package final class WorldDatabase: Sendable {
     /// error here, at start-up, not later.
     package func forEachAnnotation(_ body: (Int64, StoredAnnotation) throws -> Void) throws(StoreError) {
         try read { db in
-            let cursor = try Row.fetchCursor(db, sql: """
-                SELECT id, seq, kind, title, subtitle, latitude, longitude, draggable,
-                       clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol FROM annotation
-                """)
+            let cursor = try Row.fetchCursor(db, sql: Self.annotationsAtTheirLatestPosition)
             while let row = try cursor.next() {
                 try body(row[1], StoredAnnotation(
                     id: row[0], kind: row[2], title: row[3], subtitle: row[4], latitude: row[5], longitude: row[6],
@@ -137,18 +153,28 @@ package final class WorldDatabase: Sendable {
     package func write(_ changes: [WorldChange], settings: [String: String] = [:]) throws(StoreError) {
         let coalesced = CoalescedChanges(changes)
         if coalesced.isEmpty && settings.isEmpty { return }
-        try write { db in
-            try self.write(coalesced, in: db)
-            for (key, value) in settings {
-                try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [key, value])
+        try writing.withLock { (state: inout WritingState) throws(StoreError) in
+            var next = state.nextSeq
+            var step = MoveLog.Step()
+            try write { db in
+                try Self.write(coalesced, nextSeq: &next, in: db)
+                step = try Self.logMoves(coalesced.moved, nextSeq: &next, state: &state, in: db)
+                for (key, value) in settings {
+                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                                   arguments: [key, value])
+                }
             }
+            // Advanced only once the transaction committed; a failed one leaves the numbers as they were.
+            state.nextSeq = next
+            state.annotations += coalesced.inserted.count(where: { $0 != nil }) - coalesced.removed.count
+            state.moveLog.finished(step)
         }
     }
 
     /// Batches of at least this many new rows are inserted in key order.
     static let sortedInsertThreshold = 1_000
 
-    private func write(_ changes: CoalescedChanges, in db: Database) throws {
+    private static func write(_ changes: CoalescedChanges, nextSeq: inout Int64, in db: Database) throws {
         if !changes.removed.isEmpty {
             let delete = try db.cachedStatement(sql: "DELETE FROM annotation WHERE id = ?")
             for id in changes.removed { try delete.execute(arguments: [id]) }
@@ -159,30 +185,20 @@ package final class WorldDatabase: Sendable {
                     clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
-            let first = nextSeq.withLock { $0 }
+            let first = nextSeq
             let added = changes.inserted.compactMap { $0 }
             // In key order (SQLite compares TEXT bytewise), a large batch fills
             // the table's pages one after another instead of splitting pages
             // all over the tree; the seq still says the order they came in.
             // Positions are sorted, not the rows: moving a row copies all its strings.
             var order = Array(added.indices)
-            if added.count >= Self.sortedInsertThreshold {
+            if added.count >= sortedInsertThreshold {
                 order.sort { added[$0].id.utf8.lexicographicallyPrecedes(added[$1].id.utf8) }
             }
             let rows = RowInserter(statement: insert.sqliteStatement, connection: db.sqliteConnection)
             defer { rows.finish() }
             for i in order { try rows.insert(added[i], seq: first + Int64(i)) }
-            let seq = first + Int64(added.count)
-            // Advanced only once the statements ran; a failed transaction leaves the counter as it was.
-            nextSeq.withLock { $0 = seq }
-        }
-        if !changes.moved.isEmpty {
-            let update = try db.cachedStatement(sql: """
-                UPDATE annotation SET latitude = ?, longitude = ?, timestamp = ? WHERE id = ?
-                """)
-            for (id, p) in changes.moved {
-                try update.execute(arguments: [p.latitude, p.longitude, p.timestamp, id])
-            }
+            nextSeq = first + Int64(added.count)
         }
         if !changes.restyled.isEmpty {
             let update = try db.cachedStatement(sql: """
@@ -194,8 +210,14 @@ package final class WorldDatabase: Sendable {
         }
     }
 
-    /// Makes the WAL part of the main file, so a copy of the file alone is the whole world.
+    /// Folds the move log into the rows and makes the WAL part of the main
+    /// file, so a copy of the file alone is the whole world and the next
+    /// start reads plain rows.
     package func checkpoint() throws(StoreError) {
+        try writing.withLock { (state: inout WritingState) throws(StoreError) in
+            try write { db in try Self.foldWholeMoveLog(in: db) }
+            state.moveLog = MoveLog(emptyThrough: state.nextSeq - 1)
+        }
         guard path != ":memory:" else { return }
         do {
             try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }

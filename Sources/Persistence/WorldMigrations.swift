@@ -11,6 +11,7 @@ enum WorldMigrations {
     static let settings = "2-settings"
     static let seeds = "3-seeds"
     static let markerStyle = "4-marker-style"
+    static let moveLog = "5-move-log"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -61,6 +62,19 @@ enum WorldMigrations {
             // The simplestyle colour and glyph of API pins; nil keeps the default red marker.
             try db.execute(sql: "ALTER TABLE annotation ADD COLUMN marker_color TEXT")
             try db.execute(sql: "ALTER TABLE annotation ADD COLUMN marker_symbol TEXT")
+        }
+        migrator.registerMigration(moveLog) { db in
+            // Moves are appended here and folded into their rows in passes (see `MoveLog`). Its `seq`
+            // numbers share one count with `annotation.seq`: a move older than its row's add is void.
+            try db.execute(sql: """
+                CREATE TABLE move (
+                    seq INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL,
+                    latitude REAL NOT NULL,
+                    longitude REAL NOT NULL,
+                    timestamp REAL
+                )
+                """)
         }
         return migrator
     }

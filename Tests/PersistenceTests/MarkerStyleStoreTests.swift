@@ -17,7 +17,7 @@ import Testing
             }
         }
         let db = try WorldDatabase(path: store.path)
-        #expect(try db.appliedMigrations().last == WorldMigrations.markerStyle)
+        #expect(try db.appliedMigrations().contains(WorldMigrations.markerStyle))
         let old = try #require(try db.loadAnnotations().first)
         #expect(old.id == "old" && old.markerColor == nil && old.markerSymbol == nil)
         let look = StoredLook(title: "New", subtitle: "Sub", markerColor: "#0f0", markerSymbol: "A")

@@ -1,0 +1,168 @@
+import Dispatch
+import Synchronization
+
+/// Where moves go in the store file, and when they are folded into the
+/// annotation rows.
+///
+/// A move updated its annotation's row in place, and a row sits on its own
+/// page among a million: a group commit of 800 moves wrote about 800 pages
+/// (3 MB) to the WAL, and SQLite's checkpoints, copying them back inside a
+/// commit, held the feed's answers back past 100 ms. So a move is appended to
+/// the `move` table instead (a few pages a commit), and the rows catch up in
+/// passes: once the moves logged since the last pass reach half the world, a
+/// pass writes the latest position of each annotation that moved, in key
+/// order, a share of it with each commit (twice as many rows as the commit
+/// logs moves), so each page of the table is written once a pass, not once a
+/// move. When a pass is done, the log up to where it began is deleted, again
+/// a share a commit. A pass is sorted on a thread of its own: half a million
+/// ids take 0.3 s, which on the writer's thread held every answer back.
+///
+/// An annotation's position is its row's, unless the log holds a move of it
+/// newer than the row (`seq` above the row's own): then the latest such move.
+/// A pass writes only positions the log still holds until the pass is done,
+/// and never over a row added after the move (`seq` again), so reading the
+/// file is right at every step. This type is the plan; `WorldDatabase` runs it.
+struct MoveLog {
+    /// One logged move: the annotation's position from the move numbered `seq`.
+    struct Entry: Equatable, Sendable {
+        var id: String
+        var position: CoalescedChanges.Position
+        var seq: Int64
+    }
+
+    /// What one commit does besides logging its moves.
+    struct Step: Equatable {
+        /// Latest positions to write into their rows.
+        var fold: ArraySlice<Entry> = []
+        /// Log entries numbered at most this may be deleted (0: none).
+        var deleteThrough: Int64 = 0
+    }
+
+    /// A pass starts once this many moves were logged since the last one
+    /// began, or half the world's annotations, whichever is more.
+    static let minimumPassTrigger = 4_096
+    /// Each commit folds at least this many rows and twice its moves.
+    static let minimumFoldShare = 1_024
+    /// Each commit deletes at least this many log entries and four times its moves.
+    static let minimumDeleteShare = 4_096
+
+    /// The moves logged since the last pass was taken, in order; sorting
+    /// keeps each annotation's latest (appending is all the writer does).
+    private(set) var unfolded: [Entry] = []
+    /// The next pass, being sorted off the writer's thread, and the last
+    /// move number logged when it was taken.
+    private var sorting: PassSorter?
+    private var sortingStart: Int64 = 0
+    /// The pass under way, sorted by id as SQLite orders TEXT (bytewise).
+    private var pass: [Entry] = []
+    private var passCursor = 0
+    /// The last move number logged when the pass under way began.
+    private var passStart: Int64 = 0
+    /// Log entries through this number are folded and may be deleted.
+    private var foldedThrough: Int64 = 0
+    /// Log entries through this number were deleted (or never were).
+    private var deletedThrough: Int64
+    private var loggedSincePass = 0
+
+    /// A plan for a log that holds no entry numbered above `emptyThrough`.
+    init(emptyThrough: Int64) {
+        deletedThrough = emptyThrough
+        foldedThrough = emptyThrough
+    }
+
+    /// Whether a pass is under way.
+    var isFolding: Bool { passCursor < pass.count }
+
+    /// How many entries the log holds that a finished pass made obsolete.
+    var hasObsoleteEntries: Bool { deletedThrough < foldedThrough }
+
+    /// Notes moves just logged (in this commit, numbered in order).
+    mutating func logged<Entries: Sequence>(_ entries: Entries) where Entries.Element == Entry {
+        for entry in entries {
+            unfolded.append(entry)
+            loggedSincePass += 1
+        }
+    }
+
+    /// What a commit that logged `moves` moves does too, in a world of
+    /// `annotations`, the last move logged being `lastSeq`. Starts a pass
+    /// when it is time; the caller applies the step, then `finished(_:)`.
+    mutating func step(moves: Int, annotations: Int, lastSeq: Int64) -> Step {
+        var step = Step()
+        if !isFolding && pass.count > 0 {
+            // The last commit ended a pass: every entry logged before it began is in the rows now.
+            foldedThrough = passStart
+            pass = []
+            passCursor = 0
+        }
+        if !isFolding, let sorted = sorting?.take() {
+            pass = sorted
+            passCursor = 0
+            passStart = sortingStart
+            sorting = nil
+        }
+        if !isFolding && sorting == nil && loggedSincePass >= max(Self.minimumPassTrigger, annotations / 2) {
+            sorting = PassSorter(unfolded)
+            sortingStart = lastSeq
+            // Growing the array again by doubling would copy it about as often as the last pass did.
+            let expected = unfolded.count
+            unfolded = []
+            unfolded.reserveCapacity(expected)
+            loggedSincePass = 0
+        }
+        if isFolding {
+            let end = min(pass.count, passCursor + max(Self.minimumFoldShare, 2 * moves))
+            step.fold = pass[passCursor..<end]
+        }
+        if hasObsoleteEntries {
+            step.deleteThrough = min(foldedThrough, deletedThrough + Int64(max(Self.minimumDeleteShare, 4 * moves)))
+        }
+        return step
+    }
+
+    /// Waits until a pass being sorted is ready to start (for tests).
+    func waitForSorting() {
+        sorting?.wait()
+    }
+
+    /// Records that `step` committed.
+    mutating func finished(_ step: Step) {
+        if !step.fold.isEmpty { passCursor = step.fold.endIndex }
+        deletedThrough = max(deletedThrough, step.deleteThrough)
+    }
+}
+
+/// Sorts a pass's entries by id on a global queue; the writer takes the
+/// result at a later commit.
+final class PassSorter: Sendable {
+    private let sorted = Mutex<[MoveLog.Entry]?>(nil)
+    private let done = DispatchGroup()
+
+    init(_ entries: [MoveLog.Entry]) {
+        done.enter()
+        DispatchQueue.global(qos: .utility).async { [self, done] in
+            // Each id's moves in the order they were logged, so the last is its latest.
+            let order = entries.sorted { a, b in
+                a.id == b.id ? a.seq < b.seq : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+            }
+            var pass: [MoveLog.Entry] = []
+            for entry in order {
+                if pass.last?.id == entry.id { pass[pass.count - 1] = entry } else { pass.append(entry) }
+            }
+            sorted.withLock { $0 = pass }
+            done.leave()
+        }
+    }
+
+    /// The sorted entries, once ready.
+    func take() -> [MoveLog.Entry]? {
+        sorted.withLock { s in
+            defer { s = nil }
+            return s
+        }
+    }
+
+    func wait() {
+        done.wait()
+    }
+}

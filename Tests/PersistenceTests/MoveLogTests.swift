@@ -1,0 +1,173 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Persistence
+
+/// Moves are appended to a log and folded into their rows in passes; the
+/// file reads right at every step, after a crash, and after a close.
+@Suite struct MoveLogTests {
+    /// What the file should hold: each annotation at its latest position, in the order added.
+    private struct Model {
+        var rows: [String: StoredAnnotation] = [:]
+        var order: [String] = []
+
+        mutating func add(_ a: StoredAnnotation) {
+            rows[a.id] = a
+            order.removeAll { $0 == a.id }
+            order.append(a.id)
+        }
+
+        mutating func move(_ id: String, _ lat: Double, _ lon: Double, _ t: Double) {
+            rows[id]?.latitude = lat
+            rows[id]?.longitude = lon
+            rows[id]?.timestamp = t
+        }
+
+        mutating func remove(_ id: String) {
+            rows[id] = nil
+            order.removeAll { $0 == id }
+        }
+
+        var annotations: [StoredAnnotation] { order.compactMap { rows[$0] } }
+    }
+
+    /// The file and its WAL as a crash would leave them: no close, no checkpoint.
+    private func crashCopy(of store: TemporaryStore) throws -> TemporaryStore {
+        let copy = try TemporaryStore()
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: store.path + suffix) {
+            try FileManager.default.copyItem(atPath: store.path + suffix, toPath: copy.path + suffix)
+        }
+        return copy
+    }
+
+    private func logCount(_ path: String) throws -> Int {
+        try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM move") ?? -1 }
+    }
+
+    @Test func theFileHoldsEveryLatestPositionWhileMovesAreLoggedAndFolded() throws {
+        let store = try TemporaryStore()
+        let db = try WorldDatabase(path: store.path)
+        var model = Model()
+        var rng = SplitMix(seed: 14)
+        let initial = (0..<3_000).map { pin("p\($0)", 0, 0) }
+        try db.write(initial.map { .added($0) })
+        initial.forEach { model.add($0) }
+        var clock = 0.0
+        for batch in 0..<60 {
+            var changes: [WorldChange] = []
+            for _ in 0..<300 {
+                let id = "p\(rng.next() % 3_000)"
+                clock += 1
+                switch rng.next() % 50 {
+                case 0:
+                    changes.append(.removed(id: id))
+                    model.remove(id)
+                case 1:
+                    // Added again (or for the first time since its removal) somewhere new.
+                    let again = pin(id, Double(rng.next() % 80), Double(rng.next() % 170))
+                    changes.append(.removed(id: id))
+                    changes.append(.added(again))
+                    model.remove(id)
+                    model.add(again)
+                default:
+                    guard model.rows[id] != nil else { continue }
+                    let lat = Double(rng.next() % 8_000) / 100, lon = Double(rng.next() % 17_000) / 100
+                    changes.append(.moved(id: id, latitude: lat, longitude: lon, timestamp: clock))
+                    model.move(id, lat, lon, clock)
+                }
+            }
+            try db.write(changes)
+            if batch % 5 == 4 { db.waitForMoveLogSorting() }
+            #expect(try db.loadAnnotations() == model.annotations, "batch \(batch)")
+            if batch % 15 == 14 {
+                let crashed = try crashCopy(of: store)
+                #expect(try WorldDatabase(path: crashed.path).loadAnnotations() == model.annotations, "batch \(batch)")
+            }
+        }
+        // About 17,000 moves were logged; passes folded them into rows and deleted them from the log.
+        #expect(try logCount(store.path) < 8_000)
+        let folded = try DatabaseQueue(path: store.path).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation WHERE timestamp IS NOT NULL") ?? 0
+        }
+        #expect(folded > 2_000)
+        try db.checkpoint()
+        #expect(try logCount(store.path) == 0)
+        #expect(try WorldDatabase(path: store.path).loadAnnotations() == model.annotations)
+    }
+
+    @Test func aPassNeverWritesAnOlderMoveOverARowAddedAgain() throws {
+        let store = try TemporaryStore()
+        let db = try WorldDatabase(path: store.path)
+        let ids = (0..<MoveLog.minimumPassTrigger).map { String(format: "p%05d", $0) }
+        try db.write(ids.map { .added(pin($0, 0, 0)) })
+        // Enough moves for a pass; "p00000" sorts first, so the next commit folds it.
+        try db.write(ids.map { .moved(id: $0, latitude: 10, longitude: 10, timestamp: 1) })
+        db.waitForMoveLogSorting()
+        try db.write([.removed(id: "p00000"), .added(pin("p00000", 50, 60))])
+        let raw = try DatabaseQueue(path: store.path).read { db in
+            try Row.fetchOne(db, sql: "SELECT latitude, longitude FROM annotation WHERE id = 'p00000'")
+        }
+        #expect(raw?[0] == 50.0 && raw?[1] == 60.0)
+        let loaded = try db.loadAnnotations()
+        #expect(loaded.last == pin("p00000", 50, 60))
+        #expect(loaded.first { $0.id == "p00001" }?.latitude == 10)
+    }
+
+    @Test func aStartFoldsTheLogIntoTheRows() throws {
+        let store = try TemporaryStore()
+        let db = try WorldDatabase(path: store.path)
+        try db.write([.added(pin("a")), .added(pin("b"))])
+        try db.write([.moved(id: "a", latitude: 3, longitude: 4, timestamp: 1)])
+        try db.write([.moved(id: "a", latitude: 5, longitude: 6, timestamp: 2)])
+        let crashed = try crashCopy(of: store)
+        #expect(try logCount(crashed.path) == 2)
+        let reopened = try WorldDatabase(path: crashed.path)
+        #expect(try logCount(crashed.path) == 0)
+        var moved = pin("a", 5, 6)
+        moved.timestamp = 2
+        #expect(try reopened.loadAnnotations() == [moved, pin("b")])
+        // Numbers carry on past the log's: a move after the start is newer than every row.
+        try reopened.write([.moved(id: "b", latitude: 7, longitude: 8, timestamp: 3)])
+        #expect(try reopened.loadAnnotations().last?.latitude == 7)
+    }
+
+    @Test func aPassStartsOnceHalfTheWorldMovedAndFoldsTwiceACommitsMoves() {
+        var log = MoveLog(emptyThrough: 100)
+        var seq: Int64 = 100
+        func commit(_ moves: Int, annotations: Int = 20_000) -> MoveLog.Step {
+            log.logged((0..<moves).map { i in
+                seq += 1
+                return MoveLog.Entry(id: "p\(i)", position: .init(latitude: 1, longitude: 2, timestamp: nil), seq: seq)
+            })
+            let step = log.step(moves: moves, annotations: annotations, lastSeq: seq)
+            log.finished(step)
+            return step
+        }
+        for _ in 0..<9 { #expect(commit(1_000) == MoveLog.Step()) }
+        // 10,000 moves logged: half the world. The pass (1,000 ids moved ten times) is sorted meanwhile.
+        #expect(commit(1_000) == MoveLog.Step())
+        log.waitForSorting()
+        let first = commit(1_000)
+        #expect(first.fold.count == 1_000 && first.deleteThrough == 0)
+        #expect(first.fold.map(\.seq) == first.fold.map(\.id).map { id in 9_100 + Int64(id.dropFirst())! + 1 })
+        // The pass is done; the next commits delete what it folded, four times their moves at a time.
+        let deleting = commit(1_000)
+        #expect(deleting.fold.isEmpty && deleting.deleteThrough == 100 + 4_096)
+        #expect(commit(1_100).deleteThrough == 100 + 4_096 + 4_400)
+        #expect(commit(10).deleteThrough == 10_100)
+        #expect(commit(10).deleteThrough == 0)
+    }
+}
+
+/// A small seeded generator, so a failing sequence can be run again.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E539
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
