@@ -243,6 +243,13 @@ def test_reconnects_with_a_fresh_session(driver, fake_server):
         "const s = window.mapwire.stats; return s.connected && s.session === 2 && s.lastFrame > 0 "
         "? Object.assign({}, s) : null;"), timeout=10, message="a new session")
     assert stats["lastFrame"] == 1
+
+    def acked_on_the_new_session():
+        ops = [m["op"] for m in fake_server.messages()]
+        second_hello = len(ops) - 1 - ops[::-1].index("HELLO")
+        return "ACK" in ops[second_hello:]
+    # The painter acknowledges a frame once painted, and the mirror follows the paint.
+    poll(acked_on_the_new_session, message="the new session's first frame painted")
     assert driver.execute_script("return document.getElementById('status').hidden;")
     assert driver.execute_script("return document.querySelectorAll('#a11y button').length;") == len(PEOPLE)
     hellos = [m for m in fake_server.messages() if m["op"] == "HELLO"]
