@@ -34,6 +34,10 @@ final class AnnotationRenderCache {
     private(set) var ids: [UInt32] = []
     /// Children whose held render changed since (by position).
     private var changed: [Bool] = []
+    /// After a reorder, the position each child's items and elements had in
+    /// the render held (`items` and `elements` keep that render's order until
+    /// the next render writes them anew).
+    private var heldPosition: [Int]?
     /// Every resource the held children declared, to declare again when they are reused.
     private var resources = RecordedResources()
     private var resourceIDs: (fonts: Set<UInt16>, images: Set<UInt32>, paths: Set<UInt32>) = ([], [], [])
@@ -56,7 +60,8 @@ final class AnnotationRenderCache {
 
     /// When `layer` holds the same subviews in another order (under a live
     /// feed, a badge whose centre moved passed a neighbour in paint order),
-    /// puts what is held in that order and returns true.
+    /// takes that order and returns true. The items stay where they are: the
+    /// render reads each child's from where it was, and copies them once.
     private func adoptOrder(of layer: View) -> Bool {
         let now = layer.subviews
         guard now.count == children.count else { return false }
@@ -68,18 +73,7 @@ final class AnnotationRenderCache {
             seen[i] = true
             order.append(i)
         }
-        func span(_ ends: [Int], _ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
-        var (newItems, newElements) = ([SceneItem](), [AccessibilityElement]())
-        newItems.reserveCapacity(items.count)
-        newElements.reserveCapacity(elements.count)
-        var (newItemEnds, newElementEnds) = ([Int](), [Int]())
-        for i in order {
-            newItems.append(contentsOf: items[span(itemEnds, i)])
-            newElements.append(contentsOf: elements[span(elementEnds, i)])
-            newItemEnds.append(newItems.count)
-            newElementEnds.append(newElements.count)
-        }
-        (items, elements, itemEnds, elementEnds) = (newItems, newElements, newItemEnds, newElementEnds)
+        heldPosition = order.enumerated().allSatisfy { $0 == $1 } ? nil : order
         anchors = order.map { anchors[$0] }
         ids = order.map { ids[$0] }
         changed = order.map { changed[$0] }
@@ -99,6 +93,7 @@ final class AnnotationRenderCache {
         elementEnds = Array(repeating: 0, count: children.count)
         anchors = Array(repeating: .zero, count: children.count)
         ids = children.map(\.id)
+        heldPosition = nil
         render(layer, into: &context)
     }
 
@@ -112,20 +107,20 @@ final class AnnotationRenderCache {
     private func render(_ layer: View, into context: inout RenderContext) {
         let firstItem = context.scene.items.count, firstElement = context.scene.accessibility.count
         var reused: Range<Int>?
-        var itemStart = 0, elementStart = 0
+        let (heldItemEnds, heldElementEnds, heldPosition) = (itemEnds, elementEnds, heldPosition)
+        func span(_ ends: [Int], _ k: Int) -> Range<Int> { (k == 0 ? 0 : ends[k - 1])..<ends[k] }
         for i in children.indices {
-            let (itemEnd, elementEnd) = (itemEnds[i], elementEnds[i])
             if changed[i] {
                 if let run = reused { context.markUnchanged(run) }
                 reused = nil
                 renderAfresh(i, parent: layer.id, into: &context)
             } else {
+                let k = heldPosition?[i] ?? i
                 let at = context.scene.items.count
-                context.scene.items.append(contentsOf: items[itemStart..<itemEnd])
-                context.scene.accessibility.append(contentsOf: elements[elementStart..<elementEnd])
+                context.scene.items.append(contentsOf: items[span(heldItemEnds, k)])
+                context.scene.accessibility.append(contentsOf: elements[span(heldElementEnds, k)])
                 reused = (reused?.lowerBound ?? at)..<context.scene.items.count
             }
-            (itemStart, elementStart) = (itemEnd, elementEnd)
             itemEnds[i] = context.scene.items.count - firstItem
             elementEnds[i] = context.scene.accessibility.count - firstElement
         }
@@ -133,6 +128,7 @@ final class AnnotationRenderCache {
         // What this render drew is what the next one reuses.
         items.replaceSubrange(items.indices, with: context.scene.items[firstItem...])
         elements.replaceSubrange(elements.indices, with: context.scene.accessibility[firstElement...])
+        self.heldPosition = nil
         generation = context.generation
         subviewsVersion = layer.subviewsVersion
     }
