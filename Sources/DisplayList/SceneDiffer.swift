@@ -160,10 +160,19 @@ package struct SceneDiffer: Sendable {
                 placeChildren(newItems.compactMap { $0.parent == parent ? $0.id : nil }, of: parent,
                               newItems: newItems, newIndex: [:], into: &ops)
             }
-            for i in newItems.indices {
+            // An item vouched unchanged equals the one of its id in the render before, wherever that was.
+            var i = 0
+            var skips = unchanged[...]
+            while i < newItems.count {
+                if let skip = skips.first, skip.lowerBound <= i {
+                    i = max(i, skip.upperBound)
+                    skips = skips.dropFirst()
+                    continue
+                }
                 let was = newItems[i].id == previousItems[i].id ? i : placements[newItems[i].id]!.position
                 let old = previousItems[was].properties
                 if old != newItems[i].properties { appendChange(from: old, to: newItems[i], into: &ops) }
+                i += 1
             }
             for i in newItems.indices where newItems[i].id != previousItems[i].id {
                 placements[newItems[i].id]!.position = i

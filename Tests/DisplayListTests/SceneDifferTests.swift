@@ -212,6 +212,18 @@ private func render(_ generation: UInt64, _ items: [SceneItem], unchanged: [Rang
     #expect(moved == [1, 3])
 }
 
+@Test func itemsVouchedUnchangedAreNotComparedWhenSiblingsSwapped() {
+    var differ = SceneDiffer()
+    _ = differ.diff(to: render(1, [rect(1), rect(2), rect(3), rect(4)]))
+    // 2 and 3 swap places; 3 and 1 did change, but 3 is vouched unchanged.
+    let ops = differ.diff(to: render(2, [rect(1, x: 5), rect(3, x: 5), rect(2), rect(4, x: 5)], unchanged: [1..<3]))
+    let moved = ops.compactMap { op -> UInt32? in
+        if case let .transform(item, _, _) = op { return item } else { return nil }
+    }
+    #expect(moved == [1, 4])
+    #expect(ops.contains { if case .move = $0 { return true } else { return false } })
+}
+
 @Test func hintsAreIgnoredUnlessTheDifferSawTheRenderTheyReferTo() {
     var differ = SceneDiffer()
     _ = differ.diff(to: render(1, [rect(1), rect(2)]))
