@@ -73,7 +73,7 @@ struct MoveLog {
     /// Whether a pass is under way.
     var isFolding: Bool { passCursor < pass.count }
 
-    /// How many entries the log holds that a finished pass made obsolete.
+    /// Whether the log holds entries a finished pass made obsolete.
     var hasObsoleteEntries: Bool { deletedThrough < foldedThrough }
 
     /// Notes moves just logged (in this commit, numbered in order).

@@ -69,9 +69,7 @@ extension WorldDatabase {
         }
         return step
     }
-}
 
-extension WorldDatabase {
     /// Waits until a pass of the move log being sorted can start at the next
     /// commit, so a test knows when passes fold.
     func waitForMoveLogSorting() {

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// WAL mode: a commit appends to the log and readers never block it. Writes
 /// come from one thread (`GroupCommitWriter`), each batch in one transaction,
-/// so a crash leaves every batch either whole or absent.
+/// so a crash leaves every batch either whole or absent. Moves are appended
+/// to the `move` table, which passes fold into the rows (`MoveLog`).
 package final class WorldDatabase: Sendable {
     /// The file's path, or `:memory:`.
     package let path: String
