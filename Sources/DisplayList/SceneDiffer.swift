@@ -136,20 +136,7 @@ package struct SceneDiffer: Sendable {
     private mutating func diffItems(_ newItems: [SceneItem], unchanged: [Range<Int>], into ops: inout [FrameOp]) {
         defer { keep(newItems) }
         if sameShape(newItems) {
-            // Indexes, not `zip`: items are large and copying each one dominated the frame.
-            var i = 0
-            var skips = unchanged[...]
-            while i < newItems.count {
-                if let skip = skips.first, skip.lowerBound <= i {
-                    i = max(i, skip.upperBound)
-                    skips = skips.dropFirst()
-                    continue
-                }
-                if previousItems[i].properties != newItems[i].properties {
-                    appendChange(from: previousItems[i].properties, to: newItems[i], into: &ops)
-                }
-                i += 1
-            }
+            patchChangedItems(newItems, skipping: unchanged, into: &ops)
             return
         }
         if let parents = reorderedParents(newItems) {
@@ -160,20 +147,7 @@ package struct SceneDiffer: Sendable {
                 placeChildren(newItems.compactMap { $0.parent == parent ? $0.id : nil }, of: parent,
                               newItems: newItems, newIndex: [:], into: &ops)
             }
-            // An item vouched unchanged equals the one of its id in the render before, wherever that was.
-            var i = 0
-            var skips = unchanged[...]
-            while i < newItems.count {
-                if let skip = skips.first, skip.lowerBound <= i {
-                    i = max(i, skip.upperBound)
-                    skips = skips.dropFirst()
-                    continue
-                }
-                let was = newItems[i].id == previousItems[i].id ? i : placements[newItems[i].id]!.position
-                let old = previousItems[was].properties
-                if old != newItems[i].properties { appendChange(from: old, to: newItems[i], into: &ops) }
-                i += 1
-            }
+            patchChangedItems(newItems, skipping: unchanged, into: &ops)
             for i in newItems.indices where newItems[i].id != previousItems[i].id {
                 placements[newItems[i].id]!.position = i
             }
@@ -197,6 +171,29 @@ package struct SceneDiffer: Sendable {
             appendChange(from: previousItems[p.position].properties, to: newItems[i], into: &ops)
         }
         holdTree(of: newItems, children: newChildren)
+    }
+
+    /// Patches each item whose properties differ from those of the previous
+    /// item of its id (in place, or where `placements` says it was), except
+    /// in `unchanged` (ascending ranges the renderer vouches equal to the
+    /// render before, wherever their items were).
+    private func patchChangedItems(_ newItems: [SceneItem], skipping unchanged: [Range<Int>],
+                                   into ops: inout [FrameOp]) {
+        // Indexes, not `zip`: items are large and copying each one dominated the frame.
+        var i = 0
+        var skips = unchanged[...]
+        while i < newItems.count {
+            if let skip = skips.first, skip.lowerBound <= i {
+                i = max(i, skip.upperBound)
+                skips = skips.dropFirst()
+                continue
+            }
+            let was = newItems[i].id == previousItems[i].id ? i : placements[newItems[i].id]!.position
+            if previousItems[was].properties != newItems[i].properties {
+                appendChange(from: previousItems[was].properties, to: newItems[i], into: &ops)
+            }
+            i += 1
+        }
     }
 
     /// Holds on to `items` for the next diff without their array's spare room: a first frame's array grew by
