@@ -64,11 +64,13 @@ package final class BaseMapView: View {
         let visible = camera.visibleWorldRect(viewport: viewport)
         let margin = visible.insetBy(dx: -visible.width * 0.25, dy: -visible.height * 0.25)
         let band = baseMap.band(for: camera.zoom)
-        // Land first, borders over it.
+        // Land first, borders over it. By index: a tile copied to be tested took a retain and a release of its
+        // path, and the band's tiles are tested twice a frame.
+        let all = band?.tiles ?? []
         var tiles: [BaseMap.Tile] = []
         for layer in [BaseMap.Layer.land, .borders] {
-            for tile in band?.tiles ?? [] where tile.layer == layer && tile.worldRect.intersects(margin) {
-                tiles.append(tile)
+            for i in all.indices where all[i].layer == layer && all[i].worldRect.intersects(margin) {
+                tiles.append(all[i])
             }
         }
         let placed = placeCityLabels(visible: visible)
