@@ -48,7 +48,7 @@ struct MoveLog {
 
     /// The moves logged since the last pass was taken, in order; sorting
     /// keeps each annotation's latest (appending is all the writer does).
-    private(set) var unfolded: [Entry] = []
+    private var unfolded: [Entry] = []
     /// The next pass, being sorted off the writer's thread, and the last
     /// move number logged when it was taken.
     private var sorting: PassSorter?
@@ -71,17 +71,15 @@ struct MoveLog {
     }
 
     /// Whether a pass is under way.
-    var isFolding: Bool { passCursor < pass.count }
+    private var isFolding: Bool { passCursor < pass.count }
 
     /// Whether the log holds entries a finished pass made obsolete.
-    var hasObsoleteEntries: Bool { deletedThrough < foldedThrough }
+    private var hasObsoleteEntries: Bool { deletedThrough < foldedThrough }
 
-    /// Notes moves just logged (in this commit, numbered in order).
-    mutating func logged<Entries: Sequence>(_ entries: Entries) where Entries.Element == Entry {
-        for entry in entries {
-            unfolded.append(entry)
-            loggedSincePass += 1
-        }
+    /// Notes a move just logged (numbered after every one noted before).
+    mutating func logged(_ entry: Entry) {
+        unfolded.append(entry)
+        loggedSincePass += 1
     }
 
     /// What a commit that logged `moves` moves does too, in a world of

@@ -45,14 +45,11 @@ extension WorldDatabase {
                 """)
             let rows = PositionStatement(statement: append.sqliteStatement, connection: db.sqliteConnection)
             defer { rows.finish() }
-            var entries: [MoveLog.Entry] = []
-            entries.reserveCapacity(moved.count)
             for (id, position) in moved {
                 try rows.run(id: id, position: position, seq: nextSeq)
-                entries.append(MoveLog.Entry(id: id, position: position, seq: nextSeq))
+                state.moveLog.logged(MoveLog.Entry(id: id, position: position, seq: nextSeq))
                 nextSeq += 1
             }
-            state.moveLog.logged(entries)
         }
         let step = state.moveLog.step(moves: moved.count, annotations: state.annotations, lastSeq: nextSeq - 1)
         if !step.fold.isEmpty {

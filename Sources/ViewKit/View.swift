@@ -65,7 +65,6 @@ open class View {
     /// States a screen reader announces (selected, disabled, expanded).
     public var accessibilityFlags: AccessibilityElement.Flags = [] { didSet { invalidateRender() } }
 
-
     /// A view at `frame` in its future superview, drawing nothing until styled.
     public init(frame: Rect = .zero) {
         self.frame = frame

@@ -135,10 +135,11 @@ import Testing
         var log = MoveLog(emptyThrough: 100)
         var seq: Int64 = 100
         func commit(_ moves: Int, annotations: Int = 20_000) -> MoveLog.Step {
-            log.logged((0..<moves).map { i in
+            for i in 0..<moves {
                 seq += 1
-                return MoveLog.Entry(id: "p\(i)", position: .init(latitude: 1, longitude: 2, timestamp: nil), seq: seq)
-            })
+                let position = CoalescedChanges.Position(latitude: 1, longitude: 2, timestamp: nil)
+                log.logged(MoveLog.Entry(id: "p\(i)", position: position, seq: seq))
+            }
             let step = log.step(moves: moves, annotations: annotations, lastSeq: seq)
             log.finished(step)
             return step
