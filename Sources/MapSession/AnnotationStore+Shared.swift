@@ -61,16 +61,16 @@ extension AnnotationStore: SharedAnnotationSource {
 
     /// How long writes gather before an epoch is merged, seconds. The next
     /// merge begins one display frame after the last one began; when that
-    /// one took more than a third of a frame, three times as long, up to two
-    /// frames (so merging takes at most a third of a core under a steady
-    /// feed, and a huge merge such as an import's does not hold the next
-    /// back); and never sooner than `minimumClusterPublishDelay` from now. A
-    /// small world's moves show at once; a busy feed makes one epoch a
-    /// display frame, which is as often as a watching map can draw. The
-    /// period counts from when the last merge began, not from the write that
-    /// asks for the next, so a move waits at most one period for its epoch.
+    /// one took more than a third of a frame of CPU time, three times as
+    /// long, up to two frames (so merging takes at most a third of a core
+    /// under a steady feed, and a huge merge such as an import's does not
+    /// hold the next back); and never sooner than `minimumClusterPublishDelay`
+    /// from now. A small world's moves show at once; a busy feed makes one
+    /// epoch a display frame, which is as often as a watching map can draw.
+    /// The period counts from when the last merge began, not from the write
+    /// that asks for the next, so a move waits at most one period for its epoch.
     var clusterPublishDelay: Double {
-        Self.clusterPublishDelay(lastMerge: clusterPublisher.lastMergeSeconds,
+        Self.clusterPublishDelay(lastMerge: clusterPublisher.lastMergeCPUSeconds,
                                  sinceLastMergeBegan: clusterPublisher.secondsSinceLastMerge)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import DisplayList
 import MapGeometry
 import Testing
@@ -144,5 +145,22 @@ import Testing
         #expect(abs(delay(0.050, 0.050) - AnnotationStore.minimumClusterPublishDelay) < 1e-9,
                 "a merge longer than two frames: the next one at once")
         #expect(abs(delay(0.012, 0.012) - (2 * frame - 0.012)) < 1e-9, "capped at two frames")
+    }
+
+    /// A merge is paced by the CPU time it took: on a busy machine its
+    /// thread also waits for a core, and that wait is not merging.
+    @Test func aMergeIsTimedByItsCPUTime() throws {
+        let world = freshWorld()
+        try world.store.add(SharedClusterSessionTests.fleet(20_000))
+        let started = AnnotationStore.now()
+        world.store.publishClusters()
+        let wall = AnnotationStore.now() - started
+        let cpu = world.store.clusterPublisher.lastMergeCPUSeconds
+        #expect(cpu > 0 && cpu <= wall, "merging 20,000 pins took CPU time, and no more than it took at all")
+
+        // The clock itself: a sleeping thread accrues none.
+        let before = ThreadCPUTime.now
+        Thread.sleep(forTimeInterval: 0.05)
+        #expect(ThreadCPUTime.now - before < 0.02, "50 ms asleep is not CPU time")
     }
 }
