@@ -152,11 +152,9 @@ import Testing
     @Test func aMergeIsTimedByItsCPUTime() throws {
         let world = freshWorld()
         try world.store.add(SharedClusterSessionTests.fleet(20_000))
-        let started = AnnotationStore.now()
         world.store.publishClusters()
-        let wall = AnnotationStore.now() - started
-        let cpu = world.store.clusterPublisher.lastMergeCPUSeconds
-        #expect(cpu > 0 && cpu <= wall, "merging 20,000 pins took CPU time, and no more than it took at all")
+        // (The merge the add scheduled may have run first, on the store's queue: either took CPU time.)
+        #expect(world.store.clusterPublisher.lastMergeCPUSeconds > 0, "merging 20,000 pins took CPU time")
 
         // The clock itself: a sleeping thread accrues none.
         let before = ThreadCPUTime.now
