@@ -39,9 +39,11 @@ extension AnnotationStore: SharedAnnotationSource {
     }
 
     /// Merges what changed in the clusterings into a new epoch now, and
-    /// wakes the maps that show where it changed. Writes schedule this
-    /// themselves a moment after they land; tests and start-up call it to
-    /// have the epoch at once.
+    /// wakes the maps that show where it changed, each with the time the
+    /// first move it shows was received (moves of clustered pins are not in
+    /// the change log: the epoch is how maps see them, so it is what times
+    /// their frames). Writes schedule this themselves a moment after they
+    /// land; tests and start-up call it to have the epoch at once.
     package func publishClusters() {
         let touched = clusterPublisher.merging.withLock { _ in
             let (changes, touched) = state.withLock { $0.clusters.take() }

@@ -206,13 +206,24 @@ public final class AnnotationStore: Sendable {
     }
 
     /// Wakes the sessions whose viewport holds one of `points` (world points
-    /// before and after the changes), once each.
+    /// before and after the changes), once each. Changes in the log are
+    /// timed as the sessions replay them.
     func notify(_ points: [Point]) {
-        guard let first = points.first else { return }
+        var touched = TouchedPoints()
+        touched.reserveCapacity(points.count)
+        for p in points { touched.append(p, receivedAt: nil) }
+        notify(touched)
+    }
+
+    /// Wakes the sessions whose viewport holds one of `touched`'s points,
+    /// once each, and gives each the time of the first it holds to time its
+    /// next frame by (a cluster epoch's).
+    func notify(_ touched: TouchedPoints) {
+        guard let first = touched.points.first else { return }
         var bounds = Rect(origin: first, size: .zero)
-        for p in points.dropFirst() { bounds = bounds.union(Rect(origin: p, size: .zero)) }
+        for p in touched.points.dropFirst() { bounds = bounds.union(Rect(origin: p, size: .zero)) }
         let all = subscribers.withLock { Array($0.values) }
-        for s in all { s.wakeIfShowing(points, within: bounds) }
+        for s in all { s.wakeIfShowing(touched, within: bounds) }
     }
 
     // MARK: Writing
@@ -270,7 +281,7 @@ public final class AnnotationStore: Sendable {
                 let key = AnnotationKey(r.annotation)
                 let to = Mercator.project(m.coordinate)
                 let from: Point
-                let clustered = s.clusters.move(key, to: to)
+                let clustered = s.clusters.move(key, to: to, receivedAt: now)
                 if let clustered {
                     // Maps see it move when the epoch with it is published, which wakes them then.
                     from = clustered
@@ -290,8 +301,11 @@ public final class AnnotationStore: Sendable {
                     }
                 }
                 s.records.values[place].lastMove = (now, m.timestamp)
-                logged.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval,
-                                     clustered: clustered != nil))
+                // A clustered pin's move is shown and timed by the epoch that merges it: logged, every
+                // session's replay would pass over a busy feed's thousands a frame.
+                if clustered == nil {
+                    logged.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval))
+                }
                 if r.isDurable {
                     written.append(.moved(id: m.id, latitude: m.coordinate.latitude,
                                           longitude: m.coordinate.longitude, timestamp: m.timestamp))

@@ -8,9 +8,6 @@ struct LoggedChange: Sendable {
     enum Kind: UInt8, Sendable { case moved, added, removed, restyled }
 
     let kind: Kind
-    /// A move of a pin the store clusters: maps see it in the cluster
-    /// epoch that merges it, not by replaying it (it fits in `kind`'s padding).
-    var isClusteredMove = false
     let key: AnnotationKey
     let annotation: Annotation
     /// Where the annotation was before the change (for an add, where it was added).
@@ -22,10 +19,9 @@ struct LoggedChange: Sendable {
     /// For a move: the time since the annotation's previous move (seconds), if any.
     let interval: Double?
 
-    static func moved(_ a: Annotation, from: Point, to: Point, receivedAt: Double, interval: Double?,
-                      clustered: Bool = false) -> LoggedChange {
-        LoggedChange(kind: .moved, isClusteredMove: clustered, key: AnnotationKey(a), annotation: a, from: from,
-                     to: to, receivedAt: receivedAt, interval: interval)
+    static func moved(_ a: Annotation, from: Point, to: Point, receivedAt: Double, interval: Double?) -> LoggedChange {
+        LoggedChange(kind: .moved, key: AnnotationKey(a), annotation: a, from: from, to: to, receivedAt: receivedAt,
+                     interval: interval)
     }
 
     static func added(_ a: Annotation, at point: Point, receivedAt: Double) -> LoggedChange {

@@ -10,6 +10,9 @@ import Synchronization
 final class LiveSubscriber: Sendable {
     private let viewport = Mutex<Rect?>(nil)
     private let pending = Atomic<Bool>(false)
+    /// When the store received the oldest change of a cluster epoch that
+    /// woke the session (store clock) and its frames have not shown yet.
+    private let epochChangesAt = Mutex<Double?>(nil)
     private let onWake: @Sendable () -> Void
     /// The session's reuse counters as of its last frame, for `/metrics`
     /// without hopping onto (and waiting behind) every session's queue.
@@ -32,19 +35,36 @@ final class LiveSubscriber: Sendable {
         pending.store(false, ordering: .releasing)
     }
 
-    /// Wakes the session when one of `points` (whose bounding box is
-    /// `bounds`) lies in its viewport and no wake-up is pending. Returns
-    /// whether it woke it.
+    /// Wakes the session when one of `touched`'s points (whose bounding box
+    /// is `bounds`) lies in its viewport and no wake-up is pending. Returns
+    /// whether it woke it. The time of the first point it shows, if it has
+    /// one (a cluster epoch's move), is kept for `takeEpochChangesTime`,
+    /// whether the session is woken now or already was.
     @discardableResult
-    func wakeIfShowing(_ points: [Point], within bounds: Rect) -> Bool {
-        if pending.load(ordering: .acquiring) { return false }
+    func wakeIfShowing(_ touched: TouchedPoints, within bounds: Rect) -> Bool {
+        // A pending wake-up with an epoch's time already kept needs nothing more: that time is older.
+        let isPending = pending.load(ordering: .acquiring)
+        if isPending, !touched.hasTimes || epochChangesAt.withLock({ $0 != nil }) { return false }
         guard let rect = viewport.withLock({ $0 }),
-              rect.minX <= bounds.maxX, bounds.minX <= rect.maxX, rect.minY <= bounds.maxY, bounds.minY <= rect.maxY,
-              points.contains(where: { rect.contains($0) }) else { return false }
-        guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+              rect.minX <= bounds.maxX, bounds.minX <= rect.maxX, rect.minY <= bounds.maxY, bounds.minY <= rect.maxY
+        else { return false }
+        let (shows, time) = touched.firstTime(in: rect)
+        guard shows else { return false }
+        if let time { epochChangesAt.withLock { $0 = min($0 ?? time, time) } }
+        guard !isPending,
+              pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             return false
         }
         onWake()
         return true
+    }
+
+    /// The oldest epoch change kept since the last call, if any: the
+    /// session's next frame shows it.
+    func takeEpochChangesTime() -> Double? {
+        epochChangesAt.withLock { t in
+            defer { t = nil }
+            return t
+        }
     }
 }

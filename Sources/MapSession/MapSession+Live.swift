@@ -82,6 +82,7 @@ extension MapSession {
     /// publish where the camera looks now.
     func prepareLiveFrame() {
         applyLiveChanges()
+        if let time = live.subscriber?.takeEpochChangesTime() { frameTiming?.liveChangesApplied(receivedAt: time) }
         publishLiveViewport()
         if let counts = mapView?.reuseCounts { live.subscriber?.reuseCounts.withLock { $0 = counts } }
     }
@@ -160,11 +161,6 @@ extension MapSession {
                 // Colour and glyph now; title and subtitle the marker and an open callout re-read each frame.
                 mapView.annotationStyleDidChange(change.pointee.annotation)
                 seen(change)
-            case .moved where change.pointee.isClusteredMove:
-                // The cluster epoch that merged it shows it; nothing to replay per pin.
-                // A busy feed logs thousands a frame for every watcher to pass over: look
-                // where it went only if it could be the oldest seen (the log is in time order).
-                if oldestSeen.map({ change.pointee.receivedAt < $0 }) ?? true { seen(change) }
             case .moved:
                 let (from, to) = (change.pointee.from, change.pointee.to)
                 guard rect.map({ $0.contains(from) || $0.contains(to) }) ?? true

@@ -26,8 +26,9 @@ struct SharedClusterWriter {
     /// The group the last add went to: an import or a restore adds many of one identifier in a row.
     private var lastGroup: Int?
     private var members: [AnnotationKey: Member] = [:]
-    /// Points changes were made at since the last publish: maps showing them wake when it lands.
-    private var touched: [Point] = []
+    /// Points changes were made at since the last publish, and when: maps
+    /// showing them wake when it lands, and time their next frame by them.
+    private var touched = TouchedPoints()
     /// Room for this many more members at the next add, for a restore or an import.
     private var capacityHint = 0
     /// Whether a publish is on its way for what is pending.
@@ -66,7 +67,7 @@ struct SharedClusterWriter {
         if capacityHint > 0 {
             // Grown once for a bulk add, not by doubling and rehashing a million entries.
             members.reserveCapacity(members.count + capacityHint)
-            touched.reserveCapacity(touched.count + capacityHint)
+            touched.reserveCapacity(touched.points.count + capacityHint)
             let g = group(for: identifier)
             groups[g].points.reserveCapacity(groups[g].points.count + capacityHint)
             groups[g].pending.placed.reserveCapacity(groups[g].pending.placed.count + capacityHint)
@@ -85,18 +86,19 @@ struct SharedClusterWriter {
         }
         members[key] = Member(group: Int32(g), slot: slot)
         groups[g].pending.add(annotation, slot: slot, at: point)
-        touched.append(point)
+        touched.append(point, receivedAt: nil)
     }
 
-    /// Moves a clustered annotation; its point before, or nil when it is not clustered here.
-    mutating func move(_ key: AnnotationKey, to point: Point) -> Point? {
+    /// Moves a clustered annotation, received at `time`; its point before,
+    /// or nil when it is not clustered here.
+    mutating func move(_ key: AnnotationKey, to point: Point, receivedAt time: Double) -> Point? {
         guard !members.isEmpty, let m = members[key] else { return nil }
         let (g, slot) = (Int(m.group), Int(m.slot))
         let from = groups[g].points[slot]
         groups[g].points[slot] = point
         groups[g].pending.move(slot: m.slot, to: point, from: from)
-        touched.append(from)
-        touched.append(point)
+        touched.append(from, receivedAt: time)
+        touched.append(point, receivedAt: time)
         return from
     }
 
@@ -107,19 +109,20 @@ struct SharedClusterWriter {
         let from = groups[g].points[Int(m.slot)]
         groups[g].pending.remove(slot: m.slot, from: from)
         groups[g].freeSlots.append(m.slot)
-        touched.append(from)
+        touched.append(from, receivedAt: nil)
         return from
     }
 
-    /// What changed since the last publish, by identifier, and where; pending starts afresh.
-    mutating func take() -> (changes: [String: ClusterChanges], touched: [Point]) {
+    /// What changed since the last publish, by identifier, and where and
+    /// when; pending starts afresh.
+    mutating func take() -> (changes: [String: ClusterChanges], touched: TouchedPoints) {
         var changes: [String: ClusterChanges] = [:]
         for g in groups.indices where !groups[g].pending.isEmpty {
             changes[groups[g].identifier] = groups[g].pending
             groups[g].pending = ClusterChanges()
         }
         defer {
-            touched = []
+            touched = TouchedPoints()
             publishScheduled = false
             capacityHint = 0
         }

@@ -38,6 +38,54 @@ final class RecordingFrameTiming: FrameTimingObserver {
         #expect(reported.allSatisfy { $0 >= start && $0 <= AnnotationStore.now() })
     }
 
+    /// Moves of pins the store clusters are not in the change log: the
+    /// cluster epoch that merges them wakes the maps that show them, and
+    /// each map's next frame is timed from when the first move it shows
+    /// was received.
+    @Test func aClusterEpochTimesTheFramesOfTheMapsItChanges() throws {
+        let world = freshWorld()
+        let vans = (0..<30).map { i in
+            LiveAnnotation(id: "van-\(i)", title: "Van \(i)",
+                           coordinate: Coordinate(latitude: -30 + 0.01 * Double(i % 6),
+                                                  longitude: -120 + 0.01 * Double(i / 6)),
+                           clusteringIdentifier: "fleet")
+        }
+        let buoy = LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150),
+                                  clusteringIdentifier: "fleet")
+        try world.store.add(vans + [buoy])
+        world.store.publishClusters()
+        let (nearTiming, farTiming) = (RecordingFrameTiming(), RecordingFrameTiming())
+        let near = SessionHarness(hash: "#6/-30/-120", world: world, id: 1, frameTiming: nearTiming)
+        let far = SessionHarness(hash: LiveMoveTests.pacific, world: world, id: 2, frameTiming: farTiming)
+        for h in [near, far] {
+            h.flushQueue()
+            h.settle(seconds: 0.2)
+        }
+        let (logged, frames) = (world.store.version, near.frames.count)
+        let (nearBefore, farBefore) = (nearTiming.liveChanges.withLock { $0 }, farTiming.liveChanges.withLock { $0 })
+        // Received a while ago, the buoy's first: each frame's time comes from the move it shows.
+        let (buoyReceived, vanReceived) = (AnnotationStore.now() - 10, AnnotationStore.now() - 5)
+        try world.store.apply([Move(id: "buoy", coordinate: Coordinate(latitude: 0.5, longitude: -150))],
+                              receivedAt: buoyReceived)
+        try world.store.apply([Move(id: "van-0", coordinate: Coordinate(latitude: -29, longitude: -121))],
+                              receivedAt: vanReceived)
+        world.store.publishClusters()
+        for h in [near, far] { h.flushQueue() }
+        #expect(world.store.version == logged, "the moves are not in the change log")
+        #expect(near.frames.count > frames, "the epoch woke the map that shows the fleet")
+        #expect(nearTiming.liveChanges.withLock { $0 }.dropFirst(nearBefore.count) == [vanReceived])
+        #expect(farTiming.liveChanges.withLock { $0 }.dropFirst(farBefore.count) == [buoyReceived])
+        // A map woken again before it drew keeps the older time.
+        let subscriber = LiveSubscriber(onWake: {})
+        subscriber.publish(Rect(x: 0, y: 0, width: Mercator.worldSize, height: Mercator.worldSize))
+        var first = TouchedPoints(), second = TouchedPoints()
+        first.append(Point(x: 1, y: 1), receivedAt: 3)
+        second.append(Point(x: 2, y: 2), receivedAt: 4)
+        #expect(subscriber.wakeIfShowing(first, within: Rect(x: 0, y: 0, width: 5, height: 5)))
+        #expect(!subscriber.wakeIfShowing(second, within: Rect(x: 0, y: 0, width: 5, height: 5)))
+        #expect(subscriber.takeEpochChangesTime() == 3 && subscriber.takeEpochChangesTime() == nil)
+    }
+
     @Test func theAppTimesEachSessionWithTheOutputThatMetersIt() throws {
         let app = try MapService(app: sampleApp, options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
                                                 publicDirectory: repoRoot.appendingPathComponent("Public"),
