@@ -4,8 +4,9 @@ extension SharedClusterIndex {
     /// The next epoch: `changes` merged in. The keys that leave (moved and
     /// removed members, found from where they were) and the keys that
     /// arrive are sorted and dealt to the runs they fall in; only those runs
-    /// are rebuilt, cut again when they grew long, and joined to the next
-    /// when they shrank. Every other run is shared with this epoch.
+    /// are rewritten (into a new slab), cut again when they grew long, and
+    /// joined to the next when they shrank. Every other run is shared with
+    /// this epoch, except those of a slab being emptied.
     package func applying(_ changes: ClusterChanges) -> SharedClusterIndex {
         guard !changes.isEmpty else { return self }
         let slots = self.slots.applying(changes)
@@ -22,7 +23,8 @@ extension SharedClusterIndex {
         leaving.sort()
         arriving.sort { $0.key < $1.key }
 
-        var builder = RunBuilder(expectedRuns: runs.count + arriving.count / Self.runTarget + 1)
+        // The runs the changes land in, with the leaving keys and arriving members of each.
+        var touched: [(run: Int, leaving: Range<Int>, arriving: Range<Int>)] = []
         var l = 0, a = 0
         for r in runs.indices {
             // Run r holds the keys from its first up to the next run's first; arrivals below every run join run 0.
@@ -30,33 +32,150 @@ extension SharedClusterIndex {
             let (l0, a0) = (l, a)
             while l < leaving.count, leaving[l] < end { l += 1 }
             while a < arriving.count, arriving[a].key < end { a += 1 }
-            if l == l0, a == a0 {
-                builder.keep(runs[r], firstKey: firstKeys[r], count: starts[r + 1] - starts[r],
-                             total: runTotals[r])
-            } else {
-                builder.add(Self.merged(runs[r], leaving: leaving[l0..<l], arriving: arriving[a0..<a]))
-            }
+            if l != l0 || a != a0 { touched.append((r, l0..<l, a0..<a)) }
         }
-        if runs.isEmpty { builder.add(Self.merged([], leaving: [], arriving: arriving[...])) }
-        return builder.finish(slots: slots, epoch: epoch + 1)
+        // Every member the merge may write: the runs changes land in and the arrivals; the run after
+        // one left short (it joins that run); the runs of slabs being emptied; and a short run left at
+        // the end with the run before it, written again (`finishRuns`).
+        var bound = touched.reduce(arriving.count + 2 * Self.runLimit) { total, t in
+            let count = Int(runs[t.run].count), left = count - t.leaving.count + t.arriving.count
+            let joined = left < Self.runMinimum && t.run + 1 < runs.count ? Int(runs[t.run + 1].count) : 0
+            return total + count + joined
+        }
+        // Runs of emptied slabs move a share at a time, so emptying the slab of a million-member
+        // import does not hold one epoch up: as many members as the merge rewrites, or a few thousand.
+        var emptied = 0
+        for s in slabs.indices where Self.isEmptied(s, of: self) { emptied += slabLive[s] }
+        let rehoming = min(emptied, max(bound, Self.rehomeShare))
+        bound += rehoming
+        // Slabs come and go every epoch, megabytes each under a busy feed: in a few sizes (four an
+        // octave), the allocator reuses the blocks they leave instead of growing the heap around them.
+        let granule = max(1_024, 1 << max(0, Int.bitWidth - bound.leadingZeroBitCount - 3))
+        bound = (bound + granule - 1) / granule * granule
+        var builder: RunBuilder?
+        let written = [Member](unsafeUninitializedCapacity: bound) { fresh, count in
+            var b = RunBuilder(from: self, into: fresh, runs: runs.count + arriving.count / Self.runTarget + 1,
+                               rehoming: rehoming)
+            var next = touched.startIndex
+            for r in runs.indices {
+                if next < touched.endIndex, touched[next].run == r {
+                    b.merge(r, leaving: leaving[touched[next].leaving], arriving: arriving[touched[next].arriving])
+                    next += 1
+                } else {
+                    b.keep(r)
+                }
+            }
+            if runs.isEmpty { b.merge(nil, leaving: [], arriving: arriving[...]) }
+            b.finishRuns()
+            count = b.written
+            builder = b
+        }
+        return builder!.finish(written, slots: slots, epoch: epoch + 1)
     }
 
-    /// `run` without the members keyed in `leaving` and with `arriving`, in
-    /// key order, each with the sum of the points before it.
-    private static func merged(_ run: [Member], leaving: ArraySlice<UInt64>,
-                               arriving: ArraySlice<Member>) -> [Member] {
-        // Written through raw buffers: at a busy feed's rate this loop copies thousands of runs an epoch.
-        [Member](unsafeUninitializedCapacity: run.count + arriving.count) { out, count in
-            var n = 0
-            var sum = Point.zero
-            func put(_ m: Member) {
-                out[n] = Member(key: m.key, point: m.point, sumBefore: sum)
-                sum = sum + m.point
-                n += 1
+    /// A merge copies on as many members of emptied slabs as it writes of
+    /// its own, and at least this many when there are.
+    static let rehomeShare = 8_192
+
+    /// Whether the kept runs of slab `s` of `index` move into the next
+    /// merge's slab: fewer than half of its members are in runs.
+    static func isEmptied(_ s: Int, of index: SharedClusterIndex) -> Bool {
+        guard let slab = index.slabs[s] else { return false }
+        return index.slabLive[s] * 2 < slab.members.count
+    }
+
+    /// The runs of the next epoch, made in key order, with their tables.
+    /// The members it writes go into one new slab (`fresh`).
+    private struct RunBuilder {
+        let old: SharedClusterIndex
+        /// Per slab of the last epoch: its kept runs are copied into the new slab.
+        let rehoming: [Bool]
+        /// How many more members of emptied slabs this merge copies.
+        var rehomeBudget: Int
+        /// The number the new slab takes.
+        let freshSlab: Int32
+        /// The new slab's members, written from the start; `written` so far.
+        let fresh: UnsafeMutableBufferPointer<Member>
+        private(set) var written = 0
+        var runs: [Run] = []
+        var firstKeys: [UInt64] = []
+        var runTotals: [Point] = []
+        /// Where the members at the end of `fresh` begin that are too few to
+        /// stand as a run and wait to join the next; nil when none wait.
+        var carryStart: Int?
+
+        init(from old: SharedClusterIndex, into fresh: UnsafeMutableBufferPointer<Member>, runs expectedRuns: Int,
+             rehoming budget: Int) {
+            self.old = old
+            self.fresh = fresh
+            rehomeBudget = budget
+            rehoming = old.slabs.indices.map { SharedClusterIndex.isEmptied($0, of: old) }
+            freshSlab = Int32(old.slabs.firstIndex { $0 == nil } ?? old.slabs.count)
+            runs.reserveCapacity(expectedRuns)
+            firstKeys.reserveCapacity(expectedRuns)
+            runTotals.reserveCapacity(expectedRuns)
+        }
+
+        /// Appends `members` to `fresh`.
+        private mutating func append(_ members: ArraySlice<Member>) {
+            precondition(written + members.count <= fresh.count, "a merge wrote past its bound")
+            members.withUnsafeBufferPointer { source in
+                guard let from = source.baseAddress else { return }
+                (fresh.baseAddress! + written).initialize(from: from, count: source.count)
             }
+            written += members.count
+        }
+
+        /// An unchanged run: shared as it is, unless a short run waits to
+        /// join it or its slab is being emptied. Its first key and total come
+        /// from the last epoch's tables: reading them from the run would
+        /// touch the memory of every run an epoch keeps.
+        mutating func keep(_ r: Int) {
+            let run = old.runs[r]
+            let rehomed = rehoming[Int(run.slab)] && rehomeBudget >= Int(run.count)
+            if carryStart == nil, !rehomed {
+                runs.append(run)
+                firstKeys.append(old.firstKeys[r])
+                runTotals.append(old.runTotals[r])
+                return
+            }
+            if rehomed { rehomeBudget -= Int(run.count) }
+            let start = written
+            append(old.members(ofRun: r))
+            guard carryStart == nil else { return settle(from: start) }
+            // The same members in the same order: their sums before each still hold.
+            runs.append(Run(slab: freshSlab, start: Int32(start), count: run.count))
+            firstKeys.append(old.firstKeys[r])
+            runTotals.append(old.runTotals[r])
+        }
+
+        /// Run `r` (nil: none) without the members keyed in `leaving` and
+        /// with `arriving`, in key order.
+        mutating func merge(_ r: Int?, leaving: ArraySlice<UInt64>, arriving: ArraySlice<Member>) {
+            let start = written
+            let run = r.map { old.members(ofRun: $0) } ?? []
+            written += Self.write(run, leaving: leaving, arriving: arriving,
+                                  to: UnsafeMutableBufferPointer(rebasing: fresh[written...]))
+            settle(from: start)
+        }
+
+        /// Writes `run` without `leaving` and with `arriving` to the start of
+        /// `out`, in key order, each with the sum of the points before it
+        /// among them; returns how many.
+        private static func write(_ run: ArraySlice<Member>, leaving: ArraySlice<UInt64>,
+                                  arriving: ArraySlice<Member>, to out: UnsafeMutableBufferPointer<Member>) -> Int {
+            // Through raw buffers: at a busy feed's rate this loop writes thousands of runs an epoch.
+            precondition(run.count + arriving.count <= out.count, "a merge wrote past its bound")
+            var sum = Point.zero
+            var n = 0
             run.withUnsafeBufferPointer { old in
                 leaving.withUnsafeBufferPointer { leaving in
                     arriving.withUnsafeBufferPointer { arriving in
+                        func put(_ m: Member) {
+                            (out.baseAddress! + n).initialize(to: Member(key: m.key, point: m.point, sumBefore: sum))
+                            sum = sum + m.point
+                            n += 1
+                        }
                         var l = 0, a = 0
                         for i in 0..<old.count {
                             let key = old[i].key
@@ -78,100 +197,93 @@ extension SharedClusterIndex {
                     }
                 }
             }
-            count = n
-        }
-    }
-
-    /// The runs of the next epoch, made in key order, with their tables.
-    private struct RunBuilder {
-        var runs: [[Member]] = []
-        var firstKeys: [UInt64] = []
-        var counts: [Int] = []
-        var runTotals: [Point] = []
-        /// A changed run too short to stand alone, waiting to join the next.
-        var carry: [Member] = []
-
-        init(expectedRuns: Int) {
-            runs.reserveCapacity(expectedRuns)
-            firstKeys.reserveCapacity(expectedRuns)
-            counts.reserveCapacity(expectedRuns)
-            runTotals.reserveCapacity(expectedRuns)
+            return n
         }
 
-        /// An unchanged run, shared as it is (unless a short one waits to join it).
-        /// Its first key, count and total come from the last epoch's tables: reading
-        /// them from the run would touch the memory of every run an epoch keeps.
-        mutating func keep(_ run: [Member], firstKey: UInt64, count: Int, total: Point) {
-            guard carry.isEmpty else { return add(run) }
-            runs.append(run)
-            firstKeys.append(firstKey)
-            counts.append(count)
-            runTotals.append(total)
-        }
-
-        /// Members in key order, all above what came before: cut into runs,
-        /// or held back to join the next when there are too few.
-        mutating func add(_ members: [Member]) {
-            if carry.isEmpty, members.count >= SharedClusterIndex.runMinimum,
-               members.count <= SharedClusterIndex.runLimit, let last = members.last {
-                // Already summed by `merged`: kept as it is.
-                runs.append(members)
-                firstKeys.append(members[0].key)
-                counts.append(members.count)
+        /// Makes runs of the members from `start` to the end of `fresh`, just
+        /// written in key order and summed from `start`: one run as they
+        /// are, or with the carry before them cut into runs, or the carry.
+        private mutating func settle(from start: Int) {
+            let end = written
+            if carryStart == nil, end - start >= SharedClusterIndex.runMinimum,
+               end - start <= SharedClusterIndex.runLimit {
+                let last = fresh[end - 1]
+                runs.append(Run(slab: freshSlab, start: Int32(start), count: Int32(end - start)))
+                firstKeys.append(fresh[start].key)
                 runTotals.append(last.sumBefore + last.point)
                 return
             }
-            let all = carry.isEmpty ? members : carry + members
-            carry = []
-            guard !all.isEmpty else { return }
-            if all.count < SharedClusterIndex.runMinimum {
-                carry = all
+            let from = carryStart ?? start
+            carryStart = nil
+            guard end > from else { return }
+            if end - from < SharedClusterIndex.runMinimum {
+                carryStart = from
                 return
             }
-            cut(all)
+            cut(from..<end)
         }
 
-        private mutating func cut(_ all: [Member]) {
-            let pieces = all.count <= SharedClusterIndex.runLimit
-                ? 1 : (all.count + SharedClusterIndex.runTarget - 1) / SharedClusterIndex.runTarget
-            var start = 0
+        /// Cuts members `range` of `fresh` into runs of about `runTarget`.
+        private mutating func cut(_ range: Range<Int>) {
+            let n = range.count
+            let pieces = n <= SharedClusterIndex.runLimit
+                ? 1 : (n + SharedClusterIndex.runTarget - 1) / SharedClusterIndex.runTarget
+            var start = range.lowerBound
             for piece in 0..<pieces {
-                let end = all.count * (piece + 1) / pieces
-                var run = Array(all[start..<end])
+                let end = range.lowerBound + n * (piece + 1) / pieces
                 var sum = Point.zero
-                for i in run.indices {
-                    run[i].sumBefore = sum
-                    sum = sum + run[i].point
+                for i in start..<end {
+                    fresh[i].sumBefore = sum
+                    sum = sum + fresh[i].point
                 }
-                runs.append(run)
-                firstKeys.append(run[0].key)
-                counts.append(run.count)
+                runs.append(Run(slab: freshSlab, start: Int32(start), count: Int32(end - start)))
+                firstKeys.append(fresh[start].key)
                 runTotals.append(sum)
                 start = end
             }
         }
 
-        /// The epoch; a short run left over joins the last run.
-        mutating func finish(slots: ClusterSlotTable, epoch: UInt64) -> SharedClusterIndex {
-            if !carry.isEmpty {
-                let last = runs.popLast() ?? []
-                if !last.isEmpty {
-                    firstKeys.removeLast()
-                    counts.removeLast()
-                    runTotals.removeLast()
-                }
-                let all = last + carry
-                carry = []
-                cut(all)
+        /// Joins a short run left over to the last run.
+        mutating func finishRuns() {
+            guard let from = carryStart else { return }
+            carryStart = nil
+            guard let last = runs.popLast() else { return cut(from..<written) }
+            firstKeys.removeLast()
+            runTotals.removeLast()
+            let lastRange = Int(last.start)..<Int(last.start + last.count)
+            if last.slab == freshSlab, lastRange.upperBound == from { return cut(lastRange.lowerBound..<written) }
+            // The last run, then the carry again after it.
+            let carry = Array(fresh[from..<written])
+            let start = written
+            let lastMembers = last.slab == freshSlab
+                ? ArraySlice(fresh[lastRange]) : old.slabs[Int(last.slab)]!.members[lastRange]
+            append(lastMembers)
+            append(carry[...])
+            cut(start..<written)
+        }
+
+        /// The epoch, its new slab holding `members` (what this builder wrote).
+        func finish(_ members: [Member], slots: ClusterSlotTable, epoch: UInt64) -> SharedClusterIndex {
+            var slabs = old.slabs
+            if !members.isEmpty {
+                if Int(freshSlab) == slabs.count { slabs.append(nil) }
+                slabs[Int(freshSlab)] = Slab(members)
+            }
+            var live = [Int](repeating: 0, count: slabs.count)
+            for run in runs { live[Int(run.slab)] += Int(run.count) }
+            for s in slabs.indices where live[s] == 0 { slabs[s] = nil }
+            while let last = slabs.last, last == nil {
+                slabs.removeLast()
+                live.removeLast()
             }
             var starts = [Int](repeating: 0, count: runs.count + 1)
             var runSums = [Point](repeating: .zero, count: runs.count + 1)
             for r in runs.indices {
-                starts[r + 1] = starts[r] + counts[r]
+                starts[r + 1] = starts[r] + Int(runs[r].count)
                 runSums[r + 1] = runSums[r] + runTotals[r]
             }
-            return SharedClusterIndex(runs: runs, firstKeys: firstKeys, starts: starts, runTotals: runTotals,
-                                      runSums: runSums, slots: slots, epoch: epoch)
+            return SharedClusterIndex(runs: runs, slabs: slabs, slabLive: live, firstKeys: firstKeys, starts: starts,
+                                      runTotals: runTotals, runSums: runSums, slots: slots, epoch: epoch)
         }
     }
 }

@@ -10,7 +10,10 @@ import MapGeometry
 /// epochs share: the next epoch copies only the runs a change lands in, and
 /// rebuilds the small per-run tables (first key, start, sum of points), so
 /// a busy feed's epoch costs its moves and the number of runs, not the
-/// number of members. Each member carries the sum of the points before it
+/// number of members. The runs a merge makes are written into one block,
+/// a `Slab`, and a run names its slab by number: an epoch holds its few
+/// slabs, so keeping a run is copying three integers, with no reference
+/// count to touch in each run's memory. Each member carries the sum of the points before it
 /// in its run; with the runs' running sums that gives the centroid of any
 /// cell from two places, as prefix sums over the whole order would.
 ///
@@ -35,8 +38,31 @@ package final class SharedClusterIndex: Sendable {
         var offset: Int
     }
 
+    /// Members `start..<start + count` of slab `slab`.
+    struct Run: Equatable {
+        var slab: Int32
+        var start: Int32
+        var count: Int32
+    }
+
+    /// The members of the runs one merge wrote. Epochs share a slab while
+    /// any of them keeps a run in it; one with fewer than half of its
+    /// members in runs has those runs copied into the next merge's slab,
+    /// so a slab's dead members never outweigh its live ones for long.
+    final class Slab: Sendable {
+        let members: [Member]
+
+        init(_ members: [Member]) {
+            self.members = members
+        }
+    }
+
     /// The members in key order, cut into runs; every run holds at least one.
-    let runs: [[Member]]
+    let runs: [Run]
+    /// The slabs the runs are in, by number; nil where one no run uses was.
+    let slabs: [Slab?]
+    /// How many members of each slab are in this epoch's runs.
+    let slabLive: [Int]
     /// Each run's first key.
     let firstKeys: [UInt64]
     /// Each run's first member's position in the whole order, and the count last (runs + 1 entries).
@@ -64,13 +90,15 @@ package final class SharedClusterIndex: Sendable {
 
     /// An empty clustering.
     package convenience init() {
-        self.init(runs: [], firstKeys: [], starts: [0], runTotals: [], runSums: [.zero], slots: ClusterSlotTable(),
-                  epoch: 0)
+        self.init(runs: [], slabs: [], slabLive: [], firstKeys: [], starts: [0], runTotals: [], runSums: [.zero],
+                  slots: ClusterSlotTable(), epoch: 0)
     }
 
-    init(runs: [[Member]], firstKeys: [UInt64], starts: [Int], runTotals: [Point], runSums: [Point],
-         slots: ClusterSlotTable, epoch: UInt64) {
+    init(runs: [Run], slabs: [Slab?], slabLive: [Int], firstKeys: [UInt64], starts: [Int], runTotals: [Point],
+         runSums: [Point], slots: ClusterSlotTable, epoch: UInt64) {
         self.runs = runs
+        self.slabs = slabs
+        self.slabLive = slabLive
         self.firstKeys = firstKeys
         self.starts = starts
         self.runTotals = runTotals
@@ -113,7 +141,7 @@ package final class SharedClusterIndex: Sendable {
         }
         guard lo > 0 else { return Place(run: 0, offset: 0) }
         let r = lo - 1
-        let offset = runs[r].withUnsafeBufferPointer { members in
+        let offset = withMembers(ofRun: r) { members in
             var lo = 0, hi = members.count
             while lo < hi {
                 let mid = (lo + hi) >> 1
@@ -121,15 +149,32 @@ package final class SharedClusterIndex: Sendable {
             }
             return lo
         }
-        return offset < runs[r].count ? Place(run: r, offset: offset) : Place(run: r + 1, offset: 0)
+        return offset < Int(runs[r].count) ? Place(run: r, offset: offset) : Place(run: r + 1, offset: 0)
     }
 
     /// The sum of the points before `place` in the whole order.
     func sum(before place: Place) -> Point {
-        place.run < runs.count ? runSums[place.run] + runs[place.run][place.offset].sumBefore : runSums[runs.count]
+        place.run < runs.count ? runSums[place.run] + member(at: place).sumBefore : runSums[runs.count]
     }
 
-    func member(at place: Place) -> Member { runs[place.run][place.offset] }
+    func member(at place: Place) -> Member {
+        let run = runs[place.run]
+        return slabs[Int(run.slab)]!.members[Int(run.start) + place.offset]
+    }
+
+    /// Calls `body` with the members of run `r`.
+    func withMembers<Result>(ofRun r: Int, _ body: (UnsafeBufferPointer<Member>) -> Result) -> Result {
+        let run = runs[r]
+        return slabs[Int(run.slab)]!.members.withUnsafeBufferPointer { all in
+            body(UnsafeBufferPointer(rebasing: all[Int(run.start)..<Int(run.start) + Int(run.count)]))
+        }
+    }
+
+    /// The members of run `r`, as a slice of its slab.
+    func members(ofRun r: Int) -> ArraySlice<Member> {
+        let run = runs[r]
+        return slabs[Int(run.slab)]!.members[Int(run.start)..<Int(run.start) + Int(run.count)]
+    }
 
     // MARK: Reading
 
@@ -173,7 +218,8 @@ package final class SharedClusterIndex: Sendable {
     /// The members at positions `range`, in order.
     func members(in range: Range<Int>) -> some Sequence<Member> {
         let first = range.isEmpty ? Place(run: runs.count, offset: 0) : place(of: range.lowerBound)
-        return runs[first.run...].joined().dropFirst(first.offset).prefix(range.count)
+        return (first.run..<runs.count).lazy.flatMap { self.members(ofRun: $0) }
+            .dropFirst(first.offset).prefix(range.count)
     }
 
     /// The bounding rect (world units) of the members in `range`.
@@ -182,11 +228,15 @@ package final class SharedClusterIndex: Sendable {
     }
 
     /// Every member's key and point in order (tests compare epochs by this).
-    var orderedMembers: [(key: UInt64, point: Point)] { runs.joined().map { ($0.key, $0.point) } }
+    var orderedMembers: [(key: UInt64, point: Point)] {
+        runs.indices.flatMap { members(ofRun: $0) }.map { ($0.key, $0.point) }
+    }
 
-    /// Bytes its own runs and tables take (the slot table is shared between epochs and counted there).
+    /// Bytes its slabs and tables take (the slot table is shared between
+    /// epochs and counted there; so are slabs, counted here in full).
     package var byteCount: Int {
-        runs.reduce(0) { $0 + $1.capacity * MemoryLayout<Member>.stride + 32 } + runs.capacity * 8
-            + firstKeys.capacity * 8 + starts.capacity * 8 + (runTotals.capacity + runSums.capacity) * 16
+        slabs.reduce(0) { $0 + ($1?.members.capacity ?? 0) * MemoryLayout<Member>.stride + 32 }
+            + runs.capacity * MemoryLayout<Run>.stride + firstKeys.capacity * 8 + starts.capacity * 8
+            + (runTotals.capacity + runSums.capacity) * 16 + slabLive.capacity * 8
     }
 }

@@ -51,8 +51,8 @@ final class LiveSubscriber: Sendable {
         let (shows, time) = touched.firstTime(in: rect)
         guard shows else { return false }
         if let time { epochChangesAt.withLock { $0 = min($0 ?? time, time) } }
-        guard !isPending,
-              pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
+        guard !isPending else { return false }
+        guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             return false
         }
         onWake()
