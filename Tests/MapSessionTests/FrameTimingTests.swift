@@ -44,15 +44,9 @@ final class RecordingFrameTiming: FrameTimingObserver {
     /// was received.
     @Test func aClusterEpochTimesTheFramesOfTheMapsItChanges() throws {
         let world = freshWorld()
-        let vans = (0..<30).map { i in
-            LiveAnnotation(id: "van-\(i)", title: "Van \(i)",
-                           coordinate: Coordinate(latitude: -30 + 0.01 * Double(i % 6),
-                                                  longitude: -120 + 0.01 * Double(i / 6)),
-                           clusteringIdentifier: "fleet")
-        }
         let buoy = LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150),
                                   clusteringIdentifier: "fleet")
-        try world.store.add(vans + [buoy])
+        try world.store.add(SharedClusterSessionTests.vans() + [buoy])
         world.store.publishClusters()
         let (nearTiming, farTiming) = (RecordingFrameTiming(), RecordingFrameTiming())
         let near = SessionHarness(hash: "#6/-30/-120", world: world, id: 1, frameTiming: nearTiming)

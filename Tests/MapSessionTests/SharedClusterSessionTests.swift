@@ -63,14 +63,19 @@ import Testing
         #expect(world.store.clusterSnapshot()?.count == 20_000)
     }
 
-    @Test func aClusterThatLosesOneMemberKeepsItsViewOnEveryMap() throws {
-        let world = freshWorld()
-        let vans = (0..<30).map { i in
+    /// 30 clustered vans a few hundred metres apart around 30S 120W (`#6/-30/-120` shows them).
+    static func vans() -> [LiveAnnotation] {
+        (0..<30).map { i in
             LiveAnnotation(id: "van-\(i)", title: "Van \(i)",
                            coordinate: Coordinate(latitude: -30 + 0.01 * Double(i % 6),
                                                   longitude: -120 + 0.01 * Double(i / 6)),
                            clusteringIdentifier: "fleet")
         }
+    }
+
+    @Test func aClusterThatLosesOneMemberKeepsItsViewOnEveryMap() throws {
+        let world = freshWorld()
+        let vans = Self.vans()
         try world.store.add(vans)
         let a = SessionHarness(hash: "#6/-30/-120", world: world, id: 1)
         let b = SessionHarness(hash: "#6/-30/-120", world: world, id: 2)
