@@ -13,9 +13,10 @@ import MapGeometry
 /// number of members. The runs a merge makes are written into one block,
 /// a `Slab`, and a run names its slab by number: an epoch holds its few
 /// slabs, so keeping a run is copying three integers, with no reference
-/// count to touch in each run's memory. Each member carries the sum of the points before it
-/// in its run; with the runs' running sums that gives the centroid of any
-/// cell from two places, as prefix sums over the whole order would.
+/// count to touch in each run's memory. Each member carries the sum of the
+/// points before it in its run; with the runs' running sums that gives the
+/// centroid of any cell from two places, as prefix sums over the whole
+/// order would.
 ///
 /// Members are named by slot (a small integer the clustering hands out), so
 /// a run holds only plain values, and the slot table that turns slots back

@@ -10,8 +10,8 @@ import Synchronization
 final class LiveSubscriber: Sendable {
     private let viewport = Mutex<Rect?>(nil)
     private let pending = Atomic<Bool>(false)
-    /// When the store received the oldest change of a cluster epoch that
-    /// woke the session (store clock) and its frames have not shown yet.
+    /// When the store received the oldest move the session's frames have
+    /// not shown yet of the cluster epochs that touched its viewport (store clock).
     private let epochChangesAt = Mutex<Double?>(nil)
     private let onWake: @Sendable () -> Void
     /// The session's reuse counters as of its last frame, for `/metrics`
