@@ -41,6 +41,8 @@ let package = Package(
         .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout", "InputEvents"]),
         .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "TextLayout", "InputEvents"]),
         .target(name: "Wire", dependencies: ["DisplayList", "InputEvents", "MapGeometry"]),
+        // SQLite's process-wide options, set by the server at start (sqlite3_config is variadic: C only).
+        .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The SQLite file that keeps the world across restarts; knows nothing of maps.
         .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                    .product(name: "GRDBSQLite", package: "GRDB.swift")]),
@@ -58,7 +60,8 @@ let package = Package(
         .target(
             name: "MapWire",
             dependencies: ["MapWireServer", "MapSession", "MapCore", "ViewKit", "TextLayout", "DisplayList",
-                           "InputEvents", "MapGeometry", .product(name: "Logging", package: "swift-log"),
+                           "InputEvents", "MapGeometry", "CSQLiteSetup",
+                           .product(name: "Logging", package: "swift-log"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         // The wishlist and MapCallouts samples: an app built on the library like any other.

@@ -9,6 +9,7 @@ import MapWireServer
 /// ```swift
 /// MapWireService.holdTerminationSignals()   // first thing in main
 /// MapWireService.limitAllocatorArenas()
+/// MapWireService.configureSQLite()
 /// var configuration = MapWireConfiguration()
 /// configuration.port = 8080
 /// try MapWireService(app: MyApp(), configuration: configuration).run()

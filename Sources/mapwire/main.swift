@@ -6,6 +6,7 @@ import MapWire
 // are held from the first instruction, before any thread starts.
 MapWireService.holdTerminationSignals()
 MapWireService.limitAllocatorArenas()
+MapWireService.configureSQLite()
 
 let commandLine = Array(CommandLine.arguments.dropFirst())
 let environment = EnvironmentArguments(command: MapWireCommand.self)

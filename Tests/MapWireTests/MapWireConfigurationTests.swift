@@ -60,3 +60,29 @@ import Testing
         #expect(MapWireService.allocatorArenaCap(environment: ["MALLOC_ARENA_MAX": "8"], cores: 2) == nil)
     }
 }
+
+/// SQLite's process-wide settings take only before SQLite starts.
+@Suite struct SQLiteSetupTests {
+    /// Once a store is open, setting SQLite up again is refused and changes
+    /// nothing: the open store and a new one go on working.
+    @Test func onceSQLiteHasStartedTheSetupChangesNothing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwire-sqlite-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = MapWireConfiguration()
+        configuration.demo = false
+        configuration.storePath = directory.appendingPathComponent("first.sqlite").path
+        let first = try MapWireService(app: EmptyMapApp(), configuration: configuration)
+        defer { first.stop() }
+        // The store file is open, so SQLite has started (and this cannot race another test's start of it).
+        #expect(!MapWireService.configureSQLite(), "SQLite had started: its settings are fixed")
+        configuration.storePath = directory.appendingPathComponent("second.sqlite").path
+        let second = try MapWireService(app: EmptyMapApp(), configuration: configuration)
+        defer { second.stop() }
+        for service in [first, second] {
+            try service.service.world.store.add(LiveAnnotation(id: "a", title: "A",
+                                                               coordinate: Coordinate(latitude: 1, longitude: 2)))
+            #expect(service.service.world.store.record(id: "a") != nil)
+        }
+    }
+}

@@ -5,6 +5,8 @@ import MapWire
 MapWireService.holdTerminationSignals()
 // One malloc arena per core: what resting sessions free is reused, not spread thin.
 MapWireService.limitAllocatorArenas()
+// SQLite without a mutex of its own around each call: the store's connection is used by one thread at a time.
+MapWireService.configureSQLite()
 
 /// `--port 9000`, else `$PORT`, else 8080.
 func port() -> Int {
