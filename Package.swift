@@ -6,6 +6,7 @@ import PackageDescription
 // DisplayList, InputEvents, TextLayout (HarfBuzz) <- ViewKit <- MapCore
 // DisplayList, InputEvents <- Wire
 // Wire, MapCore, Persistence (GRDB) <- MapSession <- MapWireServer (libwebsockets) <- MapWire
+// CSQLiteSetup (SQLite's process-wide settings) <- MapWire
 // MapWire <- SampleApps <- mapwire: the samples are an app on the library, as any other.
 let package = Package(
     name: "MapWire",
