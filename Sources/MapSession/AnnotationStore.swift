@@ -209,10 +209,7 @@ public final class AnnotationStore: Sendable {
     /// before and after the changes), once each. Changes in the log are
     /// timed as the sessions replay them.
     func notify(_ points: [Point]) {
-        var touched = TouchedPoints()
-        touched.reserveCapacity(points.count)
-        for p in points { touched.append(p, receivedAt: nil) }
-        notify(touched)
+        notify(TouchedPoints(untimed: points))
     }
 
     /// Wakes the sessions whose viewport holds one of `touched`'s points,

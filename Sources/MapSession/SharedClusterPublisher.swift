@@ -19,6 +19,12 @@ final class SharedClusterPublisher: Sendable {
 
     private let lastMergeCPUNanoseconds = Atomic<UInt64>(0)
     private let lastMergeStarted = Atomic<UInt64>(0)
+    /// The calling thread's CPU time, seconds (a test gives its own).
+    private let cpuClock: @Sendable () -> Double
+
+    init(cpuClock: @escaping @Sendable () -> Double = { ThreadCPUTime.now }) {
+        self.cpuClock = cpuClock
+    }
 
     /// The CPU time the last merge took, seconds. Not its wall-clock time:
     /// on a busy machine a merge waits for a core now and then, and pacing
@@ -38,9 +44,9 @@ final class SharedClusterPublisher: Sendable {
     func publish(_ changes: [String: ClusterChanges]) {
         guard !changes.isEmpty else { return }
         lastMergeStarted.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
-        let cpuStarted = ThreadCPUTime.now
+        let cpuStarted = cpuClock()
         defer {
-            let cpu = max(ThreadCPUTime.now - cpuStarted, 0)
+            let cpu = max(cpuClock() - cpuStarted, 0)
             lastMergeCPUNanoseconds.store(UInt64(cpu * 1e9), ordering: .relaxed)
         }
         let base = snapshot

@@ -9,6 +9,15 @@ struct TouchedPoints: Sendable {
     /// (store clock); nil for changes the change log times instead.
     private var times: [(start: Int, time: Double?)] = []
 
+    /// Nothing touched yet.
+    init() {}
+
+    /// `points`, changed by changes the change log times.
+    init(untimed points: [Point]) {
+        self.points = points
+        times = points.isEmpty ? [] : [(0, nil)]
+    }
+
     var isEmpty: Bool { points.isEmpty }
 
     mutating func reserveCapacity(_ n: Int) {
