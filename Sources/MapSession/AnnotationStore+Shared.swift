@@ -47,7 +47,13 @@ extension AnnotationStore: SharedAnnotationSource {
     package func publishClusters() {
         let touched = clusterPublisher.merging.withLock { _ in
             let (changes, touched) = state.withLock { $0.clusters.take() }
-            clusterPublisher.publish(changes)
+            // Every map that shows the changes waits for this merge, and on a busy machine its thread
+            // also waits its turn for a core behind bulk work (the store's writer, other maps' frames).
+            if Self.isUrgent(changes) {
+                ThreadPriority.raised { clusterPublisher.publish(changes) }
+            } else {
+                clusterPublisher.publish(changes)
+            }
             return touched
         }
         if !touched.isEmpty { notify(touched) }
@@ -82,5 +88,14 @@ extension AnnotationStore: SharedAnnotationSource {
     }
 
     static let minimumClusterPublishDelay = 0.002
+    /// Merges of up to this many changes run ahead of bulk work
+    /// (`ThreadPriority`): a feed's epoch, not an import's.
+    static let urgentMergeLimit = 20_000
+
+    /// Whether a merge of `changes` runs ahead of bulk work: a feed's epoch
+    /// does; an import's, bulk work itself, keeps its place.
+    static func isUrgent(_ changes: [String: ClusterChanges]) -> Bool {
+        changes.values.reduce(0) { $0 + $1.placed.count + $1.removed.count } <= urgentMergeLimit
+    }
     static let displayFrame = 0.016
 }
