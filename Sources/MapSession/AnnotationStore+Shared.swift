@@ -45,7 +45,8 @@ extension AnnotationStore: SharedAnnotationSource {
     /// their frames). Writes schedule this themselves a moment after they
     /// land; tests and start-up call it to have the epoch at once.
     package func publishClusters() {
-        let touched = clusterPublisher.merging.withLock { _ in
+        let (touched, published) = clusterPublisher.merging.withLock { _ in
+            let began = Self.now()
             let (changes, touched) = state.withLock { $0.clusters.take() }
             // Every map that shows the changes waits for this merge, and on a busy machine its thread
             // also waits its turn for a core behind bulk work (the store's writer, other maps' frames).
@@ -54,9 +55,14 @@ extension AnnotationStore: SharedAnnotationSource {
             } else {
                 clusterPublisher.publish(changes)
             }
-            return touched
+            let published = Self.now()
+            if !changes.isEmpty {
+                if let oldest = touched.firstTime { metrics.clusterEpochWait.record(began - oldest) }
+                metrics.clusterMerge.record(published - began)
+            }
+            return (touched, published)
         }
-        if !touched.isEmpty { notify(touched) }
+        if !touched.isEmpty { notify(touched, epochPublishedAt: published) }
     }
 
     /// Publishes the clusterings shortly, off the writer's thread: a burst

@@ -7,6 +7,10 @@ package protocol FrameTimingObserver: AnyObject, Sendable {
     /// reached the store at `time` (`AnnotationStore.now()`'s clock).
     func liveChangesApplied(receivedAt time: Double)
 
+    /// The session's next frame shows a cluster epoch published at `time`
+    /// (the first, if it shows several).
+    func clusterEpochApplied(publishedAt time: Double)
+
     /// The session rendered and found nothing to send: the browser inputs so
     /// far changed nothing, so the next frame is not their answer.
     func inputsChangedNothing()

@@ -1,14 +1,22 @@
 import Synchronization
 
 /// Counters of the live world, safe from any thread, in the Prometheus text
-/// format: moves in, frames and bytes out, and how long an input (a browser
-/// event or a move) waits until the frame that shows it goes to the transport.
+/// format: moves in, frames and bytes out, how long an input (a browser
+/// event or a move) waits until the frame that shows it goes to the
+/// transport, and where a clustered move spends that time.
 package final class LiveMetrics: Sendable {
     package let movesReceived = Atomic<Int>(0)
     package let movesApplied = Atomic<Int>(0)
     package let framesSent = Atomic<Int>(0)
     package let frameBytesSent = Atomic<Int>(0)
     package let latency = LatencyHistogram()
+    /// The stages of a clustered move's way to the frames that show it: from
+    /// the store receiving the oldest change of an epoch to its merge
+    /// beginning, the merge itself, and from the epoch's publication to each
+    /// frame that shows it going out (how long a map waits its turn to draw).
+    package let clusterEpochWait = LatencyHistogram()
+    package let clusterMerge = LatencyHistogram()
+    package let clusterEpochToFrame = LatencyHistogram()
 
     package init() {}
 
@@ -23,6 +31,9 @@ package final class LiveMetrics: Sendable {
             out += "# TYPE \(name) counter\n\(name) \(value)\n"
         }
         out += latency.prometheusText(name: "mapwire_event_to_frame_seconds")
+        out += clusterEpochWait.prometheusText(name: "mapwire_cluster_epoch_wait_seconds")
+        out += clusterMerge.prometheusText(name: "mapwire_cluster_merge_seconds")
+        out += clusterEpochToFrame.prometheusText(name: "mapwire_cluster_epoch_to_frame_seconds")
         return out
     }
 }

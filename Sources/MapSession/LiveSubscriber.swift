@@ -11,8 +11,9 @@ final class LiveSubscriber: Sendable {
     private let viewport = Mutex<Rect?>(nil)
     private let pending = Atomic<Bool>(false)
     /// When the store received the oldest move the session's frames have
-    /// not shown yet of the cluster epochs that touched its viewport (store clock).
-    private let epochChangesAt = Mutex<Double?>(nil)
+    /// not shown yet of the cluster epochs that touched its viewport, and
+    /// when the first of those epochs was published (store clock).
+    private let epochChanges = Mutex<EpochChangesTime?>(nil)
     private let onWake: @Sendable () -> Void
     /// The session's reuse counters as of its last frame, for `/metrics`
     /// without hopping onto (and waiting behind) every session's queue.
@@ -38,19 +39,27 @@ final class LiveSubscriber: Sendable {
     /// Wakes the session when one of `touched`'s points (whose bounding box
     /// is `bounds`) lies in its viewport and no wake-up is pending. Returns
     /// whether it woke it. The time of the first point it shows, if it has
-    /// one (a cluster epoch's move), is kept for `takeEpochChangesTime`,
-    /// whether the session is woken now or already was.
+    /// one (a cluster epoch's move), is kept for `takeEpochChangesTime` with
+    /// `published` (when the epoch was, `now` if not given), whether the
+    /// session is woken now or already was.
     @discardableResult
-    func wakeIfShowing(_ touched: TouchedPoints, within bounds: Rect) -> Bool {
+    func wakeIfShowing(_ touched: TouchedPoints, within bounds: Rect,
+                       epochPublishedAt published: Double? = nil) -> Bool {
         // A pending wake-up with an epoch's time already kept needs nothing more: that time is older.
         let isPending = pending.load(ordering: .acquiring)
-        if isPending, !touched.hasTimes || epochChangesAt.withLock({ $0 != nil }) { return false }
+        if isPending, !touched.hasTimes || epochChanges.withLock({ $0 != nil }) { return false }
         guard let rect = viewport.withLock({ $0 }),
               rect.minX <= bounds.maxX, bounds.minX <= rect.maxX, rect.minY <= bounds.maxY, bounds.minY <= rect.maxY
         else { return false }
         let (shows, time) = touched.firstTime(in: rect)
         guard shows else { return false }
-        if let time { epochChangesAt.withLock { $0 = min($0 ?? time, time) } }
+        if let time {
+            let published = published ?? AnnotationStore.now()
+            epochChanges.withLock { kept in
+                kept = EpochChangesTime(receivedAt: min(kept?.receivedAt ?? time, time),
+                                        publishedAt: min(kept?.publishedAt ?? published, published))
+            }
+        }
         guard !isPending else { return false }
         guard pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else {
             return false
@@ -61,10 +70,18 @@ final class LiveSubscriber: Sendable {
 
     /// The oldest epoch change kept since the last call, if any: the
     /// session's next frame shows it.
-    func takeEpochChangesTime() -> Double? {
-        epochChangesAt.withLock { t in
+    func takeEpochChangesTime() -> EpochChangesTime? {
+        epochChanges.withLock { t in
             defer { t = nil }
             return t
         }
     }
+}
+
+/// When the oldest cluster-epoch move a session has yet to show reached
+/// the store, and when the first epoch holding such moves was published
+/// (store clock).
+struct EpochChangesTime: Equatable {
+    var receivedAt: Double
+    var publishedAt: Double
 }

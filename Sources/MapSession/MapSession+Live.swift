@@ -82,7 +82,10 @@ extension MapSession {
     /// publish where the camera looks now.
     func prepareLiveFrame() {
         applyLiveChanges()
-        if let time = live.subscriber?.takeEpochChangesTime() { frameTiming?.liveChangesApplied(receivedAt: time) }
+        if let time = live.subscriber?.takeEpochChangesTime() {
+            frameTiming?.liveChangesApplied(receivedAt: time.receivedAt)
+            frameTiming?.clusterEpochApplied(publishedAt: time.publishedAt)
+        }
         publishLiveViewport()
         if let counts = mapView?.reuseCounts { live.subscriber?.reuseCounts.withLock { $0 = counts } }
     }

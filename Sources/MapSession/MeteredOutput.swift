@@ -9,8 +9,9 @@ import Wire
 final class MeteredOutput: SessionOutput, FrameTimingObserver {
     let base: SessionOutput
     let metrics: LiveMetrics
-    /// The oldest browser input and the oldest live change not yet reflected in a frame.
-    private let pending = Mutex<(input: Double?, live: Double?)>((nil, nil))
+    /// The oldest browser input and the oldest live change not yet reflected
+    /// in a frame, and the first cluster epoch's publication among those.
+    private let pending = Mutex<(input: Double?, live: Double?, epoch: Double?)>((nil, nil, nil))
 
     init(base: SessionOutput, metrics: LiveMetrics) {
         self.base = base
@@ -27,6 +28,11 @@ final class MeteredOutput: SessionOutput, FrameTimingObserver {
         pending.withLock { $0.live = min($0.live ?? time, time) }
     }
 
+    /// Notes a cluster epoch published at `time` that the next frame shows.
+    func clusterEpochApplied(publishedAt time: Double) {
+        pending.withLock { $0.epoch = min($0.epoch ?? time, time) }
+    }
+
     /// The session rendered and found nothing to send: the browser inputs so
     /// far (a press, a key the map ignores) changed nothing, and the next
     /// frame is not their answer. Live changes stay pending: their glide shows
@@ -40,16 +46,16 @@ final class MeteredOutput: SessionOutput, FrameTimingObserver {
         if message.first == 0x02 {
             metrics.framesSent.add(1, ordering: .relaxed)
             metrics.frameBytesSent.add(message.count, ordering: .relaxed)
-            let since = pending.withLock { p -> Double? in
-                defer { p = (nil, nil) }
+            let (since, epoch) = pending.withLock { p -> (Double?, Double?) in
+                defer { p = (nil, nil, nil) }
                 switch (p.input, p.live) {
-                case let (a?, b?): return min(a, b)
-                case let (a, b): return a ?? b
+                case let (a?, b?): return (min(a, b), p.epoch)
+                case let (a, b): return (a ?? b, p.epoch)
                 }
             }
-            if let since {
-                metrics.latency.record(AnnotationStore.now() - since)
-            }
+            let now = AnnotationStore.now()
+            if let since { metrics.latency.record(now - since) }
+            if let epoch { metrics.clusterEpochToFrame.record(now - epoch) }
         }
         base.send(message)
     }

@@ -45,4 +45,7 @@ struct TouchedPoints: Sendable {
 
     /// Whether any of the points has a time.
     var hasTimes: Bool { times.contains { $0.time != nil } }
+
+    /// When the first change with a time was received: the epoch's oldest.
+    var firstTime: Double? { times.lazy.compactMap(\.time).first }
 }

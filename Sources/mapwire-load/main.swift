@@ -325,6 +325,16 @@ print("server event-to-frame histogram (inputs and moves, delta over the run): p
       + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.5) + ", p99 "
       + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.99) + "; within 33 ms: "
       + histogramShare(before, after, "mapwire_event_to_frame_seconds", within: 0.033))
+// Where a clustered move's time goes: waiting for its epoch's merge, the merge, the map's turn to draw.
+let stages = [("waiting for the merge", "mapwire_cluster_epoch_wait_seconds"),
+              ("merging", "mapwire_cluster_merge_seconds"),
+              ("epoch published to frame", "mapwire_cluster_epoch_to_frame_seconds")]
+if histogramBuckets(before, after, stages[1].1).last.map({ $0.1 > 0 }) ?? false {
+    print("clustered moves' stages (server histograms): " + stages.map { label, name in
+        let (p50, p99) = (histogramQuantile(before, after, name, 0.5), histogramQuantile(before, after, name, 0.99))
+        return "\(label) p50 \(p50), p99 \(p99)"
+    }.joined(separator: "; "))
+}
 if let rss = rssKB(options.pid) { print("server RSS after the run: \(rss / 1024) MB") }
 print("sessions closed by the server during the run: \(totals.closed.load(ordering: .relaxed))")
 for c in clients { c.shutdown() }

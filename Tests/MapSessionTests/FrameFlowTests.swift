@@ -113,4 +113,24 @@ import Wire
         output.send([0x02, 1, 2, 3])
         #expect(metrics.latency.total == 1)
     }
+
+    /// A frame that shows a cluster epoch times how long the map took to
+    /// draw it once published; other frames do not.
+    @Test func aFrameShowingAnEpochTimesItsWaitToDraw() {
+        let metrics = LiveMetrics()
+        let output = MeteredOutput(base: RecordingOutput(), metrics: metrics)
+        output.liveChangesApplied(receivedAt: AnnotationStore.now() - 0.020)
+        output.clusterEpochApplied(publishedAt: AnnotationStore.now() - 0.003)
+        output.clusterEpochApplied(publishedAt: AnnotationStore.now() - 0.5)
+        output.send([0x01, 1])
+        #expect(metrics.clusterEpochToFrame.total == 0, "not a frame")
+        output.send([0x02, 1, 2, 3])
+        #expect(metrics.clusterEpochToFrame.total == 1)
+        let bound = LatencyHistogram.bounds.firstIndex(of: 0.256)!
+        #expect(metrics.clusterEpochToFrame.cumulative[bound] == 0, "timed from the first epoch, half a second ago")
+        output.markEvent(at: AnnotationStore.now())
+        output.send([0x02, 1, 2, 3])
+        #expect(metrics.clusterEpochToFrame.total == 1, "a frame that answers an input only")
+        #expect(metrics.prometheusText().contains("mapwire_cluster_epoch_to_frame_seconds_count 1"))
+    }
 }

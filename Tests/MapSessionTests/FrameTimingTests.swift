@@ -8,8 +8,10 @@ import SampleApps
 /// Records what a session reports for timing its frames.
 final class RecordingFrameTiming: FrameTimingObserver {
     let liveChanges = Mutex<[Double]>([])
+    let epochs = Mutex<[Double]>([])
     let emptyRenders = Mutex(0)
     func liveChangesApplied(receivedAt time: Double) { liveChanges.withLock { $0.append(time) } }
+    func clusterEpochApplied(publishedAt time: Double) { epochs.withLock { $0.append(time) } }
     func inputsChangedNothing() { emptyRenders.withLock { $0 += 1 } }
 }
 
@@ -57,15 +59,28 @@ final class RecordingFrameTiming: FrameTimingObserver {
         }
         let (logged, frames) = (world.store.version, near.frames.count)
         let (nearBefore, farBefore) = (nearTiming.liveChanges.withLock { $0 }, farTiming.liveChanges.withLock { $0 })
+        let epochsBefore = nearTiming.epochs.withLock { $0 }.count
+        let (waits, merges) = (world.store.metrics.clusterEpochWait.total, world.store.metrics.clusterMerge.total)
+        let waitsWithinASecond = world.store.metrics.clusterEpochWait.cumulative.last
         // Received a while ago, the buoy's first: each frame's time comes from the move it shows.
         let (buoyReceived, vanReceived) = (AnnotationStore.now() - 10, AnnotationStore.now() - 5)
         try world.store.apply([Move(id: "buoy", coordinate: Coordinate(latitude: 0.5, longitude: -150))],
                               receivedAt: buoyReceived)
         try world.store.apply([Move(id: "van-0", coordinate: Coordinate(latitude: -29, longitude: -121))],
                               receivedAt: vanReceived)
+        let beforePublishing = AnnotationStore.now()
         world.store.publishClusters()
+        let published = AnnotationStore.now()
         for h in [near, far] { h.flushQueue() }
         #expect(world.store.version == logged, "the moves are not in the change log")
+        // The epoch's stages: its wait counts from the oldest move (the buoy's, 10 s ago); the merge is timed.
+        let metrics = world.store.metrics
+        #expect(metrics.clusterEpochWait.total == waits + 1 && metrics.clusterMerge.total == merges + 1)
+        #expect(metrics.clusterEpochWait.cumulative.last == waitsWithinASecond,
+                "a wait of 10 s is above the last bound")
+        let epochTimes = nearTiming.epochs.withLock { $0 }.dropFirst(epochsBefore)
+        #expect(epochTimes.count == 1 && epochTimes.allSatisfy { $0 >= beforePublishing && $0 <= published },
+                "the frame knows when the epoch it shows was published")
         #expect(near.frames.count > frames, "the epoch woke the map that shows the fleet")
         #expect(nearTiming.liveChanges.withLock { $0 }.dropFirst(nearBefore.count) == [vanReceived])
         #expect(farTiming.liveChanges.withLock { $0 }.dropFirst(farBefore.count) == [buoyReceived])
@@ -75,9 +90,10 @@ final class RecordingFrameTiming: FrameTimingObserver {
         var first = TouchedPoints(), second = TouchedPoints()
         first.append(Point(x: 1, y: 1), receivedAt: 3)
         second.append(Point(x: 2, y: 2), receivedAt: 4)
-        #expect(subscriber.wakeIfShowing(first, within: Rect(x: 0, y: 0, width: 5, height: 5)))
-        #expect(!subscriber.wakeIfShowing(second, within: Rect(x: 0, y: 0, width: 5, height: 5)))
-        #expect(subscriber.takeEpochChangesTime() == 3 && subscriber.takeEpochChangesTime() == nil)
+        #expect(subscriber.wakeIfShowing(first, within: Rect(x: 0, y: 0, width: 5, height: 5), epochPublishedAt: 7))
+        #expect(!subscriber.wakeIfShowing(second, within: Rect(x: 0, y: 0, width: 5, height: 5), epochPublishedAt: 8))
+        #expect(subscriber.takeEpochChangesTime() == EpochChangesTime(receivedAt: 3, publishedAt: 7))
+        #expect(subscriber.takeEpochChangesTime() == nil)
     }
 
     @Test func theAppTimesEachSessionWithTheOutputThatMetersIt() throws {

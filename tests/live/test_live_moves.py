@@ -162,3 +162,33 @@ def test_demo_feed_moves_travellers_by_themselves():
         assert sum(a["kind"] == "traveller" for a in listing["annotations"]) == 30
     finally:
         server.stop()
+
+
+def metric_values(server):
+    with urllib.request.urlopen(server.http + "/metrics", timeout=5) as response:
+        text = response.read().decode()
+    return {line.split(" ")[0]: float(line.split(" ")[1])
+            for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def test_metrics_split_a_clustered_moves_time_into_stages(live_server):
+    client = Client(live_server, PACIFIC)
+    client.next_frame()
+    for i in range(3):
+        status, body = api(live_server, "POST", "/api/annotations",
+                           {"id": f"float-{i}", "title": f"Float {i}", "latitude": 0.1 * i, "longitude": -150,
+                            "clusteringIdentifier": "floats"})
+        assert status == 201, body
+    before = metric_values(live_server)
+    status, body = api(live_server, "POST", "/api/moves", [{"id": "float-0", "latitude": 4, "longitude": -148}])
+    assert status == 200 and body["applied"] == 1, body
+    # The frame that shows the move's epoch is timed from the epoch's publication as it goes out.
+    shown = "mapwire_cluster_epoch_to_frame_seconds_count"
+    wait_for(client, lambda: metric_values(live_server).get(shown, 0) > before.get(shown, 0))
+    after = metric_values(live_server)
+    for name in ("mapwire_cluster_epoch_wait_seconds_count", "mapwire_cluster_merge_seconds_count"):
+        assert after[name] > before[name], name
+    # A single move waits a few milliseconds for its epoch, not a second.
+    waited = after["mapwire_cluster_epoch_wait_seconds_sum"] - before["mapwire_cluster_epoch_wait_seconds_sum"]
+    assert 0 < waited < 1, waited
+    client.close()
