@@ -56,20 +56,25 @@ package struct CollisionResolver {
             if ca.priority != cb.priority { return ca.priority > cb.priority }
             return a < b
         }
-        var grid: [Int64: [Int32]] = [:]
-        grid.reserveCapacity(candidates.count)
+        let cells = candidates.map { cellRange($0.rect) }
+        var placed = CellLists(capacity: zip(candidates, cells).reduce(0) { total, pair in
+            pair.0.mode == .none ? total : total + pair.1.count
+        })
         for i in order {
             let c = candidates[i]
             guard c.mode != .none else { continue }
-            let cells = cellRange(c.rect)
+            let range = cells[i]
             if !c.isForced {
                 var hit = false
-                search: for cy in cells.y {
-                    for cx in cells.x {
-                        guard let placed = grid[key(cx, cy)] else { continue }
-                        for j in placed where Self.overlap(c, candidates[Int(j)]) {
-                            hit = true
-                            break search
+                search: for cy in range.y0...range.y1 {
+                    for cx in range.x0...range.x1 {
+                        var entry = placed.first(in: Self.key(cx, cy))
+                        while entry >= 0 {
+                            if Self.overlap(c, candidates[placed.candidate(at: entry)]) {
+                                hit = true
+                                break search
+                            }
+                            entry = placed.next(after: entry)
                         }
                     }
                 }
@@ -78,20 +83,26 @@ package struct CollisionResolver {
                     continue
                 }
             }
-            for cy in cells.y {
-                for cx in cells.x { grid[key(cx, cy), default: []].append(Int32(i)) }
+            for cy in range.y0...range.y1 {
+                for cx in range.x0...range.x1 { placed.append(i, to: Self.key(cx, cy)) }
             }
         }
         return shown
     }
 
-    private func cellRange(_ r: Rect) -> (x: ClosedRange<Int>, y: ClosedRange<Int>) {
-        let x0 = Int((r.minX / cellSize).rounded(.down)), x1 = max(x0, Int((r.maxX / cellSize).rounded(.down)))
-        let y0 = Int((r.minY / cellSize).rounded(.down)), y1 = max(y0, Int((r.maxY / cellSize).rounded(.down)))
-        return (x0...x1, y0...y1)
+    /// The grid cells a rect covers, inclusive.
+    private struct CellRange {
+        var x0: Int, x1: Int, y0: Int, y1: Int
+        var count: Int { (x1 - x0 + 1) * (y1 - y0 + 1) }
     }
 
-    private func key(_ x: Int, _ y: Int) -> Int64 {
+    private func cellRange(_ r: Rect) -> CellRange {
+        let x0 = Int((r.minX / cellSize).rounded(.down)), x1 = max(x0, Int((r.maxX / cellSize).rounded(.down)))
+        let y0 = Int((r.minY / cellSize).rounded(.down)), y1 = max(y0, Int((r.maxY / cellSize).rounded(.down)))
+        return CellRange(x0: x0, x1: x1, y0: y0, y1: y1)
+    }
+
+    private static func key(_ x: Int, _ y: Int) -> Int64 {
         Int64(x) << 32 | Int64(UInt32(truncatingIfNeeded: y))
     }
 
@@ -118,5 +129,52 @@ package struct CollisionResolver {
         let c = circleFrame.center, r = min(circleFrame.width, circleFrame.height) / 2
         let nx = min(max(c.x, rect.minX), rect.maxX), ny = min(max(c.y, rect.minY), rect.maxY)
         return c.distance(to: Point(x: nx, y: ny)) < r
+    }
+}
+
+/// The candidates placed in each grid cell, as linked lists in flat arrays
+/// under an open-addressed table of cells: a pass makes four arrays,
+/// where a dictionary of arrays made one array for every cell it touched,
+/// and every frame that moved a view runs a pass.
+private struct CellLists {
+    /// Cell keys and the newest entry of each (-1: an empty slot).
+    private var keys: [Int64]
+    private var heads: [Int32]
+    /// Each entry's candidate and the entry placed before it in the same cell (-1: none).
+    private var candidates: [Int32] = []
+    private var older: [Int32] = []
+    private let mask: Int
+
+    /// Room for `capacity` entries without growing: at most that many cells, the table kept half empty.
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        keys = [Int64](repeating: 0, count: size)
+        heads = [Int32](repeating: -1, count: size)
+        mask = size - 1
+        candidates.reserveCapacity(capacity)
+        older.reserveCapacity(capacity)
+    }
+
+    /// The slot that holds `key`, or the empty one where it would go.
+    private func slot(of key: Int64) -> Int {
+        var i = Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while heads[i] >= 0 && keys[i] != key { i = (i + 1) & mask }
+        return i
+    }
+
+    /// The newest entry in the cell `key`, or -1.
+    func first(in key: Int64) -> Int32 { heads[slot(of: key)] }
+
+    func next(after entry: Int32) -> Int32 { older[Int(entry)] }
+
+    func candidate(at entry: Int32) -> Int { Int(candidates[Int(entry)]) }
+
+    mutating func append(_ candidate: Int, to key: Int64) {
+        let i = slot(of: key)
+        keys[i] = key
+        older.append(heads[i])
+        heads[i] = Int32(candidates.count)
+        candidates.append(Int32(candidate))
     }
 }

@@ -126,6 +126,50 @@ import ViewKit
         }
     }
 
+    /// The grid finds what comparing every pair finds: random views of every
+    /// mode, of small and large sizes, some forced, some off screen.
+    @Test func theGridDecidesAsComparingEveryPairDoes() {
+        var state: UInt64 = 11
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        let modes: [CollisionMode] = [.rectangle, .circle, .none]
+        for round in 0..<20 {
+            let candidates = (0..<(50 + round * 20)).map { _ in
+                let size = next() < 0.1 ? 200 + next() * 400 : 10 + next() * 40
+                let rect = Rect(x: next() * 1200 - 300, y: next() * 800 - 200, width: size,
+                                height: size * (0.5 + next()))
+                return CollisionResolver.Candidate(rect: rect, mode: modes[Int(next() * 3)],
+                                                   priority: Float(Int(next() * 4) * 250), isForced: next() < 0.05)
+            }
+            let shown = CollisionResolver().resolve(candidates)
+            #expect(shown == Self.everyPair(candidates), "round \(round)")
+            #expect(shown.contains(false), "round \(round) has views that hide")
+        }
+    }
+
+    /// MapKit's rule, one candidate against every one placed before it.
+    private static func everyPair(_ candidates: [CollisionResolver.Candidate]) -> [Bool] {
+        let order = candidates.indices.sorted { a, b in
+            let (ca, cb) = (candidates[a], candidates[b])
+            if ca.isForced != cb.isForced { return ca.isForced }
+            if ca.priority != cb.priority { return ca.priority > cb.priority }
+            return a < b
+        }
+        var shown = [Bool](repeating: true, count: candidates.count)
+        var placed: [Int] = []
+        for i in order where candidates[i].mode != .none {
+            let hit = placed.contains { CollisionResolver.overlap(candidates[i], candidates[$0]) }
+            if !candidates[i].isForced, hit {
+                shown[i] = false
+            } else {
+                placed.append(i)
+            }
+        }
+        return shown
+    }
+
     @Test func adaptiveMarkerTitlesGiveWayToOtherViews() throws {
         final class Markers: MapViewDelegate {
             func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
