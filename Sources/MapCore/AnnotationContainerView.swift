@@ -66,6 +66,9 @@ final class AnnotationContainerView: View, RenderHolding {
 
     var renderHolds: RenderHolds { renders.holds }
 
+    /// How many items of its last render the layer keeps for the next.
+    var heldItemCount: Int { renders.heldItemCount }
+
     /// Lets the held render go (a resting session keeps only what it must); the next render draws every view.
     func forgetHeldRenders() {
         renders = AnnotationRenderCache()

@@ -23,24 +23,31 @@ final class AnnotationRenderCache {
     /// The layer's subviews at that render, in order.
     private var children: [View] = []
     private var indexOf: [ObjectIdentifier: Int] = [:]
-    /// The children's items, one after another, and where each child's items end.
-    private var items: [SceneItem] = []
+    /// Where each child's items and accessibility elements ended in the last
+    /// render, counted from the layer's first.
     private var itemEnds: [Int] = []
-    /// The same for their accessibility elements, in child order.
-    private var elements: [AccessibilityElement] = []
     private var elementEnds: [Int] = []
+    /// The held children's items and elements, and where each child's are
+    /// in them (nil for a child not held). Only the held ones are kept: a
+    /// layer of 2,000 markers, none held, copied all their items here every
+    /// frame only to render them afresh the next.
+    private var heldItems: [SceneItem] = []
+    private var heldElements: [AccessibilityElement] = []
+    private var heldSpans: [(items: Range<Int>, elements: Range<Int>)?] = []
     /// Each child's anchor and id, for the reading order without reading the views.
     private(set) var anchors: [Point] = []
     private(set) var ids: [UInt32] = []
     /// Children whose held render changed since (by position).
     private var changed: [Bool] = []
-    /// After a reorder, the position each child's items and elements had in
-    /// the render held (`items` and `elements` keep that render's order until
-    /// the next render writes them anew).
+    /// After a reorder, the position each child had in the render held
+    /// (`heldSpans` keeps that render's order until the next render writes it anew).
     private var heldPosition: [Int]?
     /// Every resource the held children declared, to declare again when they are reused.
     private var resources = RecordedResources()
     private var resourceIDs: (fonts: Set<UInt16>, images: Set<UInt32>, paths: Set<UInt32>) = ([], [], [])
+
+    /// How many items the cache keeps (tests check that only held children's are).
+    var heldItemCount: Int { heldItems.count }
 
     /// Each child's accessibility elements in the last render, by position from the layer's first.
     var elementSpans: [Range<Int>] {
@@ -91,6 +98,7 @@ final class AnnotationRenderCache {
         changed = Array(repeating: true, count: children.count)
         itemEnds = Array(repeating: 0, count: children.count)
         elementEnds = Array(repeating: 0, count: children.count)
+        heldSpans = Array(repeating: nil, count: children.count)
         anchors = Array(repeating: .zero, count: children.count)
         ids = children.map(\.id)
         heldPosition = nil
@@ -107,27 +115,35 @@ final class AnnotationRenderCache {
     private func render(_ layer: View, into context: inout RenderContext) {
         let firstItem = context.scene.items.count, firstElement = context.scene.accessibility.count
         var reused: Range<Int>?
-        let (heldItemEnds, heldElementEnds, heldPosition) = (itemEnds, elementEnds, heldPosition)
-        func span(_ ends: [Int], _ k: Int) -> Range<Int> { (k == 0 ? 0 : ends[k - 1])..<ends[k] }
+        let (held, heldPosition) = ((heldItems, heldElements, heldSpans), heldPosition)
+        var keptItems: [SceneItem] = [], keptElements: [AccessibilityElement] = []
+        keptItems.reserveCapacity(held.0.count)
+        keptElements.reserveCapacity(held.1.count)
+        var spans = [(items: Range<Int>, elements: Range<Int>)?](repeating: nil, count: children.count)
         for i in children.indices {
-            if changed[i] {
+            let (itemStart, elementStart) = (context.scene.items.count, context.scene.accessibility.count)
+            if !changed[i], let span = held.2[heldPosition?[i] ?? i] {
+                context.scene.items.append(contentsOf: held.0[span.items])
+                context.scene.accessibility.append(contentsOf: held.1[span.elements])
+                reused = (reused?.lowerBound ?? itemStart)..<context.scene.items.count
+            } else {
                 if let run = reused { context.markUnchanged(run) }
                 reused = nil
                 renderAfresh(i, parent: layer.id, into: &context)
-            } else {
-                let k = heldPosition?[i] ?? i
-                let at = context.scene.items.count
-                context.scene.items.append(contentsOf: items[span(heldItemEnds, k)])
-                context.scene.accessibility.append(contentsOf: elements[span(heldElementEnds, k)])
-                reused = (reused?.lowerBound ?? at)..<context.scene.items.count
+            }
+            // Held now (reused, or drawn afresh and held from here on): what the next render reuses.
+            if !changed[i] {
+                let items = context.scene.items[itemStart...], elements = context.scene.accessibility[elementStart...]
+                spans[i] = (keptItems.count..<(keptItems.count + items.count),
+                            keptElements.count..<(keptElements.count + elements.count))
+                keptItems.append(contentsOf: items)
+                keptElements.append(contentsOf: elements)
             }
             itemEnds[i] = context.scene.items.count - firstItem
             elementEnds[i] = context.scene.accessibility.count - firstElement
         }
         if let run = reused { context.markUnchanged(run) }
-        // What this render drew is what the next one reuses.
-        items.replaceSubrange(items.indices, with: context.scene.items[firstItem...])
-        elements.replaceSubrange(elements.indices, with: context.scene.accessibility[firstElement...])
+        (heldItems, heldElements, heldSpans) = (keptItems, keptElements, spans)
         self.heldPosition = nil
         generation = context.generation
         subviewsVersion = layer.subviewsVersion

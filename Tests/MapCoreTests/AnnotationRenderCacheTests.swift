@@ -87,6 +87,29 @@ import ViewKit
         #expect(item(of: badge, in: scene)?.properties.text == counted)
     }
 
+    /// The layer keeps the items of the badges it holds and no others: the
+    /// pins beside them draw afresh every frame, and a copy of theirs would
+    /// only be copied again.
+    @Test func onlyTheHeldBadgesItemsAreKept() throws {
+        var random = Random(state: 25)
+        let source = MovingDotsSource(count: 600, random: &random)
+        let (window, map) = source.watchingMap(zoom: 7.3)
+        // The app's own pins, markers with a balloon and a title: never held.
+        for i in 0..<3 {
+            let spot = map.convert(Point(x: 300 + 200 * Double(i), y: 300))
+            map.addAnnotation(PointAnnotation(coordinate: spot, title: "Pin \(i)"))
+        }
+        for _ in 0..<2 {
+            let scene = window.renderScene()
+            let views = map.annotationContainer.subviews
+            let badges = Set(views.filter { type(of: $0) == ClusterAnnotationView.self && $0.subviews.isEmpty }
+                .map(\.id))
+            try #require(!badges.isEmpty && badges.count < views.count, "badges and pins side by side")
+            let container = try #require(map.annotationContainer as? AnnotationContainerView)
+            #expect(container.heldItemCount == scene.items.filter { badges.contains($0.id) }.count)
+        }
+    }
+
     /// A map at rest (a tab left open) keeps no render and no followed
     /// layout; its next frame draws every badge afresh, the same as before.
     @Test func aMapAtRestLetsItsRenderGo() {
