@@ -56,7 +56,19 @@ open class MarkerAnnotationView: AnnotationView {
     /// The subtitle's label under the title; made with the title's.
     public private(set) var subtitleLabel: Label?
     /// What the labels and glyph were last laid out for, so frames skip text layout.
-    private var contentKey: [String]?
+    private var contentKey: ContentKey?
+
+    /// What the glyph and the labels show. Compared every frame (titles are
+    /// read afresh, as an app may change them), so it is plain values:
+    /// formatting the image id and the tint into strings for the comparison
+    /// was a tenth of a frame of 2,000 markers.
+    private struct ContentKey: Equatable {
+        var title: String
+        var subtitle: String
+        var glyphText: String?
+        var glyph: UInt32?
+        var tint: Color
+    }
     /// Set when the view is handed out for display; the drop starts once it is in a window.
     private var dropPending = false
     /// The drop: the balloon's offset above its place, falling with a small bounce.
@@ -142,8 +154,10 @@ open class MarkerAnnotationView: AnnotationView {
 
     /// Whether the title label shows now: adaptive titles give way to other
     /// views, except while selected.
-    public var showsTitle: Bool {
-        guard titleVisibility != .hidden, !(annotation?.title ?? "").isEmpty else { return false }
+    public var showsTitle: Bool { showsTitle(annotation?.title) }
+
+    private func showsTitle(_ title: String?) -> Bool {
+        guard titleVisibility != .hidden, !(title ?? "").isEmpty else { return false }
         return titleVisibility == .visible || isSelected || !isTitleHiddenByCollision
     }
 
@@ -174,8 +188,10 @@ open class MarkerAnnotationView: AnnotationView {
     }
 
     /// Whether the subtitle label shows now: adaptive shows it only while selected.
-    public var showsSubtitle: Bool {
-        guard !(annotation?.subtitle ?? "").isEmpty else { return false }
+    public var showsSubtitle: Bool { showsSubtitle(annotation?.subtitle) }
+
+    private func showsSubtitle(_ subtitle: String?) -> Bool {
+        guard !(subtitle ?? "").isEmpty else { return false }
         switch subtitleVisibility {
         case .visible: return true
         case .hidden: return false
@@ -192,10 +208,13 @@ open class MarkerAnnotationView: AnnotationView {
 
     /// Lays out glyph and labels when what they show changed.
     func updateContent(fonts: FontBook) {
-        let title = showsTitle ? annotation?.title ?? "" : ""
-        let subtitle = showsSubtitle ? annotation?.subtitle ?? "" : ""
+        // Each read once: an annotation of the store's takes a lock for each.
+        let (annotationTitle, annotationSubtitle) = (annotation?.title, annotation?.subtitle)
+        let title = showsTitle(annotationTitle) ? annotationTitle ?? "" : ""
+        let subtitle = showsSubtitle(annotationSubtitle) ? annotationSubtitle ?? "" : ""
         let glyph = isSelected ? (selectedGlyphImage ?? glyphImage) : glyphImage
-        let key = [title, subtitle, glyphText ?? "", glyph.map { String($0.id) } ?? "", glyphTintColor.description]
+        let key = ContentKey(title: title, subtitle: subtitle, glyphText: glyphText, glyph: glyph?.id,
+                             tint: glyphTintColor)
         guard key != contentKey else { return }
         contentKey = key
         layoutGlyph(glyph, fonts: fonts)
