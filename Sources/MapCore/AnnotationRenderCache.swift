@@ -34,6 +34,12 @@ final class AnnotationRenderCache {
     private var heldItems: [SceneItem] = []
     private var heldElements: [AccessibilityElement] = []
     private var heldSpans: [(items: Range<Int>, elements: Range<Int>)?] = []
+    /// The arrays of the render before last, emptied and written by the next:
+    /// a render reads the held ones while it writes these, so neither is
+    /// allocated again frame after frame.
+    private var spareItems: [SceneItem] = []
+    private var spareElements: [AccessibilityElement] = []
+    private var spareSpans: [(items: Range<Int>, elements: Range<Int>)?] = []
     /// Each child's anchor and id, for the reading order without reading the views.
     private(set) var anchors: [Point] = []
     private(set) var ids: [UInt32] = []
@@ -116,10 +122,21 @@ final class AnnotationRenderCache {
         let firstItem = context.scene.items.count, firstElement = context.scene.accessibility.count
         var reused: Range<Int>?
         let (held, heldPosition) = ((heldItems, heldElements, heldSpans), heldPosition)
-        var keptItems: [SceneItem] = [], keptElements: [AccessibilityElement] = []
-        keptItems.reserveCapacity(held.0.count)
-        keptElements.reserveCapacity(held.1.count)
-        var spans = [(items: Range<Int>, elements: Range<Int>)?](repeating: nil, count: children.count)
+        var (keptItems, keptElements, spans) = (spareItems, spareElements, spareSpans)
+        (spareItems, spareElements, spareSpans) = ([], [], [])
+        keptItems.removeAll(keepingCapacity: true)
+        keptElements.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        spans.append(contentsOf: repeatElement(nil, count: children.count))
+        // Children held now (reused, or drawn afresh and held from here on) are what the next render
+        // reuses: each run of them in the scene is copied in one piece when it ends.
+        var keeping: (item: Int, element: Int)?
+        func keep(until end: (item: Int, element: Int)) {
+            guard let start = keeping else { return }
+            keptItems.append(contentsOf: context.scene.items[start.item..<end.item])
+            keptElements.append(contentsOf: context.scene.accessibility[start.element..<end.element])
+            keeping = nil
+        }
         for i in children.indices {
             let (itemStart, elementStart) = (context.scene.items.count, context.scene.accessibility.count)
             if !changed[i], let span = held.2[heldPosition?[i] ?? i] {
@@ -131,18 +148,22 @@ final class AnnotationRenderCache {
                 reused = nil
                 renderAfresh(i, parent: layer.id, into: &context)
             }
-            // Held now (reused, or drawn afresh and held from here on): what the next render reuses.
-            if !changed[i] {
-                let items = context.scene.items[itemStart...], elements = context.scene.accessibility[elementStart...]
-                spans[i] = (keptItems.count..<(keptItems.count + items.count),
-                            keptElements.count..<(keptElements.count + elements.count))
-                keptItems.append(contentsOf: items)
-                keptElements.append(contentsOf: elements)
+            let (itemEnd, elementEnd) = (context.scene.items.count, context.scene.accessibility.count)
+            if changed[i] {
+                keep(until: (itemStart, elementStart))
+            } else {
+                if keeping == nil { keeping = (itemStart, elementStart) }
+                // Where the child's items land in the kept arrays once its run is copied.
+                let (itemBase, elementBase) = (keptItems.count - keeping!.item, keptElements.count - keeping!.element)
+                spans[i] = ((itemBase + itemStart)..<(itemBase + itemEnd),
+                            (elementBase + elementStart)..<(elementBase + elementEnd))
             }
-            itemEnds[i] = context.scene.items.count - firstItem
-            elementEnds[i] = context.scene.accessibility.count - firstElement
+            itemEnds[i] = itemEnd - firstItem
+            elementEnds[i] = elementEnd - firstElement
         }
+        keep(until: (context.scene.items.count, context.scene.accessibility.count))
         if let run = reused { context.markUnchanged(run) }
+        (spareItems, spareElements, spareSpans) = (heldItems, heldElements, heldSpans)
         (heldItems, heldElements, heldSpans) = (keptItems, keptElements, spans)
         self.heldPosition = nil
         generation = context.generation
