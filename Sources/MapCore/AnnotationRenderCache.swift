@@ -23,9 +23,8 @@ final class AnnotationRenderCache {
     /// The layer's subviews at that render, in order.
     private var children: [View] = []
     private var indexOf: [ObjectIdentifier: Int] = [:]
-    /// Where each child's items and accessibility elements ended in the last
-    /// render, counted from the layer's first.
-    private var itemEnds: [Int] = []
+    /// Where each child's accessibility elements ended in the last render,
+    /// counted from the layer's first (for the reading order).
     private var elementEnds: [Int] = []
     /// The held children's items and elements, and where each child's are
     /// in them (nil for a child not held). Only the held ones are kept: a
@@ -102,7 +101,6 @@ final class AnnotationRenderCache {
         indexOf.removeAll(keepingCapacity: true)
         for (i, child) in children.enumerated() { indexOf[ObjectIdentifier(child)] = i }
         changed = Array(repeating: true, count: children.count)
-        itemEnds = Array(repeating: 0, count: children.count)
         elementEnds = Array(repeating: 0, count: children.count)
         heldSpans = Array(repeating: nil, count: children.count)
         anchors = Array(repeating: .zero, count: children.count)
@@ -119,7 +117,7 @@ final class AnnotationRenderCache {
     }
 
     private func render(_ layer: View, into context: inout RenderContext) {
-        let firstItem = context.scene.items.count, firstElement = context.scene.accessibility.count
+        let firstElement = context.scene.accessibility.count
         var reused: Range<Int>?
         let (held, heldPosition) = ((heldItems, heldElements, heldSpans), heldPosition)
         var (keptItems, keptElements, spans) = (spareItems, spareElements, spareSpans)
@@ -158,7 +156,6 @@ final class AnnotationRenderCache {
                 spans[i] = ((itemBase + itemStart)..<(itemBase + itemEnd),
                             (elementBase + elementStart)..<(elementBase + elementEnd))
             }
-            itemEnds[i] = itemEnd - firstItem
             elementEnds[i] = elementEnd - firstElement
         }
         keep(until: (context.scene.items.count, context.scene.accessibility.count))

@@ -103,5 +103,6 @@ extension AnnotationStore: SharedAnnotationSource {
     static func isUrgent(_ changes: [String: ClusterChanges]) -> Bool {
         changes.values.reduce(0) { $0 + $1.placed.count + $1.removed.count } <= urgentMergeLimit
     }
+
     static let displayFrame = 0.016
 }
