@@ -44,8 +44,8 @@ extension SharedClusterIndex {
         }
         // Runs of emptied slabs move a share at a time, so emptying the slab of a million-member
         // import does not hold one epoch up: as many members as the merge rewrites, or a few thousand.
-        var emptied = 0
-        for s in slabs.indices where Self.isEmptied(s, of: self) { emptied += slabLive[s] }
+        let emptiedSlabs = slabs.indices.map { Self.isEmptied($0, of: self) }
+        let emptied = slabs.indices.reduce(0) { $0 + (emptiedSlabs[$1] ? slabLive[$1] : 0) }
         let rehoming = min(emptied, max(bound, Self.rehomeShare))
         bound += rehoming
         // Slabs come and go every epoch, megabytes each under a busy feed: in a few sizes (four an
@@ -55,7 +55,7 @@ extension SharedClusterIndex {
         var builder: RunBuilder?
         let written = [Member](unsafeUninitializedCapacity: bound) { fresh, count in
             var b = RunBuilder(from: self, into: fresh, runs: runs.count + arriving.count / Self.runTarget + 1,
-                               rehoming: rehoming)
+                               rehoming: emptiedSlabs, budget: rehoming)
             var next = touched.startIndex
             for r in runs.indices {
                 if next < touched.endIndex, touched[next].run == r {
@@ -105,11 +105,11 @@ extension SharedClusterIndex {
         var carryStart: Int?
 
         init(from old: SharedClusterIndex, into fresh: UnsafeMutableBufferPointer<Member>, runs expectedRuns: Int,
-             rehoming budget: Int) {
+             rehoming: [Bool], budget: Int) {
             self.old = old
             self.fresh = fresh
+            self.rehoming = rehoming
             rehomeBudget = budget
-            rehoming = old.slabs.indices.map { SharedClusterIndex.isEmptied($0, of: old) }
             freshSlab = Int32(old.slabs.firstIndex { $0 == nil } ?? old.slabs.count)
             runs.reserveCapacity(expectedRuns)
             firstKeys.reserveCapacity(expectedRuns)

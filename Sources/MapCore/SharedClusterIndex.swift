@@ -142,7 +142,7 @@ package final class SharedClusterIndex: Sendable {
         }
         guard lo > 0 else { return Place(run: 0, offset: 0) }
         let r = lo - 1
-        let offset = withMembers(ofRun: r) { members in
+        let offset = members(ofRun: r).withUnsafeBufferPointer { members in
             var lo = 0, hi = members.count
             while lo < hi {
                 let mid = (lo + hi) >> 1
@@ -161,14 +161,6 @@ package final class SharedClusterIndex: Sendable {
     func member(at place: Place) -> Member {
         let run = runs[place.run]
         return slabs[Int(run.slab)]!.members[Int(run.start) + place.offset]
-    }
-
-    /// Calls `body` with the members of run `r`.
-    func withMembers<Result>(ofRun r: Int, _ body: (UnsafeBufferPointer<Member>) -> Result) -> Result {
-        let run = runs[r]
-        return slabs[Int(run.slab)]!.members.withUnsafeBufferPointer { all in
-            body(UnsafeBufferPointer(rebasing: all[Int(run.start)..<Int(run.start) + Int(run.count)]))
-        }
     }
 
     /// The members of run `r`, as a slice of its slab.

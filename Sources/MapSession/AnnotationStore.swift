@@ -67,11 +67,13 @@ public final class AnnotationStore: Sendable {
     /// Writes changes to the store file; nil keeps the world in memory only.
     let journal: GroupCommitWriter?
     /// The shared clusterings' epochs that maps read.
-    let clusterPublisher = SharedClusterPublisher()
+    let clusterPublisher: SharedClusterPublisher
     let clusterQueue = DispatchQueue(label: "mapwire.clustering", qos: .userInitiated)
 
     /// A world kept in memory only (`journal` nil) or written to a store file.
-    init(logLimit: Int = AnnotationStore.defaultLogLimit, journal: GroupCommitWriter?) {
+    init(logLimit: Int = AnnotationStore.defaultLogLimit, journal: GroupCommitWriter?,
+         clusterPublisher: SharedClusterPublisher = SharedClusterPublisher()) {
+        self.clusterPublisher = clusterPublisher
         log = ChangeLog(limit: logLimit)
         state = Mutex(State(log: log))
         self.journal = journal

@@ -247,7 +247,9 @@ import Testing
         move.move(slot: 77, to: Point(x: 1e8, y: 9e8), from: points[77])
         let second = first.applying(move)
         func storage(_ index: SharedClusterIndex) -> Set<UnsafeRawPointer> {
-            Set(index.runs.indices.map { r in index.withMembers(ofRun: r) { UnsafeRawPointer($0.baseAddress!) } })
+            Set(index.runs.indices.map { r in
+                index.members(ofRun: r).withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!) }
+            })
         }
         let shared = storage(first).intersection(storage(second))
         #expect(shared.count >= first.runs.count - 2, "all but the two runs the move left and entered")
