@@ -8,28 +8,36 @@ package struct SceneDiffer: Sendable {
     /// Where each item the browser holds sits: its parent, kind, and index in
     /// `previousItems` (which holds its properties; -1 while inserted in this diff).
     /// Kept small on purpose: a session holds one differ for as long as it lives.
-    private struct Placement {
+    struct Placement {
         var parent: UInt32
         var kind: ItemKind
         var position: Int
     }
 
-    private var placements: [UInt32: Placement] = [:]
+    var placements: [UInt32: Placement] = [:]
     /// Children of each parent as the browser has them, 0 = root.
-    private var children: [UInt32: [UInt32]] = [:]
+    var children: [UInt32: [UInt32]] = [:]
     private var camera: SceneCamera?
     private var background: Color?
-    private var accessibility: [AccessibilityElement]?
+    var accessibility: [AccessibilityElement]?
     private var cursor: Cursor = .default
     private var sentImages: Set<UInt32> = []
     private var sentPaths: Set<UInt32> = []
     private var sentFonts: Set<UInt16> = []
     /// The last scene's items in order, for the common frame where the tree's shape is unchanged.
-    private var previousItems: [SceneItem] = []
+    var previousItems: [SceneItem] = []
     /// The generation of the last scene diffed (0: none, or one built by hand).
     private var previousGeneration: UInt64 = 0
     /// While resting: the last scene's items and accessibility elements, packed; the fields above are empty.
-    private var packed: PackedScene?
+    var packed: PackedScene?
+    /// Parents whose children a patch put in another order since the last
+    /// whole diff: `children` has the browser's order, `previousItems` the
+    /// old one until `settlePatchedOrders()` brings it in line.
+    var patchedOrders: [UInt32] = []
+    /// Where each item's accessibility element is in `accessibility`, made
+    /// when a patch first needs it; `elementsShareItems` when an item has two.
+    var elementIndex: [UInt32: Int]?
+    var elementsShareItems = false
 
     package init() {}
 
@@ -41,9 +49,11 @@ package struct SceneDiffer: Sendable {
     /// unpacks it first and answers exactly as it would have.
     package mutating func rest() {
         guard packed == nil else { return }
+        settlePatchedOrders()
         packed = PackedScene(items: previousItems, accessibility: accessibility)
         previousItems = []
         accessibility = nil
+        elementIndex = nil
         // Both follow from the items' order, parents and kinds: `wake` makes them again.
         placements = [:]
         children = [:]
@@ -77,6 +87,7 @@ package struct SceneDiffer: Sendable {
     /// The ops from the last scene given to this differ (or the empty scene) to `scene`.
     package mutating func diff(to scene: Scene) -> [FrameOp] {
         wake()
+        settlePatchedOrders()
         var ops: [FrameOp] = []
         defineResources(scene, into: &ops)
         if camera != scene.camera {
@@ -96,6 +107,7 @@ package struct SceneDiffer: Sendable {
                 ops.append(.accessibilityNames(renamed))
             } else {
                 ops.append(.accessibility(scene.accessibility))
+                elementIndex = nil
             }
             accessibility = scene.accessibility
         }
@@ -121,7 +133,7 @@ package struct SceneDiffer: Sendable {
         return renamed
     }
 
-    private mutating func defineResources(_ scene: Scene, into ops: inout [FrameOp]) {
+    mutating func defineResources(_ scene: Scene, into ops: inout [FrameOp]) {
         for font in scene.fonts where sentFonts.insert(font.id).inserted {
             ops.append(.defineFont(font))
         }
@@ -240,7 +252,7 @@ package struct SceneDiffer: Sendable {
         return true
     }
 
-    private func appendChange(from old: ItemProperties, to item: SceneItem, into ops: inout [FrameOp]) {
+    func appendChange(from old: ItemProperties, to item: SceneItem, into ops: inout [FrameOp]) {
         if item.properties.differsOnlyInOrigin(from: old) {
             ops.append(.transform(item: item.id, x: item.properties.frame.x, y: item.properties.frame.y))
         } else {
@@ -283,7 +295,7 @@ package struct SceneDiffer: Sendable {
 
     /// Brings the browser's children of `parent` to `target` order with the
     /// fewest moves: items on a longest increasing run of old positions stay.
-    private mutating func placeChildren(_ target: [UInt32], of parent: UInt32, newItems: [SceneItem],
+    mutating func placeChildren(_ target: [UInt32], of parent: UInt32, newItems: [SceneItem],
                                         newIndex: [UInt32: Int], into ops: inout [FrameOp]) {
         var current = children[parent] ?? []
         if current == target { return }

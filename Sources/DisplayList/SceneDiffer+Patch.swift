@@ -1,0 +1,141 @@
+/// Some children of one item rendered afresh, for a frame that changes
+/// nothing else: under a live feed a watching map's epoch changes a dozen
+/// cluster badges of the hundred and more it shows, and rendering and
+/// diffing the whole scene for them was most of what the frame cost.
+package struct ScenePatch: Sendable {
+    /// The item whose children were rendered afresh.
+    package var parent: UInt32
+    /// Each child's subtree in pre-order, one after another, with their
+    /// accessibility elements and the resources they use.
+    package var scene = Scene()
+    /// All of `parent`'s children in their new order, when that may have changed.
+    package var order: [UInt32]?
+
+    package init(parent: UInt32) {
+        self.parent = parent
+    }
+}
+
+extension SceneDiffer {
+    /// The ops that take the browser from the last scene to that scene with
+    /// `patch` applied, and takes that as the last scene; or nil, having
+    /// changed nothing, when the patch is not a change of properties only:
+    /// a subtree holds other items than before (an item came or went, moved
+    /// to another parent or changed kind), or its accessibility elements came,
+    /// went or changed role. The caller then diffs a whole scene instead.
+    ///
+    /// The record keeps the last whole scene's order of items, with the
+    /// patched properties: a later `diff` compares against what the browser
+    /// holds, and hints of that scene's renderer (`Scene.unchangedItems`)
+    /// still hold if it took the same patch.
+    package mutating func patch(_ patch: ScenePatch) -> [FrameOp]? {
+        guard packed == nil, accessibility != nil,
+              let positions = positions(of: patch.scene.items, under: patch.parent),
+              let renamed = names(of: patch.scene.accessibility, items: patch.scene.items) else { return nil }
+        if let order = patch.order {
+            // Ids are unique among a parent's children: as many, each a child now, are the same children.
+            guard order.count == children[patch.parent]?.count ?? 0,
+                  order.allSatisfy({ placements[$0]?.parent == patch.parent }) else { return nil }
+        }
+        var ops: [FrameOp] = []
+        defineResources(patch.scene, into: &ops)
+        for (item, position) in zip(patch.scene.items, positions) {
+            if previousItems[position].properties != item.properties {
+                appendChange(from: previousItems[position].properties, to: item, into: &ops)
+            }
+            previousItems[position] = item
+        }
+        if let order = patch.order, order != children[patch.parent] {
+            if !patchedOrders.contains(patch.parent) { patchedOrders.append(patch.parent) }
+            placeChildren(order, of: patch.parent, newItems: [], newIndex: [:], into: &ops)
+        }
+        if !renamed.isEmpty {
+            ops.append(.accessibilityNames(renamed.map { AccessibilityName(item: accessibility![$0].item, name: $1) }))
+            for (k, name) in renamed { accessibility![k].name = name }
+        }
+        return ops
+    }
+
+    /// Where each of `items` is in the record, when they are subtrees of
+    /// children of `parent` that hold exactly the items they held (same ids,
+    /// parents and kinds); else nil.
+    private func positions(of items: [SceneItem], under parent: UInt32) -> [Int]? {
+        var positions: [Int] = []
+        positions.reserveCapacity(items.count)
+        var subtreeLeft = 0
+        for item in items {
+            guard let placed = placements[item.id], placed.position >= 0, placed.parent == item.parent,
+                  placed.kind == item.kind else { return nil }
+            if item.parent == parent {
+                guard subtreeLeft == 0 else { return nil }
+                subtreeLeft = subtreeSize(item.id)
+            }
+            guard subtreeLeft > 0 else { return nil }
+            subtreeLeft -= 1
+            positions.append(placed.position)
+        }
+        return subtreeLeft == 0 ? positions : nil
+    }
+
+    /// Puts the record's items in the order the browser holds them
+    /// (`children`) where patches reordered them, as a whole scene in that
+    /// order would have them: a diff of a scene in the old order must see
+    /// it as a change. Positions still count in the record's old order here.
+    mutating func settlePatchedOrders() {
+        for parent in patchedOrders {
+            guard let order = children[parent], !order.isEmpty else { continue }
+            var spans: [Range<Int>] = []
+            spans.reserveCapacity(order.count)
+            var (start, end) = (Int.max, 0)
+            for id in order {
+                guard let position = placements[id]?.position, position >= 0 else { return }
+                let span = position..<(position + subtreeSize(id))
+                spans.append(span)
+                (start, end) = (min(start, span.lowerBound), max(end, span.upperBound))
+            }
+            var reordered: [SceneItem] = []
+            reordered.reserveCapacity(end - start)
+            for span in spans { reordered += previousItems[span] }
+            previousItems.replaceSubrange(start..<end, with: reordered)
+            for position in start..<end { placements[previousItems[position].id]?.position = position }
+        }
+        patchedOrders.removeAll()
+    }
+
+    /// How many items the browser holds in the subtree of `id`, itself included.
+    private func subtreeSize(_ id: UInt32) -> Int {
+        guard let kids = children[id] else { return 1 }
+        return kids.reduce(1) { $0 + subtreeSize($1) }
+    }
+
+    /// The new names, by index into `accessibility`, when `patched` are the
+    /// elements of `items` with only their names changed: each item has as
+    /// many elements as before (none or one), of the same role and flags. Else nil.
+    private mutating func names(of patched: [AccessibilityElement],
+                                items: [SceneItem]) -> [(index: Int, name: String)]? {
+        let index = elementIndex ?? indexElements()
+        guard !elementsShareItems, let elements = accessibility else { return nil }
+        var unmatched = Set<UInt32>(minimumCapacity: items.count)
+        for item in items where index[item.id] != nil { unmatched.insert(item.id) }
+        guard unmatched.count == patched.count else { return nil }
+        var renamed: [(index: Int, name: String)] = []
+        for element in patched {
+            guard unmatched.remove(element.item) != nil, let k = index[element.item], elements[k].role == element.role,
+                  elements[k].flags == element.flags else { return nil }
+            if elements[k].name != element.name { renamed.append((k, element.name)) }
+        }
+        return renamed
+    }
+
+    /// Indexes the accessibility elements by item, noting whether any item has two.
+    private mutating func indexElements() -> [UInt32: Int] {
+        var index: [UInt32: Int] = [:]
+        elementsShareItems = false
+        for (k, element) in (accessibility ?? []).enumerated()
+        where index.updateValue(k, forKey: element.item) != nil {
+            elementsShareItems = true
+        }
+        elementIndex = index
+        return index
+    }
+}

@@ -1,0 +1,109 @@
+import Testing
+@testable import DisplayList
+
+/// A differ taking a patch of some of a layer's children: the browser ends
+/// where a whole diff would have taken it, and the differ's record with it.
+@Suite struct ScenePatchTests {
+    static func rect(_ id: UInt32, parent: UInt32, x: Float = 0, fill: UInt32 = 0xFF0000FF) -> SceneItem {
+        var p = ItemProperties()
+        p.frame = Rect32(x: x, y: 0, width: 10, height: 10)
+        p.fill = Color(rgba: fill)
+        return SceneItem(id: id, parent: parent, kind: .rect, properties: p)
+    }
+
+    /// A layer (1) of badges 10, 20, 30, the second with a child (21); each badge named in the mirror.
+    static func layer(order: [UInt32] = [10, 20, 30], x: [UInt32: Float] = [:], names: [UInt32: String] = [:],
+                      fill: UInt32 = 0xFF0000FF) -> Scene {
+        var s = Scene()
+        s.items = [rect(1, parent: 0)]
+        for id in order {
+            s.items.append(rect(id, parent: 1, x: x[id] ?? 0))
+            if id == 20 { s.items.append(rect(21, parent: 20, fill: fill)) }
+        }
+        s.accessibility = [10, 20, 30].map {
+            AccessibilityElement(item: $0, role: .button, name: names[$0] ?? "\($0)")
+        }
+        return s
+    }
+
+    static func patch(_ ids: [UInt32], of scene: Scene, order: [UInt32]? = nil) -> ScenePatch {
+        var patch = ScenePatch(parent: 1)
+        var take = false
+        for item in scene.items {
+            if item.parent == 1 { take = ids.contains(item.id) }
+            if take, item.id != 1 { patch.scene.items.append(item) }
+        }
+        patch.scene.accessibility = scene.accessibility.filter { ids.contains($0.item) }
+        patch.order = order
+        return patch
+    }
+
+    @Test func aPatchTakesTheBrowserWhereTheWholeDiffWould() throws {
+        var differ = SceneDiffer()
+        var browser = SceneReplica(viewport: .zero)
+        browser.apply(differ.diff(to: Self.layer()))
+        let next = Self.layer(x: [20: 5], names: [20: "twenty"], fill: 0x00FF00FF)
+        let patched = differ.patch(Self.patch([20], of: next))
+        let ops = try #require(patched)
+        #expect(ops.contains(.transform(item: 20, x: 5, y: 0)))
+        #expect(ops.contains(.accessibilityNames([AccessibilityName(item: 20, name: "twenty")])))
+        browser.apply(ops)
+        var whole = SceneReplica(viewport: .zero)
+        var fresh = SceneDiffer()
+        whole.apply(fresh.diff(to: next))
+        #expect(browser.items == whole.items && browser.accessibility == whole.accessibility)
+        // The record took the patch: the same scene whole changes nothing more.
+        #expect(differ.diff(to: next).isEmpty)
+    }
+
+    @Test func aReorderedPatchIsUndoneByAWholeSceneInTheOldOrder() throws {
+        var differ = SceneDiffer()
+        var browser = SceneReplica(viewport: .zero)
+        browser.apply(differ.diff(to: Self.layer()))
+        let swapped = Self.layer(order: [30, 10, 20])
+        let patched = differ.patch(Self.patch([], of: swapped, order: [30, 10, 20]))
+        browser.apply(try #require(patched))
+        #expect(browser.children[1] == [30, 10, 20])
+        // Back to the first order: the record knows the browser holds the patched one.
+        browser.apply(differ.diff(to: Self.layer()))
+        #expect(browser.children[1] == [10, 20, 30])
+        #expect(browser.children[20] == [21])
+        #expect(differ.diff(to: Self.layer()).isEmpty)
+    }
+
+    @Test func aPatchThatIsMoreThanAChangeOfPropertiesIsRefused() {
+        var differ = SceneDiffer()
+        _ = differ.diff(to: Self.layer())
+        let scene = Self.layer()
+        // The badge of 20 without its child, as if the child had gone.
+        var lost = Self.patch([20], of: scene)
+        lost.scene.items.removeAll { $0.id == 21 }
+        #expect(differ.patch(lost) == nil)
+        // A child that is new to the browser.
+        var added = Self.patch([10], of: scene)
+        added.scene.items.append(Self.rect(11, parent: 10))
+        #expect(differ.patch(added) == nil)
+        // A badge whose element went (hidden), or that gained a second one.
+        var unnamed = Self.patch([30], of: scene)
+        unnamed.scene.accessibility = []
+        #expect(differ.patch(unnamed) == nil)
+        var twice = Self.patch([30], of: scene)
+        twice.scene.accessibility.append(AccessibilityElement(item: 30, role: .text, name: "again"))
+        #expect(differ.patch(twice) == nil)
+        // A role changed, and an order naming a child that is not the layer's.
+        var role = Self.patch([10], of: scene)
+        role.scene.accessibility[0].role = .link
+        #expect(differ.patch(role) == nil)
+        #expect(differ.patch(Self.patch([], of: scene, order: [10, 20, 21])) == nil)
+        // None of it changed the record: the next whole diff finds nothing to do.
+        #expect(differ.diff(to: scene).isEmpty)
+    }
+
+    @Test func aRestingDifferTakesNoPatch() {
+        var differ = SceneDiffer()
+        _ = differ.diff(to: Self.layer())
+        differ.rest()
+        #expect(differ.patch(Self.patch([10], of: Self.layer(x: [10: 3]))) == nil)
+        #expect(differ.diff(to: Self.layer(x: [10: 3])) == [.transform(item: 10, x: 3, y: 0)])
+    }
+}
