@@ -85,15 +85,39 @@ final class AnnotationContainerView: View, RenderHolding {
         } else {
             renders.renderAll(of: self, into: &context)
         }
+        let spans = renders.elementSpans
+        let order = readingOrder(anchors: renders.anchors, ids: renders.ids)
+        readersOrder = Self.readers(in: order, spans: spans, ids: renders.ids)
         guard context.scene.accessibility.count > first else { return }
         // Each view's elements (a pin's, then its card's) stay together, in the views' reading order.
-        let spans = renders.elementSpans
         var reading: [AccessibilityElement] = []
         reading.reserveCapacity(context.scene.accessibility.count - first)
-        for i in readingOrder(anchors: renders.anchors, ids: renders.ids) {
+        for i in order {
             reading += context.scene.accessibility[(first + spans[i].lowerBound)..<(first + spans[i].upperBound)]
         }
         context.scene.accessibility.replaceSubrange(first..., with: reading)
+    }
+
+    /// The ids of the views with accessibility elements, in the reading order of the last render.
+    private var readersOrder: [UInt32] = []
+
+    private static func readers(in order: [Int], spans: [Range<Int>], ids: [UInt32]) -> [UInt32] {
+        order.compactMap { spans[$0].isEmpty ? nil : ids[$0] }
+    }
+
+    /// The views that changed since the last render, rendered afresh as a
+    /// patch of it (`AnnotationRenderCache.renderPatch`); nil also when the
+    /// reading order changed, which only a whole render puts right.
+    func renderPatch(lastRender: UInt64) -> AnnotationLayerPatch? {
+        guard let patch = renders.renderPatch(of: self, lastRender: lastRender) else { return nil }
+        let order = readingOrder(anchors: renders.anchors, ids: renders.ids)
+        let readers = Self.readers(in: order, spans: renders.elementSpans, ids: renders.ids)
+        return readers == readersOrder ? patch : nil
+    }
+
+    /// Takes in a patch the differ took.
+    func commit(_ patch: AnnotationLayerPatch) {
+        renders.commit(patch)
     }
 
     override func hitTest(_ point: Point) -> View? {

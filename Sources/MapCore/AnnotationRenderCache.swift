@@ -85,10 +85,18 @@ final class AnnotationRenderCache {
             seen[i] = true
             order.append(i)
         }
-        heldPosition = order.enumerated().allSatisfy { $0 == $1 } ? nil : order
+        // Composed with an order adopted since the render held (a patch frame's): spans keep that render's order.
+        let held = order.map { heldPosition?[$0] ?? $0 }
+        heldPosition = held.enumerated().allSatisfy { $0 == $1 } ? nil : held
         anchors = order.map { anchors[$0] }
         ids = order.map { ids[$0] }
         changed = order.map { changed[$0] }
+        let counts = elementSpans
+        var end = 0
+        elementEnds = order.map { i in
+            end += counts[i].count
+            return end
+        }
         children = now
         for (i, child) in children.enumerated() { indexOf[ObjectIdentifier(child)] = i }
         subviewsVersion = layer.subviewsVersion
@@ -167,11 +175,67 @@ final class AnnotationRenderCache {
         subviewsVersion = layer.subviewsVersion
     }
 
+    /// Whether `child` is a view whose every drawn property tells its holder when it changes.
+    private static func isHoldable(_ child: View) -> Bool {
+        type(of: child) == ClusterAnnotationView.self && child.subviews.isEmpty
+    }
+
+    /// The children that changed since the render held, rendered afresh as
+    /// a patch of it, for a frame in which nothing else in the window
+    /// changed (`MapView.renderEpochPatch`). Nil when the render held is not
+    /// the window's last (`lastRender`), the layer's subviews are not the
+    /// same ones, or a child has as many accessibility elements as before.
+    /// Changes nothing a whole render relies on; `commit` takes the patch
+    /// in once the differ has.
+    func renderPatch(of layer: View, lastRender: UInt64) -> AnnotationLayerPatch? {
+        for view in holds.takeChanged() {
+            if let i = indexOf[view] { changed[i] = true }
+        }
+        guard generation != 0, generation == lastRender else { return nil }
+        let reordered = layer.subviewsVersion != subviewsVersion
+        guard !reordered || adoptOrder(of: layer) else { return nil }
+        var patch = AnnotationLayerPatch(scene: ScenePatch(parent: layer.id))
+        patch.scene.order = reordered ? ids : nil
+        let spans = elementSpans
+        var context = RenderContext()
+        for i in children.indices where changed[i] {
+            let child = children[i]
+            let (itemStart, elementStart) = (context.scene.items.count, context.scene.accessibility.count)
+            if let view = child as? AnnotationView { view.hitReach = AnnotationContainerView.reach(of: view) }
+            let holdable = Self.isHoldable(child)
+            if holdable { context.recordedResources = RecordedResources() }
+            child.render(parent: layer.id, into: &context)
+            let declared = context.recordedResources
+            context.recordedResources = nil
+            anchors[i] = child.worldAnchor ?? .zero
+            let elements = elementStart..<context.scene.accessibility.count
+            guard elements.count == spans[i].count else { return nil }
+            patch.rendered.append((i, itemStart..<context.scene.items.count, elements, holdable ? declared : nil))
+        }
+        patch.scene.scene = context.scene
+        return patch
+    }
+
+    /// Takes in `patch`, which the differ took: the held children it
+    /// rendered afresh are held again, with what they drew now.
+    func commit(_ patch: AnnotationLayerPatch) {
+        let scene = patch.scene.scene
+        for (i, items, elements, declared) in patch.rendered {
+            guard let declared, let span = heldSpans[heldPosition?[i] ?? i], span.items.count == items.count,
+                  span.elements.count == elements.count else { continue }
+            heldItems.replaceSubrange(span.items, with: scene.items[items])
+            heldElements.replaceSubrange(span.elements, with: scene.accessibility[elements])
+            keep(declared)
+            children[i].holdRender()
+            changed[i] = false
+        }
+    }
+
     /// Renders child `i`, and holds what it drew if it is a view that says when that changes.
     private func renderAfresh(_ i: Int, parent: UInt32, into context: inout RenderContext) {
         let child = children[i]
         if let view = child as? AnnotationView { view.hitReach = AnnotationContainerView.reach(of: view) }
-        let held = type(of: child) == ClusterAnnotationView.self && child.subviews.isEmpty
+        let held = Self.isHoldable(child)
         if held { context.recordedResources = RecordedResources() }
         child.render(parent: parent, into: &context)
         if held, let declared = context.recordedResources {
@@ -190,4 +254,16 @@ final class AnnotationRenderCache {
         }
         for path in declared.paths where resourceIDs.paths.insert(path.id).inserted { resources.paths.append(path) }
     }
+}
+
+/// The annotation layer's children that changed since its last render,
+/// rendered afresh (`AnnotationRenderCache.renderPatch`).
+package struct AnnotationLayerPatch {
+    /// What the differ takes.
+    package var scene: ScenePatch
+    /// Each child rendered: its position in the layer, its items and
+    /// elements in `scene`, and what it declared if it can be held.
+    fileprivate var rendered: [RenderedChild] = []
+    fileprivate typealias RenderedChild = (child: Int, items: Range<Int>, elements: Range<Int>,
+                                           declared: RecordedResources?)
 }

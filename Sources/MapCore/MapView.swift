@@ -66,6 +66,8 @@ open class MapView: View, CursorProviding {
             }
         }
     }
+    /// The camera and size of the last render (MapView+EpochPatch.swift).
+    var rendered: (camera: Camera, size: Size)?
     /// What the last collision pass saw (MapView+Collisions.swift); equal means nothing to redo.
     var collisionSignature: Int?
     /// Clustering groups and live clusters (MapView+Clustering.swift).
@@ -363,6 +365,7 @@ open class MapView: View, CursorProviding {
         keepControlsOnTop()
         super.renderSubviews(into: &context)
         refitCalloutAfterRender()
+        rendered = (camera, frame.size)
     }
 
     // MARK: Events (the gestures are in MapView+Gestures.swift)

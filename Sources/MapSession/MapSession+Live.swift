@@ -1,3 +1,4 @@
+import DisplayList
 import MapCore
 import MapGeometry
 import ViewKit
@@ -16,6 +17,8 @@ struct SessionLiveState {
     var glidesAnimating = false
     /// Moves the replay looked at rather than passed over, since the start.
     var movesReplayed = 0
+    /// Frames sent as a patch of the annotation views an epoch changed, since the start.
+    var patchFrames = 0
 }
 
 /// One pin moving in a straight line (world units) over `duration` seconds.
@@ -88,6 +91,18 @@ extension MapSession {
         }
         publishLiveViewport()
         if let counts = mapView?.reuseCounts { live.subscriber?.reuseCounts.withLock { $0 = counts } }
+    }
+
+    /// The ops of a frame that patches only the annotation views the shared
+    /// clusterings' new epoch changed (`MapView.renderEpochPatch`); nil when
+    /// the window must be rendered whole. Call it only when nothing but the
+    /// shared world changed the window since the last frame.
+    func epochPatchOps(in window: Window) -> [FrameOp]? {
+        guard let mapView, let patch = mapView.renderEpochPatch(afterRender: window.generation),
+              let ops = differ.patch(patch.scene) else { return nil }
+        mapView.commit(patch)
+        live.patchFrames += 1
+        return ops
     }
 
     func publishLiveViewport() {

@@ -47,6 +47,10 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     /// How many times the session rested.
     var rests = 0
     var isClosed = false
+    /// Something other than the shared world may have changed the window
+    /// since the last frame (input, an animation step, the start): the next
+    /// frame renders it whole, not as a patch of the annotation views.
+    var windowMayHaveChanged = true
     var live = SessionLiveState()
     var embedding: SessionEmbedding
 
@@ -149,6 +153,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             perform(command)
         }
         flow.isDirty = true
+        windowMayHaveChanged = true
         sendFrameIfPossible()
     }
 
@@ -186,6 +191,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         pendingURL = (.replace, currentURL())
         output.send(FrameEncoder.welcome(session: id))
         flow.isDirty = true
+        windowMayHaveChanged = true
         sendFrameIfPossible()
     }
 
@@ -202,12 +208,20 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         guard !isClosed, let window else { return }
         defer { scheduleTicks() }
         guard flow.isDirty, !flow.mayNotSendUntilWoken() else { return }
+        let synced = live.syncedVersion
         prepareLiveFrame()
-        var scene = window.renderScene()
-        if let camera = mapView?.camera {
-            scene.camera = SceneCamera(centerX: camera.center.x, centerY: camera.center.y, zoom: camera.zoom)
+        var ops: [FrameOp]
+        if !windowMayHaveChanged, live.syncedVersion == synced, live.glides.isEmpty,
+           let patched = epochPatchOps(in: window) {
+            ops = patched
+        } else {
+            var scene = window.renderScene()
+            if let camera = mapView?.camera {
+                scene.camera = SceneCamera(centerX: camera.center.x, centerY: camera.center.y, zoom: camera.zoom)
+            }
+            ops = differ.diff(to: scene)
         }
-        var ops = differ.diff(to: scene)
+        windowMayHaveChanged = false
         if let focus = window.takeFocusForMirror() { ops.append(.focus(item: focus)) }
         if let (mode, url) = pendingURL {
             if url != lastURL || mode == .push { ops.append(.url(mode, url)) }
@@ -231,6 +245,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         if window.animator.isAnimating {
             window.animator.tick()
             flow.isDirty = true
+            windowMayHaveChanged = true
         }
         sendFrameIfPossible()
     }

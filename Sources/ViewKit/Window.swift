@@ -26,7 +26,7 @@ public final class Window: View {
     /// Items in the last rendered scene: the next one reserves as many.
     private var lastItemCount = 0
     /// Renders so far (`Scene.generation`).
-    private var generation: UInt64 = 0
+    package private(set) var generation: UInt64 = 0
 
     package init(size: Size, clock: Clock) {
         animator = Animator(clock: clock)

@@ -1,0 +1,36 @@
+import MapGeometry
+import ViewKit
+
+extension MapView {
+    /// Follows a new epoch of the shared clusterings in place and renders
+    /// only the annotation views that changed since the last render, as a
+    /// patch of it: under a live feed a watching map's frame changes a
+    /// dozen badge counts among a hundred and more views, and laying out,
+    /// rendering and diffing the whole window for them was nearly all it
+    /// cost, a hundred watchers over. The caller vouches that nothing but
+    /// the shared world changed since the last render (no input, no app
+    /// change, nothing from the change log) and gives that render's
+    /// generation; the map checks the rest: the same camera and size, no
+    /// animation, gesture, selection or callout, and an epoch it can follow
+    /// without laying out again (`followSharedClustersInPlace`).
+    ///
+    /// Nil when any of that does not hold: the caller renders the whole
+    /// window, which then finds the epoch followed and lays out nothing
+    /// twice. A patch the differ takes must be handed to `commit(_:)`.
+    package func renderEpochPatch(afterRender generation: UInt64) -> AnnotationLayerPatch? {
+        guard let window, !window.animator.isAnimating, gestures.pointers.isEmpty, gestures.wheelSettlesAt == nil,
+              selected == nil, callout == nil, !needsAnnotationLayout, let rendered, rendered.camera == camera,
+              rendered.size == frame.size, let laidOutRect,
+              let layer = annotationContainer as? AnnotationContainerView else { return nil }
+        if sharedClustersChanged {
+            guard followSharedClustersInPlace(in: laidOutRect) else { return nil }
+        }
+        resolveCollisions()
+        return layer.renderPatch(lastRender: generation)
+    }
+
+    /// Takes in a patch of `renderEpochPatch(afterRender:)` that the differ took.
+    package func commit(_ patch: AnnotationLayerPatch) {
+        (annotationContainer as? AnnotationContainerView)?.commit(patch)
+    }
+}
