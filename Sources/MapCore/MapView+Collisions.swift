@@ -10,7 +10,8 @@ extension MapView {
     /// The map owns `isHidden` of its annotation views: a hidden view is not
     /// drawn, not hit-tested and not in the accessibility mirror.
     func resolveCollisions() {
-        let views = annotationContainer.subviews.compactMap { $0 as? AnnotationView }
+        // The annotation layer holds annotation views only (it refuses anything else).
+        let views = annotationContainer.subviews.map { unsafeDowncast($0, to: AnnotationView.self) }
         // A signature of everything the pass looks at, mixed by hand: gliding
         // pins change it every frame, and Hasher's rounds for eight fields a
         // view were a third of the pass.
@@ -76,8 +77,11 @@ extension MapView {
                 rect: title.offsetBy(dx: origin.x, dy: origin.y), mode: .rectangle,
                 priority: v.displayPriority.rawValue, isForced: v.isSelected))
         }
-        let titleShown = resolver.resolve(titleCandidates)
-        for (marker, index) in owners { marker.isTitleHiddenByCollision = !titleShown[index] }
+        // A map of cluster badges alone has no title to place (a watcher of a live feed, every epoch).
+        if !owners.isEmpty {
+            let titleShown = resolver.resolve(titleCandidates)
+            for (marker, index) in owners { marker.isTitleHiddenByCollision = !titleShown[index] }
+        }
         for (i, v) in views.enumerated() where !shown[i] { (v as? MarkerAnnotationView)?.isTitleHiddenByCollision = false }
     }
 }
