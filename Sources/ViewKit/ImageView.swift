@@ -4,7 +4,7 @@ import MapGeometry
 /// Shows an image resource scaled into its frame.
 public final class ImageView: View {
     /// The image shown; nil shows nothing. Changing it keeps the frame.
-    public var image: ImageResource?
+    public var image: ImageResource? { didSet { invalidateRender() } }
 
     /// An image view sized to `image` unless a `frame` is given; it takes no
     /// touches (they go to the view under it).

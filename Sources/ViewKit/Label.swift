@@ -16,19 +16,24 @@ public final class Label: View {
     }
 
     /// What the label shows; "\n" starts a new line.
-    public var text: String { didSet { if text != oldValue { layoutCache = nil } } }
+    public var text: String { didSet { if text != oldValue { textChanged() } } }
     /// The font, measured on the server and loaded by the page.
-    public var typeface: Typeface { didSet { layoutCache = nil } }
+    public var typeface: Typeface { didSet { textChanged() } }
     /// The font size, CSS px.
-    public var fontSize: Double { didSet { if fontSize != oldValue { layoutCache = nil } } }
+    public var fontSize: Double { didSet { if fontSize != oldValue { textChanged() } } }
     /// The colour the text is drawn in.
-    public var textColor: Color = .black
+    public var textColor: Color = .black { didSet { invalidateRender() } }
     /// How lines sit in the frame.
-    public var alignment: Alignment = .left
+    public var alignment: Alignment = .left { didSet { invalidateRender() } }
     /// 0 means as many as the text needs.
-    public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { layoutCache = nil } } }
+    public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textChanged() } } }
     /// Line box height as a multiple of the font size.
-    public var lineHeightMultiple = 1.25
+    public var lineHeightMultiple = 1.25 { didSet { invalidateRender() } }
+
+    private func textChanged() {
+        layoutCache = nil
+        invalidateRender()
+    }
 
     private var layoutCache: (width: Double, lines: [TextLine])?
     private var lineItemIDs: [UInt32] = []

@@ -24,20 +24,27 @@ package protocol RenderHolding: View {
 }
 
 extension View {
-    /// Marks the view's render as held by its superview until the view changes.
+    /// Marks the view's render, its subviews' with it, as held by its
+    /// superview until the view or one of them changes.
     package func holdRender() {
         isRenderHeld = true
+        for subview in subviews { subview.holdRender() }
     }
 
     /// Tells the superview holding this view's render, if any, that it no
-    /// longer draws what was held. Every property that changes what the view
-    /// draws calls it; a subclass whose own state changes its items (an
-    /// image, the annotation a badge counts) calls it too. A view taken out
-    /// of its holder tells no one: the holder renders its subviews afresh
-    /// when they change.
+    /// longer draws what was held; a subview of a held view tells it through
+    /// the view. Every property that changes what a view draws calls it; a
+    /// subclass whose own state changes its items (an image, the annotation
+    /// a badge counts) calls it too. A view taken out of its holder tells no
+    /// one: the holder renders its subviews afresh when they change.
     package func invalidateRender() {
         guard isRenderHeld else { return }
         isRenderHeld = false
-        (superview as? any RenderHolding)?.renderHolds.note(self)
+        guard let superview else { return }
+        if let holder = superview as? any RenderHolding {
+            holder.renderHolds.note(self)
+        } else {
+            superview.invalidateRender()
+        }
     }
 }

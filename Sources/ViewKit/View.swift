@@ -14,7 +14,12 @@ open class View {
     /// Position in the superview's coordinates (or relative to `worldAnchor`) and size.
     public var frame: Rect { didSet { invalidateRender() } }
     /// The views inside this one, back to front: later ones paint over earlier ones and are hit first.
-    public private(set) var subviews: [View] = [] { didSet { subviewsVersion &+= 1 } }
+    public private(set) var subviews: [View] = [] {
+        didSet {
+            subviewsVersion &+= 1
+            invalidateRender()
+        }
+    }
     /// The view this one is a subview of. Not `weak`: a weak reference gives
     /// the parent a side table, which sends every retain and release of every
     /// view with subviews down the slow path (a quarter of a hit test's time).
