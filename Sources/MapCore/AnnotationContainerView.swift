@@ -72,6 +72,8 @@ final class AnnotationContainerView: View, RenderHolding {
     /// Lets the held render go (a resting session keeps only what it must); the next render draws every view.
     func forgetHeldRenders() {
         renders = AnnotationRenderCache()
+        lastReading = nil
+        lastOrder = nil
     }
 
     override func visibleSubviewsForFocus() -> [View] {
@@ -85,18 +87,36 @@ final class AnnotationContainerView: View, RenderHolding {
         } else {
             renders.renderAll(of: self, into: &context)
         }
+        let level = (superview as? MapView)?.camera.zoom.rounded(.down) ?? 0
+        if renders.isSameAsRenderBefore, let last = lastReading, last.level == level {
+            // The same views, anchors and elements as last time (a pan over markers): the same reading.
+            if !last.elements.isEmpty { context.scene.accessibility.replaceSubrange(first..., with: last.elements) }
+            return
+        }
         let spans = renders.elementSpans
-        let order = readingOrder(anchors: renders.anchors, ids: renders.ids)
+        let order: [Int]
+        if let last = lastOrder, last.level == level, last.anchors == renders.anchors, last.ids == renders.ids {
+            // Views that render every frame (an app's own kind) but stayed where they were: the same order.
+            order = last.order
+        } else {
+            order = readingOrder(anchors: renders.anchors, ids: renders.ids)
+            lastOrder = (level, renders.anchors, renders.ids, order)
+        }
         readersOrder = Self.readers(in: order, spans: spans, ids: renders.ids)
-        guard context.scene.accessibility.count > first else { return }
         // Each view's elements (a pin's, then its card's) stay together, in the views' reading order.
         var reading: [AccessibilityElement] = []
         reading.reserveCapacity(context.scene.accessibility.count - first)
         for i in order {
             reading += context.scene.accessibility[(first + spans[i].lowerBound)..<(first + spans[i].upperBound)]
         }
-        context.scene.accessibility.replaceSubrange(first..., with: reading)
+        if !reading.isEmpty { context.scene.accessibility.replaceSubrange(first..., with: reading) }
+        lastReading = (level, reading)
     }
+
+    /// The zoom level and the elements in reading order of the last render.
+    private var lastReading: (level: Double, elements: [AccessibilityElement])?
+    /// The last reading order worked out, and the level, anchors and ids it was for.
+    private var lastOrder: (level: Double, anchors: [Point], ids: [UInt32], order: [Int])?
 
     /// The ids of the views with accessibility elements, in the reading order of the last render.
     private var readersOrder: [UInt32] = []
@@ -118,6 +138,8 @@ final class AnnotationContainerView: View, RenderHolding {
     /// Takes in a patch the differ took.
     func commit(_ patch: AnnotationLayerPatch) {
         renders.commit(patch)
+        // The patch renamed elements: the next render reads them anew.
+        lastReading = nil
     }
 
     override func hitTest(_ point: Point) -> View? {

@@ -51,6 +51,12 @@ final class AnnotationRenderCache {
     private var resources = RecordedResources()
     private var resourceIDs: (fonts: Set<UInt16>, images: Set<UInt32>, paths: Set<UInt32>) = ([], [], [])
 
+    /// Whether the last render drew exactly what the one before it did: every
+    /// child held and unchanged, in the same order (a pan over markers).
+    private(set) var isSameAsRenderBefore = false
+    /// The layer's order was adopted since the last render.
+    private var orderAdopted = false
+
     /// How many items the cache keeps (tests check that only held children's are).
     var heldItemCount: Int { heldItems.count }
 
@@ -62,12 +68,25 @@ final class AnnotationRenderCache {
     /// Whether the layer's children can be rendered from this cache: it holds
     /// the render just before, and the layer has the same subviews (in any order).
     func canReuse(for layer: View, generation now: UInt64) -> Bool {
+        takeChanges(of: layer)
+        guard generation != 0, now == generation + 1 else { return false }
+        return layer.subviewsVersion == subviewsVersion || adoptOrder(of: layer)
+    }
+
+    /// Marks the children that changed since they were held: each view first
+    /// brings what it shows up to date with what it stands for (a marker
+    /// reads its annotation's title, which an app may have changed), then
+    /// the held ones that changed tell so.
+    private func takeChanges(of layer: View) {
+        if let fonts = (layer.superview as? MapView)?.fonts {
+            for child in layer.subviews where child.isRenderHeld {
+                unsafeDowncast(child, to: AnnotationView.self).refreshHeldRender(fonts: fonts)
+            }
+        }
         // A held child that left the layer may have told of a change: it is not found, and ignored.
         for view in holds.takeChanged() {
             if let i = indexOf[view] { changed[i] = true }
         }
-        guard generation != 0, now == generation + 1 else { return false }
-        return layer.subviewsVersion == subviewsVersion || adoptOrder(of: layer)
     }
 
     /// When `layer` holds the same subviews in another order (under a live
@@ -88,6 +107,7 @@ final class AnnotationRenderCache {
         // Composed with an order adopted since the render held (a patch frame's): spans keep that render's order.
         let held = order.map { heldPosition?[$0] ?? $0 }
         heldPosition = held.enumerated().allSatisfy { $0 == $1 } ? nil : held
+        orderAdopted = true
         anchors = order.map { anchors[$0] }
         ids = order.map { ids[$0] }
         changed = order.map { changed[$0] }
@@ -105,6 +125,7 @@ final class AnnotationRenderCache {
 
     /// Renders `layer`'s subviews into `context`, each afresh, and holds what the eligible ones drew.
     func renderAll(of layer: View, into context: inout RenderContext) {
+        orderAdopted = true
         children = layer.subviews
         indexOf.removeAll(keepingCapacity: true)
         for (i, child) in children.enumerated() { indexOf[ObjectIdentifier(child)] = i }
@@ -136,6 +157,7 @@ final class AnnotationRenderCache {
         spans.append(contentsOf: repeatElement(nil, count: children.count))
         // Children held now (reused, or drawn afresh and held from here on) are what the next render
         // reuses: each run of them in the scene is copied in one piece when it ends.
+        var drewAfresh = orderAdopted
         var keeping: (item: Int, element: Int)?
         func keep(until end: (item: Int, element: Int)) {
             guard let start = keeping else { return }
@@ -152,6 +174,7 @@ final class AnnotationRenderCache {
             } else {
                 if let run = reused { context.markUnchanged(run) }
                 reused = nil
+                drewAfresh = true
                 renderAfresh(i, parent: layer.id, into: &context)
             }
             let (itemEnd, elementEnd) = (context.scene.items.count, context.scene.accessibility.count)
@@ -171,13 +194,26 @@ final class AnnotationRenderCache {
         (spareItems, spareElements, spareSpans) = (heldItems, heldElements, heldSpans)
         (heldItems, heldElements, heldSpans) = (keptItems, keptElements, spans)
         self.heldPosition = nil
+        isSameAsRenderBefore = !drewAfresh
+        orderAdopted = false
         generation = context.generation
         subviewsVersion = layer.subviewsVersion
     }
 
-    /// Whether `child` is a view whose every drawn property tells its holder when it changes.
+    /// Whether `child` is a view whose every drawn property tells its holder
+    /// when it changes, its subviews' too: the map's own cluster badges and
+    /// markers (not subclasses, which may draw what they like), with no
+    /// subviews but ViewKit's plain views, images and labels.
     private static func isHoldable(_ child: View) -> Bool {
-        type(of: child) == ClusterAnnotationView.self && child.subviews.isEmpty
+        let kind = type(of: child)
+        guard kind == ClusterAnnotationView.self || kind == MarkerAnnotationView.self else { return false }
+        func plain(_ view: View) -> Bool {
+            view.subviews.allSatisfy { sub in
+                let kind = type(of: sub)
+                return (kind == View.self || kind == ImageView.self || kind == Label.self) && plain(sub)
+            }
+        }
+        return plain(child)
     }
 
     /// The children that changed since the render held, rendered afresh as
@@ -188,9 +224,7 @@ final class AnnotationRenderCache {
     /// Changes nothing a whole render relies on; `commit` takes the patch
     /// in once the differ has.
     func renderPatch(of layer: View, lastRender: UInt64) -> AnnotationLayerPatch? {
-        for view in holds.takeChanged() {
-            if let i = indexOf[view] { changed[i] = true }
-        }
+        takeChanges(of: layer)
         guard generation != 0, generation == lastRender else { return nil }
         let reordered = layer.subviewsVersion != subviewsVersion
         guard !reordered || adoptOrder(of: layer) else { return nil }

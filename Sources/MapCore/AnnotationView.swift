@@ -193,6 +193,12 @@ open class AnnotationView: View, CursorProviding {
         if let image { context.use(image) }
     }
 
+    /// Called before each render while the annotation layer holds the view's
+    /// last render: a view that shows state it is not told of (a marker
+    /// showing its annotation's title) checks it here and, when it changed,
+    /// changes a drawn property, which lets the held render go.
+    func refreshHeldRender(fonts: FontBook) {}
+
     /// How far outside its frame this kind of view draws at least, px (a
     /// marker's title and grown balloon); its subviews' extent counts too.
     open var minimumHitReach: Double { 0 }
@@ -212,7 +218,12 @@ open class AnnotationView: View, CursorProviding {
         worldAnchor = world
         frame.origin = Point(x: (-frame.width / 2 + centerOffset.x).rounded(),
                              y: (-frame.height / 2 + centerOffset.y).rounded())
-        let label = annotation?.title ?? "Pin"
+        nameInMirror(title: annotation?.title)
+    }
+
+    /// Names the view in the accessibility mirror after its annotation's title.
+    func nameInMirror(title: String?) {
+        let label = title ?? "Pin"
         if accessibilityLabel != label { accessibilityLabel = label }
     }
 

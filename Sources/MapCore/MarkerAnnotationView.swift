@@ -105,6 +105,7 @@ open class MarkerAnnotationView: AnnotationView {
         for label in [titleLabel, subtitleLabel] { label?.alpha = 1 }
         calloutOffset = .zero
         contentKey = nil
+        titlesAreAnnounced = false
     }
 
     /// Arms the drop when `animatesWhenAdded` is set.
@@ -206,10 +207,22 @@ open class MarkerAnnotationView: AnnotationView {
         super.renderSubviews(into: &context)
     }
 
+    /// A held marker reads its annotation's title and subtitle each frame, as
+    /// a rendered one does, unless the map made it for a `StyledAnnotation`,
+    /// whose edits the map is told of (`MapView.annotationStyleDidChange(_:)`).
+    override func refreshHeldRender(fonts: FontBook) {
+        if !titlesAreAnnounced { updateContent(fonts: fonts) }
+    }
+
+    /// Set while the map shows the marker for a `StyledAnnotation`.
+    var titlesAreAnnounced = false
+
     /// Lays out glyph and labels when what they show changed.
     func updateContent(fonts: FontBook) {
         // Each read once: an annotation of the store's takes a lock for each.
         let (annotationTitle, annotationSubtitle) = (annotation?.title, annotation?.subtitle)
+        // A map moving under a marker does not place it again: the mirror follows the title here too.
+        nameInMirror(title: annotationTitle)
         let title = showsTitle(annotationTitle) ? annotationTitle ?? "" : ""
         let subtitle = showsSubtitle(annotationSubtitle) ? annotationSubtitle ?? "" : ""
         let glyph = isSelected ? (selectedGlyphImage ?? glyphImage) : glyphImage

@@ -6,8 +6,10 @@ import DisplayList
 /// When the delegate gives no view for it, the map shows a
 /// `MarkerAnnotationView` tinted and with the glyph it asks for, whatever
 /// `defaultPinImage` says: the style is the annotation's own, so it looks the
-/// same in every app. After either changes, tell each map with
-/// `annotationStyleDidChange(_:)`.
+/// same in every app. After either changes, or its title or subtitle, tell
+/// each map with `annotationStyleDidChange(_:)`: the map reads the titles of
+/// other annotations' markers every frame, but not of these, which a map of
+/// thousands of API pins would otherwise read for nothing each frame of a pan.
 public protocol StyledAnnotation: Annotation {
     /// The balloon's colour; nil is the marker's default red.
     var markerColor: Color? { get }
@@ -26,13 +28,14 @@ extension MapView {
     }
 
     /// Re-reads what an annotation says about its looks for the view the
-    /// map shows for it, if any: its title as the view's accessibility name,
-    /// and a styled annotation's colour and symbol when the map made its
-    /// marker. The marker's labels and an open callout re-read title and
+    /// map shows for it, if any: its title as the view's accessibility name
+    /// and a marker's labels, and a styled annotation's colour and symbol
+    /// when the map made its marker. An open callout re-reads title and
     /// subtitle every frame anyway.
     public func annotationStyleDidChange(_ annotation: Annotation) {
         guard let view = liveViews[AnnotationKey(annotation)] else { return }
         if let anchor = view.worldAnchor { view.place(at: anchor) }
+        (view as? MarkerAnnotationView)?.updateContent(fonts: fonts)
         guard let styled = annotation as? StyledAnnotation, let marker = view as? MarkerAnnotationView,
               marker.reuseIdentifier == Self.styledMarkerIdentifier else { return }
         marker.applyStyle(of: styled)
@@ -53,6 +56,7 @@ extension MapView {
 
 extension MarkerAnnotationView {
     func applyStyle(of annotation: StyledAnnotation) {
+        titlesAreAnnounced = true
         if markerTintColor != annotation.markerColor { markerTintColor = annotation.markerColor }
         if glyphText != annotation.markerSymbol { glyphText = annotation.markerSymbol }
     }

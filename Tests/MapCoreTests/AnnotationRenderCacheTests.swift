@@ -87,27 +87,89 @@ import ViewKit
         #expect(item(of: badge, in: scene)?.properties.text == counted)
     }
 
-    /// The layer keeps the items of the badges it holds and no others: the
-    /// pins beside them draw afresh every frame, and a copy of theirs would
-    /// only be copied again.
-    @Test func onlyTheHeldBadgesItemsAreKept() throws {
+    /// An app's own kind of annotation view, which may draw what it likes: never held.
+    final class OwnView: AnnotationView {}
+
+    final class OwnViews: MapViewDelegate {
+        func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
+            guard annotation.title?.hasPrefix("Own") == true else { return nil }
+            return OwnView(annotation: annotation, reuseIdentifier: nil)
+        }
+    }
+
+    /// The layer keeps the items of the views it holds (the map's badges
+    /// and markers) and no others: an app's own kind of view draws afresh
+    /// every frame, and a copy of its items would only be copied again.
+    @Test func onlyTheHeldViewsItemsAreKept() throws {
         var random = Random(state: 25)
         let source = MovingDotsSource(count: 600, random: &random)
         let (window, map) = source.watchingMap(zoom: 7.3)
-        // The app's own pins, markers with a balloon and a title: never held.
-        for i in 0..<3 {
+        let delegate = OwnViews()
+        map.delegate = delegate
+        for i in 0..<4 {
             let spot = map.convert(Point(x: 300 + 200 * Double(i), y: 300))
-            map.addAnnotation(PointAnnotation(coordinate: spot, title: "Pin \(i)"))
+            map.addAnnotation(PointAnnotation(coordinate: spot, title: i < 2 ? "Pin \(i)" : "Own \(i)"))
         }
         for _ in 0..<2 {
             let scene = window.renderScene()
             let views = map.annotationContainer.subviews
-            let badges = Set(views.filter { type(of: $0) == ClusterAnnotationView.self && $0.subviews.isEmpty }
-                .map(\.id))
-            try #require(!badges.isEmpty && badges.count < views.count, "badges and pins side by side")
+            let held = views.filter { view in
+                let kind = type(of: view)
+                return kind == ClusterAnnotationView.self && view.subviews.isEmpty || kind == MarkerAnnotationView.self
+            }
+            try #require(views.contains { $0 is OwnView } && views.contains { $0 is MarkerAnnotationView })
+            var heldIDs = Set<UInt32>()
+            func gather(_ view: View) {
+                heldIDs.insert(view.id)
+                view.subviews.forEach(gather)
+            }
+            held.forEach(gather)
             let container = try #require(map.annotationContainer as? AnnotationContainerView)
-            #expect(container.heldItemCount == scene.items.filter { badges.contains($0.id) }.count)
+            #expect(container.heldItemCount == scene.items.filter { heldIDs.contains($0.id) }.count)
         }
+    }
+
+    /// Markers are held too: a pan draws them from the layer's render, and
+    /// what changes them (an app's new title for its annotation, read every
+    /// frame; a selection growing the balloon) is drawn again, as a map
+    /// rendering every view afresh draws it.
+    @Test func heldMarkersDrawWhatAFullRenderDraws() throws {
+        let pins = scatter(250, lat: 0...10, lon: 0...16)
+        func openMap() -> (window: Window, map: MapView) {
+            let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 8), zoom: 6))
+            map.addAnnotations(pins)
+            _ = window.renderScene()
+            return (window, map)
+        }
+        let ((window, map), (freshWindow, fresh)) = (openMap(), openMap())
+        var differ = SceneDiffer()
+        var browser = SceneReplica(viewport: window.size)
+        var reused = 0, markerItems = 0
+        let shown = try #require(map.annotationContainer.subviews.compactMap { $0 as? MarkerAnnotationView }.first)
+        let renamed = try #require(shown.annotation as? PointAnnotation)
+        for step in 0..<30 {
+            let center = Coordinate(latitude: 5 + 0.05 * Double(step % 7), longitude: 8 - 0.04 * Double(step))
+            let camera = Camera(center: center, zoom: 6)
+            for m in [map, fresh] { m.setCamera(camera, animated: false) }
+            if step == 10 { renamed.title = "Renamed" }
+            if step == 20 { for m in [map, fresh] { m.selectAnnotation(renamed, animated: false) } }
+            fresh.rest()
+            fresh.needsAnnotationLayout = true
+            let scene = window.renderScene()
+            let full = freshWindow.renderScene()
+            #expect(Self.picture(scene.items) == Self.picture(full.items), "step \(step)")
+            #expect(scene.accessibility.map(\.name) == full.accessibility.map(\.name), "step \(step)")
+            browser.apply(differ.diff(to: scene))
+            #expect(Self.picture(browser.preorder()) == Self.picture(scene.items), "the browser, step \(step)")
+            reused += scene.unchangedItems.reduce(0) { $0 + $1.count }
+            markerItems += scene.items.count
+        }
+        #expect(scene(in: browser, shows: "Renamed"), "the new title shows under the marker")
+        #expect(reused > markerItems / 2, "most items came from the layer's render")
+    }
+
+    private func scene(in browser: SceneReplica, shows text: String) -> Bool {
+        browser.items.values.contains { $0.kind == .text && $0.properties.text == text }
     }
 
     /// A map at rest (a tab left open) keeps no render and no followed

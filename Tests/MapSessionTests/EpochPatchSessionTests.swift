@@ -1,3 +1,4 @@
+import Foundation
 import DisplayList
 import MapGeometry
 import Testing
@@ -16,6 +17,13 @@ import Testing
             replica.apply(differ.diff(to: h.session.window!.renderScene()))
             return replica
         }
+    }
+
+    /// Lets the store's own publish of the last writes (scheduled a moment
+    /// after them) run, and the session draw every epoch there is.
+    static func drawEverything(_ h: SessionHarness) {
+        usleep(60_000)
+        for _ in 0..<3 { h.flushQueue() }
     }
 
     static func expectSame(_ a: SceneReplica, _ b: SceneReplica, _ note: String) {
@@ -52,6 +60,7 @@ import Testing
             try world.store.apply(moves)
             h.flushQueue()
             if epoch % 10 == 9 {
+                Self.drawEverything(h)
                 Self.expectSame(h.replica, Self.wholeFrame(h, viewport: size), "after epoch \(epoch)")
             }
         }
@@ -60,6 +69,7 @@ import Testing
         // Input makes the next frame whole again, and it finds the browser where the patches left it.
         h.key("ArrowLeft")
         h.settle(seconds: 0.5)
+        Self.drawEverything(h)
         Self.expectSame(h.replica, Self.wholeFrame(h, viewport: size), "after a pan")
     }
 

@@ -60,6 +60,15 @@ import Testing
         #expect(m.tint == Color(hex: 0x123456) && m.glyph == "★")
         let callout = h.session.sync { h.session.mapView?.calloutView.map { ($0.titleLabel.text, $0.subtitleLabel.text) } }
         #expect(callout?.0 == "After" && callout?.1 == "New line")
+        // The marker's own labels too: the map does not read a styled annotation's title each frame.
+        let named = try #require(h.replica.element(named: "After"))
+        let labels = h.replica.items.values.filter { $0.parent == named.item && $0.kind == .text }
+            .map(\.properties.text)
+        #expect(labels.contains("After") && labels.contains("New line") && !labels.contains("Before"))
+        try world.store.update(id: "pin") { $0.subtitle = "Newer line" }
+        h.flushQueue()
+        let relabelled = h.replica.items.values.filter { $0.parent == named.item && $0.kind == .text }
+        #expect(relabelled.contains { $0.properties.text == "Newer line" }, "a subtitle alone changes the marker too")
 
         try world.store.update(id: "pin") { look in
             look.markerColor = nil
