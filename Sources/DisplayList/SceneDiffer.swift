@@ -171,9 +171,9 @@ package struct SceneDiffer: Sendable {
         for i in newItems.indices { newIndex[newItems[i].id] = i }
         removeVanished(newItems, newIndex, into: &ops)
         // Parents first: pre-order guarantees a parent is placed before its children.
-        var visitedParents: Set<UInt32> = []
-        let parentOrder = [0] + newItems.map(\.id)
-        for parent in parentOrder where visitedParents.insert(parent).inserted {
+        // Ids are unique in a scene, so each parent comes once: the root, then the items in order.
+        for i in -1..<newItems.count {
+            let parent = i < 0 ? 0 : newItems[i].id
             guard let kids = newChildren[parent] else { continue }
             placeChildren(kids, of: parent, newItems: newItems, newIndex: newIndex, into: &ops)
         }
