@@ -125,18 +125,20 @@ if CommandLine.arguments.dropFirst().first == "frames-epoch" {
 }
 let frames = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 3000
 let dense = try world(extra: 10_000, region: (lat: -60...70, lon: -180...180))
-/// 10,000 API pins without a clustering identifier: every one near the screen gets a view.
-func plainPins() throws -> World {
+/// `count` API pins without a clustering identifier: every one near the screen gets a view.
+func plainPins(_ count: Int) throws -> World {
     let w = World(fonts: base.fonts, baseMap: base.baseMap, app: SampleMapApp(content: baseContent))
     var rng = SystemRandomNumberGenerator()
-    for i in 0..<10_000 {
+    for i in 0..<count {
         try w.store.add(LiveAnnotation(id: "pin-\(i)", title: "Pin \(i)",
                                        coordinate: Coordinate(latitude: Double.random(in: -60...70, using: &rng),
                                                               longitude: Double.random(in: -180...180, using: &rng))))
     }
     return w
 }
-let plain = try plainPins()
+let plain = try plainPins(10_000)
+// About 1,000 of them on screen at #4/20/0: the frame budget's "up to 1,000 visible".
+let plainThousand = try plainPins(6_600)
 // `mapwire-bench <frames> <text>` runs only the scenarios whose name contains <text> (for profiling one).
 let only = CommandLine.arguments.dropFirst(2).first
 let scenarios: [(name: String, world: World, hash: String)] = [
@@ -146,6 +148,7 @@ let scenarios: [(name: String, world: World, hash: String)] = [
     ("10,000 annotations, #4/20/0", dense, "#4/20/0"),
     ("10,000 annotations, #3/20/0", dense, "#3/20/0"),
     ("10,000 unclustered pins, #4/20/0", plain, "#4/20/0"),
+    ("6,600 unclustered pins, #4/20/0 (about 1,000 visible)", plainThousand, "#4/20/0"),
 ]
 let results = scenarios.filter { only == nil || $0.name.contains(only!) }.map {
     run($0.name, world: $0.world, hash: $0.hash, frames: frames)
