@@ -220,7 +220,7 @@ final class AnnotationRenderCache {
     /// a patch of it, for a frame in which nothing else in the window
     /// changed (`MapView.renderEpochPatch`). Nil when the render held is not
     /// the window's last (`lastRender`), the layer's subviews are not the
-    /// same ones, or a child has as many accessibility elements as before.
+    /// same ones, or a child now has another number of accessibility elements.
     /// Changes nothing a whole render relies on; `commit` takes the patch
     /// in once the differ has.
     func renderPatch(of layer: View, lastRender: UInt64) -> AnnotationLayerPatch? {
