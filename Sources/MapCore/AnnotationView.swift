@@ -215,9 +215,11 @@ open class AnnotationView: View, CursorProviding {
     /// Places the view on its annotation: anchored at the coordinate's world
     /// point, centred there plus `centerOffset`.
     func place(at world: Point) {
-        worldAnchor = world
-        frame.origin = Point(x: (-frame.width / 2 + centerOffset.x).rounded(),
-                             y: (-frame.height / 2 + centerOffset.y).rounded())
+        // Set only what changed: every layout places every view, and setting a value lets a held render go.
+        if worldAnchor != world { worldAnchor = world }
+        let origin = Point(x: (-frame.width / 2 + centerOffset.x).rounded(),
+                           y: (-frame.height / 2 + centerOffset.y).rounded())
+        if frame.origin != origin { frame.origin = origin }
         nameInMirror(title: annotation?.title)
     }
 

@@ -19,6 +19,22 @@ import ViewKit
         }
     }
 
+    /// Renders `cached` and, with nothing held and laid out again, the window
+    /// of `fresh`; expects the same scene from both and the first one's
+    /// frame to bring `browser` to it. Returns that scene.
+    static func renderBoth(_ cached: Window, _ fresh: (window: Window, map: MapView), differ: inout SceneDiffer,
+                           browser: inout SceneReplica, _ note: String) -> Scene {
+        fresh.map.rest()
+        fresh.map.needsAnnotationLayout = true
+        let scene = cached.renderScene()
+        let full = fresh.window.renderScene()
+        #expect(picture(scene.items) == picture(full.items), "\(note)")
+        #expect(scene.accessibility.map(\.name) == full.accessibility.map(\.name), "\(note)")
+        browser.apply(differ.diff(to: scene))
+        #expect(picture(browser.preorder()) == picture(scene.items), "the browser, \(note)")
+        return scene
+    }
+
     /// One map renders from its cache, the other lets its cache go and is
     /// laid out and rendered afresh each epoch: their scenes are the same, item
     /// for item, and the first map's frames, hints and all, bring a browser
@@ -28,21 +44,15 @@ import ViewKit
         var random = Random(state: seed)
         let source = MovingDotsSource(count: 600, random: &random)
         let maps = source.twoMaps(zoom: zoom)
-        let ((cachedWindow, _), (freshWindow, fresh)) = (maps[0], maps[1])
+        let cachedWindow = maps[0].window
         var differ = SceneDiffer()
         var browser = SceneReplica(viewport: cachedWindow.size)
         var reused = 0, badges = 0
         for epoch in 0..<40 {
             source.nextEpoch(moves: 12, step: 0.2, random: &random)
             // Nothing held: the other map lays out and renders every view afresh, whatever the holds say.
-            fresh.rest()
-            fresh.needsAnnotationLayout = true
-            let scene = cachedWindow.renderScene()
-            let full = freshWindow.renderScene()
-            #expect(Self.picture(scene.items) == Self.picture(full.items), "zoom \(zoom), epoch \(epoch)")
-            #expect(scene.accessibility.map(\.name) == full.accessibility.map(\.name), "epoch \(epoch)")
-            browser.apply(differ.diff(to: scene))
-            #expect(Self.picture(browser.preorder()) == Self.picture(scene.items), "the browser, epoch \(epoch)")
+            let scene = Self.renderBoth(cachedWindow, maps[1], differ: &differ, browser: &browser,
+                                        "zoom \(zoom), epoch \(epoch)")
             reused += scene.unchangedItems.reduce(0) { $0 + $1.count }
             badges += scene.items.filter { $0.kind == .badge }.count
         }
@@ -141,7 +151,7 @@ import ViewKit
             _ = window.renderScene()
             return (window, map)
         }
-        let ((window, map), (freshWindow, fresh)) = (openMap(), openMap())
+        let ((window, map), other) = (openMap(), openMap())
         var differ = SceneDiffer()
         var browser = SceneReplica(viewport: window.size)
         var reused = 0, markerItems = 0
@@ -150,22 +160,39 @@ import ViewKit
         for step in 0..<30 {
             let center = Coordinate(latitude: 5 + 0.05 * Double(step % 7), longitude: 8 - 0.04 * Double(step))
             let camera = Camera(center: center, zoom: 6)
-            for m in [map, fresh] { m.setCamera(camera, animated: false) }
+            for m in [map, other.map] { m.setCamera(camera, animated: false) }
             if step == 10 { renamed.title = "Renamed" }
-            if step == 20 { for m in [map, fresh] { m.selectAnnotation(renamed, animated: false) } }
-            fresh.rest()
-            fresh.needsAnnotationLayout = true
-            let scene = window.renderScene()
-            let full = freshWindow.renderScene()
-            #expect(Self.picture(scene.items) == Self.picture(full.items), "step \(step)")
-            #expect(scene.accessibility.map(\.name) == full.accessibility.map(\.name), "step \(step)")
-            browser.apply(differ.diff(to: scene))
-            #expect(Self.picture(browser.preorder()) == Self.picture(scene.items), "the browser, step \(step)")
+            if step == 20 { for m in [map, other.map] { m.selectAnnotation(renamed, animated: false) } }
+            let scene = Self.renderBoth(window, other, differ: &differ, browser: &browser, "step \(step)")
             reused += scene.unchangedItems.reduce(0) { $0 + $1.count }
             markerItems += scene.items.count
         }
         #expect(scene(in: browser, shows: "Renamed"), "the new title shows under the marker")
         #expect(reused > markerItems / 2, "most items came from the layer's render")
+    }
+
+    /// A layout that finds every marker where it is (the map crossing its
+    /// reuse margin, or asked to lay out again) lets no held render go.
+    @Test func aLayoutThatMovesNothingKeepsTheMarkersHeld() {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 8), zoom: 6))
+        map.addAnnotations(scatter(250, lat: 0...10, lon: 0...16))
+        _ = window.renderScene()
+        let held = window.renderScene()
+        map.needsAnnotationLayout = true
+        let laidOut = window.renderScene()
+        #expect(Self.picture(laidOut.items) == Self.picture(held.items))
+        let markers = Set(map.annotationContainer.subviews.filter { $0 is MarkerAnnotationView }.map(\.id))
+        // The markers' items and their subviews' (the scene is in pre-order: a parent comes first).
+        var drawn = markers
+        let markerItems = laidOut.items.indices.filter { i in
+            let item = laidOut.items[i]
+            if drawn.contains(item.parent) { drawn.insert(item.id) }
+            return drawn.contains(item.id)
+        }
+        let reused = Set(laidOut.unchangedItems.flatMap { Array($0) })
+        let drawnAgain = markerItems.filter { !reused.contains($0) }.count
+        #expect(markers.count > 50 && drawnAgain == 0,
+                "\(drawnAgain) of \(markerItems.count) marker items drawn again")
     }
 
     private func scene(in browser: SceneReplica, shows text: String) -> Bool {
