@@ -233,18 +233,11 @@ final class AnnotationRenderCache {
         let spans = elementSpans
         var context = RenderContext()
         for i in children.indices where changed[i] {
-            let child = children[i]
             let (itemStart, elementStart) = (context.scene.items.count, context.scene.accessibility.count)
-            if let view = child as? AnnotationView { view.hitReach = AnnotationContainerView.reach(of: view) }
-            let holdable = Self.isHoldable(child)
-            if holdable { context.recordedResources = RecordedResources() }
-            child.render(parent: layer.id, into: &context)
-            let declared = context.recordedResources
-            context.recordedResources = nil
-            anchors[i] = child.worldAnchor ?? .zero
+            let declared = draw(i, parent: layer.id, into: &context)
             let elements = elementStart..<context.scene.accessibility.count
             guard elements.count == spans[i].count else { return nil }
-            patch.rendered.append((i, itemStart..<context.scene.items.count, elements, holdable ? declared : nil))
+            patch.rendered.append((i, itemStart..<context.scene.items.count, elements, declared))
         }
         patch.scene.scene = context.scene
         return patch
@@ -267,18 +260,26 @@ final class AnnotationRenderCache {
 
     /// Renders child `i`, and holds what it drew if it is a view that says when that changes.
     private func renderAfresh(_ i: Int, parent: UInt32, into context: inout RenderContext) {
+        guard let declared = draw(i, parent: parent, into: &context) else { return }
+        keep(declared)
+        children[i].holdRender()
+        changed[i] = false
+    }
+
+    /// Renders child `i` into `context`; returns the resources it declared
+    /// when it is a view that can be held (`isHoldable`), else nil.
+    private func draw(_ i: Int, parent: UInt32, into context: inout RenderContext) -> RecordedResources? {
         let child = children[i]
-        if let view = child as? AnnotationView { view.hitReach = AnnotationContainerView.reach(of: view) }
-        let held = Self.isHoldable(child)
-        if held { context.recordedResources = RecordedResources() }
+        // The layer holds annotation views only (it refuses anything else).
+        let view = unsafeDowncast(child, to: AnnotationView.self)
+        view.hitReach = AnnotationContainerView.reach(of: view)
+        let holdable = Self.isHoldable(child)
+        if holdable { context.recordedResources = RecordedResources() }
         child.render(parent: parent, into: &context)
-        if held, let declared = context.recordedResources {
-            keep(declared)
-            context.recordedResources = nil
-            child.holdRender()
-            changed[i] = false
-        }
         anchors[i] = child.worldAnchor ?? .zero
+        let declared = context.recordedResources
+        context.recordedResources = nil
+        return holdable ? declared : nil
     }
 
     private func keep(_ declared: RecordedResources) {
