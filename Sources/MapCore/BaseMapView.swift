@@ -33,7 +33,7 @@ package final class BaseMapView: View {
             generation + 1 == next.generation && tiles == next.tiles && cities == next.cities
         }
     }
-    /// At most this many names at once, however many fit.
+    /// At most this many names for each viewport's area, however many fit.
     static let maxLabels = 60
 
     package init(baseMap: BaseMap, typeface: Typeface) {
@@ -101,7 +101,7 @@ package final class BaseMapView: View {
         context.scene.append(tile.itemID, parent: id, kind: .worldPath, p)
     }
 
-    /// The cities to name: visible, of a rank the zoom shows, not overlapping.
+    /// The cities to name: in and around the viewport, of a rank the zoom shows, not overlapping.
     private func placeCityLabels(visible: Rect) -> [Int32] {
         placement.names(visible: visible, zoom: camera.zoom, labels: labels, limit: Self.maxLabels) {
             Self.maxRank(zoom: Double($0))

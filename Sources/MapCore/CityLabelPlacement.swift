@@ -64,8 +64,8 @@ package final class CityLabelLevel: Sendable {
 
 /// Which city names one map shows: the level's placed names in a region
 /// around the viewport (half a viewport more on each side), taken once, and
-/// at each frame the visible ones among them, so a pan costs a filter of a
-/// few hundred points until the viewport leaves the region.
+/// among them the ones in and just around the viewport, taken again only
+/// when the viewport nears their edge, so most pans cost a comparison.
 struct CityLabelPlacement {
     /// The closest level placed; closer zooms show the same names.
     static let maxLevel = 20
@@ -86,25 +86,48 @@ struct CityLabelPlacement {
         min(max(Int(zoom.rounded(.down)), 0), maxLevel)
     }
 
-    /// The names to show in `visible` at `zoom`: the first `limit` visible
-    /// ones of the level, in priority order. `maxRank(level)` is the least
-    /// important rank a level names.
+    /// How far past each edge of the viewport names are drawn, as a share of
+    /// its size. The names drawn are kept while the viewport stays at least
+    /// half that far inside them: a pan then draws exactly the names the frame
+    /// before drew, while a name crossing the edge of the viewport changed the
+    /// shape of the scene, and the differ compared the whole tree of a map of
+    /// a thousand markers for it (one pan frame in four did).
+    static let margin = 0.15
+
+    /// Where the names drawn were taken (empty before the first frame), and those names.
+    private(set) var drawnRect = Rect.zero
+    private var drawn: [Int32] = []
+
+    /// The names to draw around `visible` at `zoom`: the level's names in the
+    /// viewport grown by `margin` on each side, in priority order, at most
+    /// `limit` for each viewport's area; the same as last time while the
+    /// viewport stays well inside them and the zoom within the level.
+    /// `maxRank(level)` is the least important rank a level names.
     mutating func names(visible: Rect, zoom: Double, labels: CityLabels, limit: Int,
                         maxRank: (Int) -> Int) -> [Int32] {
         let level = Self.level(zoom: zoom)
-        if level != self.level || !region.contains(visible) {
+        let slack = visible.insetBy(dx: -visible.width * Self.margin / 2, dy: -visible.height * Self.margin / 2)
+        // Zoomed in, the names drawn would reach far past the viewport: take them again.
+        if level == self.level, !drawnRect.isEmpty, drawnRect.contains(slack),
+           drawnRect.width < visible.width * (1 + 2 * Self.margin) * 1.01 {
+            return drawn
+        }
+        let near = visible.insetBy(dx: -visible.width * Self.margin, dy: -visible.height * Self.margin)
+        if level != self.level || !region.contains(near) {
             self.level = level
             region = Self.region(around: visible)
             inRegion = labels.level(level, maxRank: maxRank(level)).placed(in: region, points: labels.points)
         }
-        var shown: [Int32] = []
+        let cap = Int((Double(limit) * (1 + 2 * Self.margin) * (1 + 2 * Self.margin)).rounded())
+        drawnRect = near
+        drawn = []
         labels.points.withUnsafeBufferPointer { points in
-            for index in inRegion where visible.contains(points[Int(index)]) {
-                shown.append(index)
-                if shown.count == limit { break }
+            for index in inRegion where near.contains(points[Int(index)]) {
+                drawn.append(index)
+                if drawn.count == cap { break }
             }
         }
-        return shown
+        return drawn
     }
 }
 

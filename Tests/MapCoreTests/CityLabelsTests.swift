@@ -62,8 +62,11 @@ import ViewKit
         let view = Rect(x: world.width * 0.5, y: world.height * 0.3, width: world.width * 0.05, height: world.height * 0.03)
         let shown = placement.names(visible: view, zoom: 5.5, labels: labels, limit: 10) { $0 }
         #expect(placement.level == 5)
-        let all = labels.level(5, maxRank: 5).placed(in: view, points: labels.points)
-        #expect(shown == Array(all.prefix(10)))
+        // The names in and around the view, at most 10 for each view's area, most important first.
+        let margin = CityLabelPlacement.margin
+        let near = view.insetBy(dx: -view.width * margin, dy: -view.height * margin)
+        let all = labels.level(5, maxRank: 5).placed(in: near, points: labels.points)
+        #expect(shown == Array(all.prefix(Int((10 * (1 + 2 * margin) * (1 + 2 * margin)).rounded()))))
         let region = placement.region
         _ = placement.names(visible: view.offsetBy(dx: view.width / 4, dy: 0), zoom: 5.9, labels: labels, limit: 10) { $0 }
         #expect(placement.region == region, "a pan inside the region and a zoom within the level reuse it")
@@ -105,6 +108,35 @@ import ViewKit
         #expect(before.count > 10)
         map.camera = map.camera.panned(byScreen: Point(x: 3, y: 2))
         #expect(names() == before)
+    }
+
+    @Test func namesAroundTheViewportStayDrawnWhileAPanBringsACityInOrOut() throws {
+        // A small view, so fewer names show than the limit and the limit cuts none.
+        let (window, map) = makeMap(size: Size(width: 480, height: 320),
+                                    camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
+                                    baseMap: testBaseMap)
+        func names() -> [UInt32] { window.renderScene().items.filter { $0.kind == .text }.map(\.id) }
+        let labels = try #require(map.baseMapView?.labels)
+        // The level's names of cities in view, which a map must draw wherever it stands.
+        func namesInView() -> Set<UInt32> {
+            let visible = map.camera.visibleWorldRect(viewport: map.frame.size)
+            let level = labels.level(5, maxRank: BaseMapView.maxRank(zoom: 5))
+            return Set(level.placed(in: visible, points: labels.points).map { labels.itemIDs[Int($0)].name })
+        }
+        let before = names()
+        let inViewBefore = namesInView()
+        #expect(before.count > 10 && before.count < BaseMapView.maxLabels)
+        // Short of half the margin: the names drawn are the same, in the same order, at every step.
+        let step = map.frame.width * CityLabelPlacement.margin / 2 / 8
+        for _ in 0..<7 {
+            map.camera = map.camera.panned(byScreen: Point(x: step, y: 0))
+            #expect(names() == before)
+            #expect(namesInView().isSubset(of: Set(before)))
+        }
+        #expect(namesInView() != inViewBefore, "a city came into view or left it on the way")
+        // Past it, the names are taken again around the new viewport.
+        for _ in 0..<8 { map.camera = map.camera.panned(byScreen: Point(x: step, y: 0)) }
+        #expect(names() != before)
     }
 
     @Test func aPanThatDrawsTheSameTilesAndNamesVouchesForThemAndOneThatDoesNotDoesNot() throws {
