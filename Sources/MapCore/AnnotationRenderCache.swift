@@ -66,11 +66,12 @@ final class AnnotationRenderCache {
     }
 
     /// Whether the layer's children can be rendered from this cache: it holds
-    /// the render just before, and the layer has the same subviews (in any order).
+    /// the render just before. Children that joined the layer since are
+    /// rendered afresh; the others keep what they drew, in their new order.
     func canReuse(for layer: View, generation now: UInt64) -> Bool {
         takeChanges(of: layer)
         guard generation != 0, now == generation + 1 else { return false }
-        return layer.subviewsVersion == subviewsVersion || adoptOrder(of: layer)
+        return layer.subviewsVersion == subviewsVersion || adoptOrder(of: layer, joining: true)
     }
 
     /// Marks the children that changed since they were held: each view first
@@ -89,35 +90,46 @@ final class AnnotationRenderCache {
         }
     }
 
-    /// When `layer` holds the same subviews in another order (under a live
-    /// feed, a badge whose centre moved passed a neighbour in paint order),
-    /// takes that order and returns true. The items stay where they are: the
+    /// Takes the order of `layer`'s subviews, and returns true, when they
+    /// are the children held in another order (under a live feed, a badge
+    /// whose centre moved passed a neighbour in paint order) or, when
+    /// `joining`, those with some gone and some new (a pan that brings
+    /// markers in and lets others go). The items stay where they are: the
     /// render reads each child's from where it was, and copies them once.
-    private func adoptOrder(of layer: View) -> Bool {
+    private func adoptOrder(of layer: View, joining: Bool = false) -> Bool {
         let now = layer.subviews
-        guard now.count == children.count else { return false }
+        guard joining || now.count == children.count else { return false }
+        // The position each child had, or -1 for one that joined the layer.
         var order: [Int] = []
         order.reserveCapacity(now.count)
-        var seen = [Bool](repeating: false, count: now.count)
+        var seen = [Bool](repeating: false, count: children.count)
         for view in now {
-            guard let i = indexOf[ObjectIdentifier(view)], !seen[i] else { return false }
-            seen[i] = true
-            order.append(i)
+            // A view that left the layer tells no one of its changes, so one that came back is drawn
+            // afresh unless still held; and a new view may have a freed one's address, not its id.
+            if let i = indexOf[ObjectIdentifier(view)], ids[i] == view.id, !seen[i], view.isRenderHeld || changed[i] {
+                seen[i] = true
+                order.append(i)
+            } else if joining {
+                order.append(-1)
+            } else {
+                return false
+            }
         }
         // Composed with an order adopted since the render held (a patch frame's): spans keep that render's order.
-        let held = order.map { heldPosition?[$0] ?? $0 }
+        let held = order.map { $0 < 0 ? -1 : heldPosition?[$0] ?? $0 }
         heldPosition = held.enumerated().allSatisfy { $0 == $1 } ? nil : held
         orderAdopted = true
-        anchors = order.map { anchors[$0] }
-        ids = order.map { ids[$0] }
-        changed = order.map { changed[$0] }
+        anchors = order.map { $0 < 0 ? .zero : anchors[$0] }
+        ids = now.map(\.id)
+        changed = order.map { $0 < 0 || changed[$0] }
         let counts = elementSpans
         var end = 0
         elementEnds = order.map { i in
-            end += counts[i].count
+            end += i < 0 ? 0 : counts[i].count
             return end
         }
         children = now
+        indexOf.removeAll(keepingCapacity: true)
         for (i, child) in children.enumerated() { indexOf[ObjectIdentifier(child)] = i }
         subviewsVersion = layer.subviewsVersion
         return true

@@ -171,6 +171,47 @@ import ViewKit
         #expect(reused > markerItems / 2, "most items came from the layer's render")
     }
 
+    /// A pan that crosses the reuse margin brings markers in and lets others
+    /// go, the reuse queue giving the leaving ones to the new pins: the
+    /// markers that stayed keep their render, the rest are drawn afresh, and
+    /// the layer's items are what rendering each of its views afresh draws.
+    @Test func markersThatStayKeepTheirRenderWhenOthersComeAndGo() throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 0), zoom: 6))
+        map.addAnnotations(scatter(400, lat: -5...15, lon: -10...50))
+        var differ = SceneDiffer()
+        var browser = SceneReplica(viewport: window.size)
+        browser.apply(differ.diff(to: window.renderScene()))
+        var crossings = 0, joined = 0
+        for step in 0..<30 {
+            let before = Set(map.annotationContainer.subviews.map(ObjectIdentifier.init))
+            map.setCamera(Camera(center: Coordinate(latitude: 5, longitude: 0.7 * Double(step + 1)), zoom: 6),
+                          animated: false)
+            // Laid out around the new viewport, as if each step crossed the margin.
+            map.needsAnnotationLayout = true
+            let scene = window.renderScene()
+            browser.apply(differ.diff(to: scene))
+            #expect(Self.picture(browser.preorder()) == Self.picture(scene.items), "the browser, step \(step)")
+            // The layer's views each rendered afresh, apart from the map.
+            let layer = map.annotationContainer
+            var fresh = RenderContext()
+            for view in layer.subviews { view.render(parent: layer.id, into: &fresh) }
+            let start = try #require(scene.items.firstIndex { $0.id == layer.id }) + 1
+            let drawn = Array(scene.items[start..<min(scene.items.count, start + fresh.scene.items.count)])
+            #expect(drawn.map(\.id) == fresh.scene.items.map(\.id), "step \(step)")
+            #expect(Self.picture(drawn) == Self.picture(fresh.scene.items), "step \(step)")
+            let after = layer.subviews.map(ObjectIdentifier.init)
+            guard Set(after) != before else { continue }
+            crossings += 1
+            joined += after.filter { !before.contains($0) }.count
+            let stayed = after.filter(before.contains).count
+            let reused = scene.unchangedItems.reduce(0) { $0 + $1.count }
+            // Each marker is four items or more: most of those that stayed came from the layer's render.
+            #expect(reused > stayed * 2, "step \(step): \(reused) items reused for \(stayed) markers that stayed")
+        }
+        #expect(crossings >= 10 && joined > 50, "\(crossings) layouts brought \(joined) markers in")
+        #expect(map.reuseCounts.reused > 20, "leaving markers were given to new pins")
+    }
+
     /// A layout that finds every marker where it is (the map crossing its
     /// reuse margin, or asked to lay out again) lets no held render go.
     @Test func aLayoutThatMovesNothingKeepsTheMarkersHeld() {
