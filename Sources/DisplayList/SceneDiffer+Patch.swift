@@ -47,7 +47,7 @@ extension SceneDiffer {
         }
         if let order = patch.order, order != children[patch.parent] {
             if !patchedOrders.contains(patch.parent) { patchedOrders.append(patch.parent) }
-            placeChildren(order, of: patch.parent, newItems: [], newIndex: [:], into: &ops)
+            placeChildren(order, of: patch.parent, newItems: [], newIndex: IDTable(), into: &ops)
         }
         if !renamed.isEmpty {
             ops.append(.accessibilityNames(renamed.map { AccessibilityName(item: accessibility![$0].item, name: $1) }))

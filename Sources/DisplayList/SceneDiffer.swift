@@ -14,9 +14,9 @@ package struct SceneDiffer: Sendable {
         var position: Int
     }
 
-    var placements: [UInt32: Placement] = [:]
+    var placements = IDTable<Placement>()
     /// Children of each parent as the browser has them, 0 = root.
-    var children: [UInt32: [UInt32]] = [:]
+    var children = IDTable<[UInt32]>()
     private var camera: SceneCamera?
     private var background: Color?
     var accessibility: [AccessibilityElement]?
@@ -55,8 +55,8 @@ package struct SceneDiffer: Sendable {
         accessibility = nil
         elementIndex = nil
         // Both follow from the items' order, parents and kinds: `wake` makes them again.
-        placements = [:]
-        children = [:]
+        placements = IDTable()
+        children = IDTable()
     }
 
     private mutating func wake() {
@@ -68,19 +68,43 @@ package struct SceneDiffer: Sendable {
     }
 
     /// Each parent's children in order (0 for the root), from items in pre-order.
-    private static func childLists(of items: [SceneItem]) -> [UInt32: [UInt32]] {
-        var lists: [UInt32: [UInt32]] = [:]
-        for item in items { lists[item.parent, default: []].append(item.id) }
+    private static func childLists(of items: [SceneItem]) -> IDTable<[UInt32]> {
+        // In pre-order an item's parent is on the path from the root to the item before it: a stack
+        // of that path finds each parent's list without looking an id up.
+        var lists: [[UInt32]] = [[]]
+        var owners: [UInt32] = [0]
+        var path: [(id: UInt32, list: Int)] = [(0, 0)]
+        for i in items.indices {
+            let parent = items[i].parent
+            while path.count > 1, path[path.count - 1].id != parent { path.removeLast() }
+            guard path[path.count - 1].id == parent else { return childListsByLookup(of: items) }
+            if path[path.count - 1].list < 0 {
+                path[path.count - 1].list = lists.count
+                lists.append([])
+                owners.append(parent)
+            }
+            lists[path[path.count - 1].list].append(items[i].id)
+            path.append((items[i].id, -1))
+        }
+        var table = IDTable<[UInt32]>(minimumCapacity: lists.count)
+        for k in lists.indices where !lists[k].isEmpty { table[owners[k]] = lists[k] }
+        return table
+    }
+
+    /// `childLists(of:)` for items that are not in pre-order (a scene built by hand).
+    private static func childListsByLookup(of items: [SceneItem]) -> IDTable<[UInt32]> {
+        var lists = IDTable<[UInt32]>(minimumCapacity: items.count / 4)
+        for i in items.indices { lists[items[i].parent, default: []].append(items[i].id) }
         return lists
     }
 
     /// The browser holds exactly `items`: where each sits, and each parent's `children`.
-    private mutating func holdTree(of items: [SceneItem], children lists: [UInt32: [UInt32]]) {
+    private mutating func holdTree(of items: [SceneItem], children lists: IDTable<[UInt32]>) {
         children = lists
         placements.removeAll(keepingCapacity: true)
         placements.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-            placements[item.id] = Placement(parent: item.parent, kind: item.kind, position: i)
+        for i in items.indices {
+            placements[items[i].id] = Placement(parent: items[i].parent, kind: items[i].kind, position: i)
         }
     }
 
@@ -157,7 +181,7 @@ package struct SceneDiffer: Sendable {
             for parent in parents {
                 // Ids only: filtering the items themselves copied every large item.
                 placeChildren(newItems.compactMap { $0.parent == parent ? $0.id : nil }, of: parent,
-                              newItems: newItems, newIndex: [:], into: &ops)
+                              newItems: newItems, newIndex: IDTable(), into: &ops)
             }
             patchChangedItems(newItems, skipping: unchanged, into: &ops)
             for i in newItems.indices where newItems[i].id != previousItems[i].id {
@@ -166,8 +190,7 @@ package struct SceneDiffer: Sendable {
             return
         }
         let newChildren = Self.childLists(of: newItems)
-        var newIndex: [UInt32: Int] = [:]
-        newIndex.reserveCapacity(newItems.count)
+        var newIndex = IDTable<Int>(minimumCapacity: newItems.count)
         for i in newItems.indices { newIndex[newItems[i].id] = i }
         removeVanished(newItems, newIndex, into: &ops)
         // Parents first: pre-order guarantees a parent is placed before its children.
@@ -177,12 +200,19 @@ package struct SceneDiffer: Sendable {
             guard let kids = newChildren[parent] else { continue }
             placeChildren(kids, of: parent, newItems: newItems, newIndex: newIndex, into: &ops)
         }
+        // The items the renderer vouches for are as they were, wherever they were: not compared.
+        var skips = unchanged[...]
         for i in newItems.indices {
+            while let skip = skips.first, skip.upperBound <= i { skips = skips.dropFirst() }
+            if let skip = skips.first, skip.contains(i) { continue }
             guard let p = placements[newItems[i].id], p.position >= 0, p.kind == newItems[i].kind,
                   previousItems[p.position].properties != newItems[i].properties else { continue }
             appendChange(from: previousItems[p.position].properties, to: newItems[i], into: &ops)
         }
-        holdTree(of: newItems, children: newChildren)
+        // Removing and placing left `placements` holding exactly the new items, each under its new parent.
+        for i in newItems.indices { placements[newItems[i].id]?.position = i }
+        assert(placements.count == newItems.count)
+        children = newChildren
     }
 
     /// Patches each item whose properties differ from those of the previous
@@ -261,42 +291,40 @@ package struct SceneDiffer: Sendable {
     }
 
     /// Removes items that are gone, or that changed kind (they are inserted anew).
-    private mutating func removeVanished(_ newItems: [SceneItem], _ newIndex: [UInt32: Int],
+    private mutating func removeVanished(_ newItems: [SceneItem], _ newIndex: IDTable<Int>,
                                          into ops: inout [FrameOp]) {
-        var goneIDs = Set(placements.lazy.filter { id, p in newIndex[id].map { newItems[$0].kind } != p.kind }
-            .map(\.key))
-        guard !goneIDs.isEmpty else { return }
-        // A survivor whose old parent goes is removed with it in the browser, so it goes too.
-        var grew = true
-        while grew {
-            grew = false
-            for (id, p) in placements where !goneIDs.contains(id) && goneIDs.contains(p.parent) {
-                goneIDs.insert(id)
-                grew = true
+        // The record is the browser's tree in pre-order: a parent's fate is known before its children's.
+        var gone = IDTable<Bool>()
+        var roots: [UInt32] = []
+        var rootParents: [UInt32] = []
+        for i in previousItems.indices {
+            let (id, parent) = (previousItems[i].id, previousItems[i].parent)
+            let stays = newIndex[id].map { newItems[$0].kind == previousItems[i].kind } ?? false
+            // A survivor whose old parent goes is removed with it in the browser, so it goes too.
+            let underGone = !gone.isEmpty && gone[parent] != nil
+            guard !stays || underGone else { continue }
+            gone[id] = true
+            if !underGone {
+                // Removing a subtree's root removes the rest in the browser too; in the browser's order.
+                roots.append(id)
+                if !rootParents.contains(parent) { rootParents.append(parent) }
             }
         }
-        // Removing a subtree's root removes the rest in the browser too. In the
-        // browser's order, so the ops do not depend on the set's hashing.
-        let roots = goneIDs.compactMap { id in placements[id].map { (id, $0) } }
-            .filter { !goneIDs.contains($0.1.parent) }
-            .sorted { $0.1.position < $1.1.position }
-        for (id, _) in roots { ops.append(.remove(item: id)) }
-        for id in goneIDs { forget(id) }
-        for id in goneIDs { children[id] = nil }
-    }
-
-    private mutating func forget(_ id: UInt32) {
-        guard let p = placements.removeValue(forKey: id) else { return }
-        if var siblings = children[p.parent], let i = siblings.firstIndex(of: id) {
-            siblings.remove(at: i)
-            children[p.parent] = siblings
+        guard !roots.isEmpty else { return }
+        for id in roots { ops.append(.remove(item: id)) }
+        for parent in rootParents where children[parent] != nil {
+            children[parent, default: []].removeAll { gone[$0] != nil }
+        }
+        for (id, _) in gone.entries {
+            placements.remove(id)
+            children.remove(id)
         }
     }
 
     /// Brings the browser's children of `parent` to `target` order with the
     /// fewest moves: items on a longest increasing run of old positions stay.
     mutating func placeChildren(_ target: [UInt32], of parent: UInt32, newItems: [SceneItem],
-                                        newIndex: [UInt32: Int], into ops: inout [FrameOp]) {
+                                newIndex: IDTable<Int>, into ops: inout [FrameOp]) {
         var current = children[parent] ?? []
         if current == target { return }
         // A common head and tail are on every longest run that stays: only the window between is placed
@@ -308,17 +336,18 @@ package struct SceneDiffer: Sendable {
             currentEnd -= 1
             targetEnd -= 1
         }
-        var oldIndex: [UInt32: Int] = [:]
+        var oldIndex = IDTable<Int>(minimumCapacity: currentEnd - lo)
         for i in lo..<currentEnd { oldIndex[current[i]] = i }
-        let window = Self.longestIncreasingRun(target[lo..<targetEnd].map { id -> Int in
+        let stays = Self.longestIncreasingRun(target[lo..<targetEnd].map { id -> Int in
             guard let p = placements[id], p.parent == parent else { return -1 }
             return oldIndex[id] ?? -1
         })
         // Walk from the end so each placed item's successor is already final.
         for i in stride(from: targetEnd - 1, through: lo, by: -1) {
             let id = target[i]
-            if window.contains(i - lo) { continue }
-            if let pos = current.firstIndex(of: id) { current.remove(at: pos) }
+            if stays[i - lo] { continue }
+            // Only a child of this parent already is in the list (an item new here is not looked for).
+            if oldIndex[id] != nil, let pos = current.firstIndex(of: id) { current.remove(at: pos) }
             let index: Int
             if i + 1 < target.count, let next = current.firstIndex(of: target[i + 1]) {
                 index = next
@@ -345,9 +374,9 @@ package struct SceneDiffer: Sendable {
         children[parent] = current
     }
 
-    /// Indexes (into `values`) of a longest strictly increasing subsequence,
+    /// Which of `values` make a longest strictly increasing subsequence,
     /// ignoring negative values (items that are new here).
-    static func longestIncreasingRun(_ values: [Int]) -> Set<Int> {
+    static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
         var tails: [Int] = []          // index into values of the smallest tail of each length
         var previous = [Int](repeating: -1, count: values.count)
         for (i, v) in values.enumerated() where v >= 0 {
@@ -359,10 +388,10 @@ package struct SceneDiffer: Sendable {
             if lo > 0 { previous[i] = tails[lo - 1] }
             if lo == tails.count { tails.append(i) } else { tails[lo] = i }
         }
-        var run: Set<Int> = []
+        var run = [Bool](repeating: false, count: values.count)
         var k = tails.last ?? -1
         while k >= 0 {
-            run.insert(k)
+            run[k] = true
             k = previous[k]
         }
         return run
