@@ -26,8 +26,8 @@ package struct ReuseQueue {
 
     /// A queued view for `identifier`, already reset with `prepareForReuse()`.
     mutating func dequeue(_ identifier: String) -> AnnotationView? {
-        guard var queue = queues[identifier], let view = queue.popLast() else { return nil }
-        queues[identifier] = queue
+        // In place: a copy of the queue out of the table retained every view in it, and let them all go again.
+        guard let view = queues[identifier]?.popLast() else { return nil }
         counts.reused += 1
         counts.queued -= 1
         // As MapKit: reset when taken from the queue, just before reuse.
