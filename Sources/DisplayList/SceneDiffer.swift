@@ -67,37 +67,6 @@ package struct SceneDiffer: Sendable {
         holdTree(of: previousItems, children: Self.childLists(of: previousItems))
     }
 
-    /// Each parent's children in order (0 for the root), from items in pre-order.
-    private static func childLists(of items: [SceneItem]) -> IDTable<[UInt32]> {
-        // In pre-order an item's parent is on the path from the root to the item before it: a stack
-        // of that path finds each parent's list without looking an id up.
-        var lists: [[UInt32]] = [[]]
-        var owners: [UInt32] = [0]
-        var path: [(id: UInt32, list: Int)] = [(0, 0)]
-        for i in items.indices {
-            let parent = items[i].parent
-            while path.count > 1, path[path.count - 1].id != parent { path.removeLast() }
-            guard path[path.count - 1].id == parent else { return childListsByLookup(of: items) }
-            if path[path.count - 1].list < 0 {
-                path[path.count - 1].list = lists.count
-                lists.append([])
-                owners.append(parent)
-            }
-            lists[path[path.count - 1].list].append(items[i].id)
-            path.append((items[i].id, -1))
-        }
-        var table = IDTable<[UInt32]>(minimumCapacity: lists.count)
-        for k in lists.indices where !lists[k].isEmpty { table[owners[k]] = lists[k] }
-        return table
-    }
-
-    /// `childLists(of:)` for items that are not in pre-order (a scene built by hand).
-    private static func childListsByLookup(of items: [SceneItem]) -> IDTable<[UInt32]> {
-        var lists = IDTable<[UInt32]>(minimumCapacity: items.count / 4)
-        for i in items.indices { lists[items[i].parent, default: []].append(items[i].id) }
-        return lists
-    }
-
     /// The browser holds exactly `items`: where each sits, and each parent's `children`.
     private mutating func holdTree(of items: [SceneItem], children lists: IDTable<[UInt32]>) {
         children = lists
@@ -189,16 +158,23 @@ package struct SceneDiffer: Sendable {
             }
             return
         }
-        let newChildren = Self.childLists(of: newItems)
         var newIndex = IDTable<Int>(minimumCapacity: newItems.count)
         for i in newItems.indices { newIndex[newItems[i].id] = i }
         removeVanished(newItems, newIndex, into: &ops)
         // Parents first: pre-order guarantees a parent is placed before its children.
-        // Ids are unique in a scene, so each parent comes once: the root, then the items in order.
-        for i in -1..<newItems.count {
-            let parent = i < 0 ? 0 : newItems[i].id
-            guard let kids = newChildren[parent] else { continue }
-            placeChildren(kids, of: parent, newItems: newItems, newIndex: newIndex, into: &ops)
+        if let lists = changedChildLists(of: newItems, unchanged: unchanged) {
+            for list in lists {
+                placeChildren(list.children, of: list.parent, newItems: newItems, newIndex: newIndex, into: &ops)
+            }
+        } else {
+            let newChildren = Self.childLists(of: newItems)
+            // Ids are unique in a scene, so each parent comes once: the root, then the items in order.
+            for i in -1..<newItems.count {
+                let parent = i < 0 ? 0 : newItems[i].id
+                guard let kids = newChildren[parent] else { continue }
+                placeChildren(kids, of: parent, newItems: newItems, newIndex: newIndex, into: &ops)
+            }
+            children = newChildren
         }
         // The items the renderer vouches for are as they were, wherever they were: not compared.
         var skips = unchanged[...]
@@ -212,7 +188,6 @@ package struct SceneDiffer: Sendable {
         // Removing and placing left `placements` holding exactly the new items, each under its new parent.
         for i in newItems.indices { placements[newItems[i].id]?.position = i }
         assert(placements.count == newItems.count)
-        children = newChildren
     }
 
     /// Patches each item whose properties differ from those of the previous
