@@ -22,7 +22,8 @@ final class AnnotationRenderCache {
     private var subviewsVersion: UInt32 = 0
     /// The layer's subviews at that render, in order.
     private var children: [View] = []
-    private var indexOf: [ObjectIdentifier: Int] = [:]
+    /// Each child's position, by view id (ids are never reused, addresses are).
+    private var indexOf = IDTable<Int>()
     /// Where each child's accessibility elements ended in the last render,
     /// counted from the layer's first (for the reading order).
     private var elementEnds: [Int] = []
@@ -85,8 +86,8 @@ final class AnnotationRenderCache {
             }
         }
         // A held child that left the layer may have told of a change: it is not found, and ignored.
-        for view in holds.takeChanged() {
-            if let i = indexOf[view] { changed[i] = true }
+        for id in holds.takeChanged() {
+            if let i = indexOf[id] { changed[i] = true }
         }
     }
 
@@ -103,10 +104,11 @@ final class AnnotationRenderCache {
         var order: [Int] = []
         order.reserveCapacity(now.count)
         var seen = [Bool](repeating: false, count: children.count)
-        for view in now {
-            // A view that left the layer tells no one of its changes, so one that came back is drawn
-            // afresh unless still held; and a new view may have a freed one's address, not its id.
-            if let i = indexOf[ObjectIdentifier(view)], ids[i] == view.id, !seen[i], view.isRenderHeld || changed[i] {
+        for (k, view) in now.enumerated() {
+            // Most stay where they were: no lookup. A view that left the layer tells no one of its
+            // changes, so one that came back is drawn afresh unless still held.
+            let was = k < children.count && children[k] === view ? k : indexOf[view.id]
+            if let i = was, !seen[i], view.isRenderHeld || changed[i] {
                 seen[i] = true
                 order.append(i)
             } else if joining {
@@ -128,9 +130,9 @@ final class AnnotationRenderCache {
             end += i < 0 ? 0 : counts[i].count
             return end
         }
+        for i in children.indices where !seen[i] { indexOf.remove(children[i].id) }
+        for (k, i) in order.enumerated() where i != k { indexOf[now[k].id] = k }
         children = now
-        indexOf.removeAll(keepingCapacity: true)
-        for (i, child) in children.enumerated() { indexOf[ObjectIdentifier(child)] = i }
         subviewsVersion = layer.subviewsVersion
         return true
     }
@@ -140,7 +142,7 @@ final class AnnotationRenderCache {
         orderAdopted = true
         children = layer.subviews
         indexOf.removeAll(keepingCapacity: true)
-        for (i, child) in children.enumerated() { indexOf[ObjectIdentifier(child)] = i }
+        for (i, child) in children.enumerated() { indexOf[child.id] = i }
         changed = Array(repeating: true, count: children.count)
         elementEnds = Array(repeating: 0, count: children.count)
         heldSpans = Array(repeating: nil, count: children.count)
