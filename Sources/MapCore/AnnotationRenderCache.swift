@@ -45,6 +45,8 @@ final class AnnotationRenderCache {
     private(set) var ids: [UInt32] = []
     /// Children whose held render changed since (by position).
     private var changed: [Bool] = []
+    /// Held children that check what they show before each render (`AnnotationView.refreshesHeldRender`).
+    private var refreshes: [Bool] = []
     /// After a reorder, the position each child had in the render held
     /// (`heldSpans` keeps that render's order until the next render writes it anew).
     private var heldPosition: [Int]?
@@ -80,8 +82,12 @@ final class AnnotationRenderCache {
     /// reads its annotation's title, which an app may have changed), then
     /// the held ones that changed tell so.
     private func takeChanges(of layer: View) {
-        if let fonts = (layer.superview as? MapView)?.fonts {
-            for child in layer.subviews where child.isRenderHeld {
+        // Only those that may refresh: a watching map's badges are each told of their changes, and visiting
+        // a hundred views that no processor cache holds was a tenth of its frame.
+        if refreshes.contains(true), let fonts = (layer.superview as? MapView)?.fonts {
+            for i in children.indices where refreshes[i] {
+                let child = children[i]
+                guard child.isRenderHeld, child.superview === layer else { continue }
                 unsafeDowncast(child, to: AnnotationView.self).refreshHeldRender(fonts: fonts)
             }
         }
@@ -124,6 +130,7 @@ final class AnnotationRenderCache {
         anchors = order.map { $0 < 0 ? .zero : anchors[$0] }
         ids = now.map(\.id)
         changed = order.map { $0 < 0 || changed[$0] }
+        refreshes = order.map { $0 >= 0 && refreshes[$0] }
         let counts = elementSpans
         var end = 0
         elementEnds = order.map { i in
@@ -144,6 +151,7 @@ final class AnnotationRenderCache {
         indexOf.removeAll(keepingCapacity: true)
         for (i, child) in children.enumerated() { indexOf[child.id] = i }
         changed = Array(repeating: true, count: children.count)
+        refreshes = Array(repeating: false, count: children.count)
         elementEnds = Array(repeating: 0, count: children.count)
         heldSpans = Array(repeating: nil, count: children.count)
         anchors = Array(repeating: .zero, count: children.count)
@@ -278,6 +286,7 @@ final class AnnotationRenderCache {
         keep(declared)
         children[i].holdRender()
         changed[i] = false
+        refreshes[i] = unsafeDowncast(children[i], to: AnnotationView.self).refreshesHeldRender
     }
 
     /// Renders child `i` into `context`; returns the resources it declared

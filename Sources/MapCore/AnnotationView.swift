@@ -199,6 +199,10 @@ open class AnnotationView: View, CursorProviding {
     /// changes a drawn property, which lets the held render go.
     func refreshHeldRender(fonts: FontBook) {}
 
+    /// Whether `refreshHeldRender(fonts:)` does anything for this view now:
+    /// the layer visits only those, not every badge of a watching map.
+    var refreshesHeldRender: Bool { false }
+
     /// How far outside its frame this kind of view draws at least, px (a
     /// marker's title and grown balloon); its subviews' extent counts too.
     open var minimumHitReach: Double { 0 }

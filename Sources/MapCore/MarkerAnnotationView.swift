@@ -214,6 +214,8 @@ open class MarkerAnnotationView: AnnotationView {
         if !titlesAreAnnounced { updateContent(fonts: fonts) }
     }
 
+    override var refreshesHeldRender: Bool { !titlesAreAnnounced }
+
     /// Set while the map shows the marker for a `StyledAnnotation`.
     var titlesAreAnnounced = false
 
