@@ -10,15 +10,17 @@ extension MapView {
     /// The map owns `isHidden` of its annotation views: a hidden view is not
     /// drawn, not hit-tested and not in the accessibility mirror.
     func resolveCollisions() {
-        // The annotation layer holds annotation views only (it refuses anything else).
-        let views = annotationContainer.subviews.map { unsafeDowncast($0, to: AnnotationView.self) }
+        // The annotation layer holds annotation views only (it refuses anything else). Read in place: copies
+        // of the list, then reversed, took and let go of each view twice a pass.
+        let views = annotationContainer.subviews
         // A signature of everything the pass looks at, mixed by hand: gliding
         // pins change it every frame, and Hasher's rounds for eight fields a
         // view were a third of the pass.
         var mixer = SignatureMixer()
         mixer.mix(camera.zoom.bitPattern)
         mixer.mix(frame.size.width.bitPattern)
-        for v in views {
+        for view in views {
+            let v = unsafeDowncast(view, to: AnnotationView.self)
             mixer.mix(UInt64(v.id))
             if let anchor = v.worldAnchor {
                 mixer.mix(anchor.x.bitPattern)
@@ -39,10 +41,11 @@ extension MapView {
         collisionSignature = signature
 
         // Front-most first: among equal priorities the view drawn on top wins.
-        let ordered = Array(views.reversed())
+        let ordered = views.reversed()
         var candidates: [CollisionResolver.Candidate] = []
         candidates.reserveCapacity(ordered.count)
-        for v in ordered {
+        for view in ordered {
+            let v = unsafeDowncast(view, to: AnnotationView.self)
             candidates.append(CollisionResolver.Candidate(
                 rect: screenFrame(of: v), mode: v.collisionMode, priority: v.displayPriority.rawValue,
                 isForced: v.isSelected || v.displayPriority >= .required))
@@ -61,28 +64,35 @@ extension MapView {
 
     /// Adaptive marker titles hide where they would cover a shown view or a
     /// title of a higher-priority (or front-most) marker.
-    private func hideCollidingMarkerTitles(_ views: [AnnotationView], candidates: [CollisionResolver.Candidate],
+    private func hideCollidingMarkerTitles(_ views: ReversedCollection<[View]>,
+                                           candidates: [CollisionResolver.Candidate],
                                            shown: [Bool], resolver: CollisionResolver) {
+        var titles: [(marker: MarkerAnnotationView, candidate: CollisionResolver.Candidate)] = []
+        for (i, v) in views.enumerated() {
+            guard let marker = v as? MarkerAnnotationView else { continue }
+            guard shown[i] else {
+                marker.isTitleHiddenByCollision = false
+                continue
+            }
+            guard let title = marker.titleCollisionFrame(fonts: fonts) else { continue }
+            let origin = candidates[i].rect.origin
+            titles.append((marker, CollisionResolver.Candidate(
+                rect: title.offsetBy(dx: origin.x, dy: origin.y), mode: .rectangle,
+                priority: marker.displayPriority.rawValue, isForced: marker.isSelected)))
+        }
+        // A map of cluster badges alone has no title to place (a watcher of a live feed, every epoch).
+        guard !titles.isEmpty else { return }
+        // The shown views first, as shapes no title may cover.
         var titleCandidates: [CollisionResolver.Candidate] = []
-        var owners: [(MarkerAnnotationView, Int)] = []
-        for (i, v) in views.enumerated() where shown[i] && v.collisionMode != .none {
+        for (i, view) in views.enumerated() where shown[i] {
+            guard unsafeDowncast(view, to: AnnotationView.self).collisionMode != .none else { continue }
             titleCandidates.append(CollisionResolver.Candidate(rect: candidates[i].rect, mode: .rectangle,
                                                                priority: .infinity, isForced: true))
         }
-        for (i, v) in views.enumerated() where shown[i] {
-            guard let marker = v as? MarkerAnnotationView, let title = marker.titleCollisionFrame(fonts: fonts) else { continue }
-            let origin = candidates[i].rect.origin
-            owners.append((marker, titleCandidates.count))
-            titleCandidates.append(CollisionResolver.Candidate(
-                rect: title.offsetBy(dx: origin.x, dy: origin.y), mode: .rectangle,
-                priority: v.displayPriority.rawValue, isForced: v.isSelected))
-        }
-        // A map of cluster badges alone has no title to place (a watcher of a live feed, every epoch).
-        if !owners.isEmpty {
-            let titleShown = resolver.resolve(titleCandidates)
-            for (marker, index) in owners { marker.isTitleHiddenByCollision = !titleShown[index] }
-        }
-        for (i, v) in views.enumerated() where !shown[i] { (v as? MarkerAnnotationView)?.isTitleHiddenByCollision = false }
+        let first = titleCandidates.count
+        titleCandidates += titles.map(\.candidate)
+        let titleShown = resolver.resolve(titleCandidates)
+        for (k, title) in titles.enumerated() { title.marker.isTitleHiddenByCollision = !titleShown[first + k] }
     }
 }
 
