@@ -16,7 +16,12 @@ package struct IDTable<Value> {
 
     private static var empty: UInt32 { .max }
 
+    /// An empty table allocates nothing: a resting session keeps a few empty ones.
     package init(minimumCapacity: Int = 0) {
+        guard minimumCapacity > 0 else {
+            (keys, values, shift) = ([], [], 32)
+            return
+        }
         var capacity = 8
         while capacity < minimumCapacity * 2 { capacity *= 2 }
         keys = Array(repeating: Self.empty, count: capacity)
@@ -30,8 +35,9 @@ package struct IDTable<Value> {
 
     private func home(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> shift) }
 
-    /// The slot holding `key`, or the empty slot where it would go.
+    /// The slot holding `key`, or the empty slot where it would go (none in a table with no room yet).
     private func slot(of key: UInt32) -> (index: Int, found: Bool) {
+        guard !keys.isEmpty else { return (0, false) }
         var i = home(key)
         while true {
             let k = keys[i]
@@ -128,7 +134,7 @@ package struct IDTable<Value> {
     }
 
     private mutating func grow() {
-        rehash(into: IDTable(minimumCapacity: keys.count))
+        rehash(into: IDTable(minimumCapacity: max(4, keys.count)))
     }
 
     private mutating func rehash(into table: IDTable) {
