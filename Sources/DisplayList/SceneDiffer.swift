@@ -7,11 +7,21 @@
 package struct SceneDiffer: Sendable {
     /// Where each item the browser holds sits: its parent, kind, and index in
     /// `previousItems` (which holds its properties; -1 while inserted in this diff).
-    /// Kept small on purpose: a session holds one differ for as long as it lives.
+    /// Kept small on purpose: a session holds one differ for as long as it lives,
+    /// and one of these for every item it shows (12 bytes, no more as an optional).
     struct Placement {
         var parent: UInt32
         var kind: ItemKind
-        var position: Int
+        private var storedPosition: Int32
+
+        var position: Int {
+            get { Int(storedPosition) }
+            set { storedPosition = Int32(newValue) }
+        }
+
+        init(parent: UInt32, kind: ItemKind, position: Int) {
+            (self.parent, self.kind, storedPosition) = (parent, kind, Int32(position))
+        }
     }
 
     var placements = IDTable<Placement>()

@@ -243,6 +243,12 @@ private func render(_ generation: UInt64, _ items: [SceneItem], unchanged: [Rang
     #expect(MemoryLayout<SceneItem>.stride <= 152)
 }
 
+/// While a session is active its differ keeps where each item sits, in an id
+/// table of optional placements: 16 bytes a slot with the key.
+@Test func aPlacementIsTwelveBytesAlsoAsAnOptional() {
+    #expect(MemoryLayout<SceneDiffer.Placement?>.stride == 12)
+}
+
 private func mirror(_ names: [String], flags: AccessibilityElement.Flags = []) -> Scene {
     var s = scene(names.indices.map { rect(UInt32($0 + 1)) })
     s.accessibility = names.enumerated().map {
