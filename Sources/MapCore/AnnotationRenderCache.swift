@@ -82,8 +82,8 @@ final class AnnotationRenderCache {
     /// reads its annotation's title, which an app may have changed), then
     /// the held ones that changed tell so.
     private func takeChanges(of layer: View) {
-        // Only those that may refresh: a watching map's badges are each told of their changes, and visiting
-        // a hundred views that no processor cache holds was a tenth of its frame.
+        // Only those that may refresh: a watching map's badges are each told of their changes, and a hundred
+        // sessions' views are not in any processor cache, so each visit is a trip to memory.
         if refreshes.contains(true), let fonts = (layer.superview as? MapView)?.fonts {
             for i in children.indices where refreshes[i] {
                 let child = children[i]

@@ -89,9 +89,9 @@ struct CityLabelPlacement {
     /// How far past each edge of the viewport names are drawn, as a share of
     /// its size. The names drawn are kept while the viewport stays at least
     /// half that far inside them: a pan then draws exactly the names the frame
-    /// before drew, while a name crossing the edge of the viewport changed the
-    /// shape of the scene, and the differ compared the whole tree of a map of
-    /// a thousand markers for it (one pan frame in four did).
+    /// before drew. A name that joined or left the scene whenever its city
+    /// crossed the edge of the viewport changed the shape of the scene, and
+    /// the differ compared the whole tree of a map of a thousand markers for it.
     static let margin = 0.15
 
     /// Where the names drawn were taken (empty before the first frame), and those names.
