@@ -1,30 +1,8 @@
 extension SceneDiffer {
-    /// Each parent's children in order (0 for the root), from items in pre-order.
+    /// Each parent's children in order (0 for the root). For a resting
+    /// differ's wake and scenes out of pre-order, both rare: a whole diff of a
+    /// scene in pre-order builds only the lists that changed (below).
     static func childLists(of items: [SceneItem]) -> IDTable<[UInt32]> {
-        // In pre-order an item's parent is on the path from the root to the item before it: a stack
-        // of that path finds each parent's list without looking an id up.
-        var lists: [[UInt32]] = [[]]
-        var owners: [UInt32] = [0]
-        var path: [(id: UInt32, list: Int)] = [(0, 0)]
-        for i in items.indices {
-            let parent = items[i].parent
-            while path.count > 1, path[path.count - 1].id != parent { path.removeLast() }
-            guard path[path.count - 1].id == parent else { return childListsByLookup(of: items) }
-            if path[path.count - 1].list < 0 {
-                path[path.count - 1].list = lists.count
-                lists.append([])
-                owners.append(parent)
-            }
-            lists[path[path.count - 1].list].append(items[i].id)
-            path.append((items[i].id, -1))
-        }
-        var table = IDTable<[UInt32]>(minimumCapacity: lists.count)
-        for k in lists.indices where !lists[k].isEmpty { table[owners[k]] = lists[k] }
-        return table
-    }
-
-    /// `childLists(of:)` for items that are not in pre-order (a scene built by hand).
-    private static func childListsByLookup(of items: [SceneItem]) -> IDTable<[UInt32]> {
         var lists = IDTable<[UInt32]>(minimumCapacity: items.count / 4)
         for i in items.indices { lists[items[i].parent, default: []].append(items[i].id) }
         return lists
