@@ -25,6 +25,18 @@ public enum TextLayouter {
     /// - Empty text gives no lines.
     public static func lines(_ text: String, font: Font, size: Double, maxWidth: Double, maxLines: Int = 0) -> [TextLine] {
         guard !text.isEmpty else { return [] }
+        // Most labels (a marker's title, a button) are one line that fits: one measurement, which the font
+        // caches, where the wrap below measures the line again after each word.
+        if !text.unicodeScalars.contains(where: isLineBreak) {
+            let line = String(Substring(text).trimmingTrailingSpaces())
+            let width = font.width(of: line, size: size)
+            if width <= maxWidth { return [TextLine(text: line, width: width)] }
+        }
+        return wrapped(text, font: font, size: size, maxWidth: maxWidth, maxLines: maxLines)
+    }
+
+    /// `lines`, word by word: what the one-line shortcut must agree with.
+    static func wrapped(_ text: String, font: Font, size: Double, maxWidth: Double, maxLines: Int) -> [TextLine] {
         let limit = maxLines > 0 ? maxLines : Int.max
         var breaker = LineBreaker(font: font, size: size, maxWidth: maxWidth, limit: limit)
         var truncated = false
@@ -39,6 +51,14 @@ public enum TextLayouter {
             lines.append(truncate(last.text, font: font, size: size, maxWidth: maxWidth))
         }
         return lines
+    }
+
+    /// The scalars `Character.isNewline` is true for: each starts a new paragraph.
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 
     /// `text` shortened, by grapheme clusters, until it plus "…" fits

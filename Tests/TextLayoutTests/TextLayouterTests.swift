@@ -147,4 +147,37 @@ import Testing
         let lines = TextLayouter.lines("Mozart", font: font, size: 16, maxWidth: 5, maxLines: 1)
         #expect(lines.map(\.text) == ["\u{2026}"])
     }
+
+    /// The one-line shortcut answers exactly what the word-by-word wrap does, for texts that fit and that do not.
+    @Test func theOneLineShortcutAgreesWithTheWrap() {
+        var random = SeededWords(seed: 7)
+        let pieces = ["Pin", "4711", " ", "  ", "-", "Wolfgang", "Αλέξανδρος", "x", "Straße", "well-known", "…", "AV"]
+        var oneLine = 0
+        for _ in 0..<2_000 {
+            let text = (0..<random.next(below: 7)).map { _ in pieces[random.next(below: pieces.count)] }.joined()
+            let maxWidth = Double(random.next(below: 300)) + 0.5
+            let maxLines = random.next(below: 3)
+            let lines = TextLayouter.lines(text, font: font, size: 16, maxWidth: maxWidth, maxLines: maxLines)
+            let wrapped = text.isEmpty ? [] :
+                TextLayouter.wrapped(text, font: font, size: 16, maxWidth: maxWidth, maxLines: maxLines)
+            #expect(lines == wrapped, "\(text) in \(maxWidth)")
+            if lines.count == 1 { oneLine += 1 }
+        }
+        #expect(oneLine > 500)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failure replays.
+private struct SeededWords {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(below bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
 }
