@@ -127,7 +127,8 @@ import ViewKit
     }
 
     /// The grid finds what comparing every pair finds: random views of every
-    /// mode, of small and large sizes, some forced, some off screen.
+    /// mode, of small and large sizes, some forced, some off screen, with
+    /// priorities at random, all equal, and falling in the order given.
     @Test func theGridDecidesAsComparingEveryPairDoes() {
         var state: UInt64 = 11
         func next() -> Double {
@@ -135,16 +136,26 @@ import ViewKit
             return Double(state >> 11) / Double(1 << 53)
         }
         let modes: [CollisionMode] = [.rectangle, .circle, .none]
-        for round in 0..<20 {
-            let candidates = (0..<(50 + round * 20)).map { _ in
+        for round in 0..<30 {
+            let count = 50 + round * 20
+            let candidates = (0..<count).map { k in
                 let size = next() < 0.1 ? 200 + next() * 400 : 10 + next() * 40
                 let rect = Rect(x: next() * 1200 - 300, y: next() * 800 - 200, width: size,
                                 height: size * (0.5 + next()))
+                let priority = switch round % 3 {
+                case 0: Float(Int(next() * 4) * 250)
+                case 1: Float(500)
+                default: Float(count - k / 3)
+                }
                 return CollisionResolver.Candidate(rect: rect, mode: modes[Int(next() * 3)],
-                                                   priority: Float(Int(next() * 4) * 250), isForced: next() < 0.05)
+                                                   priority: priority, isForced: next() < 0.05)
             }
-            let shown = CollisionResolver().resolve(candidates)
-            #expect(shown == Self.everyPair(candidates), "round \(round)")
+            #expect(CollisionResolver().resolve(candidates) == Self.everyPair(candidates), "round \(round)")
+            // One view far off: the grid keeps a table of the cells used rather than one of the whole box.
+            let far = candidates + [CollisionResolver.Candidate(rect: Rect(x: 5e7, y: -3e7, width: 40, height: 40),
+                                                                mode: .rectangle, priority: 100, isForced: false)]
+            let shown = CollisionResolver().resolve(far)
+            #expect(shown == Self.everyPair(far), "round \(round) with a view far off")
             #expect(shown.contains(false), "round \(round) has views that hide")
         }
     }
