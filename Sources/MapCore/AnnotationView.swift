@@ -94,6 +94,8 @@ open class AnnotationView: View, CursorProviding {
     public internal(set) var dragState: DragState = .none
     /// Higher draws in front; selected views use `selectedZPriority`.
     public var zPriority: Float = 500
+    /// The last layout pass of its map that wanted this view (`MapView.layoutPass`).
+    var layoutPass: UInt32 = 0
     /// The z priority while selected: in front of everything by default.
     public var selectedZPriority: Float = 1000
     /// Shown on the left of the standard callout (an image, a button); a

@@ -53,6 +53,8 @@ open class MapView: View, CursorProviding {
     var cameraAnimation: (target: Camera, handle: Animator.Handle)?
     /// The world rect views were last made for, and whether something forces a new pass.
     var laidOutRect: Rect?
+    /// Counts layout passes, to mark the views each one still wants (`AnnotationView.layoutPass`).
+    var layoutPass: UInt32 = 0
     /// What the index and the shared source showed in `laidOutRect`, kept
     /// while only the shared clusters change around an unmoved camera: a
     /// watcher of a busy feed lays out every epoch, and asking the source
@@ -255,7 +257,7 @@ open class MapView: View, CursorProviding {
             return
         }
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
-        var wanted: [(annotation: Annotation, point: Point)]
+        let wanted: [(annotation: Annotation, point: Point)]
         if !needsAnnotationLayout, laidOutRect == near, shared.displaced.isEmpty, let kept = keptUnclustered {
             wanted = kept
         } else {
@@ -264,40 +266,53 @@ open class MapView: View, CursorProviding {
         }
         needsAnnotationLayout = false
         laidOutRect = near
-        wanted += clusteredAnnotations(in: near)
+        // Kept apart from `wanted`, which `keptUnclustered` shares: appending would copy every entry.
+        let clustered = clusteredAnnotations(in: near)
         deselectIfAbsorbed(byAnyOf: wanted)
-        var wantedKeys = Set<AnnotationKey>(minimumCapacity: wanted.count)
-        for w in wanted { wantedKeys.insert(AnnotationKey(w.annotation)) }
-        if let selectedKey { wantedKeys.insert(selectedKey) }
+        deselectIfAbsorbed(byAnyOf: clustered)
+        // Views still wanted are marked with this pass; the others (but the selected one's) are retired first,
+        // so the new ones reuse them. A mark a view, where sets of keys hashed every view three times.
+        layoutPass &+= 1
+        let pass = layoutPass
+        for list in [wanted, clustered] {
+            for entry in list { liveViews[AnnotationKey(entry.annotation)]?.layoutPass = pass }
+        }
+        if let selectedKey { liveViews[selectedKey]?.layoutPass = pass }
         var leaving: [AnnotationKey] = []
-        for key in liveViews.keys where !wantedKeys.contains(key) { leaving.append(key) }
-        annotationContainer.removeSubviews(Set(leaving.compactMap { liveViews[$0].map(ObjectIdentifier.init) }))
+        for (key, view) in liveViews where view.layoutPass != pass { leaving.append(key) }
+        if !leaving.isEmpty {
+            annotationContainer.removeSubviews { unsafeDowncast($0, to: AnnotationView.self).layoutPass != pass }
+        }
         for key in leaving {
             if let view = liveViews.removeValue(forKey: key) { retire(view) }
         }
-        var all = wanted
-        // The selected view stays alive off screen, as its callout may still show.
-        if let selected, let key = selectedKey, liveViews[key] == nil, !wanted.contains(where: { $0.annotation === selected }) {
-            all.append((selected, displayedPoint(of: selected) ?? Mercator.project(selected.coordinate)))
+        for list in [wanted, clustered] {
+            for (annotation, point) in list { showView(for: annotation, at: point) }
         }
-        for (annotation, point) in all {
-            let key = AnnotationKey(annotation)
-            let view: AnnotationView
-            if let live = liveViews[key] {
-                view = live
-            } else {
-                view = makeView(for: annotation)
-                liveViews[key] = view
-                reuseQueue.noteLive()
-                view.prepareForDisplay()
-                annotationContainer.addSubview(view)
-            }
-            view.place(at: point)
+        // The selected view stays alive off screen, as its callout may still show.
+        if let selected, let key = selectedKey, liveViews[key] == nil {
+            showView(for: selected, at: displayedPoint(of: selected) ?? Mercator.project(selected.coordinate))
         }
         sortAnnotationViews()
         if let callout, let view = callout.annotationView, let anchor = view.worldAnchor {
             callout.worldAnchor = anchor
         }
+    }
+
+    /// Places `annotation`'s live view at `point`, making (or reusing) one if it has none.
+    private func showView(for annotation: Annotation, at point: Point) {
+        let key = AnnotationKey(annotation)
+        let view: AnnotationView
+        if let live = liveViews[key] {
+            view = live
+        } else {
+            view = makeView(for: annotation)
+            liveViews[key] = view
+            reuseQueue.noteLive()
+            view.prepareForDisplay()
+            annotationContainer.addSubview(view)
+        }
+        view.place(at: point)
     }
 
     /// Where a pin paints among the others: by z-priority, then from the top
@@ -321,21 +336,32 @@ open class MapView: View, CursorProviding {
 
     /// Puts the annotation views in paint order. Each frame re-sorts them and
     /// they are nearly always in order already, so that is checked first:
-    /// one comparison a view.
+    /// one comparison a view. Views that joined the layer come last: only
+    /// they are sorted, then merged into the run before them.
     func sortAnnotationViews() {
         let views = annotationContainer.subviews
         var keys: [PaintOrder] = []
         keys.reserveCapacity(views.count)
         // The annotation layer holds annotation views only (it refuses anything else).
         for view in views { keys.append(PaintOrder(unsafeDowncast(view, to: AnnotationView.self))) }
-        var inOrder = true
-        for i in keys.indices.dropFirst() where keys[i].precedes(keys[i - 1]) {
-            inOrder = false
-            break
-        }
-        guard !inOrder else { return }
+        var sorted = 1
+        while sorted < keys.count, !keys[sorted].precedes(keys[sorted - 1]) { sorted += 1 }
+        guard sorted < keys.count else { return }
         // Ids are unique, so no two keys tie and the order is total.
-        annotationContainer.reorderSubviews(keys.indices.sorted { keys[$0].precedes(keys[$1]) })
+        let rest = (sorted..<keys.count).sorted { keys[$0].precedes(keys[$1]) }
+        var order: [Int] = []
+        order.reserveCapacity(keys.count)
+        var i = 0, j = 0
+        while i < sorted || j < rest.count {
+            if j == rest.count || (i < sorted && keys[i].precedes(keys[rest[j]])) {
+                order.append(i)
+                i += 1
+            } else {
+                order.append(rest[j])
+                j += 1
+            }
+        }
+        annotationContainer.reorderSubviews(order)
     }
 
     // MARK: Rendering

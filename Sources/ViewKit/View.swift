@@ -103,11 +103,10 @@ open class View {
         superview = nil
     }
 
-    /// Removes every subview in `views` in one pass (a map retiring many pins at once).
-    package func removeSubviews(_ views: Set<ObjectIdentifier>) {
-        guard !views.isEmpty else { return }
+    /// Removes every subview `shouldRemove` picks in one pass (a map retiring many pins at once).
+    package func removeSubviews(where shouldRemove: (View) -> Bool) {
         subviews.removeAll { sub in
-            guard views.contains(ObjectIdentifier(sub)) else { return false }
+            guard shouldRemove(sub) else { return false }
             sub.superview = nil
             return true
         }

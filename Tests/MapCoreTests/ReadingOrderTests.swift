@@ -47,4 +47,31 @@ import ViewKit
         #expect(map.annotationContainer.subviews.map(\.id) != before, "the paint order changed")
         #expect(!ops.contains { if case .accessibility = $0 { true } else { false } })
     }
+
+    /// Pans that bring pins in and out, and pins that move, keep the layer
+    /// in paint order: the views that joined are merged among the others.
+    @Test func pansAndMovesKeepThePinsInPaintOrder() throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 10, longitude: 10), zoom: 7))
+        let pins = scatter(1_500, lat: 0...20, lon: 0...20, seed: 5)
+        map.addAnnotations(pins)
+        var joined = 0
+        var center = Coordinate(latitude: 10, longitude: 10)
+        for step in 0..<60 {
+            let before = Set(map.annotationContainer.subviews.map(\.id))
+            let east = step % 20 < 10 ? 0.4 : -0.4
+            center = Coordinate(latitude: center.latitude + east / 4, longitude: center.longitude + east)
+            map.camera = Camera(center: center, zoom: 7)
+            if step % 7 == 3 {
+                let pin = pins[step * 13 % pins.count]
+                pin.coordinate = Coordinate(latitude: pin.coordinate.latitude - 0.2, longitude: pin.coordinate.longitude)
+                map.annotationDidMove(pin)
+            }
+            _ = window.renderScene()
+            let keys = map.annotationContainer.subviews.map { MapView.PaintOrder(try! #require($0 as? AnnotationView)) }
+            #expect(keys.count > 100)
+            for k in keys.indices.dropFirst() { #expect(keys[k - 1].precedes(keys[k]), "step \(step) at \(k)") }
+            joined += map.annotationContainer.subviews.filter { !before.contains($0.id) }.count
+        }
+        #expect(joined > 500, "pans brought pins in")
+    }
 }
