@@ -22,8 +22,6 @@ final class AnnotationRenderCache {
     private var subviewsVersion: UInt32 = 0
     /// The layer's subviews at that render, in order.
     private var children: [View] = []
-    /// Each child's position, by view id (ids are never reused, addresses are).
-    private var indexOf = IDTable<Int>()
     /// Where each child's accessibility elements ended in the last render,
     /// counted from the layer's first (for the reading order).
     private var elementEnds: [Int] = []
@@ -92,9 +90,16 @@ final class AnnotationRenderCache {
             }
         }
         // A held child that left the layer may have told of a change: it is not found, and ignored.
-        for id in holds.takeChanged() {
-            if let i = indexOf[id] { changed[i] = true }
+        for view in holds.takeChanged() {
+            if let i = position(of: view) { changed[i] = true }
         }
+    }
+
+    /// Where `view` is among the children held, from the position it keeps (`AnnotationView.renderPosition`):
+    /// a table by id cost a lookup for each child that moved, and a pan across the reuse margin moves most.
+    private func position(of view: View) -> Int? {
+        let p = unsafeDowncast(view, to: AnnotationView.self).renderPosition
+        return p < children.count && children[p] === view ? p : nil
     }
 
     /// Takes the order of `layer`'s subviews, and returns true, when they
@@ -113,7 +118,7 @@ final class AnnotationRenderCache {
         for (k, view) in now.enumerated() {
             // Most stay where they were: no lookup. A view that left the layer tells no one of its
             // changes, so one that came back is drawn afresh unless still held.
-            let was = k < children.count && children[k] === view ? k : indexOf[view.id]
+            let was = k < children.count && children[k] === view ? k : position(of: view)
             if let i = was, !seen[i], view.isRenderHeld || changed[i] {
                 seen[i] = true
                 order.append(i)
@@ -137,8 +142,7 @@ final class AnnotationRenderCache {
             end += i < 0 ? 0 : counts[i].count
             return end
         }
-        for i in children.indices where !seen[i] { indexOf.remove(children[i].id) }
-        for (k, i) in order.enumerated() where i != k { indexOf[now[k].id] = k }
+        for (k, i) in order.enumerated() where i != k { unsafeDowncast(now[k], to: AnnotationView.self).renderPosition = k }
         children = now
         subviewsVersion = layer.subviewsVersion
         return true
@@ -148,8 +152,7 @@ final class AnnotationRenderCache {
     func renderAll(of layer: View, into context: inout RenderContext) {
         orderAdopted = true
         children = layer.subviews
-        indexOf.removeAll(keepingCapacity: true)
-        for (i, child) in children.enumerated() { indexOf[child.id] = i }
+        for (i, child) in children.enumerated() { unsafeDowncast(child, to: AnnotationView.self).renderPosition = i }
         changed = Array(repeating: true, count: children.count)
         refreshes = Array(repeating: false, count: children.count)
         elementEnds = Array(repeating: 0, count: children.count)

@@ -96,6 +96,8 @@ open class AnnotationView: View, CursorProviding {
     public var zPriority: Float = 500
     /// The last layout pass of its map that wanted this view (`MapView.layoutPass`).
     var layoutPass: UInt32 = 0
+    /// Its place among its layer's children in the render held (`AnnotationRenderCache`); stale once it left.
+    var renderPosition = 0
     /// The z priority while selected: in front of everything by default.
     public var selectedZPriority: Float = 1000
     /// Shown on the left of the standard callout (an image, a button); a

@@ -4,17 +4,17 @@
 /// it of any change to what it draws (`View.invalidateRender()`), once,
 /// until it is held again; the keeper takes the list before it renders.
 package final class RenderHolds {
-    private var changed: [UInt32] = []
+    private var changed: [View] = []
 
     package init() {}
 
-    /// The ids of the views held until now that changed what they draw since the last call.
-    package func takeChanged() -> [UInt32] {
+    /// The views held until now that changed what they draw since the last call.
+    package func takeChanged() -> [View] {
         defer { changed.removeAll(keepingCapacity: true) }
         return changed
     }
 
-    fileprivate func note(_ view: View) { changed.append(view.id) }
+    fileprivate func note(_ view: View) { changed.append(view) }
 }
 
 /// A view that keeps its subviews' renders (`RenderHolds`): a subview it

@@ -37,13 +37,13 @@ import Testing
         case "subview": view.addSubview(View())
         default: label.frame.origin.x = 3
         }
-        #expect(holder.renderHolds.takeChanged() == [view.id], "\(change) tells the holder of the view")
+        #expect(holder.renderHolds.takeChanged().map(\.id) == [view.id], "\(change) tells the holder of the view")
         // Once: until the view is held again, further changes are not news.
         label.text = "Pin 3"
         #expect(holder.renderHolds.takeChanged().isEmpty)
         view.holdRender()
         image.alpha = 0.5
-        #expect(holder.renderHolds.takeChanged() == [view.id], "held again, it tells again")
+        #expect(holder.renderHolds.takeChanged().map(\.id) == [view.id], "held again, it tells again")
     }
 
     @Test func settingWhatIsAlreadyThereTellsNoOne() {
