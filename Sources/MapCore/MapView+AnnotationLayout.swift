@@ -1,0 +1,133 @@
+import MapGeometry
+import ViewKit
+
+/// The annotation layout: which annotations near the viewport have views,
+/// made or recycled through the reuse queue, placed on their points and
+/// sorted into paint order.
+extension MapView {
+    func retire(_ view: AnnotationView) {
+        view.removeFromSuperview()
+        reuseQueue.enqueue(view)
+    }
+
+    /// Brings the live views in line with what is near the viewport: new
+    /// annotations get views (recycled when possible), far ones give theirs
+    /// back, everyone is placed on its coordinate and sorted by z.
+    package func layoutAnnotationViews() {
+        let visible = camera.visibleWorldRect(viewport: frame.size)
+        // A pan inside the margin changes nothing here: views are anchored to
+        // the world, so skip the query until the viewport nears the edge of
+        // what was laid out (half the margin) or something else changed.
+        let slack = visible.insetBy(dx: -visible.width * reuseMargin / 2, dy: -visible.height * reuseMargin / 2)
+        if !needsAnnotationLayout, let last = laidOutRect, last.width < visible.width * (1 + 2 * reuseMargin) * 1.01,
+           last.contains(slack), !sharedClustersChanged || followSharedClustersInPlace(in: last) {
+            return
+        }
+        let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
+        let wanted: [(annotation: Annotation, point: Point)]
+        if !needsAnnotationLayout, laidOutRect == near, shared.displaced.isEmpty, let kept = keptUnclustered {
+            wanted = kept
+        } else {
+            wanted = index.entries(in: near) + sharedAnnotations(in: near)
+            keptUnclustered = wanted
+        }
+        needsAnnotationLayout = false
+        laidOutRect = near
+        // Kept apart from `wanted`, which `keptUnclustered` shares: appending would copy every entry.
+        let clustered = clusteredAnnotations(in: near)
+        deselectIfAbsorbed(byAnyOf: wanted)
+        deselectIfAbsorbed(byAnyOf: clustered)
+        // Views still wanted are marked with this pass; the others (but the selected one's) are retired first,
+        // so the new ones reuse them. A mark a view, where sets of keys hashed every view three times.
+        layoutPass &+= 1
+        let pass = layoutPass
+        for list in [wanted, clustered] {
+            for entry in list { liveViews[AnnotationKey(entry.annotation)]?.layoutPass = pass }
+        }
+        if let selectedKey { liveViews[selectedKey]?.layoutPass = pass }
+        var leaving: [AnnotationKey] = []
+        for (key, view) in liveViews where view.layoutPass != pass { leaving.append(key) }
+        if !leaving.isEmpty {
+            annotationContainer.removeSubviews { unsafeDowncast($0, to: AnnotationView.self).layoutPass != pass }
+        }
+        for key in leaving {
+            if let view = liveViews.removeValue(forKey: key) { retire(view) }
+        }
+        for list in [wanted, clustered] {
+            for (annotation, point) in list { showView(for: annotation, at: point) }
+        }
+        // The selected view stays alive off screen, as its callout may still show.
+        if let selected, let key = selectedKey, liveViews[key] == nil {
+            showView(for: selected, at: displayedPoint(of: selected) ?? Mercator.project(selected.coordinate))
+        }
+        sortAnnotationViews()
+        if let callout, let view = callout.annotationView, let anchor = view.worldAnchor {
+            callout.worldAnchor = anchor
+        }
+    }
+
+    /// Places `annotation`'s live view at `point`, making (or reusing) one if it has none.
+    private func showView(for annotation: Annotation, at point: Point) {
+        let key = AnnotationKey(annotation)
+        let view: AnnotationView
+        if let live = liveViews[key] {
+            view = live
+        } else {
+            view = makeView(for: annotation)
+            liveViews[key] = view
+            reuseQueue.noteLive()
+            view.prepareForDisplay()
+            annotationContainer.addSubview(view)
+        }
+        view.place(at: point)
+    }
+
+    /// Where a pin paints among the others: by z-priority, then from the top
+    /// of the map down (a pin lower on screen covers the one behind it).
+    struct PaintOrder {
+        var z: Float
+        var y: Double
+        var id: UInt32
+
+        init(_ view: AnnotationView) {
+            z = view.isSelected ? view.selectedZPriority : view.zPriority
+            y = view.worldAnchor?.y ?? 0
+            id = view.id
+        }
+
+        func precedes(_ other: PaintOrder) -> Bool {
+            if z != other.z { return z < other.z }
+            return y != other.y ? y < other.y : id < other.id
+        }
+    }
+
+    /// Puts the annotation views in paint order. Each frame re-sorts them and
+    /// they are nearly always in order already, so that is checked first:
+    /// one comparison a view. Views that joined the layer come last: only
+    /// they are sorted, then merged into the run before them.
+    func sortAnnotationViews() {
+        let views = annotationContainer.subviews
+        var keys: [PaintOrder] = []
+        keys.reserveCapacity(views.count)
+        // The annotation layer holds annotation views only (it refuses anything else).
+        for view in views { keys.append(PaintOrder(unsafeDowncast(view, to: AnnotationView.self))) }
+        var sorted = 1
+        while sorted < keys.count, !keys[sorted].precedes(keys[sorted - 1]) { sorted += 1 }
+        guard sorted < keys.count else { return }
+        // Ids are unique, so no two keys tie and the order is total.
+        let rest = (sorted..<keys.count).sorted { keys[$0].precedes(keys[$1]) }
+        var order: [Int] = []
+        order.reserveCapacity(keys.count)
+        var i = 0, j = 0
+        while i < sorted || j < rest.count {
+            if j == rest.count || (i < sorted && keys[i].precedes(keys[rest[j]])) {
+                order.append(i)
+                i += 1
+            } else {
+                order.append(rest[j])
+                j += 1
+            }
+        }
+        annotationContainer.reorderSubviews(order)
+    }
+}
