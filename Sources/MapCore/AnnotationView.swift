@@ -96,6 +96,8 @@ open class AnnotationView: View, CursorProviding {
     public var zPriority: Float = 500
     /// The last layout pass of its map that wanted this view (`MapView.layoutPass`).
     var layoutPass: UInt32 = 0
+    /// Whether its map's clustering shows it: a pan keeps it only while the clusters near the viewport do.
+    var isShownByClustering = false
     /// Its place among its layer's children in the render held (`AnnotationRenderCache`); stale once it left.
     var renderPosition = 0
     /// The z priority while selected: in front of everything by default.

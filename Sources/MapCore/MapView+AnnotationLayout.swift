@@ -24,6 +24,10 @@ extension MapView {
             return
         }
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
+        if !needsAnnotationLayout, let last = laidOutRect, canFollowPan(from: last, to: near) {
+            followPan(from: last, to: near)
+            return
+        }
         let wanted: [(annotation: Annotation, point: Point)]
         if !needsAnnotationLayout, laidOutRect == near, shared.displaced.isEmpty, let kept = keptUnclustered {
             wanted = kept
@@ -53,12 +57,12 @@ extension MapView {
         for key in leaving {
             if let view = liveViews.removeValue(forKey: key) { retire(view) }
         }
-        for list in [wanted, clustered] {
-            for (annotation, point) in list { showView(for: annotation, at: point) }
-        }
+        for (annotation, point) in wanted { showView(for: annotation, at: point, clustered: false) }
+        for (annotation, point) in clustered { showView(for: annotation, at: point, clustered: true) }
         // The selected view stays alive off screen, as its callout may still show.
         if let selected, let key = selectedKey, liveViews[key] == nil {
-            showView(for: selected, at: displayedPoint(of: selected) ?? Mercator.project(selected.coordinate))
+            let point = displayedPoint(of: selected) ?? Mercator.project(selected.coordinate)
+            showView(for: selected, at: point, clustered: false)
         }
         sortAnnotationViews()
         if let callout, let view = callout.annotationView, let anchor = view.worldAnchor {
@@ -66,8 +70,79 @@ extension MapView {
         }
     }
 
-    /// Places `annotation`'s live view at `point`, making (or reusing) one if it has none.
-    private func showView(for annotation: Annotation, at point: Point) {
+    /// Whether a pan from the rect laid out `last` to `near` can be followed
+    /// by asking only for the strips it adds: the same zoom and viewport, an
+    /// overlap, no glide, the shared clusters as laid out. Every view inside
+    /// `last` is current: a move into it, out of it or within it asks for a
+    /// whole layout (`showAnnotation(_:at:)`).
+    private func canFollowPan(from last: Rect, to near: Rect) -> Bool {
+        last.width == near.width && last.height == near.height && last.intersects(near)
+            && shared.displaced.isEmpty && !sharedClustersChanged
+    }
+
+    /// A pan at one zoom past half the margin: the annotations in the strips
+    /// `near` adds to `last` get views, those of views now outside `near`
+    /// (but the selected one) go back to the reuse queue. Clusters are taken
+    /// for the whole of `near`, as a whole layout does: which cells merge
+    /// depends on their neighbours. A pan across the margin over a thousand
+    /// markers asked for all of them again, and looked each one's view up,
+    /// to change a tenth.
+    private func followPan(from last: Rect, to near: Rect) {
+        laidOutRect = near
+        keptUnclustered = nil
+        let clustered = clusteredAnnotations(in: near)
+        deselectIfAbsorbed(byAnyOf: clustered)
+        layoutPass &+= 1
+        let pass = layoutPass
+        for entry in clustered { liveViews[AnnotationKey(entry.annotation)]?.layoutPass = pass }
+        let selectedView = selectedKey.flatMap { liveViews[$0] }
+        func leaves(_ view: AnnotationView) -> Bool {
+            guard view !== selectedView else { return false }
+            if view.isShownByClustering { return view.layoutPass != pass }
+            guard let anchor = view.worldAnchor else { return false }
+            return !near.contains(anchor)
+        }
+        var leaving: [AnnotationKey] = []
+        for (key, view) in liveViews where leaves(view) { leaving.append(key) }
+        if !leaving.isEmpty {
+            annotationContainer.removeSubviews { leaves(unsafeDowncast($0, to: AnnotationView.self)) }
+            for key in leaving {
+                if let view = liveViews.removeValue(forKey: key) { retire(view) }
+            }
+        }
+        for strip in Self.strips(of: near, outside: last) {
+            for (annotation, point) in index.entries(in: strip) + sharedAnnotations(in: strip) {
+                showView(for: annotation, at: point, clustered: false)
+            }
+        }
+        for (annotation, point) in clustered { showView(for: annotation, at: point, clustered: true) }
+        sortAnnotationViews()
+        if let callout, let view = callout.annotationView, let anchor = view.worldAnchor {
+            callout.worldAnchor = anchor
+        }
+    }
+
+    /// The parts of `near` outside `last`, two rects of the same size: a band
+    /// beside `last` the height of `near`, and one above or below `last`.
+    static func strips(of near: Rect, outside last: Rect) -> [Rect] {
+        var strips: [Rect] = []
+        if near.minX < last.minX {
+            strips.append(Rect(x: near.minX, y: near.minY, width: last.minX - near.minX, height: near.height))
+        } else if near.maxX > last.maxX {
+            strips.append(Rect(x: last.maxX, y: near.minY, width: near.maxX - last.maxX, height: near.height))
+        }
+        let x0 = max(near.minX, last.minX), x1 = min(near.maxX, last.maxX)
+        if near.minY < last.minY {
+            strips.append(Rect(x: x0, y: near.minY, width: x1 - x0, height: last.minY - near.minY))
+        } else if near.maxY > last.maxY {
+            strips.append(Rect(x: x0, y: last.maxY, width: x1 - x0, height: near.maxY - last.maxY))
+        }
+        return strips
+    }
+
+    /// Places `annotation`'s live view at `point`, making (or reusing) one if it has none; `clustered` when
+    /// the clustering shows it (a cluster, or a member alone in its cell).
+    private func showView(for annotation: Annotation, at point: Point, clustered: Bool) {
         let key = AnnotationKey(annotation)
         let view: AnnotationView
         if let live = liveViews[key] {
@@ -79,6 +154,7 @@ extension MapView {
             view.prepareForDisplay()
             annotationContainer.addSubview(view)
         }
+        view.isShownByClustering = clustered
         view.place(at: point)
     }
 
