@@ -98,8 +98,8 @@ final class AnnotationRenderCache {
     /// Where `view` is among the children held, from the position it keeps (`AnnotationView.renderPosition`):
     /// a table by id cost a lookup for each child that moved, and a pan across the reuse margin moves most.
     private func position(of view: View) -> Int? {
-        let p = unsafeDowncast(view, to: AnnotationView.self).renderPosition
-        return p < children.count && children[p] === view ? p : nil
+        let p = Int(unsafeDowncast(view, to: AnnotationView.self).renderPosition)
+        return p >= 0 && p < children.count && children[p] === view ? p : nil
     }
 
     /// Takes the order of `layer`'s subviews, and returns true, when they
@@ -142,7 +142,9 @@ final class AnnotationRenderCache {
             end += i < 0 ? 0 : counts[i].count
             return end
         }
-        for (k, i) in order.enumerated() where i != k { unsafeDowncast(now[k], to: AnnotationView.self).renderPosition = k }
+        for (k, i) in order.enumerated() where i != k {
+            unsafeDowncast(now[k], to: AnnotationView.self).renderPosition = Int32(truncatingIfNeeded: k)
+        }
         children = now
         subviewsVersion = layer.subviewsVersion
         return true
@@ -152,7 +154,9 @@ final class AnnotationRenderCache {
     func renderAll(of layer: View, into context: inout RenderContext) {
         orderAdopted = true
         children = layer.subviews
-        for (i, child) in children.enumerated() { unsafeDowncast(child, to: AnnotationView.self).renderPosition = i }
+        for (i, child) in children.enumerated() {
+            unsafeDowncast(child, to: AnnotationView.self).renderPosition = Int32(truncatingIfNeeded: i)
+        }
         changed = Array(repeating: true, count: children.count)
         refreshes = Array(repeating: false, count: children.count)
         elementEnds = Array(repeating: 0, count: children.count)

@@ -92,14 +92,15 @@ open class AnnotationView: View, CursorProviding {
     public var isDraggable = false
     /// Where a drag of this view is; the map sets it (MapView+Dragging.swift).
     public internal(set) var dragState: DragState = .none
+    // The map's bookkeeping, declared here to share the padding of the small fields around (8 bytes a view).
+    /// Whether its map's clustering shows it: a pan keeps it only while the clusters near the viewport do.
+    var isShownByClustering = false
     /// Higher draws in front; selected views use `selectedZPriority`.
     public var zPriority: Float = 500
     /// The last layout pass of its map that wanted this view (`MapView.layoutPass`).
     var layoutPass: UInt32 = 0
-    /// Whether its map's clustering shows it: a pan keeps it only while the clusters near the viewport do.
-    var isShownByClustering = false
     /// Its place among its layer's children in the render held (`AnnotationRenderCache`); stale once it left.
-    var renderPosition = 0
+    var renderPosition: Int32 = 0
     /// The z priority while selected: in front of everything by default.
     public var selectedZPriority: Float = 1000
     /// Shown on the left of the standard callout (an image, a button); a
