@@ -166,8 +166,9 @@ open class MarkerAnnotationView: AnnotationView {
     func titleCollisionFrame(fonts: FontBook) -> Rect? {
         guard titleVisibility == .adaptive, let title = annotation?.title, !title.isEmpty else { return nil }
         if measuredTitle?.text != title {
-            let label = Label(text: title, typeface: fonts.bold, fontSize: Self.titleFontSize)
-            measuredTitle = (title, label.sizeThatFits(maxWidth: Self.maxLabelWidth))
+            let size = Label.sizeThatFits(title, typeface: fonts.bold, fontSize: Self.titleFontSize,
+                                          maxWidth: Self.maxLabelWidth)
+            measuredTitle = (title, size)
         }
         let size = measuredTitle?.size ?? .zero
         return Rect(x: ((bounds.width - size.width) / 2).rounded(), y: bounds.height + 1, width: size.width, height: size.height)

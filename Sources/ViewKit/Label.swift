@@ -28,7 +28,9 @@ public final class Label: View {
     /// 0 means as many as the text needs.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textChanged() } } }
     /// Line box height as a multiple of the font size.
-    public var lineHeightMultiple = 1.25 { didSet { invalidateRender() } }
+    public var lineHeightMultiple = defaultLineHeightMultiple { didSet { invalidateRender() } }
+    /// A new label's `lineHeightMultiple`.
+    public static let defaultLineHeightMultiple = 1.25
 
     private func textChanged() {
         layoutCache = nil
@@ -70,6 +72,22 @@ public final class Label: View {
 
     /// The size the text needs within `maxWidth`.
     public func sizeThatFits(maxWidth: Double) -> Size {
+        Self.size(of: text, typeface: typeface, fontSize: fontSize, maxWidth: maxWidth, numberOfLines: numberOfLines,
+                  lineHeight: lineHeight)
+    }
+
+    /// The size a label of `typeface` at `fontSize`, with the default line
+    /// height, would need for `text` within `maxWidth`: measuring without
+    /// making a label (a map measures the titles of a hundred new markers
+    /// at once).
+    public static func sizeThatFits(_ text: String, typeface: Typeface, fontSize: Double, maxWidth: Double,
+                                    numberOfLines: Int = 1) -> Size {
+        size(of: text, typeface: typeface, fontSize: fontSize, maxWidth: maxWidth, numberOfLines: numberOfLines,
+             lineHeight: (fontSize * defaultLineHeightMultiple).rounded())
+    }
+
+    private static func size(of text: String, typeface: Typeface, fontSize: Double, maxWidth: Double,
+                             numberOfLines: Int, lineHeight: Double) -> Size {
         let lines = TextLayouter.lines(text, font: typeface.font, size: fontSize, maxWidth: maxWidth, maxLines: numberOfLines)
         let width = lines.map(\.width).max() ?? 0
         return Size(width: width.rounded(.up), height: Double(lines.count) * lineHeight)
