@@ -119,7 +119,10 @@ public struct Scene: Sendable {
     package var generation: UInt64 = 0
     /// Index ranges of `items` that the views rendering them vouch are equal,
     /// item for item, to those of the render just before (`generation - 1`):
-    /// a differ that diffed exactly that render may skip comparing them.
+    /// a differ that diffed exactly that render may skip comparing them. Each
+    /// range is whole subtrees of one parent, each shaped as its root's was
+    /// (the same items under the same parents, in the same order), so a
+    /// differ may also take their child lists as they were.
     package var unchangedItems: [Range<Int>] = []
 
     package init() {}

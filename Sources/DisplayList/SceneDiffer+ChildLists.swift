@@ -17,6 +17,8 @@ extension SceneDiffer {
     /// markers that brings a hundred in builds the annotation layer's list and
     /// the new markers', not every marker's. (Children of such a parent that
     /// moved to another are taken out of its list when they are placed there.)
+    /// Below the roots of a vouched range whose parent the browser holds
+    /// nothing is read: those subtrees are the browser's, lists and all.
     func changedChildLists(of items: [SceneItem],
                            unchanged: [Range<Int>]) -> [(parent: UInt32, position: Int, children: [UInt32])]? {
         /// An item on the path from the root to the current one, as a parent.
@@ -33,13 +35,22 @@ extension SceneDiffer {
         var lists: [(parent: UInt32, position: Int, children: [UInt32])] = [(0, -1, [])]
         var path = [Open(id: 0, position: -1, list: 0)]
         var skips = unchanged[...]
+        // The parent of the vouched range at hand when the browser holds it (its roots' subtrees are skipped).
+        var heldRoots: (range: Range<Int>, parent: UInt32)?
         for i in items.indices {
             let (id, parent) = (items[i].id, items[i].parent)
+            while let skip = skips.first, skip.upperBound <= i { skips = skips.dropFirst() }
+            let vouched = skips.first?.contains(i) ?? false
+            if vouched, let range = skips.first {
+                if heldRoots?.range != range {
+                    let rootsParent = items[range.lowerBound].parent
+                    heldRoots = rootsParent == 0 || placements[rootsParent] != nil ? (range, rootsParent) : nil
+                }
+                if let roots = heldRoots, parent != roots.parent { continue }
+            }
             // In pre-order an item's parent is on the path from the root to the item before it.
             while path.count > 1, path[path.count - 1].id != parent { path.removeLast() }
             guard path[path.count - 1].id == parent else { return nil }
-            while let skip = skips.first, skip.upperBound <= i { skips = skips.dropFirst() }
-            let vouched = skips.first?.contains(i) ?? false
             let top = path.count - 1
             if path[top].list < 0 {
                 // The browser's list: gone items have none (their subtrees left the browser with them).

@@ -170,7 +170,7 @@ package struct SceneDiffer: Sendable {
         }
         var newIndex = IDTable<Int>(minimumCapacity: newItems.count)
         for i in newItems.indices { newIndex[newItems[i].id] = i }
-        removeVanished(newItems, newIndex, into: &ops)
+        removeVanished(newItems, newIndex, unchanged: unchanged, into: &ops)
         // Parents first: pre-order guarantees a parent is placed before its children.
         if let lists = changedChildLists(of: newItems, unchanged: unchanged) {
             for list in lists {
@@ -276,18 +276,27 @@ package struct SceneDiffer: Sendable {
     }
 
     /// Removes items that are gone, or that changed kind (they are inserted anew).
-    private mutating func removeVanished(_ newItems: [SceneItem], _ newIndex: IDTable<Int>,
+    private mutating func removeVanished(_ newItems: [SceneItem], _ newIndex: IDTable<Int>, unchanged: [Range<Int>],
                                          into ops: inout [FrameOp]) {
         // The record is the browser's tree in pre-order: a parent's fate is known before its children's.
         var gone = IDTable<Bool>()
         var roots: [UInt32] = []
         var rootParents: [UInt32] = []
-        for i in previousItems.indices {
+        var i = 0
+        while i < previousItems.count {
+            defer { i += 1 }
             let (id, parent) = (previousItems[i].id, previousItems[i].parent)
-            let stays = newIndex[id].map { newItems[$0].kind == previousItems[i].kind } ?? false
+            let at = newIndex[id]
+            let stays = at.map { newItems[$0].kind == previousItems[i].kind } ?? false
             // A survivor whose old parent goes is removed with it in the browser, so it goes too.
             let underGone = !gone.isEmpty && gone[parent] != nil
-            guard !stays || underGone else { continue }
+            if stays, !underGone {
+                // A subtree the renderer vouches for is the one the browser holds: all of it stays.
+                if let at, let size = Self.vouchedSubtreeSize(at: at, in: newItems, unchanged: unchanged) {
+                    i += size - 1
+                }
+                continue
+            }
             gone[id] = true
             if !underGone {
                 // Removing a subtree's root removes the rest in the browser too; in the browser's order.
@@ -304,6 +313,22 @@ package struct SceneDiffer: Sendable {
             placements.remove(id)
             children.remove(id)
         }
+    }
+
+    /// The size of the subtree at `position` when a range in `unchanged`
+    /// holds it whole as one of the range's roots, else nil.
+    static func vouchedSubtreeSize(at position: Int, in items: [SceneItem], unchanged: [Range<Int>]) -> Int? {
+        var (lo, hi) = (0, unchanged.count)
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if unchanged[mid].upperBound <= position { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < unchanged.count, unchanged[lo].contains(position) else { return nil }
+        let range = unchanged[lo], parent = items[range.lowerBound].parent
+        guard items[position].parent == parent else { return nil }
+        var end = position + 1
+        while end < range.upperBound, items[end].parent != parent { end += 1 }
+        return end - position
     }
 
     /// Brings the browser's children of `parent` to `target` order with the

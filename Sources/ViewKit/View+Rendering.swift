@@ -23,7 +23,8 @@ public struct RenderContext {
 
     /// Vouches that the items in `range` equal, item for item, what the same
     /// view appended in the previous render (generation `generation - 1`),
-    /// so the differ can skip comparing them.
+    /// so the differ can skip comparing them. `range` must be whole subtrees
+    /// of one parent, each shaped as it was (see `Scene.unchangedItems`).
     package mutating func markUnchanged(_ range: Range<Int>) {
         if !range.isEmpty { scene.unchangedItems.append(range) }
     }

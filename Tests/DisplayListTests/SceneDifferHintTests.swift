@@ -81,16 +81,37 @@ import Testing
         return tree.preorder()
     }
 
-    /// Ascending ranges of `items` equal to the item of the same id in `before`.
+    /// Ascending ranges of `items` made of whole subtrees of one parent, each
+    /// the same, item for item and in shape, as its root's subtree in
+    /// `before`: what a renderer that copies its views' last renders vouches
+    /// for. Taken at every depth (a marker that changed, a child that did not).
     private static func vouched(_ items: [SceneItem], before: [SceneItem]) -> [Range<Int>] {
-        let old = Dictionary(uniqueKeysWithValues: before.map { ($0.id, $0) })
-        var ranges: [Range<Int>] = []
-        for i in items.indices where old[items[i].id] == items[i] {
-            if let last = ranges.last, last.upperBound == i {
-                ranges[ranges.count - 1] = last.lowerBound..<(i + 1)
-            } else {
-                ranges.append(i..<(i + 1))
+        let oldPosition = Dictionary(uniqueKeysWithValues: before.enumerated().map { ($1.id, $0) })
+        /// Where the subtree at `start` ends in pre-order `list`.
+        func end(of start: Int, in list: [SceneItem]) -> Int {
+            var inside: Set<UInt32> = [list[start].id]
+            var end = start + 1
+            while end < list.count, inside.contains(list[end].parent) {
+                inside.insert(list[end].id)
+                end += 1
             }
+            return end
+        }
+        var ranges: [Range<Int>] = []
+        var i = 0
+        while i < items.count {
+            let stop = end(of: i, in: items)
+            guard let old = oldPosition[items[i].id], end(of: old, in: before) - old == stop - i,
+                  Array(before[old..<(old + stop - i)]) == Array(items[i..<stop]) else {
+                i += 1
+                continue
+            }
+            if let last = ranges.last, last.upperBound == i, items[last.lowerBound].parent == items[i].parent {
+                ranges[ranges.count - 1] = last.lowerBound..<stop
+            } else {
+                ranges.append(i..<stop)
+            }
+            i = stop
         }
         return ranges
     }
