@@ -189,8 +189,11 @@ public final class Window: View {
         generation += 1
         context.scene.generation = generation
         // Items are large values: growing the array from empty copies them
-        // all a few times per frame, so start at the size of the last scene.
-        context.scene.items.reserveCapacity(lastItemCount)
+        // all a few times per frame, so start at the size of the last scene,
+        // with room for a pan that brings a few views in (growing past it
+        // copied the items once, and the differ's record once more to drop
+        // the room the growth left).
+        context.scene.items.reserveCapacity(lastItemCount + lastItemCount / 16)
         for sub in subviews { sub.render(parent: 0, into: &context) }
         context.scene.cursor = cursor
         context.scene.background = backgroundColor
