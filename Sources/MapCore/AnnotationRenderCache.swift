@@ -25,19 +25,18 @@ final class AnnotationRenderCache {
     /// Where each child's accessibility elements ended in the last render,
     /// counted from the layer's first (for the reading order).
     private var elementEnds: [Int] = []
-    /// The held children's items and elements, and where each child's are
-    /// in them (nil for a child not held). Only the held ones are kept: a
-    /// layer of 2,000 markers, none held, copied all their items here every
-    /// frame only to render them afresh the next.
-    private var heldItems: [SceneItem] = []
-    private var heldElements: [AccessibilityElement] = []
-    private var heldSpans: [(items: Range<Int>, elements: Range<Int>)?] = []
-    /// The arrays of the render before last, emptied and written by the next:
-    /// a render reads the held ones while it writes these, so neither is
-    /// allocated again frame after frame.
-    private var spareItems: [SceneItem] = []
-    private var spareElements: [AccessibilityElement] = []
-    private var spareSpans: [(items: Range<Int>, elements: Range<Int>)?] = []
+    /// What a held child drew: its items and accessibility elements.
+    private struct HeldRender {
+        var items: [SceneItem]
+        var elements: [AccessibilityElement]
+    }
+    /// What each child drew at the render held, by its position then (nil for
+    /// a child not held). Only the held ones are kept: a layer of 2,000
+    /// markers, none held, copied all their items here every frame only to
+    /// render them afresh the next. One pair of arrays a child: a render
+    /// appends them to the scene and keeps them as they are, where one array
+    /// of every held item was copied into the scene and back out every frame.
+    private var held: [HeldRender?] = []
     /// Each child's anchor and id, for the reading order without reading the views.
     private(set) var anchors: [Point] = []
     private(set) var ids: [UInt32] = []
@@ -46,7 +45,7 @@ final class AnnotationRenderCache {
     /// Held children that check what they show before each render (`AnnotationView.refreshesHeldRender`).
     private var refreshes: [Bool] = []
     /// After a reorder, the position each child had in the render held
-    /// (`heldSpans` keeps that render's order until the next render writes it anew).
+    /// (`held` keeps that render's order until the next render writes it anew).
     private var heldPosition: [Int]?
     /// Every resource the held children declared, to declare again when they are reused.
     private var resources = RecordedResources()
@@ -59,7 +58,7 @@ final class AnnotationRenderCache {
     private var orderAdopted = false
 
     /// How many items the cache keeps (tests check that only held children's are).
-    var heldItemCount: Int { heldItems.count }
+    var heldItemCount: Int { held.reduce(0) { $0 + ($1?.items.count ?? 0) } }
 
     /// Each child's accessibility elements in the last render, by position from the layer's first.
     var elementSpans: [Range<Int>] {
@@ -160,7 +159,7 @@ final class AnnotationRenderCache {
         changed = Array(repeating: true, count: children.count)
         refreshes = Array(repeating: false, count: children.count)
         elementEnds = Array(repeating: 0, count: children.count)
-        heldSpans = Array(repeating: nil, count: children.count)
+        held = Array(repeating: nil, count: children.count)
         anchors = Array(repeating: .zero, count: children.count)
         ids = children.map(\.id)
         heldPosition = nil
@@ -177,51 +176,35 @@ final class AnnotationRenderCache {
     private func render(_ layer: View, into context: inout RenderContext) {
         let firstElement = context.scene.accessibility.count
         var reused: Range<Int>?
-        let (held, heldPosition) = ((heldItems, heldElements, heldSpans), heldPosition)
-        var (keptItems, keptElements, spans) = (spareItems, spareElements, spareSpans)
-        (spareItems, spareElements, spareSpans) = ([], [], [])
-        keptItems.removeAll(keepingCapacity: true)
-        keptElements.removeAll(keepingCapacity: true)
-        spans.removeAll(keepingCapacity: true)
-        spans.append(contentsOf: repeatElement(nil, count: children.count))
-        // Children held now (reused, or drawn afresh and held from here on) are what the next render
-        // reuses: each run of them in the scene is copied in one piece when it ends.
+        // In the order held: written in place. Reordered since: a new list in the children's order.
+        let inPlace = heldPosition == nil && held.count == children.count
+        var reordered: [HeldRender?]? = inPlace ? nil : Array(repeating: nil, count: children.count)
         var drewAfresh = orderAdopted
-        var keeping: (item: Int, element: Int)?
-        func keep(until end: (item: Int, element: Int)) {
-            guard let start = keeping else { return }
-            keptItems.append(contentsOf: context.scene.items[start.item..<end.item])
-            keptElements.append(contentsOf: context.scene.accessibility[start.element..<end.element])
-            keeping = nil
-        }
         for i in children.indices {
             let (itemStart, elementStart) = (context.scene.items.count, context.scene.accessibility.count)
-            if !changed[i], let span = held.2[heldPosition?[i] ?? i] {
-                context.scene.items.append(contentsOf: held.0[span.items])
-                context.scene.accessibility.append(contentsOf: held.1[span.elements])
+            let was = heldPosition?[i] ?? i
+            if !changed[i], held.indices.contains(was), let render = held[was] {
+                context.scene.items.append(contentsOf: render.items)
+                context.scene.accessibility.append(contentsOf: render.elements)
                 reused = (reused?.lowerBound ?? itemStart)..<context.scene.items.count
+                reordered?[i] = render
             } else {
                 if let run = reused { context.markUnchanged(run) }
                 reused = nil
                 drewAfresh = true
                 renderAfresh(i, parent: layer.id, into: &context)
+                // Held from here on (a view that can be held, drawn now) or not at all.
+                var render: HeldRender?
+                if !changed[i] {
+                    render = HeldRender(items: Array(context.scene.items[itemStart...]),
+                                        elements: Array(context.scene.accessibility[elementStart...]))
+                }
+                if reordered != nil { reordered?[i] = render } else { held[i] = render }
             }
-            let (itemEnd, elementEnd) = (context.scene.items.count, context.scene.accessibility.count)
-            if changed[i] {
-                keep(until: (itemStart, elementStart))
-            } else {
-                if keeping == nil { keeping = (itemStart, elementStart) }
-                // Where the child's items land in the kept arrays once its run is copied.
-                let (itemBase, elementBase) = (keptItems.count - keeping!.item, keptElements.count - keeping!.element)
-                spans[i] = ((itemBase + itemStart)..<(itemBase + itemEnd),
-                            (elementBase + elementStart)..<(elementBase + elementEnd))
-            }
-            elementEnds[i] = elementEnd - firstElement
+            elementEnds[i] = context.scene.accessibility.count - firstElement
         }
-        keep(until: (context.scene.items.count, context.scene.accessibility.count))
         if let run = reused { context.markUnchanged(run) }
-        (spareItems, spareElements, spareSpans) = (heldItems, heldElements, heldSpans)
-        (heldItems, heldElements, heldSpans) = (keptItems, keptElements, spans)
+        if let reordered { held = reordered }
         self.heldPosition = nil
         isSameAsRenderBefore = !drewAfresh
         orderAdopted = false
@@ -277,10 +260,12 @@ final class AnnotationRenderCache {
     func commit(_ patch: AnnotationLayerPatch) {
         let scene = patch.scene.scene
         for (i, items, elements, declared) in patch.rendered {
-            guard let declared, let span = heldSpans[heldPosition?[i] ?? i], span.items.count == items.count,
-                  span.elements.count == elements.count else { continue }
-            heldItems.replaceSubrange(span.items, with: scene.items[items])
-            heldElements.replaceSubrange(span.elements, with: scene.accessibility[elements])
+            let was = heldPosition?[i] ?? i
+            guard let declared, held.indices.contains(was), var render = held[was], render.items.count == items.count,
+                  render.elements.count == elements.count else { continue }
+            render.items = Array(scene.items[items])
+            render.elements = Array(scene.accessibility[elements])
+            held[was] = render
             keep(declared)
             children[i].holdRender()
             changed[i] = false
