@@ -53,12 +53,58 @@ final class AnnotationContainerView: View, RenderHolding {
 
     /// The reading order of views at `anchors` with `ids`, in subview order.
     private func readingOrder(anchors: [Point], ids: [UInt32]) -> [Int] {
-        guard let map = superview as? MapView else { return Array(anchors.indices) }
-        let rowUnits = Self.readingRow / Mercator.pixelsPerUnit(zoom: map.camera.zoom.rounded(.down))
-        let keys = anchors.indices.map { i -> (row: Double, x: Double, id: UInt32) in
-            ((anchors[i].y / rowUnits).rounded(.down), anchors[i].x, ids[i])
-        }
+        guard let rowUnits = readingRowUnits else { return Array(anchors.indices) }
+        let keys = anchors.indices.map { Self.readingKey(anchors[$0], ids[$0], rowUnits: rowUnits) }
         return anchors.indices.sorted { keys[$0] < keys[$1] }
+    }
+
+    /// A reading row's height in world units at the map's zoom level.
+    private var readingRowUnits: Double? {
+        (superview as? MapView).map { Self.readingRow / Mercator.pixelsPerUnit(zoom: $0.camera.zoom.rounded(.down)) }
+    }
+
+    /// Where a view reads: its row from the top, then left to right (ids break ties).
+    private typealias ReadingKey = (row: Double, x: Double, id: UInt32)
+
+    private static func readingKey(_ anchor: Point, _ id: UInt32, rowUnits: Double) -> ReadingKey {
+        ((anchor.y / rowUnits).rounded(.down), anchor.x, id)
+    }
+
+    /// The reading order of the views at `anchors` with `ids` worked out from
+    /// `last`'s: the views that stayed (`positions`: where each view was
+    /// among `last`'s, -1 for one that joined; nil for the same places) keep
+    /// their order, and those that joined are sorted and merged in. Nil when
+    /// a view that stayed is not the same or moved. A pan across the reuse
+    /// margin sorted all 1,600 markers to place the hundred that came in.
+    private func readingOrder(following last: (anchors: [Point], ids: [UInt32], order: [Int]), positions: [Int]?,
+                              anchors: [Point], ids: [UInt32]) -> [Int]? {
+        guard let rowUnits = readingRowUnits else { return nil }
+        var now = [Int](repeating: -1, count: last.ids.count)
+        var joined: [Int] = []
+        for k in ids.indices {
+            let was = positions.map { $0[k] } ?? k
+            if was < 0 {
+                joined.append(k)
+                continue
+            }
+            guard was < last.ids.count, last.ids[was] == ids[k], last.anchors[was] == anchors[k] else { return nil }
+            now[was] = k
+        }
+        let key = { (k: Int) in Self.readingKey(anchors[k], ids[k], rowUnits: rowUnits) }
+        joined.sort { key($0) < key($1) }
+        var order: [Int] = []
+        order.reserveCapacity(ids.count)
+        var next = joined[...]
+        for was in last.order where now[was] >= 0 {
+            let k = now[was]
+            while let j = next.first, key(j) < key(k) {
+                order.append(j)
+                next = next.dropFirst()
+            }
+            order.append(k)
+        }
+        order += next
+        return order.count == ids.count ? order : nil
     }
 
     /// The layer's last render, reused for the views that did not change.
@@ -98,6 +144,12 @@ final class AnnotationContainerView: View, RenderHolding {
         if let last = lastOrder, last.level == level, last.anchors == renders.anchors, last.ids == renders.ids {
             // Views that render every frame (an app's own kind) but stayed where they were: the same order.
             order = last.order
+        } else if let last = lastOrder, last.level == level,
+                  let followed = readingOrder(following: (last.anchors, last.ids, last.order),
+                                              positions: renders.positionsBefore,
+                                              anchors: renders.anchors, ids: renders.ids) {
+            order = followed
+            lastOrder = (level, renders.anchors, renders.ids, order)
         } else {
             order = readingOrder(anchors: renders.anchors, ids: renders.ids)
             lastOrder = (level, renders.anchors, renders.ids, order)

@@ -47,6 +47,10 @@ final class AnnotationRenderCache {
     /// After a reorder, the position each child had in the render held
     /// (`held` keeps that render's order until the next render writes it anew).
     private var heldPosition: [Int]?
+    /// Where each child was among the children of the render before the last
+    /// (-1: joined since), or nil when they kept their places: for a reading
+    /// order that follows the last one.
+    private(set) var positionsBefore: [Int]?
     /// Every resource the held children declared, to declare again when they are reused.
     private var resources = RecordedResources()
     private var resourceIDs: (fonts: Set<UInt16>, images: Set<UInt32>, paths: Set<UInt32>) = ([], [], [])
@@ -174,6 +178,7 @@ final class AnnotationRenderCache {
     }
 
     private func render(_ layer: View, into context: inout RenderContext) {
+        positionsBefore = heldPosition
         let firstElement = context.scene.accessibility.count
         var reused: Range<Int>?
         // In the order held: written in place. Reordered since: a new list in the children's order.

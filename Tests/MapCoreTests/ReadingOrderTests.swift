@@ -74,4 +74,29 @@ import ViewKit
         }
         #expect(joined > 500, "pans brought pins in")
     }
+
+    /// The mirror follows its last reading order when a pan brings pins in
+    /// and lets others go: it reads as a reading order worked out afresh.
+    @Test func pansKeepTheMirrorInReadingOrder() throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 10, longitude: 10), zoom: 7))
+        map.addAnnotations(scatter(1_500, lat: 0...20, lon: 0...20, seed: 8))
+        var center = Coordinate(latitude: 10, longitude: 10)
+        var joined = 0
+        for step in 0..<60 {
+            let before = Set(map.annotationContainer.subviews.map(\.id))
+            let east = step % 20 < 10 ? 0.4 : -0.4
+            center = Coordinate(latitude: center.latitude - east / 3, longitude: center.longitude + east)
+            map.camera = Camera(center: center, zoom: 7)
+            let scene = window.renderScene()
+            let layer = map.annotationContainer.subviews
+            let ids = Set(layer.map(\.id))
+            let mirrored = scene.accessibility.map(\.item).filter { ids.contains($0) }
+            let container = try #require(map.annotationContainer as? AnnotationContainerView)
+            let afresh = container.readingOrder().map { layer[$0].id }.filter(Set(mirrored).contains)
+            #expect(mirrored.count > 100)
+            #expect(mirrored == afresh, "step \(step)")
+            joined += layer.filter { !before.contains($0.id) }.count
+        }
+        #expect(joined > 500, "pans brought pins in")
+    }
 }
