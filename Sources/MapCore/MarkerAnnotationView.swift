@@ -106,6 +106,7 @@ open class MarkerAnnotationView: AnnotationView {
         calloutOffset = .zero
         contentKey = nil
         titlesAreAnnounced = false
+        announcedTitleIsMeasured = false
     }
 
     /// Arms the drop when `animatesWhenAdded` is set.
@@ -152,6 +153,10 @@ open class MarkerAnnotationView: AnnotationView {
         didSet { if isTitleHiddenByCollision != oldValue { contentKey = nil } }
     }
     private var measuredTitle: (text: String, size: Size)?
+    /// Whether `measuredTitle` (nil: no title) is the title of a marker whose title changes are announced
+    /// (`titlesAreAnnounced`): the collision pass then need not read the annotation's title, which takes a
+    /// store's lock, for each of a thousand markers. `applyStyle(of:)` lets it go.
+    var announcedTitleIsMeasured = false
 
     /// Whether the title label shows now: adaptive titles give way to other
     /// views, except while selected.
@@ -164,13 +169,20 @@ open class MarkerAnnotationView: AnnotationView {
 
     /// Where an adaptive title goes, in the view's coordinates, shown or not.
     func titleCollisionFrame(fonts: FontBook) -> Rect? {
-        guard titleVisibility == .adaptive, let title = annotation?.title, !title.isEmpty else { return nil }
-        if measuredTitle?.text != title {
-            let size = Label.sizeThatFits(title, typeface: fonts.bold, fontSize: Self.titleFontSize,
-                                          maxWidth: Self.maxLabelWidth)
-            measuredTitle = (title, size)
+        guard titleVisibility == .adaptive else { return nil }
+        if !(titlesAreAnnounced && announcedTitleIsMeasured) {
+            announcedTitleIsMeasured = titlesAreAnnounced
+            if let title = annotation?.title, !title.isEmpty {
+                if measuredTitle?.text != title {
+                    let size = Label.sizeThatFits(title, typeface: fonts.bold, fontSize: Self.titleFontSize,
+                                                  maxWidth: Self.maxLabelWidth)
+                    measuredTitle = (title, size)
+                }
+            } else {
+                measuredTitle = nil
+            }
         }
-        let size = measuredTitle?.size ?? .zero
+        guard let size = measuredTitle?.size else { return nil }
         return Rect(x: ((bounds.width - size.width) / 2).rounded(), y: bounds.height + 1, width: size.width, height: size.height)
     }
 

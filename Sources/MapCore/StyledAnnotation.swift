@@ -57,6 +57,8 @@ extension MapView {
 extension MarkerAnnotationView {
     func applyStyle(of annotation: StyledAnnotation) {
         titlesAreAnnounced = true
+        // Applied when the map made the marker and when the annotation's looks changed: its title may have too.
+        announcedTitleIsMeasured = false
         if markerTintColor != annotation.markerColor { markerTintColor = annotation.markerColor }
         if glyphText != annotation.markerSymbol { glyphText = annotation.markerSymbol }
     }

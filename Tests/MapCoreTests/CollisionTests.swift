@@ -208,4 +208,34 @@ import ViewKit
         _ = window.renderScene()
         #expect(f.titleLabel?.isHidden == false)
     }
+
+    /// A styled annotation's marker measures its title once and again only
+    /// when the map is told its looks changed: a title grown long then gives
+    /// way to the marker beside it.
+    @Test func aStyledMarkersTitleIsMeasuredAgainWhenItsLooksChange() throws {
+        final class StyledPin: StyledAnnotation {
+            let coordinate: Coordinate
+            nonisolated(unsafe) var title: String?
+            let subtitle: String? = nil
+            let markerColor: Color? = nil
+            let markerSymbol: String? = nil
+
+            init(coordinate: Coordinate, title: String) {
+                self.coordinate = coordinate
+                self.title = title
+            }
+        }
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
+        // The side marker stands just right of and below the first one's tip, clear of a short title.
+        let pin = StyledPin(coordinate: map.convert(Point(x: 640, y: 400)), title: "F")
+        let side = StyledPin(coordinate: map.convert(Point(x: 690, y: 446)), title: "")
+        map.addAnnotations([pin, side])
+        _ = window.renderScene()
+        let marker = try #require(map.view(for: pin) as? MarkerAnnotationView)
+        #expect(!marker.isTitleHiddenByCollision)
+        pin.title = "F, with a title long enough to reach the marker beside it"
+        map.annotationStyleDidChange(pin)
+        _ = window.renderScene()
+        #expect(marker.isTitleHiddenByCollision, "the longer title now covers the side marker")
+    }
 }
