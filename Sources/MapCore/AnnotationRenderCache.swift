@@ -266,11 +266,11 @@ final class AnnotationRenderCache {
         let scene = patch.scene.scene
         for (i, items, elements, declared) in patch.rendered {
             let was = heldPosition?[i] ?? i
-            guard let declared, held.indices.contains(was), var render = held[was], render.items.count == items.count,
+            guard let declared, held.indices.contains(was), let render = held[was], render.items.count == items.count,
                   render.elements.count == elements.count else { continue }
-            render.items = Array(scene.items[items])
-            render.elements = Array(scene.accessibility[elements])
-            held[was] = render
+            // In place: a watcher commits a few badges every epoch.
+            held[was]?.items.replaceSubrange(0..<items.count, with: scene.items[items])
+            held[was]?.elements.replaceSubrange(0..<elements.count, with: scene.accessibility[elements])
             keep(declared)
             children[i].holdRender()
             changed[i] = false
