@@ -63,11 +63,13 @@ import ViewKit
             map.camera = Camera(center: center, zoom: 7)
             if step % 7 == 3 {
                 let pin = pins[step * 13 % pins.count]
-                pin.coordinate = Coordinate(latitude: pin.coordinate.latitude - 0.2, longitude: pin.coordinate.longitude)
+                let moved = pin.coordinate
+                pin.coordinate = Coordinate(latitude: moved.latitude - 0.2, longitude: moved.longitude)
                 map.annotationDidMove(pin)
             }
             _ = window.renderScene()
-            let keys = map.annotationContainer.subviews.map { MapView.PaintOrder(try! #require($0 as? AnnotationView)) }
+            let views = try map.annotationContainer.subviews.map { try #require($0 as? AnnotationView) }
+            let keys = views.map(MapView.PaintOrder.init)
             #expect(keys.count > 100)
             for k in keys.indices.dropFirst() { #expect(keys[k - 1].precedes(keys[k]), "step \(step) at \(k)") }
             joined += map.annotationContainer.subviews.filter { !before.contains($0.id) }.count

@@ -10,7 +10,8 @@ import ViewKit
             for (maxWidth, lines) in [(400.0, 1), (120, 1), (120, 0), (60, 2)] {
                 let label = Label(text: text, typeface: bold, fontSize: 13)
                 label.numberOfLines = lines
-                let size = Label.sizeThatFits(text, typeface: bold, fontSize: 13, maxWidth: maxWidth, numberOfLines: lines)
+                let size = Label.sizeThatFits(text, typeface: bold, fontSize: 13, maxWidth: maxWidth,
+                                              numberOfLines: lines)
                 #expect(size == label.sizeThatFits(maxWidth: maxWidth), "\(text) in \(maxWidth), \(lines) lines")
             }
         }
