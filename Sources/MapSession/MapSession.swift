@@ -264,7 +264,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             t.cancel()
             timer = nil
         }
-        if !busy { scheduleRest() }
+        scheduleRest()
     }
 
     /// How long a session shows the same frame before it rests.
@@ -281,6 +281,11 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         rests += 1
     }
 
+    /// Checks `restAfter` from now whether a frame went out since, and rests
+    /// if none did; else checks again. The display-frame timer does not hold
+    /// the check off: a check that found it running gave up until it
+    /// stopped, so a session whose timer ran on without sending a frame
+    /// never rested. A frame after the rest unpacks the record as usual.
     private func scheduleRest() {
         guard ticksAutomatically, !restCheckPending, !differ.isResting else { return }
         restCheckPending = true
@@ -288,7 +293,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         queue.asyncAfter(deadline: .now() + Self.restAfter) { [weak self] in
             guard let self else { return }
             restCheckPending = false
-            guard !isClosed, timer == nil else { return }
+            guard !isClosed else { return }
             if flow.lastSent == framesThen { rest() } else { scheduleRest() }
         }
     }

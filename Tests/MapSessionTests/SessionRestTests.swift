@@ -62,7 +62,11 @@ import Wire
         defer { tab.session.disconnected() }
         let rested = try await tab.wait(seconds: 30) { $0.rests > 0 }
         let frames = await tab.probe { $0.flow.lastSent }
-        #expect(rested, "\(frames) frames sent, none in the last 2 s")
+        let state = await tab.probe { s in
+            "timer \(s.timer != nil), animating \(s.window?.animator.isAnimating ?? false), dirty \(s.flow.isDirty), "
+                + "in flight \(s.flow.inFlight), check pending \(s.restCheckPending)"
+        }
+        #expect(rested, "\(frames) frames sent, none in the last 2 s; \(state)")
         let before = tab.replica.camera.zoom
         tab.session.receive(ClientMessage.key(seq: 1, KeyEvent(phase: .down, key: "+", modifiers: [])).encoded())
         let settled = try await tab.wait(seconds: 30) { session in
@@ -75,5 +79,22 @@ import Wire
         let now = tab.session.sync { tab.session.window?.renderScene().items }
         #expect(now?.isEmpty == false)
         #expect(tab.replica.preorder() == now)
+    }
+
+    /// An animation that draws nothing new keeps the display-frame timer
+    /// running without a frame: the session rests all the same.
+    @Test func aSessionRestsWhileAnAnimationDrawsNothingNew() async throws {
+        let tab = try LiveTab()
+        defer { tab.session.disconnected() }
+        #expect(try await tab.wait(seconds: 30) { $0.rests > 0 })
+        let (frames, ticking) = await tab.probe { session -> (UInt32, Bool) in
+            session.window?.animator.animate(key: "test.silent", duration: 3_600, update: { _ in })
+            session.tick()
+            return (session.flow.lastSent, session.timer != nil)
+        }
+        #expect(ticking, "the animation runs the display-frame timer")
+        let restedAgain = try await tab.wait(seconds: 30) { $0.rests > 1 }
+        let state = await tab.probe { s in "timer \(s.timer != nil), \(s.flow.lastSent - frames) frames since" }
+        #expect(restedAgain, "\(state)")
     }
 }
