@@ -59,7 +59,13 @@ extension MapView {
         }
         for (annotation, point) in wanted { showView(for: annotation, at: point, clustered: false) }
         for (annotation, point) in clustered { showView(for: annotation, at: point, clustered: true) }
-        // The selected view stays alive off screen, as its callout may still show.
+        finishLayout()
+    }
+
+    /// Ends a layout pass: the selected view stays alive off screen (its
+    /// callout may still show), the views go in paint order, and the callout
+    /// follows its view.
+    private func finishLayout() {
         if let selected, let key = selectedKey, liveViews[key] == nil {
             let point = displayedPoint(of: selected) ?? Mercator.project(selected.coordinate)
             showView(for: selected, at: point, clustered: false)
@@ -116,14 +122,11 @@ extension MapView {
             }
         }
         for (annotation, point) in clustered { showView(for: annotation, at: point, clustered: true) }
-        sortAnnotationViews()
-        if let callout, let view = callout.annotationView, let anchor = view.worldAnchor {
-            callout.worldAnchor = anchor
-        }
+        finishLayout()
     }
 
-    /// The parts of `near` outside `last`, two rects of the same size: a band
-    /// beside `last` the height of `near`, and one above or below `last`.
+    /// The parts of `near` outside `last` (rects of one size): a band beside
+    /// `last` as high as `near`, and one above or below `last`.
     static func strips(of near: Rect, outside last: Rect) -> [Rect] {
         var strips: [Rect] = []
         if near.minX < last.minX {
