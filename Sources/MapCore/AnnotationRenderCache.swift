@@ -266,8 +266,9 @@ final class AnnotationRenderCache {
         let scene = patch.scene.scene
         for (i, items, elements, declared) in patch.rendered {
             let was = heldPosition?[i] ?? i
-            guard let declared, held.indices.contains(was), let render = held[was], render.items.count == items.count,
-                  render.elements.count == elements.count else { continue }
+            // Counted in place, not bound: a copy of the view's arrays would make the writes below copy them.
+            guard let declared, held.indices.contains(was), held[was]?.items.count == items.count,
+                  held[was]?.elements.count == elements.count else { continue }
             // In place: a watcher commits a few badges every epoch.
             held[was]?.items.replaceSubrange(0..<items.count, with: scene.items[items])
             held[was]?.elements.replaceSubrange(0..<elements.count, with: scene.accessibility[elements])
