@@ -92,18 +92,8 @@ final class AnnotationContainerView: View, RenderHolding {
         }
         let key = { (k: Int) in Self.readingKey(anchors[k], ids[k], rowUnits: rowUnits) }
         joined.sort { key($0) < key($1) }
-        var order: [Int] = []
-        order.reserveCapacity(ids.count)
-        var next = joined[...]
-        for was in last.order where now[was] >= 0 {
-            let k = now[was]
-            while let j = next.first, key(j) < key(k) {
-                order.append(j)
-                next = next.dropFirst()
-            }
-            order.append(k)
-        }
-        order += next
+        let stayed = last.order.compactMap { now[$0] >= 0 ? now[$0] : nil }
+        let order = MapView.merged(stayed, joined) { key($0) < key($1) }
         return order.count == ids.count ? order : nil
     }
 

@@ -49,17 +49,24 @@ extension MapView {
             for entry in list { liveViews[AnnotationKey(entry.annotation)]?.layoutPass = pass }
         }
         if let selectedKey { liveViews[selectedKey]?.layoutPass = pass }
-        var leaving: [AnnotationKey] = []
-        for (key, view) in liveViews where view.layoutPass != pass { leaving.append(key) }
-        if !leaving.isEmpty {
-            annotationContainer.removeSubviews { unsafeDowncast($0, to: AnnotationView.self).layoutPass != pass }
-        }
-        for key in leaving {
-            if let view = liveViews.removeValue(forKey: key) { retire(view) }
-        }
+        retireLiveViews { $0.layoutPass != pass }
         for (annotation, point) in wanted { showView(for: annotation, at: point, clustered: false) }
         for (annotation, point) in clustered { showView(for: annotation, at: point, clustered: true) }
         finishLayout()
+    }
+
+    /// Takes the live views `leaves` picks out of the layer (in one pass) and
+    /// gives them back to the reuse queue, before any new view is made, so
+    /// the new ones reuse them.
+    private func retireLiveViews(where leaves: (AnnotationView) -> Bool) {
+        var leaving: [AnnotationKey] = []
+        for (key, view) in liveViews where leaves(view) { leaving.append(key) }
+        guard !leaving.isEmpty else { return }
+        // The annotation layer holds the live views only (it refuses anything else).
+        annotationContainer.removeSubviews { leaves(unsafeDowncast($0, to: AnnotationView.self)) }
+        for key in leaving {
+            if let view = liveViews.removeValue(forKey: key) { retire(view) }
+        }
     }
 
     /// Ends a layout pass: the selected view stays alive off screen (its
@@ -108,14 +115,7 @@ extension MapView {
             guard let anchor = view.worldAnchor else { return false }
             return !near.contains(anchor)
         }
-        var leaving: [AnnotationKey] = []
-        for (key, view) in liveViews where leaves(view) { leaving.append(key) }
-        if !leaving.isEmpty {
-            annotationContainer.removeSubviews { leaves(unsafeDowncast($0, to: AnnotationView.self)) }
-            for key in leaving {
-                if let view = liveViews.removeValue(forKey: key) { retire(view) }
-            }
-        }
+        retireLiveViews(where: leaves)
         for strip in Self.strips(of: near, outside: last) {
             for (annotation, point) in index.entries(in: strip) + sharedAnnotations(in: strip) {
                 showView(for: annotation, at: point, clustered: false)
@@ -195,18 +195,24 @@ extension MapView {
         guard sorted < keys.count else { return }
         // Ids are unique, so no two keys tie and the order is total.
         let rest = (sorted..<keys.count).sorted { keys[$0].precedes(keys[$1]) }
+        annotationContainer.reorderSubviews(Self.merged(Array(0..<sorted), rest) { keys[$0].precedes(keys[$1]) })
+    }
+
+    /// Two lists of indices, each already in order by `precedes`, as one:
+    /// how a run that kept its order takes in the few that joined it.
+    static func merged(_ run: [Int], _ joined: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {
         var order: [Int] = []
-        order.reserveCapacity(keys.count)
+        order.reserveCapacity(run.count + joined.count)
         var i = 0, j = 0
-        while i < sorted || j < rest.count {
-            if j == rest.count || (i < sorted && keys[i].precedes(keys[rest[j]])) {
-                order.append(i)
+        while i < run.count || j < joined.count {
+            if j == joined.count || (i < run.count && precedes(run[i], joined[j])) {
+                order.append(run[i])
                 i += 1
             } else {
-                order.append(rest[j])
+                order.append(joined[j])
                 j += 1
             }
         }
-        annotationContainer.reorderSubviews(order)
+        return order
     }
 }
