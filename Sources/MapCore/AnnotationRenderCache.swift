@@ -20,7 +20,9 @@ final class AnnotationRenderCache {
     /// The render held (`Scene.generation`; 0 for none) and the layer's `subviewsVersion` at it.
     private var generation: UInt64 = 0
     private var subviewsVersion: UInt32 = 0
-    /// The layer's subviews at that render, in order.
+    /// The layer's subviews, in order, while a render or a patch runs. Between frames the cache knows its
+    /// children by `ids` only: holding the layer's array would make every layout that adds or removes a view
+    /// copy it (a pan across the reuse margin: 1,650 references retained and released).
     private var children: [View] = []
     /// Where each child's accessibility elements ended in the last render,
     /// counted from the layer's first (for the reading order).
@@ -75,7 +77,9 @@ final class AnnotationRenderCache {
     func canReuse(for layer: View, generation now: UInt64) -> Bool {
         takeChanges(of: layer)
         guard generation != 0, now == generation + 1 else { return false }
-        return layer.subviewsVersion == subviewsVersion || adoptOrder(of: layer, joining: true)
+        guard layer.subviewsVersion == subviewsVersion else { return adoptOrder(of: layer, joining: true) }
+        children = layer.subviews
+        return true
     }
 
     /// Marks the children that changed since they were held: each view first
@@ -86,9 +90,8 @@ final class AnnotationRenderCache {
         // Only those that may refresh: a watching map's badges are each told of their changes, and a hundred
         // sessions' views are not in any processor cache, so each visit is a trip to memory.
         if refreshes.contains(true), let fonts = (layer.superview as? MapView)?.fonts {
-            for i in children.indices where refreshes[i] {
-                let child = children[i]
-                guard child.isRenderHeld, child.superview === layer else { continue }
+            for child in layer.subviews {
+                guard let i = position(of: child), refreshes[i], child.isRenderHeld else { continue }
                 unsafeDowncast(child, to: AnnotationView.self).refreshHeldRender(fonts: fonts)
             }
         }
@@ -102,7 +105,7 @@ final class AnnotationRenderCache {
     /// a table by id cost a lookup for each child that moved, and a pan across the reuse margin moves most.
     private func position(of view: View) -> Int? {
         let p = Int(unsafeDowncast(view, to: AnnotationView.self).renderPosition)
-        return p >= 0 && p < children.count && children[p] === view ? p : nil
+        return p >= 0 && p < ids.count && ids[p] == view.id ? p : nil
     }
 
     /// Takes the order of `layer`'s subviews, and returns true, when they
@@ -113,15 +116,15 @@ final class AnnotationRenderCache {
     /// render reads each child's from where it was, and copies them once.
     private func adoptOrder(of layer: View, joining: Bool = false) -> Bool {
         let now = layer.subviews
-        guard joining || now.count == children.count else { return false }
+        guard joining || now.count == ids.count else { return false }
         // The position each child had, or -1 for one that joined the layer.
         var order: [Int] = []
         order.reserveCapacity(now.count)
-        var seen = [Bool](repeating: false, count: children.count)
+        var seen = [Bool](repeating: false, count: ids.count)
         for (k, view) in now.enumerated() {
             // Most stay where they were: no lookup. A view that left the layer tells no one of its
             // changes, so one that came back is drawn afresh unless still held.
-            let was = k < children.count && children[k] === view ? k : position(of: view)
+            let was = k < ids.count && ids[k] == view.id ? k : position(of: view)
             if let i = was, !seen[i], view.isRenderHeld || changed[i] {
                 seen[i] = true
                 order.append(i)
@@ -188,7 +191,9 @@ final class AnnotationRenderCache {
         for i in children.indices {
             let (itemStart, elementStart) = (context.scene.items.count, context.scene.accessibility.count)
             let was = heldPosition?[i] ?? i
-            if !changed[i], held.indices.contains(was), let render = held[was] {
+            if !changed[i], held.indices.contains(was), held[was] != nil {
+                // Reordered: moved out of the old list (each child's once), not copied and let go with it.
+                let render = reordered == nil ? held[was]! : held[was].take()!
                 context.scene.items.append(contentsOf: render.items)
                 context.scene.accessibility.append(contentsOf: render.elements)
                 reused = (reused?.lowerBound ?? itemStart)..<context.scene.items.count
@@ -211,6 +216,7 @@ final class AnnotationRenderCache {
         if let run = reused { context.markUnchanged(run) }
         if let reordered { held = reordered }
         self.heldPosition = nil
+        children = []
         isSameAsRenderBefore = !drewAfresh
         orderAdopted = false
         generation = context.generation
@@ -245,6 +251,10 @@ final class AnnotationRenderCache {
         guard generation != 0, generation == lastRender else { return nil }
         let reordered = layer.subviewsVersion != subviewsVersion
         guard !reordered || adoptOrder(of: layer) else { return nil }
+        if !reordered { children = layer.subviews }
+        // Until `commit`, or let go here when the differ cannot have the patch.
+        var kept = false
+        defer { if !kept { children = [] } }
         var patch = AnnotationLayerPatch(scene: ScenePatch(parent: layer.id))
         patch.scene.order = reordered ? ids : nil
         let spans = elementSpans
@@ -257,6 +267,7 @@ final class AnnotationRenderCache {
             patch.rendered.append((i, itemStart..<context.scene.items.count, elements, declared))
         }
         patch.scene.scene = context.scene
+        kept = true
         return patch
     }
 
@@ -276,6 +287,7 @@ final class AnnotationRenderCache {
             children[i].holdRender()
             changed[i] = false
         }
+        children = []
     }
 
     /// Renders child `i`, and holds what it drew if it is a view that says when that changes.
