@@ -90,8 +90,13 @@ final class AnnotationRenderCache {
         // Only those that may refresh: a watching map's badges are each told of their changes, and a hundred
         // sessions' views are not in any processor cache, so each visit is a trip to memory.
         if refreshes.contains(true), let fonts = (layer.superview as? MapView)?.fonts {
-            for child in layer.subviews {
-                guard let i = position(of: child), refreshes[i], child.isRenderHeld else { continue }
+            let now = layer.subviews
+            // In the order held: only those, in their places. Reordered since (a layout or a sort, which read
+            // every view already): each found by the position it keeps.
+            let inPlace = layer.subviewsVersion == subviewsVersion && now.count == refreshes.count
+            for k in now.indices where !inPlace || refreshes[k] {
+                let child = now[k]
+                guard let i = inPlace ? k : position(of: child), refreshes[i], child.isRenderHeld else { continue }
                 unsafeDowncast(child, to: AnnotationView.self).refreshHeldRender(fonts: fonts)
             }
         }
