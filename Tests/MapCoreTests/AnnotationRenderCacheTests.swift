@@ -243,39 +243,37 @@ import ViewKit
     /// the layer out again (each found by the position it keeps).
     @Test(arguments: ["nothing", "a selection", "a pan across the margin"])
     func aRenamedMarkerShowsItsNewTitle(after change: String) throws {
-        do {
-            let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 0), zoom: 6))
-            map.addAnnotations(scatter(400, lat: -5...15, lon: -10...50))
-            var differ = SceneDiffer()
-            var browser = SceneReplica(viewport: window.size)
-            for _ in 0..<2 { browser.apply(differ.diff(to: window.renderScene())) }
-            let layer = map.annotationContainer
-            // A marker whose title shows, between the two centres: it stays through the pan.
-            let candidates = layer.subviews.compactMap { $0 as? MarkerAnnotationView }.filter { view in
-                guard let a = view.annotation, let title = a.title else { return false }
-                return abs(a.coordinate.latitude - 5) < 3 && abs(a.coordinate.longitude - 3) < 3
-                    && scene(in: browser, shows: title)
-            }
-            let middle = try #require(candidates.first)
-            let renamed = try #require(middle.annotation as? PointAnnotation)
-            let version = layer.subviewsVersion
-            renamed.title = "Renamed"
-            switch change {
-            case "a selection":
-                let other = try #require(layer.subviews.first { $0 !== middle } as? AnnotationView)
-                map.selectAnnotation(try #require(other.annotation), animated: false)
-            case "a pan across the margin":
-                map.setCamera(Camera(center: Coordinate(latitude: 5, longitude: 6), zoom: 6), animated: false)
-                map.needsAnnotationLayout = true
-            default:
-                break
-            }
-            browser.apply(differ.diff(to: window.renderScene()))
-            #expect((layer.subviewsVersion != version) == (change != "nothing"), "the layer's order changed")
-            #expect(layer.subviews.contains { $0 === middle })
-            let shows = scene(in: browser, shows: "Renamed")
-            #expect(shows)
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 0), zoom: 6))
+        map.addAnnotations(scatter(400, lat: -5...15, lon: -10...50))
+        var differ = SceneDiffer()
+        var browser = SceneReplica(viewport: window.size)
+        for _ in 0..<2 { browser.apply(differ.diff(to: window.renderScene())) }
+        let layer = map.annotationContainer
+        // A marker whose title shows, between the two centres: it stays through the pan.
+        let candidates = layer.subviews.compactMap { $0 as? MarkerAnnotationView }.filter { view in
+            guard let a = view.annotation, let title = a.title else { return false }
+            return abs(a.coordinate.latitude - 5) < 3 && abs(a.coordinate.longitude - 3) < 3
+                && scene(in: browser, shows: title)
         }
+        let middle = try #require(candidates.first)
+        let renamed = try #require(middle.annotation as? PointAnnotation)
+        let version = layer.subviewsVersion
+        renamed.title = "Renamed"
+        switch change {
+        case "a selection":
+            let other = try #require(layer.subviews.first { $0 !== middle } as? AnnotationView)
+            map.selectAnnotation(try #require(other.annotation), animated: false)
+        case "a pan across the margin":
+            map.setCamera(Camera(center: Coordinate(latitude: 5, longitude: 6), zoom: 6), animated: false)
+            map.needsAnnotationLayout = true
+        default:
+            break
+        }
+        browser.apply(differ.diff(to: window.renderScene()))
+        #expect((layer.subviewsVersion != version) == (change != "nothing"), "the layer's order changed")
+        #expect(layer.subviews.contains { $0 === middle })
+        let shows = scene(in: browser, shows: "Renamed")
+        #expect(shows)
     }
 
     private func scene(in browser: SceneReplica, shows text: String) -> Bool {
