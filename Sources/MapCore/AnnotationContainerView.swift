@@ -90,10 +90,11 @@ final class AnnotationContainerView: View, RenderHolding {
             guard was < last.ids.count, last.ids[was] == ids[k], last.anchors[was] == anchors[k] else { return nil }
             now[was] = k
         }
-        let key = { (k: Int) in Self.readingKey(anchors[k], ids[k], rowUnits: rowUnits) }
-        joined.sort { key($0) < key($1) }
+        // Each key once: the merge compares every view that stayed.
+        let keys = ids.indices.map { Self.readingKey(anchors[$0], ids[$0], rowUnits: rowUnits) }
+        joined.sort { keys[$0] < keys[$1] }
         let stayed = last.order.compactMap { now[$0] >= 0 ? now[$0] : nil }
-        let order = MapView.merged(stayed, joined) { key($0) < key($1) }
+        let order = MapView.merged(stayed, joined) { keys[$0] < keys[$1] }
         return order.count == ids.count ? order : nil
     }
 

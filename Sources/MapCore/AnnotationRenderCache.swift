@@ -257,7 +257,8 @@ final class AnnotationRenderCache {
         let reordered = layer.subviewsVersion != subviewsVersion
         guard !reordered || adoptOrder(of: layer) else { return nil }
         if !reordered { children = layer.subviews }
-        // Until `commit`, or let go here when the differ cannot have the patch.
+        // Until `commit` (or the whole render that follows a patch the differ refused); let go here when no
+        // patch is made.
         var kept = false
         defer { if !kept { children = [] } }
         var patch = AnnotationLayerPatch(scene: ScenePatch(parent: layer.id))
