@@ -65,11 +65,36 @@ extension AnnotationStore: SharedAnnotationSource {
         if !touched.isEmpty { notify(touched, epochPublishedAt: published) }
     }
 
-    /// Publishes the clusterings shortly, off the writer's thread: a burst
-    /// of writes in the meantime lands in the same epoch.
-    func scheduleClusterPublish() {
-        clusterQueue.asyncAfter(deadline: .now() + clusterPublishDelay) { [weak self] in
-            self?.publishClusters()
+    /// Sees that the changes a write left waiting get merged, off the
+    /// writer's thread. The first write to wait arms a timer for the end of
+    /// the period (`clusterPublishDelay`); and a write that lands when the
+    /// last merge began at least `earlyMergeShare` of a period ago has the
+    /// merge begin at once, which outdates the timer. A feed that sends a
+    /// batch every few milliseconds thus has each epoch begin just after a
+    /// batch lands: its oldest move waited one gap between batches, where a
+    /// merge at a fixed time, falling anywhere between two batches, left it
+    /// waiting up to a gap more. A trickle of writes still gets one epoch a
+    /// period, and a lone write after a quiet spell is merged at once.
+    func scheduleClusterPublish(_ left: ClusterChangesLeft) {
+        guard left != .none else { return }
+        if left == .first {
+            let timer = clusterPublishTimer.add(1, ordering: .relaxed).newValue
+            clusterQueue.asyncAfter(deadline: .now() + clusterPublishDelay) { [weak self] in
+                guard let self, clusterPublishTimer.load(ordering: .relaxed) == timer else { return }
+                publishClusters()
+            }
+        }
+        guard mergesAtOnce,
+              earlyClusterPublishQueued.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        else { return }
+        clusterQueue.async { [weak self] in
+            guard let self else { return }
+            earlyClusterPublishQueued.store(false, ordering: .relaxed)
+            // A merge that began while this one waited for the queue took the changes; the timer armed
+            // since covers the rest.
+            guard mergesAtOnce else { return }
+            clusterPublishTimer.add(1, ordering: .relaxed)
+            publishClusters()
         }
     }
 
@@ -78,22 +103,41 @@ extension AnnotationStore: SharedAnnotationSource {
     /// one took more than a third of a frame of CPU time, three times as
     /// long, up to two frames (so merging takes at most a third of a core
     /// under a steady feed, and a huge merge such as an import's does not
-    /// hold the next back); and never sooner than `minimumClusterPublishDelay`
-    /// from now. A small world's moves show at once; a busy feed makes one
-    /// epoch a display frame, which is as often as a watching map can draw.
-    /// The period counts from when the last merge began, not from the write
-    /// that asks for the next, so a move waits at most one period for its epoch.
+    /// hold the next back). A busy feed makes one epoch a display frame,
+    /// which is as often as a watching map can draw. The period counts from
+    /// when the last merge began, not from the write that asks for the
+    /// next, so a move waits at most one period for its epoch.
     var clusterPublishDelay: Double {
         Self.clusterPublishDelay(lastMerge: clusterPublisher.lastMergeCPUSeconds,
-                                 sinceLastMergeBegan: clusterPublisher.secondsSinceLastMerge)
+                                 sinceLastMergeBegan: clusterPublisher.secondsSinceLastMerge, frame: clusterFrame)
     }
 
-    static func clusterPublishDelay(lastMerge: Double, sinceLastMergeBegan: Double) -> Double {
-        let period = min(max(displayFrame, lastMerge * 3), 2 * displayFrame)
-        return max(minimumClusterPublishDelay, period - sinceLastMergeBegan)
+    static func clusterPublishDelay(lastMerge: Double, sinceLastMergeBegan: Double,
+                                    frame: Double = displayFrame) -> Double {
+        max(0, clusterPublishPeriod(lastMerge: lastMerge, frame: frame) - sinceLastMergeBegan)
     }
 
-    static let minimumClusterPublishDelay = 0.002
+    /// Whether a write landing now has the merge begin at once.
+    var mergesAtOnce: Bool {
+        Self.mergesAtOnce(lastMerge: clusterPublisher.lastMergeCPUSeconds,
+                          sinceLastMergeBegan: clusterPublisher.secondsSinceLastMerge, frame: clusterFrame)
+    }
+
+    static func mergesAtOnce(lastMerge: Double, sinceLastMergeBegan: Double, frame: Double = displayFrame) -> Bool {
+        sinceLastMergeBegan >= earlyMergeShare * clusterPublishPeriod(lastMerge: lastMerge, frame: frame)
+    }
+
+    /// The time from one merge's start to the next under a steady stream of writes.
+    static func clusterPublishPeriod(lastMerge: Double, frame: Double = displayFrame) -> Double {
+        min(max(frame, lastMerge * 3), 2 * frame)
+    }
+
+    /// How much of a period must have passed since the last merge began
+    /// for a write to have the next begin at once. Under a feed batching
+    /// more often than a period, epochs stay about a period apart: the
+    /// first batch past this share of it starts one.
+    static let earlyMergeShare = 0.75
+
     /// Merges of up to this many changes run ahead of bulk work
     /// (`ThreadPriority`): a feed's epoch, not an import's.
     static let urgentMergeLimit = 20_000
@@ -105,4 +149,14 @@ extension AnnotationStore: SharedAnnotationSource {
     }
 
     static let displayFrame = 0.016
+}
+
+/// What a write left for the shared clusterings' next merge.
+enum ClusterChangesLeft {
+    /// No clustered change waits.
+    case none
+    /// The first change to wait since the last merge: its write arms the timer.
+    case first
+    /// Changes that join ones already waiting.
+    case more
 }

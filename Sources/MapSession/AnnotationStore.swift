@@ -69,11 +69,20 @@ public final class AnnotationStore: Sendable {
     /// The shared clusterings' epochs that maps read.
     let clusterPublisher: SharedClusterPublisher
     let clusterQueue = DispatchQueue(label: "mapwire.clustering", qos: .userInitiated)
+    /// The number of the last merge timer armed: a merge begun early outdates the timers armed before it.
+    let clusterPublishTimer = Atomic<UInt64>(0)
+    /// Whether a merge begun early waits on `clusterQueue`.
+    let earlyClusterPublishQueued = Atomic<Bool>(false)
+
+    /// The display frame the merges of the clusterings are paced by (a test gives a longer one).
+    let clusterFrame: Double
 
     /// A world kept in memory only (`journal` nil) or written to a store file.
     init(logLimit: Int = AnnotationStore.defaultLogLimit, journal: GroupCommitWriter?,
-         clusterPublisher: SharedClusterPublisher = SharedClusterPublisher()) {
+         clusterPublisher: SharedClusterPublisher = SharedClusterPublisher(),
+         clusterFrame: Double = AnnotationStore.displayFrame) {
         self.clusterPublisher = clusterPublisher
+        self.clusterFrame = clusterFrame
         log = ChangeLog(limit: logLimit)
         state = Mutex(State(log: log))
         self.journal = journal
@@ -121,12 +130,14 @@ public final class AnnotationStore: Sendable {
         s.grid.point(of: key) ?? s.clusters.point(of: key)
     }
 
-    /// Claims the next publish of the clusterings when changes wait for one
-    /// (call under the lock; then `scheduleClusterPublish` outside it).
-    static func claimClusterPublish(_ s: inout State) -> Bool {
-        guard s.clusters.hasPending, !s.clusters.publishScheduled else { return false }
+    /// What a write leaves the clusterings' next merge, claiming that merge
+    /// when it is the first to wait for it (call under the lock; then
+    /// `scheduleClusterPublish` outside it).
+    static func claimClusterPublish(_ s: inout State) -> ClusterChangesLeft {
+        guard s.clusters.hasPending else { return .none }
+        guard !s.clusters.publishScheduled else { return .more }
         s.clusters.publishScheduled = true
-        return true
+        return .first
     }
 
     /// Seconds on a monotonic clock, for intervals and latencies.
@@ -258,7 +269,7 @@ public final class AnnotationStore: Sendable {
         var points: [Point] = []
         var logged: [LoggedChange] = []
         var written: [WorldChange] = []
-        var publish = false
+        var publish = ClusterChangesLeft.none
         let result = try state.withLock { (s: inout State) throws(WorldError) -> MoveResult in
             try refuseIfTheFileFailed()
             // Each id hashed once: its record's place, valid while nothing is added or removed.
@@ -326,7 +337,7 @@ public final class AnnotationStore: Sendable {
         }
         if journal == nil { whenDurable?(result, nil) }
         metrics.movesApplied.add(result.applied.count, ordering: .relaxed)
-        if publish { scheduleClusterPublish() }
+        scheduleClusterPublish(publish)
         notify(points)
         return result
     }
@@ -368,7 +379,7 @@ public final class AnnotationStore: Sendable {
             throw .coordinateOutOfRange(annotation.coordinate, id: annotation.id)
         }
         let wait = DurableWait()
-        var publish = false
+        var publish = ClusterChangesLeft.none
         let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
             guard s.records[annotation.id] == nil else { throw .duplicateID(annotation.id) }
@@ -384,7 +395,7 @@ public final class AnnotationStore: Sendable {
             // As inserted, with its place in the order.
             return s.records[annotation.id] ?? record
         }
-        if publish { scheduleClusterPublish() }
+        scheduleClusterPublish(publish)
         notify([Mercator.project(annotation.coordinate)])
         if durable, journal != nil { try wait.wait() }
         return record
@@ -395,7 +406,7 @@ public final class AnnotationStore: Sendable {
     @discardableResult
     public func remove(id: String, receivedAt now: Double = AnnotationStore.now()) throws(WorldError) -> Record {
         let wait = DurableWait()
-        var publish = false
+        var publish = ClusterChangesLeft.none
         let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
             guard let r = s.records[id] else { throw .unknownID(id) }
@@ -416,7 +427,7 @@ public final class AnnotationStore: Sendable {
             publish = Self.claimClusterPublish(&s)
             return r
         }
-        if publish { scheduleClusterPublish() }
+        scheduleClusterPublish(publish)
         notify([Mercator.project(record.annotation.coordinate)])
         if record.isDurable, journal != nil { try wait.wait() }
         return record

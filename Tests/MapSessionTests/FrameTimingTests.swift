@@ -45,7 +45,9 @@ final class RecordingFrameTiming: FrameTimingObserver {
     /// each map's next frame is timed from when the first move it shows
     /// was received.
     @Test func aClusterEpochTimesTheFramesOfTheMapsItChanges() throws {
-        let world = freshWorld()
+        // Merges paced by a minute-long frame: both moves wait for the publish the test makes itself.
+        let world = World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap,
+                          store: AnnotationStore(journal: nil, clusterFrame: 60), app: sampleApp)
         let buoy = LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150),
                                   clusteringIdentifier: "fleet")
         try world.store.add(SharedClusterSessionTests.vans() + [buoy])

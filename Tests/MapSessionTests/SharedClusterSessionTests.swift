@@ -126,15 +126,16 @@ import Testing
 @Suite struct ClusterPublishPaceTests {
     /// Right after a merge the next waits out the rest of a display frame,
     /// however cheap merging is; a write long after the last merge is
-    /// merged after the minimum delay.
+    /// merged at once.
     @Test func aBusyWriterGetsOneEpochADisplayFrame() async throws {
         let world = freshWorld()
         try world.store.add(SharedClusterSessionTests.fleet(100))
         world.store.publishClusters()
         let frame = AnnotationStore.displayFrame
         #expect(world.store.clusterPublishDelay > frame / 2, "a write just after a merge waits for the next frame")
+        #expect(!world.store.mergesAtOnce)
         try await Task.sleep(for: .milliseconds(40))
-        #expect(world.store.clusterPublishDelay == AnnotationStore.minimumClusterPublishDelay,
+        #expect(world.store.clusterPublishDelay == 0 && world.store.mergesAtOnce,
                 "a write after a quiet spell is merged at once")
     }
 
@@ -148,9 +149,50 @@ import Testing
         }
         #expect(abs(delay(0.001, 0.004) - (frame - 0.004)) < 1e-9, "a cheap merge: one frame from its start")
         #expect(abs(delay(0.006, 0.008) - 0.010) < 1e-9, "a 6 ms merge: 18 ms from its start, not from the write")
-        #expect(abs(delay(0.050, 0.050) - AnnotationStore.minimumClusterPublishDelay) < 1e-9,
-                "a merge longer than two frames: the next one at once")
+        #expect(delay(0.050, 0.050) == 0, "a merge longer than two frames: the next one at once")
         #expect(abs(delay(0.012, 0.012) - (2 * frame - 0.012)) < 1e-9, "capped at two frames")
+    }
+
+    /// A write that lands three quarters of a period or more after the last
+    /// merge began has the next begin at once, not at the period's end.
+    @Test func aLateWriteMergesAtOnce() {
+        func atOnce(_ merge: Double, _ since: Double) -> Bool {
+            AnnotationStore.mergesAtOnce(lastMerge: merge, sinceLastMergeBegan: since)
+        }
+        #expect(!atOnce(0.001, 0.0119) && atOnce(0.001, 0.0121), "a cheap merge: from 12 ms of a 16 ms period")
+        #expect(!atOnce(0.008, 0.0179) && atOnce(0.008, 0.0181), "an 8 ms merge: from 18 ms of a 24 ms period")
+    }
+
+    /// A feed batching faster than the period gets each epoch just after a
+    /// batch lands: the batch late in the period has the merge begin at
+    /// once, taking the earlier batch's move with it, and the timer the
+    /// earlier batch armed for the period's end merges nothing: the next
+    /// batch waits out the period the early merge began. (A long display
+    /// frame keeps the test clear of the machine's timing.)
+    @Test func aBatchLateInThePeriodBeginsTheEpoch() throws {
+        let frame = 1.0
+        let store = AnnotationStore(journal: nil, clusterFrame: frame)
+        try store.add(SharedClusterSessionTests.fleet(100))
+        store.publishClusters()
+        let start = AnnotationStore.now()
+        let epoch = store.clusterEpoch
+        func move(_ id: String) throws {
+            try store.apply([Move(id: id, coordinate: Coordinate(latitude: 40, longitude: 10))])
+        }
+        try move("truck-1")
+        Thread.sleep(forTimeInterval: 0.8 * frame)
+        #expect(store.clusterEpoch == epoch, "the first batch waits: its timer is for the period's end")
+        try move("truck-2")
+        while store.clusterEpoch == epoch, AnnotationStore.now() - start < 2 * frame {
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let mergedAfter = AnnotationStore.now() - start
+        #expect(store.clusterEpoch == epoch + 1)
+        #expect(mergedAfter < 0.95 * frame, "merged when the late batch landed, not when the period ended")
+        // A batch just after that epoch waits out the new period (to 1.8 s), not the outdated timer (1 s).
+        try move("truck-3")
+        Thread.sleep(forTimeInterval: max(0, 1.2 * frame - (AnnotationStore.now() - start)))
+        #expect(store.clusterEpoch == epoch + 1, "the timer the first batch armed merges nothing")
     }
 
     /// A merge is paced by the CPU time it took: on a busy machine its
