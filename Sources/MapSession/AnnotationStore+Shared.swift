@@ -43,8 +43,17 @@ extension AnnotationStore: SharedAnnotationSource {
     /// first move it shows was received (moves of clustered pins are not in
     /// the change log: the epoch is how maps see them, so it is what times
     /// their frames). Writes schedule this themselves a moment after they
-    /// land; tests and start-up call it to have the epoch at once.
+    /// land; tests, benchmarks and start-up call it to have the epoch at
+    /// once. It runs on the clustering queue, behind a merge a write queued
+    /// there, so the epoch is out and its maps woken when it returns.
     package func publishClusters() {
+        clusterQueue.sync { mergeClusterChanges() }
+    }
+
+    /// `publishClusters` on the clustering queue. Every merge takes what
+    /// the timers armed before it were for, so it outdates them.
+    private func mergeClusterChanges() {
+        clusterPublishTimer.add(1, ordering: .relaxed)
         let (touched, published) = clusterPublisher.merging.withLock { _ in
             let began = Self.now()
             let (changes, touched) = state.withLock { $0.clusters.take() }
@@ -81,7 +90,7 @@ extension AnnotationStore: SharedAnnotationSource {
             let timer = clusterPublishTimer.add(1, ordering: .relaxed).newValue
             clusterQueue.asyncAfter(deadline: .now() + clusterPublishDelay) { [weak self] in
                 guard let self, clusterPublishTimer.load(ordering: .relaxed) == timer else { return }
-                publishClusters()
+                mergeClusterChanges()
             }
         }
         guard mergesAtOnce,
@@ -93,8 +102,7 @@ extension AnnotationStore: SharedAnnotationSource {
             // A merge that began while this one waited for the queue took the changes; the timer armed
             // since covers the rest.
             guard mergesAtOnce else { return }
-            clusterPublishTimer.add(1, ordering: .relaxed)
-            publishClusters()
+            mergeClusterChanges()
         }
     }
 

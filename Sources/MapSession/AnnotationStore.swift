@@ -69,7 +69,7 @@ public final class AnnotationStore: Sendable {
     /// The shared clusterings' epochs that maps read.
     let clusterPublisher: SharedClusterPublisher
     let clusterQueue = DispatchQueue(label: "mapwire.clustering", qos: .userInitiated)
-    /// The number of the last merge timer armed: a merge begun early outdates the timers armed before it.
+    /// The number of the last merge timer armed: a merge outdates the timers armed before it.
     let clusterPublishTimer = Atomic<UInt64>(0)
     /// Whether a merge begun early waits on `clusterQueue`.
     let earlyClusterPublishQueued = Atomic<Bool>(false)
