@@ -51,7 +51,7 @@ extension AnnotationStore {
             points.append(Mercator.project(a.coordinate))
         }
         let wait = DurableWait()
-        let publish = try state.withLock { (s: inout State) throws(WorldError) -> ClusterChangesLeft in
+        let clusterChanges = try state.withLock { (s: inout State) throws(WorldError) -> ClusterChangesLeft in
             try refuseIfTheFileFailed()
             var fresh = Set<String>(minimumCapacity: annotations.count)
             for a in annotations {
@@ -76,7 +76,7 @@ extension AnnotationStore {
             s.log.append(logged)
             return Self.claimClusterPublish(&s)
         }
-        scheduleClusterPublish(publish)
+        scheduleClusterPublish(clusterChanges)
         notify(points)
         if journal != nil { try wait.wait() }
     }

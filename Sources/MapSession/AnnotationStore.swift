@@ -269,7 +269,7 @@ public final class AnnotationStore: Sendable {
         var points: [Point] = []
         var logged: [LoggedChange] = []
         var written: [WorldChange] = []
-        var publish = ClusterChangesLeft.none
+        var clusterChanges = ClusterChangesLeft.none
         let result = try state.withLock { (s: inout State) throws(WorldError) -> MoveResult in
             try refuseIfTheFileFailed()
             // Each id hashed once: its record's place, valid while nothing is added or removed.
@@ -324,7 +324,7 @@ public final class AnnotationStore: Sendable {
                 result.applied.append(m)
             }
             s.log.append(logged)
-            publish = Self.claimClusterPublish(&s)
+            clusterChanges = Self.claimClusterPublish(&s)
             result.version = s.version
             // Under the lock that ordered them, so the file sees batches in the order memory did.
             if let journal, !written.isEmpty || whenDurable != nil {
@@ -337,7 +337,7 @@ public final class AnnotationStore: Sendable {
         }
         if journal == nil { whenDurable?(result, nil) }
         metrics.movesApplied.add(result.applied.count, ordering: .relaxed)
-        scheduleClusterPublish(publish)
+        scheduleClusterPublish(clusterChanges)
         notify(points)
         return result
     }
@@ -379,7 +379,7 @@ public final class AnnotationStore: Sendable {
             throw .coordinateOutOfRange(annotation.coordinate, id: annotation.id)
         }
         let wait = DurableWait()
-        var publish = ClusterChangesLeft.none
+        var clusterChanges = ClusterChangesLeft.none
         let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
             guard s.records[annotation.id] == nil else { throw .duplicateID(annotation.id) }
@@ -391,11 +391,11 @@ public final class AnnotationStore: Sendable {
             Self.insert(record, into: &s)
             s.log.append(.added(annotation, at: Mercator.project(annotation.coordinate), receivedAt: now))
             if durable { journal?.submit([.added(record.stored(timestamp: nil))], completion: wait.completion) }
-            publish = Self.claimClusterPublish(&s)
+            clusterChanges = Self.claimClusterPublish(&s)
             // As inserted, with its place in the order.
             return s.records[annotation.id] ?? record
         }
-        scheduleClusterPublish(publish)
+        scheduleClusterPublish(clusterChanges)
         notify([Mercator.project(annotation.coordinate)])
         if durable, journal != nil { try wait.wait() }
         return record
@@ -406,7 +406,7 @@ public final class AnnotationStore: Sendable {
     @discardableResult
     public func remove(id: String, receivedAt now: Double = AnnotationStore.now()) throws(WorldError) -> Record {
         let wait = DurableWait()
-        var publish = ClusterChangesLeft.none
+        var clusterChanges = ClusterChangesLeft.none
         let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
             guard let r = s.records[id] else { throw .unknownID(id) }
@@ -424,10 +424,10 @@ public final class AnnotationStore: Sendable {
             }
             s.log.append(.removed(r.annotation, at: point, receivedAt: now))
             if r.isDurable { journal?.submit([.removed(id: id)], completion: wait.completion) }
-            publish = Self.claimClusterPublish(&s)
+            clusterChanges = Self.claimClusterPublish(&s)
             return r
         }
-        scheduleClusterPublish(publish)
+        scheduleClusterPublish(clusterChanges)
         notify([Mercator.project(record.annotation.coordinate)])
         if record.isDurable, journal != nil { try wait.wait() }
         return record

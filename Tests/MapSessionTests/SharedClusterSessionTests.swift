@@ -170,7 +170,7 @@ import Testing
     /// batch waits out the period the early merge began. (A long display
     /// frame keeps the test clear of the machine's timing.)
     @Test func aBatchLateInThePeriodBeginsTheEpoch() throws {
-        let frame = 1.0
+        let frame = 2.0
         let store = AnnotationStore(journal: nil, clusterFrame: frame)
         try store.add(SharedClusterSessionTests.fleet(100))
         store.publishClusters()
@@ -189,7 +189,7 @@ import Testing
         let mergedAfter = AnnotationStore.now() - start
         #expect(store.clusterEpoch == epoch + 1)
         #expect(mergedAfter < 0.95 * frame, "merged when the late batch landed, not when the period ended")
-        // A batch just after that epoch waits out the new period (to 1.8 s), not the outdated timer (1 s).
+        // A batch just after that epoch waits out the new period (to 3.6 s), not the outdated timer (2 s).
         try move("truck-3")
         Thread.sleep(forTimeInterval: max(0, 1.2 * frame - (AnnotationStore.now() - start)))
         #expect(store.clusterEpoch == epoch + 1, "the timer the first batch armed merges nothing")
