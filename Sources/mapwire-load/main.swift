@@ -45,6 +45,8 @@ struct Options: ParsableCommand {
     @Option(help: "Client I/O threads the sessions are spread over (browsers do not share one).") var ioThreads = 1
     @Option(help: "Bearer token for the API and /feed when the server has one (default: $MAPWIRE_API_TOKEN).")
     var token: String?
+    @Option(help: "Seconds between timeline lines: the server's event-to-frame latency, moves applied (0: none).")
+    var timeline = 0.0
     @Flag(help: "Send every panning session's event at the same instant (a worst case no real crowd makes) instead of spreading them over the 16 ms.")
     var burst = false
 }
@@ -275,6 +277,27 @@ let panThread = Thread {
     }
 }
 panThread.start()
+// A busy second stands out in a timeline where the run's totals would average it away (the store's passes
+// over its move log, a slow spell of the machine).
+let timelineThread = Thread {
+    guard options.timeline > 0 else { return }
+    var last = before
+    var mark = start
+    while now() - start < options.duration {
+        let wait = mark + options.timeline - now()
+        if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+        let sample = metrics()
+        let at = now()
+        let name = "mapwire_event_to_frame_seconds"
+        let applied = (sample["mapwire_moves_applied_total"] ?? 0) - (last["mapwire_moves_applied_total"] ?? 0)
+        print(String(format: "timeline %5.1f s: ", at - start) + "event to frame p50 "
+              + histogramQuantile(last, sample, name, 0.5) + ", p99 " + histogramQuantile(last, sample, name, 0.99)
+              + ", within 33 ms " + histogramShare(last, sample, name, within: 0.033)
+              + String(format: "; moves applied %.0f/s", applied / (at - mark)))
+        (last, mark) = (sample, at)
+    }
+}
+timelineThread.start()
 while now() - start < options.duration {
     tick += 1
     // Backpressure: a feed more than 16 batches ahead of its answers waits
