@@ -281,10 +281,12 @@ panThread.start()
 // over its move log, a slow spell of the machine).
 let timelineThread = Thread {
     guard options.timeline > 0 else { return }
-    var last = before
+    var (last, lastAt) = (before, start)
     var mark = start
-    while now() - start < options.duration {
-        let wait = mark + options.timeline - now()
+    // Whole intervals within the run only: a line after it would land among the run's totals.
+    while mark + options.timeline <= start + options.duration + 1e-6 {
+        mark += options.timeline
+        let wait = mark - now()
         if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
         let sample = metrics()
         let at = now()
@@ -293,8 +295,8 @@ let timelineThread = Thread {
         print(String(format: "timeline %5.1f s: ", at - start) + "event to frame p50 "
               + histogramQuantile(last, sample, name, 0.5) + ", p99 " + histogramQuantile(last, sample, name, 0.99)
               + ", within 33 ms " + histogramShare(last, sample, name, within: 0.033)
-              + String(format: "; moves applied %.0f/s", applied / (at - mark)))
-        (last, mark) = (sample, at)
+              + String(format: "; moves applied %.0f/s", applied / (at - lastAt)))
+        (last, lastAt) = (sample, at)
     }
 }
 timelineThread.start()

@@ -189,6 +189,7 @@ import Testing
         let mergedAfter = AnnotationStore.now() - start
         #expect(store.clusterEpoch == epoch + 1)
         #expect(mergedAfter < 0.95 * frame, "merged when the late batch landed, not when the period ended")
+        #expect(!store.state.withLock { $0.clusters.hasPending }, "the early merge took the first batch's move too")
         // A batch just after that epoch waits out the new period (to 3.6 s), not the outdated timer (2 s).
         try move("truck-3")
         Thread.sleep(forTimeInterval: max(0, 1.2 * frame - (AnnotationStore.now() - start)))
