@@ -13,6 +13,8 @@ package final class WorldDatabase: Sendable {
     /// The file's path, or `:memory:`.
     package let path: String
     private let queue: DatabaseQueue
+    /// Copies the write-ahead log into the file off the writer's thread (nil in memory).
+    let checkpointer: WALCheckpointer?
     /// The most SQLite keeps of the file in memory, KiB.
     static let pageCacheKiB = 256 * 1024
     /// What writing keeps between commits; writes come from one thread, so
@@ -34,7 +36,13 @@ package final class WorldDatabase: Sendable {
     /// `synchronous`: SQLite's `synchronous` pragma. `NORMAL` in WAL mode
     /// keeps every commit through a crash of the process; `FULL` also through
     /// a power cut, at one fsync per commit.
-    package init(path: String, synchronous: String = "NORMAL") throws(StoreError) {
+    package convenience init(path: String, synchronous: String = "NORMAL") throws(StoreError) {
+        try self.init(path: path, synchronous: synchronous, checkpointPaces: WALCheckpointer.Paces())
+    }
+
+    /// As `init(path:synchronous:)`, with the log lengths that start a
+    /// checkpoint chosen (tests use short ones).
+    init(path: String, synchronous: String = "NORMAL", checkpointPaces: WALCheckpointer.Paces) throws(StoreError) {
         self.path = path
         var configuration = Configuration()
         configuration.label = "mapwire.store"
@@ -50,11 +58,13 @@ package final class WorldDatabase: Sendable {
             queue = path == ":memory:"
                 ? try DatabaseQueue(configuration: configuration)
                 : try DatabaseQueue(path: path, configuration: configuration)
+            checkpointer = path == ":memory:" ? nil : try WALCheckpointer(path: path, paces: checkpointPaces)
         } catch {
             throw Self.storeError(error, path: path)
         }
         do {
             try migrate()
+            if let checkpointer { queue.writeWithoutTransaction { checkpointer.install(on: $0) } }
             let (maxSeq, count) = try queue.write { db in
                 let maxSeq = try Int64.fetchOne(db, sql: """
                     SELECT max(coalesce((SELECT max(seq) FROM annotation), 0),
@@ -72,6 +82,10 @@ package final class WorldDatabase: Sendable {
         } catch {
             throw Self.storeError(error, path: path)
         }
+    }
+
+    deinit {
+        checkpointer?.stop()
     }
 
     private func migrate() throws {
@@ -219,9 +233,11 @@ package final class WorldDatabase: Sendable {
             try write { db in try Self.foldWholeMoveLog(in: db) }
             state.moveLog = MoveLog(emptyThrough: state.nextSeq - 1)
         }
-        guard path != ":memory:" else { return }
+        guard let checkpointer else { return }
         do {
-            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            try checkpointer.exclusively {
+                try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+            }
         } catch {
             throw Self.storeError(error, path: path)
         }
