@@ -7,14 +7,15 @@ import Synchronization
 /// A move updated its annotation's row in place, and a row sits on its own
 /// page among a million: a group commit of 800 moves wrote about 800 pages
 /// (3 MB) to the WAL, and SQLite's checkpoints, copying them back inside a
-/// commit, held the feed's answers back past 100 ms. So a move is appended to
-/// the `move` table instead (a few pages a commit), and the rows catch up in
-/// passes: once the moves logged since the last pass reach half the world, a
-/// pass writes the latest position of each annotation that moved, in key
-/// order, a share of it with each commit (twice as many rows as the commit
-/// logs moves), so each page of the table is written once a pass, not once a
-/// move. When a pass is done, the log up to where it began is deleted, again
-/// a share a commit. A pass is sorted on a thread of its own: on the
+/// commit, held the feed's answers back past 100 ms. So a commit's moves are
+/// appended to the `move_log` table instead, as one row (`PackedMoves`: a
+/// few pages a commit, and no row a move to insert and later delete), and
+/// the rows catch up in passes: once the moves logged since the last pass
+/// reach half the world, a pass writes the latest position of each
+/// annotation that moved, in key order, a share of it with each commit (twice
+/// as many rows as the commit logs moves), so each page of the table is
+/// written once a pass, not once a move. When a pass is done, the log up to
+/// where it began is deleted, again a share a commit. A pass is sorted on a thread of its own: on the
 /// writer's thread, sorting half a million ids held every answer back.
 ///
 /// An annotation's position is its row's, unless the log holds a move of it

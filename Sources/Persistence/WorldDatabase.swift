@@ -8,7 +8,8 @@ import Synchronization
 /// WAL mode: a commit appends to the log and readers never block it. Writes
 /// come from one thread (`GroupCommitWriter`), each batch in one transaction,
 /// so a crash leaves every batch either whole or absent. Moves are appended
-/// to the `move` table, which passes fold into the rows (`MoveLog`).
+/// to the `move_log` table, a row a commit, which passes fold into the rows
+/// (`MoveLog`).
 package final class WorldDatabase: Sendable {
     /// The file's path, or `:memory:`.
     package let path: String
@@ -68,10 +69,10 @@ package final class WorldDatabase: Sendable {
             let (maxSeq, count) = try queue.write { db in
                 let maxSeq = try Int64.fetchOne(db, sql: """
                     SELECT max(coalesce((SELECT max(seq) FROM annotation), 0),
-                               coalesce((SELECT max(seq) FROM move), 0))
+                               coalesce((SELECT max(last_seq) FROM move_log), 0))
                     """) ?? 0
                 // A start begins with an empty log: restoring reads plain rows, and the log's passes start afresh.
-                try Self.foldWholeMoveLog(in: db)
+                try Self.foldWholeMoveLog(in: db, path: path)
                 return (maxSeq, try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation") ?? 0)
             }
             writing.withLock {
@@ -128,12 +129,22 @@ package final class WorldDatabase: Sendable {
     /// error here, at start-up, not later.
     package func forEachAnnotation(_ body: (Int64, StoredAnnotation) throws -> Void) throws(StoreError) {
         try read { db in
-            let cursor = try Row.fetchCursor(db, sql: Self.annotationsAtTheirLatestPosition)
+            // Empty after a start (it folds the log); a read while the feed runs holds up to a pass of moves.
+            let logged = try Self.latestLoggedMoves(in: db, path: path)
+            let cursor = try Row.fetchCursor(db, sql: Self.annotationRows)
             while let row = try cursor.next() {
-                try body(row[1], StoredAnnotation(
+                let seq: Int64 = row[1]
+                var annotation = StoredAnnotation(
                     id: row[0], kind: row[2], title: row[3], subtitle: row[4], latitude: row[5], longitude: row[6],
                     draggable: row[7], clusteringIdentifier: row[8], isFixed: row[9], timestamp: row[10],
-                    seed: row[11], markerColor: row[12], markerSymbol: row[13]))
+                    seed: row[11], markerColor: row[12], markerSymbol: row[13])
+                // A move numbered before the row's own was of an annotation removed and added again since.
+                if let move = logged[annotation.id], move.seq > seq {
+                    annotation.latitude = move.position.latitude
+                    annotation.longitude = move.position.longitude
+                    annotation.timestamp = move.position.timestamp
+                }
+                try body(seq, annotation)
             }
         }
     }
@@ -230,7 +241,7 @@ package final class WorldDatabase: Sendable {
     /// start reads plain rows.
     package func checkpoint() throws(StoreError) {
         try writing.withLock { (state: inout WritingState) throws(StoreError) in
-            try write { db in try Self.foldWholeMoveLog(in: db) }
+            try write { db in try Self.foldWholeMoveLog(in: db, path: path) }
             state.moveLog = MoveLog(emptyThrough: state.nextSeq - 1)
         }
         guard let checkpointer else { return }

@@ -12,6 +12,7 @@ enum WorldMigrations {
     static let seeds = "3-seeds"
     static let markerStyle = "4-marker-style"
     static let moveLog = "5-move-log"
+    static let packedMoveLog = "6-packed-move-log"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -73,6 +74,23 @@ enum WorldMigrations {
                     latitude REAL NOT NULL,
                     longitude REAL NOT NULL,
                     timestamp REAL
+                )
+                """)
+        }
+        migrator.registerMigration(packedMoveLog) { db in
+            // A commit's moves in one row (`PackedMoves`), numbered from `first_seq` through `last_seq`. What
+            // the row-a-move log holds is folded into the annotation rows first, as a start would.
+            try db.execute(sql: """
+                UPDATE annotation SET latitude = m.latitude, longitude = m.longitude, timestamp = m.timestamp
+                FROM (SELECT id, latitude, longitude, timestamp, max(seq) AS seq FROM move GROUP BY id) AS m
+                WHERE annotation.id = m.id AND annotation.seq < m.seq
+                """)
+            try db.execute(sql: "DROP TABLE move")
+            try db.execute(sql: """
+                CREATE TABLE move_log (
+                    first_seq INTEGER PRIMARY KEY,
+                    last_seq INTEGER NOT NULL,
+                    moves BLOB NOT NULL
                 )
                 """)
         }

@@ -41,7 +41,9 @@ import Testing
     }
 
     private func logCount(_ path: String) throws -> Int {
-        try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM move") ?? -1 }
+        try DatabaseQueue(path: path).read { db in
+            try Int.fetchOne(db, sql: "SELECT coalesce(sum(last_seq - first_seq + 1), 0) FROM move_log") ?? -1
+        }
     }
 
     @Test func theFileHoldsEveryLatestPositionWhileMovesAreLoggedAndFolded() throws {
@@ -129,6 +131,50 @@ import Testing
         // Numbers carry on past the log's: a move after the start is newer than every row.
         try reopened.write([.moved(id: "b", latitude: 7, longitude: 8, timestamp: 3)])
         #expect(try reopened.loadAnnotations().last?.latitude == 7)
+    }
+
+    @Test func aCommitsMovesAreOneRowOfTheLog() throws {
+        let store = try TemporaryStore()
+        let db = try WorldDatabase(path: store.path)
+        try db.write((0..<50).map { .added(pin("p\($0)")) })
+        try db.write((0..<50).map { .moved(id: "p\($0)", latitude: 3, longitude: 4, timestamp: 1) })
+        try db.write((0..<20).map { .moved(id: "p\($0)", latitude: 5, longitude: 6, timestamp: 2) })
+        let rows = try DatabaseQueue(path: store.path).read { db in
+            try Row.fetchAll(db, sql: "SELECT first_seq, last_seq FROM move_log ORDER BY first_seq")
+        }
+        // The adds took numbers 1-50; each commit's moves follow on.
+        #expect(rows.map { [$0[0], $0[1]] as [Int64] } == [[51, 100], [101, 120]])
+        let latitudes = try db.loadAnnotations().map(\.latitude)
+        #expect(latitudes == Array(repeating: 5, count: 20) + Array(repeating: 3, count: 30))
+    }
+
+    @Test func aFileWithARowPerMoveIsFoldedWhenItIsMigrated() throws {
+        let store = try TemporaryStore()
+        do {
+            let queue = try DatabaseQueue(path: store.path)
+            try WorldMigrations.migrator.migrate(queue, upTo: WorldMigrations.moveLog)
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO annotation (id, seq, kind, title, latitude, longitude) VALUES
+                        ('a', 1, 'point', 'a', 1, 2), ('b', 5, 'point', 'b', 1, 2);
+                    INSERT INTO move (seq, id, latitude, longitude, timestamp) VALUES
+                        (2, 'a', 3, 4, 10), (3, 'a', 5, 6, 11), (4, 'b', 7, 8, 12);
+                    """)
+            }
+        }
+        let db = try WorldDatabase(path: store.path)
+        #expect(try db.appliedMigrations().last == WorldMigrations.packedMoveLog)
+        var a = pin("a", 5, 6)
+        a.timestamp = 11
+        // "b" was added again (number 5) after its logged move (4): the move is void.
+        #expect(try db.loadAnnotations() == [a, pin("b", 1, 2)])
+        let tables = try DatabaseQueue(path: store.path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'move%'")
+        }
+        #expect(tables == ["move_log"])
+        // New moves are numbered past the old log's.
+        try db.write([.moved(id: "b", latitude: 9, longitude: 9, timestamp: 13)])
+        #expect(try db.loadAnnotations().last?.latitude == 9)
     }
 
     @Test func aPassStartsOnceHalfTheWorldMovedAndFoldsTwiceACommitsMoves() {
