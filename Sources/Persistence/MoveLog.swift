@@ -1,28 +1,30 @@
 import Dispatch
 import Synchronization
 
-/// Where moves go in the store file, and when they are folded into the
-/// annotation rows.
+/// Where moves go in the store file, and when they are folded out of the
+/// log.
 ///
 /// A move updated its annotation's row in place, and a row sits on its own
 /// page among a million: a group commit of 800 moves wrote about 800 pages
 /// (3 MB) to the WAL, and SQLite's checkpoints, copying them back inside a
 /// commit, held the feed's answers back past 100 ms. So a commit's moves are
-/// appended to the `move_log` table instead, as one row (`PackedMoves`: a
-/// few pages a commit, and no row a move to insert and later delete), and
-/// the rows catch up in passes: once the moves logged since the last pass
-/// reach half the world, a pass writes the latest position of each
-/// annotation that moved, in key order, a share of it with each commit (twice
-/// as many rows as the commit logs moves), so each page of the table is
-/// written once a pass, not once a move. When a pass is done, the log up to
-/// where it began is deleted, again a share a commit. A pass is sorted on a thread of its own: on the
-/// writer's thread, sorting half a million ids held every answer back.
+/// appended to the `move_log` table instead, as one row (`PackedMoves`), and
+/// the positions catch up in passes: once the moves logged since the last
+/// pass reach half the world, a pass writes the latest position of each
+/// annotation that moved into its bucket (`PositionBuckets`), bucket by
+/// bucket, a share with each commit (twice as many positions as the commit
+/// logs moves, to the end of a bucket). When a pass is done, the log up to
+/// where it began is deleted, again a share a commit. A pass is sorted on a
+/// thread of its own: on the writer's thread, sorting half a million ids
+/// held every answer back.
 ///
-/// An annotation's position is its row's, unless the log holds a move of it
-/// newer than the row (`seq` above the row's own): then the latest such move.
-/// A pass writes only positions the log still holds until the pass is done,
-/// and never over a row added after the move (`seq` again), so reading the
-/// file is right at every step. This type is the plan; `WorldDatabase` runs it.
+/// An annotation's position is its row's, unless a bucket or the log holds
+/// a move of it newer than the row (`seq` above the row's own): then the
+/// newest such move. A pass writes only positions the log still holds until
+/// the pass is done, so reading the file is right at every step; a move
+/// numbered below its row's (the annotation was removed and added again
+/// since) is void wherever it is kept. This type is the plan;
+/// `WorldDatabase` runs it.
 struct MoveLog {
     /// One logged move: the annotation's position from the move numbered `seq`.
     struct Entry: Equatable, Sendable {
@@ -54,7 +56,7 @@ struct MoveLog {
     /// move number logged when it was taken.
     private var sorting: PassSorter?
     private var sortingStart: Int64 = 0
-    /// The pass under way, sorted by id (the table's key order, near enough).
+    /// The pass under way, sorted by bucket and id (`PositionBuckets`).
     private var pass: [Entry] = []
     private var passCursor = 0
     /// The last move number logged when the pass under way began.
@@ -64,6 +66,10 @@ struct MoveLog {
     /// Log entries through this number were deleted (or never were).
     private var deletedThrough: Int64
     private var loggedSincePass = 0
+    /// Ids removed while moves of theirs logged before may still be folded,
+    /// with the first number logged after the removal: a pass must not put
+    /// those moves back into a bucket the removal cleared.
+    private var removed: [String: Int64] = [:]
 
     /// A plan for a log that holds no entry numbered above `emptyThrough`.
     init(emptyThrough: Int64) {
@@ -76,6 +82,18 @@ struct MoveLog {
 
     /// Whether the log holds entries a finished pass made obsolete.
     private var hasObsoleteEntries: Bool { deletedThrough < foldedThrough }
+
+    /// Notes that `id` was removed, every move of it logged so far being
+    /// numbered below `nextSeq`.
+    mutating func removed(_ id: String, nextSeq: Int64) {
+        removed[id] = nextSeq
+    }
+
+    /// Whether folding `entry` would bring back an annotation removed since.
+    func isVoid(_ entry: Entry) -> Bool {
+        guard let removal = removed[entry.id] else { return false }
+        return entry.seq < removal
+    }
 
     /// Notes a move just logged (numbered after every one noted before).
     mutating func logged(_ entry: Entry) {
@@ -93,6 +111,8 @@ struct MoveLog {
             foldedThrough = passStart
             pass = []
             passCursor = 0
+            // Every move logged before these removals is folded now, or void.
+            removed = removed.filter { $0.value > foldedThrough + 1 }
         }
         if !isFolding, let sorted = sorting?.take() {
             pass = sorted
@@ -110,7 +130,12 @@ struct MoveLog {
             loggedSincePass = 0
         }
         if isFolding {
-            let end = min(pass.count, passCursor + max(Self.minimumFoldShare, 2 * moves))
+            var end = min(pass.count, passCursor + max(Self.minimumFoldShare, 2 * moves))
+            // A share ends with a bucket: each is read, merged and written once a pass.
+            if end < pass.count {
+                let bucket = PositionBuckets.bucket(of: pass[end - 1].id)
+                while end < pass.count, PositionBuckets.bucket(of: pass[end].id) == bucket { end += 1 }
+            }
             step.fold = pass[passCursor..<end]
         }
         if hasObsoleteEntries {
@@ -140,10 +165,13 @@ final class PassSorter: Sendable {
     init(_ entries: [MoveLog.Entry]) {
         done.enter()
         DispatchQueue.global(qos: .utility).async { [self, done] in
-            // Each id's moves in the order they were logged, so the last is its latest.
-            // String order is SQLite's (bytewise) for ASCII ids and near it otherwise; only how closely a
-            // pass's rows share pages depends on it. It sorted 500,000 ids in 0.10 s, bytewise order in 0.26 s.
-            let order = entries.sorted { a, b in a.id == b.id ? a.seq < b.seq : a.id < b.id }
+            // By bucket, then id (a bucket's order), each id's moves in the order they were logged, so
+            // the last is its latest.
+            let buckets = entries.map { PositionBuckets.bucket(of: $0.id) }
+            let order = entries.indices.sorted { a, b in
+                if buckets[a] != buckets[b] { return buckets[a] < buckets[b] }
+                return entries[a].id == entries[b].id ? entries[a].seq < entries[b].seq : entries[a].id < entries[b].id
+            }.lazy.map { entries[$0] }
             var pass: [MoveLog.Entry] = []
             for entry in order {
                 if pass.last?.id == entry.id { pass[pass.count - 1] = entry } else { pass.append(entry) }

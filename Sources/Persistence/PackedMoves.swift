@@ -1,58 +1,48 @@
-/// A commit's logged moves as the bytes of one row of the move log.
+/// Moves packed into the bytes of one row: a commit's moves as a row of the
+/// move log, or the latest positions of the annotations of one bucket
+/// (`PositionBuckets`).
 ///
 /// A row a move cost SQLite more than a microsecond each to insert and again
 /// to delete once folded, on the writer's thread, for every move of a busy
-/// feed; one row a commit costs about a tenth of that. The moves of a commit
-/// are numbered one after another, so a row keeps the first number and each
-/// move's place gives its own.
+/// feed; one row a commit costs about a tenth of that.
 ///
-/// Layout: a format byte (1), then per move the id's UTF-8 length as a
-/// LEB128 varint and its bytes, the latitude and longitude as little-endian
-/// IEEE 754 bit patterns, and a byte saying whether a timestamp follows
-/// (1, then its bit pattern) or not (0).
+/// Layout: a format byte, then per move the id's UTF-8 length as a LEB128
+/// varint and its bytes, the latitude and longitude as little-endian IEEE
+/// 754 bit patterns, and a byte saying whether a timestamp follows (1, then
+/// its bit pattern) or not (0). In a row of the log (format 1) the moves are
+/// numbered one after another from the row's first number; in a bucket
+/// (format 2) each move's number follows it as 8 little-endian bytes.
 enum PackedMoves {
-    static let format: UInt8 = 1
+    static let logFormat: UInt8 = 1
+    static let bucketFormat: UInt8 = 2
 
-    /// One move of a row: its id, where it went, and its number.
-    struct Move: Equatable {
-        var id: String
-        var position: CoalescedChanges.Position
-        var seq: Int64
+    /// The bytes of a log row of `moves`, in their iteration order, which numbers them.
+    static func pack(_ moves: [String: CoalescedChanges.Position]) -> [UInt8] {
+        var bytes: [UInt8] = [logFormat]
+        bytes.reserveCapacity(1 + moves.count * 32)
+        for (id, position) in moves { append(id, position, to: &bytes) }
+        return bytes
     }
 
-    /// The bytes of `moves` in their iteration order, which numbers them.
-    static func pack(_ moves: [String: CoalescedChanges.Position]) -> [UInt8] {
-        var bytes: [UInt8] = [format]
-        bytes.reserveCapacity(1 + moves.count * 32)
-        for (id, position) in moves {
-            var id = id
-            id.withUTF8 { utf8 in
-                var n = utf8.count
-                while n >= 0x80 {
-                    bytes.append(UInt8(truncatingIfNeeded: n) | 0x80)
-                    n >>= 7
-                }
-                bytes.append(UInt8(n))
-                bytes.append(contentsOf: utf8)
-            }
-            append(position.latitude, to: &bytes)
-            append(position.longitude, to: &bytes)
-            if let t = position.timestamp {
-                bytes.append(1)
-                append(t, to: &bytes)
-            } else {
-                bytes.append(0)
-            }
+    /// The bytes of a bucket holding `entries`, each with its number.
+    static func pack<Entries: Collection<MoveLog.Entry>>(bucket entries: Entries) -> [UInt8] {
+        var bytes: [UInt8] = [bucketFormat]
+        bytes.reserveCapacity(1 + entries.count * 40)
+        for entry in entries {
+            append(entry.id, entry.position, to: &bytes)
+            append(UInt64(bitPattern: entry.seq), to: &bytes)
         }
         return bytes
     }
 
-    /// The moves of a row whose first move is numbered `firstSeq`, in order.
-    /// Throws `StoreError.corrupt` when the bytes are not a row's.
-    static func unpack(_ bytes: [UInt8], firstSeq: Int64, path: String) throws(StoreError) -> [Move] {
+    /// The moves of a row, in order: numbered from `firstSeq` in a log row,
+    /// by their own numbers in a bucket. Throws `StoreError.corrupt` when the
+    /// bytes are neither.
+    static func unpack(_ bytes: [UInt8], firstSeq: Int64 = 0, path: String) throws(StoreError) -> [MoveLog.Entry] {
         var reader = Reader(bytes: bytes)
-        guard reader.byte() == format else { throw damaged(path) }
-        var moves: [Move] = []
+        let format = reader.byte()
+        guard format == logFormat || format == bucketFormat else { throw damaged(path) }
+        var moves: [MoveLog.Entry] = []
         var seq = firstSeq
         while !reader.isAtEnd {
             guard let length = reader.varint(), let id = reader.string(length),
@@ -66,19 +56,44 @@ enum PackedMoves {
                 timestamp = t
             default: throw damaged(path)
             }
+            if format == bucketFormat {
+                guard let number = reader.uint64() else { throw damaged(path) }
+                seq = Int64(bitPattern: number)
+            }
             let position = CoalescedChanges.Position(latitude: latitude, longitude: longitude, timestamp: timestamp)
-            moves.append(Move(id: id, position: position, seq: seq))
+            moves.append(MoveLog.Entry(id: id, position: position, seq: seq))
             seq += 1
         }
         return moves
     }
 
     private static func damaged(_ path: String) -> StoreError {
-        .corrupt(path: path, reason: "a row of the move log cannot be read")
+        .corrupt(path: path, reason: "a row of moves cannot be read")
     }
 
-    private static func append(_ value: Double, to bytes: inout [UInt8]) {
-        var bits = value.bitPattern.littleEndian
+    private static func append(_ id: String, _ position: CoalescedChanges.Position, to bytes: inout [UInt8]) {
+        var id = id
+        id.withUTF8 { utf8 in
+            var n = utf8.count
+            while n >= 0x80 {
+                bytes.append(UInt8(truncatingIfNeeded: n) | 0x80)
+                n >>= 7
+            }
+            bytes.append(UInt8(n))
+            bytes.append(contentsOf: utf8)
+        }
+        append(position.latitude.bitPattern, to: &bytes)
+        append(position.longitude.bitPattern, to: &bytes)
+        if let t = position.timestamp {
+            bytes.append(1)
+            append(t.bitPattern, to: &bytes)
+        } else {
+            bytes.append(0)
+        }
+    }
+
+    private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        var bits = value.littleEndian
         withUnsafeBytes(of: &bits) { bytes.append(contentsOf: $0) }
     }
 
@@ -111,12 +126,16 @@ enum PackedMoves {
             return String(validating: bytes[at..<at + length], as: UTF8.self)
         }
 
-        mutating func double() -> Double? {
+        mutating func uint64() -> UInt64? {
             guard bytes.count - at >= 8 else { return nil }
             var bits: UInt64 = 0
             for i in 0..<8 { bits |= UInt64(bytes[at + i]) << (8 * i) }
             at += 8
-            return Double(bitPattern: bits)
+            return bits
+        }
+
+        mutating func double() -> Double? {
+            uint64().map(Double.init(bitPattern:))
         }
     }
 }

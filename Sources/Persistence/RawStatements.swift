@@ -37,23 +37,24 @@ struct RowInserter {
     }
 }
 
-/// Binds and steps a statement that takes a position: `?1` the id,
-/// `?2`-`?4` latitude, longitude and timestamp, `?5` a number (the move's),
-/// through SQLite's C API for the same reason as `RowInserter`: a feed runs
-/// thousands of these a commit.
-struct PositionStatement {
+/// Looks up the number (`seq`) of an annotation's row straight through
+/// SQLite's C API, for the same reason as `RowInserter`: a start after a
+/// crash checks every id the move log holds, hundreds of thousands of them.
+struct RowNumberLookup {
     let statement: SQLiteStatement
     let connection: SQLiteConnection?
 
-    /// Runs the statement once for `id` at `position`, numbered `seq`.
-    func run(id: String, position: CoalescedChanges.Position, seq: Int64) throws {
+    /// The number of the row of `id`, or nil when there is none.
+    func number(of id: String) throws -> Int64? {
         sqlite3_reset(statement)
         bindText(statement, 1, id)
-        sqlite3_bind_double(statement, 2, position.latitude)
-        sqlite3_bind_double(statement, 3, position.longitude)
-        if let t = position.timestamp { sqlite3_bind_double(statement, 4, t) } else { sqlite3_bind_null(statement, 4) }
-        sqlite3_bind_int64(statement, 5, seq)
-        try stepToDone(statement, connection)
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return sqlite3_column_int64(statement, 0)
+        case SQLITE_DONE: return nil
+        case let code:
+            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+        }
     }
 
     /// Leaves the cached statement reset and unbound for GRDB.

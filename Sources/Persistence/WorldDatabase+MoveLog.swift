@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// The move log in SQL: appending a commit's moves as one row, folding a
-/// share of a pass into the annotation rows, and reading rows at their
+/// share of a pass into the position buckets, and reading rows at their
 /// latest position. What is folded when is `MoveLog`'s plan.
 extension WorldDatabase {
     /// Every annotation row in key order. Columns in `StoredAnnotation`'s
@@ -13,35 +13,67 @@ extension WorldDatabase {
         FROM annotation
         """
 
-    /// Each logged annotation's latest move.
-    static func latestLoggedMoves(in db: Database, path: String) throws -> [String: PackedMoves.Move] {
-        var latest: [String: PackedMoves.Move] = [:]
+    /// Each id's newest move the file keeps, in its bucket or in the log.
+    static func newestMoves(in db: Database, path: String) throws -> [String: MoveLog.Entry] {
+        // A bucket's position takes 30-40 bytes: grown by doubling, a million of them were copied often.
+        let size = try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(moves)), 0) FROM position") ?? 0
+        var newest: [String: MoveLog.Entry] = [:]
+        newest.reserveCapacity(size / 30)
+        func take(_ moves: [MoveLog.Entry]) {
+            for move in moves where newest[move.id].map({ $0.seq < move.seq }) ?? true { newest[move.id] = move }
+        }
+        let buckets = try Row.fetchCursor(db, sql: "SELECT moves FROM position")
+        while let row = try buckets.next() { take(try PackedMoves.unpack(bytes(row, 0), path: path)) }
+        try take(Array(loggedMoves(in: db, path: path).values))
+        return newest
+    }
+
+    /// Each logged id's latest move.
+    private static func loggedMoves(in db: Database, path: String) throws -> [String: MoveLog.Entry] {
+        let count = try Int.fetchOne(db, sql: "SELECT coalesce(sum(last_seq - first_seq + 1), 0) FROM move_log") ?? 0
+        var latest: [String: MoveLog.Entry] = [:]
+        latest.reserveCapacity(count)
         let rows = try Row.fetchCursor(db, sql: "SELECT first_seq, moves FROM move_log ORDER BY first_seq")
         while let row = try rows.next() {
-            let bytes = try row.withUnsafeData(atIndex: 1) { data in data.map { [UInt8]($0) } ?? [] }
-            for move in try PackedMoves.unpack(bytes, firstSeq: row[0], path: path) { latest[move.id] = move }
+            for move in try PackedMoves.unpack(bytes(row, 1), firstSeq: row[0], path: path) { latest[move.id] = move }
         }
         return latest
     }
 
-    /// Writes every logged annotation's latest position into its row and
-    /// empties the log: at start (so a restore reads plain rows) and at close.
+    private static func bytes(_ row: Row, _ column: Int) throws -> [UInt8] {
+        try row.withUnsafeData(atIndex: column) { data in data.map { [UInt8]($0) } ?? [] }
+    }
+
+    /// Folds the whole log into the buckets and empties it: at start (so the
+    /// log's passes start afresh) and at close. A logged move of an
+    /// annotation removed since (no row, or a row added after it) is dropped.
     static func foldWholeMoveLog(in db: Database, path: String) throws {
         guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM move_log)") ?? false else { return }
-        let update = try foldStatement(in: db)
-        defer { update.finish() }
-        // In key order, as a pass writes them: each page of the table once.
-        for move in try latestLoggedMoves(in: db, path: path).values.sorted(by: { $0.id < $1.id }) {
-            try update.run(id: move.id, position: move.position, seq: move.seq)
+        let lookup = try RowNumberLookup(statement: db.cachedStatement(sql: "SELECT seq FROM annotation WHERE id = ?")
+                                            .sqliteStatement, connection: db.sqliteConnection)
+        defer { lookup.finish() }
+        var live: [MoveLog.Entry] = []
+        for move in try loggedMoves(in: db, path: path).values {
+            if let seq = try lookup.number(of: move.id), seq < move.seq { live.append(move) }
         }
+        let buckets = live.map { PositionBuckets.bucket(of: $0.id) }
+        let order = live.indices.sorted { a, b in
+            buckets[a] != buckets[b] ? buckets[a] < buckets[b] : live[a].id < live[b].id
+        }
+        try foldIntoBuckets(order.map { live[$0] }[...], in: db, path: path)
         try db.execute(sql: "DELETE FROM move_log")
     }
 
     /// Appends `moved` to the log as one row, numbered from `nextSeq`, and
-    /// does this commit's share of folding and deleting. Returns the share,
-    /// for `MoveLog.finished(_:)` once the transaction committed.
-    static func logMoves(_ moved: [String: CoalescedChanges.Position], nextSeq: inout Int64,
-                         state: inout WritingState, in db: Database) throws -> MoveLog.Step {
+    /// does this commit's share of folding and deleting; clears `removed`
+    /// ids from their buckets. Returns the share, for
+    /// `MoveLog.finished(_:)` once the transaction committed.
+    static func logMoves(_ moved: [String: CoalescedChanges.Position], removed: Set<String>, nextSeq: inout Int64,
+                         state: inout WritingState, in db: Database, path: String) throws -> MoveLog.Step {
+        if !removed.isEmpty {
+            for id in removed { state.moveLog.removed(id, nextSeq: nextSeq) }
+            try clearFromBuckets(removed, in: db, path: path)
+        }
         if !moved.isEmpty {
             let firstSeq = nextSeq
             for (id, position) in moved {
@@ -55,9 +87,8 @@ extension WorldDatabase {
         }
         let step = state.moveLog.step(moves: moved.count, annotations: state.annotations, lastSeq: nextSeq - 1)
         if !step.fold.isEmpty {
-            let update = try foldStatement(in: db)
-            defer { update.finish() }
-            for entry in step.fold { try update.run(id: entry.id, position: entry.position, seq: entry.seq) }
+            let plan = state.moveLog
+            try foldIntoBuckets(step.fold, skipping: plan.isVoid, in: db, path: path)
         }
         if step.deleteThrough > 0 {
             // A row holding moves on both sides of the line stays until a later share passes it whole.
@@ -66,13 +97,46 @@ extension WorldDatabase {
         return step
     }
 
-    /// Writes a logged position into its row; a row added after the move
-    /// (removed and added again) keeps its own position.
-    private static func foldStatement(in db: Database) throws -> PositionStatement {
-        let update = try db.cachedStatement(sql: """
-            UPDATE annotation SET latitude = ?2, longitude = ?3, timestamp = ?4 WHERE id = ?1 AND seq < ?5
-            """)
-        return PositionStatement(statement: update.sqliteStatement, connection: db.sqliteConnection)
+    /// Writes `entries` (sorted by bucket, then id; one each) over what
+    /// their buckets hold, each bucket read and written once.
+    private static func foldIntoBuckets(_ entries: ArraySlice<MoveLog.Entry>,
+                                        skipping isVoid: (MoveLog.Entry) -> Bool = { _ in false },
+                                        in db: Database, path: String) throws {
+        var start = entries.startIndex
+        while start < entries.endIndex {
+            let bucket = PositionBuckets.bucket(of: entries[start].id)
+            var end = start + 1
+            while end < entries.endIndex, PositionBuckets.bucket(of: entries[end].id) == bucket { end += 1 }
+            let folded = entries[start..<end].filter { !isVoid($0) }
+            if !folded.isEmpty {
+                try rewrite(bucket, in: db, path: path) { PositionBuckets.merge($0, folded[...]) }
+            }
+            start = end
+        }
+    }
+
+    /// Takes `ids` out of their buckets.
+    private static func clearFromBuckets(_ ids: Set<String>, in db: Database, path: String) throws {
+        for (bucket, inBucket) in Dictionary(grouping: ids, by: PositionBuckets.bucket(of:)) {
+            let gone = Set(inBucket)
+            try rewrite(bucket, in: db, path: path) { $0.filter { !gone.contains($0.id) } }
+        }
+    }
+
+    /// Reads `bucket`, changes its entries with `change`, and writes it back
+    /// (or deletes it when nothing is left).
+    private static func rewrite(_ bucket: Int64, in db: Database, path: String,
+                                _ change: ([MoveLog.Entry]) -> [MoveLog.Entry]) throws {
+        let read = try db.cachedStatement(sql: "SELECT moves FROM position WHERE bucket = ?")
+        let old = try Row.fetchOne(read, arguments: [bucket]).map { try PackedMoves.unpack(bytes($0, 0), path: path) }
+        let new = change(old ?? [])
+        if new.isEmpty {
+            if old != nil { try db.execute(sql: "DELETE FROM position WHERE bucket = ?", arguments: [bucket]) }
+            return
+        }
+        if let old, old == new { return }
+        let write = try db.cachedStatement(sql: "INSERT OR REPLACE INTO position (bucket, moves) VALUES (?, ?)")
+        try write.execute(arguments: [bucket, Data(PackedMoves.pack(bucket: new))])
     }
 
     /// Waits until a pass of the move log being sorted can start at the next

@@ -129,8 +129,7 @@ package final class WorldDatabase: Sendable {
     /// error here, at start-up, not later.
     package func forEachAnnotation(_ body: (Int64, StoredAnnotation) throws -> Void) throws(StoreError) {
         try read { db in
-            // Empty after a start (it folds the log); a read while the feed runs holds up to a pass of moves.
-            let logged = try Self.latestLoggedMoves(in: db, path: path)
+            let moved = try Self.newestMoves(in: db, path: path)
             let cursor = try Row.fetchCursor(db, sql: Self.annotationRows)
             while let row = try cursor.next() {
                 let seq: Int64 = row[1]
@@ -139,7 +138,7 @@ package final class WorldDatabase: Sendable {
                     draggable: row[7], clusteringIdentifier: row[8], isFixed: row[9], timestamp: row[10],
                     seed: row[11], markerColor: row[12], markerSymbol: row[13])
                 // A move numbered before the row's own was of an annotation removed and added again since.
-                if let move = logged[annotation.id], move.seq > seq {
+                if let move = moved[annotation.id], move.seq > seq {
                     annotation.latitude = move.position.latitude
                     annotation.longitude = move.position.longitude
                     annotation.timestamp = move.position.timestamp
@@ -184,7 +183,8 @@ package final class WorldDatabase: Sendable {
             var step = MoveLog.Step()
             try write { db in
                 try Self.write(coalesced, nextSeq: &next, in: db)
-                step = try Self.logMoves(coalesced.moved, nextSeq: &next, state: &state, in: db)
+                step = try Self.logMoves(coalesced.moved, removed: coalesced.removed, nextSeq: &next, state: &state,
+                                         in: db, path: path)
                 for (key, value) in settings {
                     try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
                                    arguments: [key, value])

@@ -13,6 +13,7 @@ enum WorldMigrations {
     static let markerStyle = "4-marker-style"
     static let moveLog = "5-move-log"
     static let packedMoveLog = "6-packed-move-log"
+    static let positionBuckets = "7-position-buckets"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -93,6 +94,10 @@ enum WorldMigrations {
                     moves BLOB NOT NULL
                 )
                 """)
+        }
+        migrator.registerMigration(positionBuckets) { db in
+            // The latest positions the move log's passes fold, a row a bucket of ids (`PositionBuckets`).
+            try db.execute(sql: "CREATE TABLE position (bucket INTEGER PRIMARY KEY, moves BLOB NOT NULL)")
         }
         return migrator
     }

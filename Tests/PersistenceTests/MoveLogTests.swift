@@ -46,6 +46,15 @@ import Testing
         }
     }
 
+    /// Every position the buckets hold.
+    private func bucketed(_ path: String) throws -> [MoveLog.Entry] {
+        try DatabaseQueue(path: path).read { db in
+            try Data.fetchAll(db, sql: "SELECT moves FROM position").flatMap { data in
+                try PackedMoves.unpack([UInt8](data), path: path)
+            }
+        }
+    }
+
     @Test func theFileHoldsEveryLatestPositionWhileMovesAreLoggedAndFolded() throws {
         let store = try TemporaryStore()
         let db = try WorldDatabase(path: store.path)
@@ -86,12 +95,9 @@ import Testing
                 #expect(try WorldDatabase(path: crashed.path).loadAnnotations() == model.annotations, "batch \(batch)")
             }
         }
-        // About 17,000 moves were logged; passes folded them into rows and deleted them from the log.
+        // About 17,000 moves were logged; passes folded them into buckets and deleted them from the log.
         #expect(try logCount(store.path) < 8_000)
-        let folded = try DatabaseQueue(path: store.path).read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation WHERE timestamp IS NOT NULL") ?? 0
-        }
-        #expect(folded > 2_000)
+        #expect(try bucketed(store.path).count > 2_000)
         try db.checkpoint()
         #expect(try logCount(store.path) == 0)
         #expect(try WorldDatabase(path: store.path).loadAnnotations() == model.annotations)
@@ -113,6 +119,28 @@ import Testing
         let loaded = try db.loadAnnotations()
         #expect(loaded.last == pin("p00000", 50, 60))
         #expect(loaded.first { $0.id == "p00001" }?.latitude == 10)
+    }
+
+    @Test func aPassDoesNotBringBackAMoveOfARemovedAnnotation() throws {
+        let store = try TemporaryStore()
+        let db = try WorldDatabase(path: store.path)
+        let ids = (0..<MoveLog.minimumPassTrigger).map { String(format: "p%05d", $0) }
+        try db.write(ids.map { .added(pin($0, 0, 0)) })
+        try db.write(Array(ids.prefix(10)).map { .moved(id: $0, latitude: 1, longitude: 1, timestamp: 1) })
+        try db.checkpoint()
+        #expect(try bucketed(store.path).count == 10)
+        // A pass of every id is sorted; two are removed (one of them was in a bucket) before it folds.
+        try db.write(ids.map { .moved(id: $0, latitude: 10, longitude: 10, timestamp: 2) })
+        db.waitForMoveLogSorting()
+        try db.write([.removed(id: "p00001"), .removed(id: "p04000")])
+        #expect(try !bucketed(store.path).contains { $0.id == "p00001" })
+        // Each commit folds at least `minimumFoldShare` of the pass.
+        for t in 0..<8 { try db.write([.moved(id: "p00002", latitude: 3, longitude: 3, timestamp: 3 + Double(t))]) }
+        let kept = try bucketed(store.path)
+        #expect(kept.count == ids.count - 2)
+        #expect(!kept.contains { $0.id == "p00001" || $0.id == "p04000" })
+        let loaded = try db.loadAnnotations()
+        #expect(loaded.count == ids.count - 2 && loaded.allSatisfy { $0.latitude != 0 })
     }
 
     @Test func aStartFoldsTheLogIntoTheRows() throws {
@@ -163,7 +191,7 @@ import Testing
             }
         }
         let db = try WorldDatabase(path: store.path)
-        #expect(try db.appliedMigrations().last == WorldMigrations.packedMoveLog)
+        #expect(try db.appliedMigrations().last == WorldMigrations.positionBuckets)
         var a = pin("a", 5, 6)
         a.timestamp = 11
         // "b" was added again (number 5) after its logged move (4): the move is void.

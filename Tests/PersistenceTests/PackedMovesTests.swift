@@ -16,16 +16,27 @@ import Testing
         let unpacked = try PackedMoves.unpack(bytes, firstSeq: 41, path: "test")
         // The dictionary's own order numbers them, as the writer logs them.
         #expect(unpacked == moves.enumerated().map { i, move in
-            PackedMoves.Move(id: move.key, position: move.value, seq: 41 + Int64(i))
+            MoveLog.Entry(id: move.key, position: move.value, seq: 41 + Int64(i))
         })
         // An id of 300 bytes takes two bytes of length; -0.0 keeps its sign.
         #expect(unpacked.contains { $0.id.utf8.count == 300 })
         #expect(unpacked.first { $0.id == "été-🚲" }?.position.longitude.sign == .minus)
     }
 
+    @Test func aBucketKeepsEachMovesOwnNumber() throws {
+        let entries = moves.enumerated().map { i, move in
+            MoveLog.Entry(id: move.key, position: move.value, seq: [7, 1 << 40, 3, -2][i])
+        }
+        #expect(try PackedMoves.unpack(PackedMoves.pack(bucket: entries), firstSeq: 99, path: "test") == entries)
+        // A bucket cut short in its last number is refused.
+        #expect(throws: StoreError.self) {
+            try PackedMoves.unpack(Array(PackedMoves.pack(bucket: entries).dropLast(3)), path: "test")
+        }
+    }
+
     @Test func aRowOfNoMovesIsTheFormatByteAlone() throws {
-        #expect(PackedMoves.pack([:]) == [PackedMoves.format])
-        #expect(try PackedMoves.unpack([PackedMoves.format], firstSeq: 1, path: "test").isEmpty)
+        #expect(PackedMoves.pack([:]) == [PackedMoves.logFormat])
+        #expect(try PackedMoves.unpack([PackedMoves.logFormat], firstSeq: 1, path: "test").isEmpty)
     }
 
     @Test func bytesThatAreNotARowAreRefusedAsCorrupt() {
@@ -36,11 +47,11 @@ import Testing
             Array(bytes.dropLast()),
             bytes + [3, 0x61],
             // The first move's id claims more bytes than the row holds.
-            [PackedMoves.format, 0xFF, 0xFF, 0x03, 0x61],
+            [PackedMoves.logFormat, 0xFF, 0xFF, 0x03, 0x61],
             // A timestamp flag that is neither 0 nor 1.
-            [PackedMoves.format, 1, 0x61] + [UInt8](repeating: 0, count: 16) + [2],
+            [PackedMoves.logFormat, 1, 0x61] + [UInt8](repeating: 0, count: 16) + [2],
             // An id that is not UTF-8.
-            [PackedMoves.format, 1, 0xC3] + [UInt8](repeating: 0, count: 16) + [0],
+            [PackedMoves.logFormat, 1, 0xC3] + [UInt8](repeating: 0, count: 16) + [0],
         ]
         for row in damaged {
             #expect(throws: StoreError.self) { try PackedMoves.unpack(row, firstSeq: 1, path: "test") }

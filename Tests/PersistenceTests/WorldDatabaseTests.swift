@@ -75,7 +75,8 @@ import Testing
         let db = try WorldDatabase(path: store.path)
         #expect(try db.appliedMigrations() == [WorldMigrations.annotations, WorldMigrations.settings,
                                                WorldMigrations.seeds, WorldMigrations.markerStyle,
-                                               WorldMigrations.moveLog, WorldMigrations.packedMoveLog])
+                                               WorldMigrations.moveLog, WorldMigrations.packedMoveLog,
+                                               WorldMigrations.positionBuckets])
         #expect(try db.loadAnnotations().map(\.id) == ["old"])
         try db.write([.added(pin("new"))], settings: ["k": "v"])
         #expect(try db.loadAnnotations().map(\.id) == ["old", "new"])
