@@ -70,6 +70,8 @@ struct MoveLog {
     /// with the first number logged after the removal: a pass must not put
     /// those moves back into a bucket the removal cleared.
     private var removed: [String: Int64] = [:]
+    /// The number of the last move logged.
+    private var lastLogged: Int64 = 0
 
     /// A plan for a log that holds no entry numbered above `emptyThrough`.
     init(emptyThrough: Int64) {
@@ -84,10 +86,15 @@ struct MoveLog {
     private var hasObsoleteEntries: Bool { deletedThrough < foldedThrough }
 
     /// Notes that `id` was removed, every move of it logged so far being
-    /// numbered below `nextSeq`.
+    /// numbered below `nextSeq`. Nothing to note while every move logged is
+    /// folded: a world that is never moved holds no removal.
     mutating func removed(_ id: String, nextSeq: Int64) {
+        guard lastLogged > foldedThrough else { return }
         removed[id] = nextSeq
     }
+
+    /// How many removals the plan holds (for tests of its bound).
+    var removalsHeld: Int { removed.count }
 
     /// Whether folding `entry` would bring back an annotation removed since.
     func isVoid(_ entry: Entry) -> Bool {
@@ -97,6 +104,7 @@ struct MoveLog {
 
     /// Notes a move just logged (numbered after every one noted before).
     mutating func logged(_ entry: Entry) {
+        lastLogged = entry.seq
         unfolded.append(entry)
         loggedSincePass += 1
     }

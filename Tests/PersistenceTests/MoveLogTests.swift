@@ -143,6 +143,34 @@ import Testing
         #expect(loaded.count == ids.count - 2 && loaded.allSatisfy { $0.latitude != 0 })
     }
 
+    @Test func removalsAreHeldOnlyWhileMovesOfThemMayStillBeFolded() {
+        var log = MoveLog(emptyThrough: 10)
+        // Nothing logged: a world that is never moved holds no removal.
+        log.removed("a", nextSeq: 11)
+        #expect(log.removalsHeld == 0)
+        let position = CoalescedChanges.Position(latitude: 1, longitude: 2, timestamp: nil)
+        var seq: Int64 = 10
+        for i in 0..<MoveLog.minimumPassTrigger {
+            seq += 1
+            log.logged(MoveLog.Entry(id: "p\(i)", position: position, seq: seq))
+        }
+        log.removed("p1", nextSeq: seq + 1)
+        #expect(log.removalsHeld == 1)
+        #expect(log.isVoid(MoveLog.Entry(id: "p1", position: position, seq: 12)))
+        #expect(!log.isVoid(MoveLog.Entry(id: "p2", position: position, seq: 13)))
+        // The pass taken now holds every move logged before the removal; once it is folded, none is held.
+        log.finished(log.step(moves: 0, annotations: 100, lastSeq: seq))
+        log.waitForSorting()
+        var steps = 0
+        while log.removalsHeld > 0, steps < 100 {
+            log.finished(log.step(moves: 0, annotations: 100, lastSeq: seq))
+            steps += 1
+        }
+        // Four shares of at least 1,024, then the commit that finds the pass done.
+        #expect(log.removalsHeld == 0 && steps >= 4 && steps <= 5)
+        #expect(!log.isVoid(MoveLog.Entry(id: "p1", position: position, seq: 12)))
+    }
+
     @Test func aStartFoldsTheLogIntoTheRows() throws {
         let store = try TemporaryStore()
         let db = try WorldDatabase(path: store.path)
