@@ -2,9 +2,9 @@
 /// move log, or the latest positions of the annotations of one bucket
 /// (`PositionBuckets`).
 ///
-/// A row a move cost SQLite more than a microsecond each to insert and again
-/// to delete once folded, on the writer's thread, for every move of a busy
-/// feed; one row a commit costs about a tenth of that.
+/// A row a move cost SQLite an insert, and a delete once folded, for every
+/// move of a busy feed, on the writer's thread; a row a commit costs one of
+/// each a commit.
 ///
 /// Layout: a format byte, then per move the id's UTF-8 length as a LEB128
 /// varint and its bytes, the latitude and longitude as little-endian IEEE

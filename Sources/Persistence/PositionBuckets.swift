@@ -2,12 +2,12 @@
 /// position: the `position` table, one row a bucket of ids, each row the
 /// bucket's positions packed (`PackedMoves`), in id order.
 ///
-/// A pass used to write each moved annotation's position into its row:
-/// SQLite updated some 390,000 rows of a million in 2.5-3.5 s of the
-/// writer's CPU every pass, and on a 2-core machine the watchers' frames
-/// paid for it. A pass now rewrites each bucket once, a few kilobytes read,
-/// merged and written back, about a sixth of the work. The annotation rows
-/// keep the position each was added (or last restyled) at; reading takes a
+/// A pass used to write each moved annotation's position into its row, and
+/// SQLite's update of a wide row keyed by text, hundreds of thousands a
+/// pass, was most of the writer's CPU under a busy feed: on a 2-core
+/// machine the watchers' frames paid for it. A pass now rewrites each
+/// bucket once, a few kilobytes read, merged and written back. The
+/// annotation rows keep the position each was added at; reading takes a
 /// bucket's position over the row's when it is newer (`seq`).
 ///
 /// Which bucket an id falls in only spreads the work: reading takes the

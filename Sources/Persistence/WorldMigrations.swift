@@ -80,7 +80,7 @@ enum WorldMigrations {
         }
         migrator.registerMigration(packedMoveLog) { db in
             // A commit's moves in one row (`PackedMoves`), numbered from `first_seq` through `last_seq`. What
-            // the row-a-move log holds is folded into the annotation rows first, as a start would.
+            // the row-a-move log holds is folded into the annotation rows first, where positions were kept.
             try db.execute(sql: """
                 UPDATE annotation SET latitude = m.latitude, longitude = m.longitude, timestamp = m.timestamp
                 FROM (SELECT id, latitude, longitude, timestamp, max(seq) AS seq FROM move GROUP BY id) AS m
