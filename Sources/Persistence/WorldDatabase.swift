@@ -8,8 +8,8 @@ import Synchronization
 /// WAL mode: a commit appends to the log and readers never block it. Writes
 /// come from one thread (`GroupCommitWriter`), each batch in one transaction,
 /// so a crash leaves every batch either whole or absent. Moves are appended
-/// to the `move_log` table, a row a commit, which passes fold into the rows
-/// (`MoveLog`).
+/// to the `move_log` table, a row a commit, which passes fold into the
+/// position buckets (`MoveLog`, `PositionBuckets`).
 package final class WorldDatabase: Sendable {
     /// The file's path, or `:memory:`.
     package let path: String
@@ -71,7 +71,7 @@ package final class WorldDatabase: Sendable {
                     SELECT max(coalesce((SELECT max(seq) FROM annotation), 0),
                                coalesce((SELECT max(last_seq) FROM move_log), 0))
                     """) ?? 0
-                // A start begins with an empty log: restoring reads plain rows, and the log's passes start afresh.
+                // A start begins with an empty log: restoring reads rows and buckets, and passes start afresh.
                 try Self.foldWholeMoveLog(in: db, path: path)
                 return (maxSeq, try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation") ?? 0)
             }
@@ -236,9 +236,9 @@ package final class WorldDatabase: Sendable {
         }
     }
 
-    /// Folds the move log into the rows and makes the WAL part of the main
-    /// file, so a copy of the file alone is the whole world and the next
-    /// start reads plain rows.
+    /// Folds the move log into the position buckets and makes the WAL part
+    /// of the main file, so a copy of the file alone is the whole world and
+    /// the next start has no log to fold.
     package func checkpoint() throws(StoreError) {
         try writing.withLock { (state: inout WritingState) throws(StoreError) in
             try write { db in try Self.foldWholeMoveLog(in: db, path: path) }
