@@ -45,6 +45,13 @@ import Wire
             }
         }
 
+        /// How long a wait gives up after. A quiet session rests within a few
+        /// seconds, but these tests start with the whole suite: on two cores,
+        /// beside its longest tests (35-40 s in a debug build), some runs
+        /// gave up a 30 s wait 7 s late, a probe of the session's queue held
+        /// up that long, before the session had sent its first frame or rested.
+        static let patience = 120.0
+
         /// Drains frames until `condition` holds on the session's queue, for at most `seconds`.
         func wait(seconds: Double, until condition: @escaping @Sendable (MapSession) -> Bool) async throws -> Bool {
             let deadline = Date().addingTimeInterval(seconds)
@@ -60,7 +67,7 @@ import Wire
     @Test func aQuietSessionRestsAndItsNextFrameBringsTheBrowserToTheNewScene() async throws {
         let tab = try LiveTab()
         defer { tab.session.disconnected() }
-        let rested = try await tab.wait(seconds: 30) { $0.rests > 0 }
+        let rested = try await tab.wait(seconds: LiveTab.patience) { $0.rests > 0 }
         let frames = await tab.probe { $0.flow.lastSent }
         let state = await tab.probe { s in
             "timer \(s.timer != nil), animating \(s.window?.animator.isAnimating ?? false), dirty \(s.flow.isDirty), "
@@ -69,7 +76,7 @@ import Wire
         #expect(rested, "\(frames) frames sent, none in the last 2 s; \(state)")
         let before = tab.replica.camera.zoom
         tab.session.receive(ClientMessage.key(seq: 1, KeyEvent(phase: .down, key: "+", modifiers: [])).encoded())
-        let settled = try await tab.wait(seconds: 30) { session in
+        let settled = try await tab.wait(seconds: LiveTab.patience) { session in
             !session.differ.isResting && !(session.window?.animator.isAnimating ?? true) && !session.flow.isDirty
         }
         #expect(settled)
@@ -86,14 +93,14 @@ import Wire
     @Test func aSessionRestsWhileAnAnimationDrawsNothingNew() async throws {
         let tab = try LiveTab()
         defer { tab.session.disconnected() }
-        #expect(try await tab.wait(seconds: 30) { $0.rests > 0 })
+        #expect(try await tab.wait(seconds: LiveTab.patience) { $0.rests > 0 })
         let (frames, ticking) = await tab.probe { session -> (UInt32, Bool) in
             session.window?.animator.animate(key: "test.silent", duration: 3_600, update: { _ in })
             session.tick()
             return (session.flow.lastSent, session.timer != nil)
         }
         #expect(ticking, "the animation runs the display-frame timer")
-        let restedAgain = try await tab.wait(seconds: 30) { $0.rests > 1 }
+        let restedAgain = try await tab.wait(seconds: LiveTab.patience) { $0.rests > 1 }
         let state = await tab.probe { s in "timer \(s.timer != nil), \(s.flow.lastSent - frames) frames since" }
         #expect(restedAgain, "\(state)")
     }
