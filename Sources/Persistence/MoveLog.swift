@@ -173,15 +173,8 @@ final class PassSorter: Sendable {
     init(_ entries: [MoveLog.Entry]) {
         done.enter()
         DispatchQueue.global(qos: .utility).async { [self, done] in
-            // By bucket, then id (a bucket's order), each id's moves in the order they were logged, so
-            // the last is its latest.
-            let buckets = entries.map { PositionBuckets.bucket(of: $0.id) }
-            let order = entries.indices.sorted { a, b in
-                if buckets[a] != buckets[b] { return buckets[a] < buckets[b] }
-                return entries[a].id == entries[b].id ? entries[a].seq < entries[b].seq : entries[a].id < entries[b].id
-            }.lazy.map { entries[$0] }
             var pass: [MoveLog.Entry] = []
-            for entry in order {
+            for entry in PositionBuckets.passOrder(entries) {
                 if pass.last?.id == entry.id { pass[pass.count - 1] = entry } else { pass.append(entry) }
             }
             sorted.withLock { $0 = pass }

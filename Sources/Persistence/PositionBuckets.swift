@@ -25,6 +25,16 @@ enum PositionBuckets {
         return Int64(hash % count)
     }
 
+    /// `entries` in the order a pass folds them: by bucket, then id (a
+    /// bucket's order), then number, so an id's last is its latest.
+    static func passOrder(_ entries: [MoveLog.Entry]) -> LazyMapCollection<[Int], MoveLog.Entry> {
+        let buckets = entries.map { bucket(of: $0.id) }
+        return entries.indices.sorted { a, b in
+            if buckets[a] != buckets[b] { return buckets[a] < buckets[b] }
+            return entries[a].id == entries[b].id ? entries[a].seq < entries[b].seq : entries[a].id < entries[b].id
+        }.lazy.map { entries[$0] }
+    }
+
     /// The bucket `old` (in id order) with `new` (in id order, one each)
     /// written over it: each id's newer position, in id order.
     static func merge(_ old: [MoveLog.Entry], _ new: ArraySlice<MoveLog.Entry>) -> [MoveLog.Entry] {

@@ -56,11 +56,7 @@ extension WorldDatabase {
         for move in try loggedMoves(in: db, path: path).values {
             if let seq = try lookup.number(of: move.id), seq < move.seq { live.append(move) }
         }
-        let buckets = live.map { PositionBuckets.bucket(of: $0.id) }
-        let order = live.indices.sorted { a, b in
-            buckets[a] != buckets[b] ? buckets[a] < buckets[b] : live[a].id < live[b].id
-        }
-        try foldIntoBuckets(order.map { live[$0] }[...], in: db, path: path)
+        try foldIntoBuckets(Array(PositionBuckets.passOrder(live))[...], in: db, path: path)
         try db.execute(sql: "DELETE FROM move_log")
     }
 
