@@ -85,7 +85,8 @@ final class WALCheckpointer: Sendable {
         try running.withLock { _ in try body() }
     }
 
-    /// Ends the thread after any checkpoint under way; idempotent.
+    /// Ends the thread after any checkpoint under way and closes its
+    /// connection; idempotent.
     func stop() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         wake.signal()
@@ -114,6 +115,10 @@ final class WALCheckpointer: Sendable {
             }
             if done { counts.withLock { $0.background += 1 } }
         }
+        // Closed here, before `stop()` returns, and not whenever this thread lets go of the checkpointer: the
+        // last connection to a WAL file checkpoints it under an exclusive lock as it closes, and that must be
+        // the writer's close, which its owner waits for, not one that races whoever opens the file next.
+        try? connection.close()
         finished.signal()
     }
 

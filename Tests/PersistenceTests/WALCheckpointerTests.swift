@@ -51,6 +51,24 @@ import Testing
         #expect(counts == WALCheckpointer.Counts(background: 0, inline: 1))
     }
 
+    @Test func aStoreLetGoIsClosedWithItsLogEvenWhileItsCheckpointerLivesOn() throws {
+        let store = try TemporaryStore()
+        var checkpointer: WALCheckpointer?
+        do {
+            let db = try WorldDatabase(path: store.path, checkpointPaces: .init(wake: 4, writer: 1_000_000))
+            try db.write(pins(0..<200))
+            checkpointer = db.checkpointer
+        }
+        // The last connection to close checkpoints the log and deletes it. Had the checkpointer's connection
+        // outlived the store, that close would come whenever its thread let go, racing the next opener.
+        #expect(!FileManager.default.fileExists(atPath: store.path + "-wal"))
+        let rows = try DatabaseQueue(path: store.path).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation")
+        }
+        #expect(rows == 200)
+        withExtendedLifetime(checkpointer) {}
+    }
+
     @Test func aShortLogStaysInTheLog() throws {
         let store = try TemporaryStore()
         let db = try WorldDatabase(path: store.path)
