@@ -198,6 +198,38 @@ extension MapView {
         annotationContainer.reorderSubviews(Self.merged(Array(0..<sorted), rest) { keys[$0].precedes(keys[$1]) })
     }
 
+    /// Puts the annotation views back in paint order after only `moved`
+    /// (views in the layer) changed the height of their anchors, the order
+    /// having held before. An epoch followed in place moves a dozen views
+    /// among a hundred and more: this reads those and their neighbours, and
+    /// moves each one that left its place to one found by bisection, where
+    /// `sortAnnotationViews()` reads and reorders every view of the layer.
+    func sortAnnotationViews(afterMoving moved: [AnnotationView]) {
+        let layer = annotationContainer
+        func key(_ i: Int) -> PaintOrder { PaintOrder(unsafeDowncast(layer.subviews[i], to: AnnotationView.self)) }
+        // Identity only: finding a view's position reads the layer's list, not the views.
+        let positions = Set(moved.compactMap { view in layer.subviews.firstIndex { $0 === view } })
+        let count = layer.subviews.count
+        // Every pair of neighbours without a moved view kept its order, so checking each moved view
+        // against both of its neighbours checks the whole order.
+        let inOrder = positions.allSatisfy { i in
+            let k = key(i)
+            return (i == 0 || key(i - 1).precedes(k)) && (i + 1 == count || k.precedes(key(i + 1)))
+        }
+        guard !inOrder else { return }
+        // Without the moved views the rest is in order: they go to the end, then each into it in turn.
+        for i in positions.sorted(by: >) { layer.moveSubview(from: i, to: count - 1) }
+        for sorted in (count - positions.count)..<count {
+            let k = key(sorted)
+            var lo = 0, hi = sorted
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if key(mid).precedes(k) { lo = mid + 1 } else { hi = mid }
+            }
+            if lo != sorted { layer.moveSubview(from: sorted, to: lo) }
+        }
+    }
+
     /// Two lists of indices, each already in order by `precedes`, as one:
     /// how a run that kept its order takes in the few that joined it.
     static func merged(_ run: [Int], _ joined: [Int], by precedes: (Int, Int) -> Bool) -> [Int] {

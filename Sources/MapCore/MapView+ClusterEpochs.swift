@@ -93,13 +93,13 @@ extension MapView {
             }
         }
         // Paint order goes by height on the map: only a view whose anchor changed height can be out of it.
-        var heightChanged = false
+        var heightChanged: [AnnotationView] = []
         for (view, point, identifier, g) in moved {
-            if view.worldAnchor?.y != point.y { heightChanged = true }
+            if view.worldAnchor?.y != point.y { heightChanged.append(view) }
             view.place(at: point)
             followed[identifier]?.points[g] = point
         }
-        if heightChanged { sortAnnotationViews() }
+        if !heightChanged.isEmpty { sortAnnotationViews(afterMoving: heightChanged) }
         clustering.sharedLayouts = followed
         clustering.sharedEpoch = snapshot.epoch
         clustering.epochsFollowedInPlace += 1

@@ -131,6 +131,14 @@ open class View {
         subviews = order.map { subviews[$0] }
     }
 
+    /// Moves the subview at position `from` to position `to` of the list
+    /// without it: for callers that put a few subviews back in an order of
+    /// their own. The others shift over and are not otherwise touched.
+    package final func moveSubview(from: Int, to: Int) {
+        let view = subviews.remove(at: from)
+        subviews.insert(view, at: to)
+    }
+
     /// The root of the tree, if it is a window.
     public var window: Window? {
         var v: View? = self

@@ -77,6 +77,38 @@ import ViewKit
         #expect(joined > 500, "pans brought pins in")
     }
 
+    /// Views whose anchors change height are put back in paint order by
+    /// reading only them and the views they land among: whether one moved,
+    /// a few, none out of place, or several past each other.
+    @Test func viewsThatChangedHeightFindTheirPlaces() throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 10, longitude: 10), zoom: 7))
+        map.addAnnotations(scatter(400, lat: 5...15, lon: 5...15, seed: 11))
+        _ = window.renderScene()
+        var random = SystemRandomNumberGenerator()
+        var reordered = 0
+        for round in 0..<200 {
+            let views = try map.annotationContainer.subviews.map { try #require($0 as? AnnotationView) }
+            #expect(views.count > 100)
+            let moving = Array(views.shuffled(using: &random).prefix(round % 12 + 1))
+            for view in moving {
+                let anchor = try #require(view.worldAnchor)
+                // Some by a hair (most stay put), some by up to 60 px, past many others.
+                let pixel = Mercator.worldSize / (256 * 128)
+                let reach = round % 3 == 0 ? 1e-4 * pixel : 60 * pixel
+                let step = Double.random(in: -reach...reach, using: &random)
+                view.place(at: Point(x: anchor.x, y: anchor.y + step))
+            }
+            let before = map.annotationContainer.subviews.map(\.id)
+            map.sortAnnotationViews(afterMoving: moving)
+            let after = try map.annotationContainer.subviews.map { try #require($0 as? AnnotationView) }
+            #expect(Set(after.map(\.id)) == Set(before), "round \(round): the same views")
+            let keys = after.map(MapView.PaintOrder.init)
+            for k in keys.indices.dropFirst() { #expect(keys[k - 1].precedes(keys[k]), "round \(round) at \(k)") }
+            if after.map(\.id) != before { reordered += 1 }
+        }
+        #expect(reordered > 100, "most rounds moved views past others")
+    }
+
     /// The mirror follows its last reading order when a pan brings pins in
     /// and lets others go: it reads as a reading order worked out afresh.
     @Test func pansKeepTheMirrorInReadingOrder() throws {
