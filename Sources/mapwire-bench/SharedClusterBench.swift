@@ -78,9 +78,12 @@ func benchSharedBuild(_ points: [PointAnnotation]) -> SharedClusterIndex {
     return built
 }
 
-/// Epochs merged from `base` with `moves` random members moved a little
-/// each: the time per epoch and the moves a second it implies.
-func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int) {
+/// Epochs merged from `base` with `moves` random members moved each by up
+/// to half of `step` world units each way (a few metres unless told), one
+/// epoch after another:
+/// the time per epoch and the moves a second it implies.
+func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int, step: Double = Mercator.worldSize * 1e-5,
+                      note: String = "") {
     var state: UInt64 = 11
     func next() -> Double {
         state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -95,9 +98,8 @@ func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int) {
         for _ in 0..<moves {
             let i = Int(next() * Double(index.count))
             let p = index.point(at: i)
-            let d = Mercator.worldSize * 1e-5
-            changes.move(slot: index.slot(at: i), to: Point(x: p.x + (next() - 0.5) * d, y: p.y + (next() - 0.5) * d),
-                         from: p)
+            changes.move(slot: index.slot(at: i),
+                         to: Point(x: p.x + (next() - 0.5) * step, y: p.y + (next() - 0.5) * step), from: p)
         }
         gatherTimes.append(now() - tg)
         let t0 = now()
@@ -105,9 +107,9 @@ func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int) {
         mergeTimes.append(now() - t0)
     }
     let p50 = percentile(mergeTimes, 0.5), worst = mergeTimes.max() ?? 0
-    print(String(format: "| shared merge, %d moves into %d | p50 %.1f ms, max %.1f ms per epoch (%d epochs) | "
+    print(String(format: "| shared merge, %d moves%@ into %d | p50 %.2f ms, max %.1f ms per epoch (%d epochs) | "
                  + "%.2fM moves/s at p50 | gathering the moves (ClusterChanges.move) %.2f ms |",
-                 moves, base.count, p50 * 1e3, worst * 1e3, epochs, Double(moves) / p50 / 1e6,
+                 moves, note, base.count, p50 * 1e3, worst * 1e3, epochs, Double(moves) / p50 / 1e6,
                  percentile(gatherTimes, 0.5) * 1e3))
 }
 
@@ -167,6 +169,10 @@ func runSharedClusterBenchmarks(_ options: SharedClusterOptions) throws {
     for moves in [1_000, 10_000, 100_000] {
         benchSharedMerge(full, moves: moves, epochs: moves >= 100_000 ? 10 : 30)
     }
+    // A busy feed's epoch as `mapwire-load` makes it: 100,000 moves a second, one epoch a display frame, each
+    // pin a random step of up to 0.05 degrees each way (a few kilometres) from where it is.
+    benchSharedMerge(full, moves: 1_600, epochs: 400, step: Mercator.worldSize * 0.1 / 360,
+                     note: " of up to 0.05 degrees")
     let europe = SharedClusterIndex().applying(allAdds(benchPoints(largest, lat: 35...60, lon: -10...30)))
     let places: [(String, SharedClusterIndex, Coordinate)] = [
         ("\(largest) over the world", full, Coordinate(latitude: 20, longitude: 0)),
