@@ -10,6 +10,11 @@ package struct ScenePatch: Sendable {
     package var scene = Scene()
     /// All of `parent`'s children in their new order, when that may have changed.
     package var order: [UInt32]?
+    /// The children of `parent` that have accessibility elements, in their
+    /// new reading order, when that changed: their elements (each child's
+    /// kept together, in the order they had) make that part of the mirror
+    /// in this order.
+    package var readers: [UInt32]?
 
     package init(parent: UInt32) {
         self.parent = parent
@@ -22,7 +27,9 @@ extension SceneDiffer {
     /// changed nothing, when the patch is not a change of properties only:
     /// a subtree holds other items than before (an item came or went, moved
     /// to another parent or changed kind), or its accessibility elements came,
-    /// went or changed role. The caller then diffs a whole scene instead.
+    /// went or changed role, or `readers` does not name exactly the children
+    /// whose elements make one run of the mirror. The caller then diffs a
+    /// whole scene instead.
     ///
     /// The record keeps the last whole scene's order of items, with the
     /// patched properties: a later `diff` compares against what the browser
@@ -37,6 +44,11 @@ extension SceneDiffer {
             guard order.count == children[patch.parent]?.count ?? 0,
                   order.allSatisfy({ placements[$0]?.parent == patch.parent }) else { return nil }
         }
+        var reread: [AccessibilityElement]?
+        if let readers = patch.readers {
+            guard let elements = reordered(renamed: renamed, readers: readers, under: patch.parent) else { return nil }
+            reread = elements
+        }
         var ops: [FrameOp] = []
         defineResources(patch.scene, into: &ops)
         for (item, position) in zip(patch.scene.items, positions) {
@@ -49,11 +61,51 @@ extension SceneDiffer {
             if !patchedOrders.contains(patch.parent) { patchedOrders.append(patch.parent) }
             placeChildren(order, of: patch.parent, newItems: [], newIndex: IDTable(), into: &ops)
         }
-        if !renamed.isEmpty {
+        if let reread {
+            // As a whole diff sends a mirror whose order changed.
+            ops.append(.accessibility(reread))
+            accessibility = reread
+            elementIndex = nil
+        } else if !renamed.isEmpty {
             ops.append(.accessibilityNames(renamed.map { AccessibilityName(item: accessibility![$0].item, name: $1) }))
             for (k, name) in renamed { accessibility![k].name = name }
         }
         return ops
+    }
+
+    /// The mirror with `renamed` applied and the elements of `parent`'s
+    /// children in `readers`' order, each child's together as they were;
+    /// nil unless those elements are one run of the mirror and `readers`
+    /// names each child that has some once.
+    private func reordered(renamed: [(index: Int, name: String)], readers: [UInt32],
+                           under parent: UInt32) -> [AccessibilityElement]? {
+        guard var elements = accessibility else { return nil }
+        for (k, name) in renamed { elements[k].name = name }
+        let owners = elements.map { child(of: parent, holding: $0.item) }
+        guard let first = owners.firstIndex(where: { $0 != nil }), let last = owners.lastIndex(where: { $0 != nil }),
+              owners[first...last].allSatisfy({ $0 != nil }) else { return nil }
+        var byChild: [UInt32: [AccessibilityElement]] = [:]
+        for k in first...last { byChild[owners[k]!, default: []].append(elements[k]) }
+        guard byChild.count == readers.count else { return nil }
+        var run: [AccessibilityElement] = []
+        run.reserveCapacity(last - first + 1)
+        for id in readers {
+            guard let own = byChild.removeValue(forKey: id) else { return nil }
+            run += own
+        }
+        elements.replaceSubrange(first...last, with: run)
+        return elements
+    }
+
+    /// The child of `parent` whose subtree holds `item`, as the browser has them; nil when none does.
+    private func child(of parent: UInt32, holding item: UInt32) -> UInt32? {
+        var id = item
+        while let placed = placements[id] {
+            if placed.parent == parent { return id }
+            if placed.parent == 0 { return nil }
+            id = placed.parent
+        }
+        return nil
     }
 
     /// Where each of `items` is in the record, when they are subtrees of

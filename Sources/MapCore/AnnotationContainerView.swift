@@ -169,21 +169,32 @@ final class AnnotationContainerView: View, RenderHolding {
     }
 
     /// The views that changed since the last render, rendered afresh as a
-    /// patch of it (`AnnotationRenderCache.renderPatch`); nil also when the
-    /// reading order changed, which only a whole render puts right.
+    /// patch of it (`AnnotationRenderCache.renderPatch`). When the views'
+    /// reading order changed (a badge moved to another row), the patch says
+    /// so and the differ sends the mirror again in the new order: a whole
+    /// render for that cost about ten patches, and under a live feed one
+    /// epoch in ten moved a view across a row.
     func renderPatch(lastRender: UInt64) -> AnnotationLayerPatch? {
-        guard let patch = renders.renderPatch(of: self, lastRender: lastRender) else { return nil }
+        guard var patch = renders.renderPatch(of: self, lastRender: lastRender) else { return nil }
         let order = readingOrder(anchors: renders.anchors, ids: renders.ids)
         let readers = Self.readers(in: order, spans: renders.elementSpans, ids: renders.ids)
-        return readers == readersOrder ? patch : nil
+        if readers != readersOrder { patch.scene.readers = readers }
+        return patch
     }
 
     /// Takes in a patch the differ took.
     func commit(_ patch: AnnotationLayerPatch) {
         renders.commit(patch)
+        if let readers = patch.scene.readers {
+            readersOrder = readers
+            patchesReread += 1
+        }
         // The patch renamed elements: the next render reads them anew.
         lastReading = nil
     }
+
+    /// How many patches the differ took sent the mirror in a new reading order.
+    private(set) var patchesReread = 0
 
     override func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha > 0.01, let map = superview as? MapView else {

@@ -99,6 +99,57 @@ import Testing
         #expect(differ.diff(to: scene).isEmpty)
     }
 
+    /// The layer's badges with a card (21) inside 20 that has an element of
+    /// its own, and a control (2) outside the layer after it in the mirror.
+    static func mirrored(reading: [UInt32], names: [UInt32: String] = [:]) -> Scene {
+        var s = Scene()
+        s.items = [rect(1, parent: 0), rect(10, parent: 1), rect(20, parent: 1), rect(21, parent: 20),
+                   rect(30, parent: 1), rect(2, parent: 0)]
+        func element(_ id: UInt32) -> AccessibilityElement {
+            AccessibilityElement(item: id, role: id == 21 ? .text : .button, name: names[id] ?? "\(id)")
+        }
+        s.accessibility = reading.flatMap { $0 == 20 ? [element(20), element(21)] : [element($0)] } + [element(2)]
+        return s
+    }
+
+    @Test func aPatchInANewReadingOrderSendsTheMirrorAsAWholeDiffWould() throws {
+        var differ = SceneDiffer()
+        var browser = SceneReplica(viewport: .zero)
+        browser.apply(differ.diff(to: Self.mirrored(reading: [10, 20, 30])))
+        let next = Self.mirrored(reading: [30, 20, 10], names: [20: "twenty"])
+        var patch = ScenePatch(parent: 1)
+        patch.scene.items = next.items.filter { $0.id == 20 || $0.id == 21 }
+        patch.scene.accessibility = next.accessibility.filter { $0.item == 20 || $0.item == 21 }
+        patch.readers = [30, 20, 10]
+        let patched = differ.patch(patch)
+        let ops = try #require(patched)
+        #expect(ops == [.accessibility(next.accessibility)], "the card stays with its badge, the control in place")
+        browser.apply(ops)
+        var whole = SceneReplica(viewport: .zero)
+        var fresh = SceneDiffer()
+        whole.apply(fresh.diff(to: next))
+        #expect(browser.items == whole.items && browser.accessibility == whole.accessibility)
+        #expect(differ.diff(to: next).isEmpty)
+        // The record's index of elements follows the new order: the next patch renames the right one.
+        var rename = ScenePatch(parent: 1)
+        rename.scene.items = next.items.filter { $0.id == 10 }
+        rename.scene.accessibility = [AccessibilityElement(item: 10, role: .button, name: "ten")]
+        let renamed = differ.patch(rename)
+        #expect(renamed == [.accessibilityNames([AccessibilityName(item: 10, name: "ten")])])
+    }
+
+    @Test func aReadingOrderThatDoesNotNameTheLayersReadersIsRefused() {
+        var differ = SceneDiffer()
+        let scene = Self.mirrored(reading: [10, 20, 30])
+        _ = differ.diff(to: scene)
+        for readers: [UInt32] in [[30, 20], [30, 20, 10, 2], [30, 20, 20], [30, 21, 10]] {
+            var patch = ScenePatch(parent: 1)
+            patch.readers = readers
+            #expect(differ.patch(patch) == nil, "\(readers)")
+        }
+        #expect(differ.diff(to: scene).isEmpty)
+    }
+
     @Test func aRestingDifferTakesNoPatch() {
         var differ = SceneDiffer()
         _ = differ.diff(to: Self.layer())

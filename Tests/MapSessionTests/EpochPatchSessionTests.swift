@@ -73,6 +73,46 @@ import Testing
         Self.expectSame(h.replica, Self.wholeFrame(h, viewport: size), "after a pan")
     }
 
+    /// Badges that move to another row of the reading order go out as
+    /// patches too, with the mirror in its new order, and the browser still
+    /// holds what whole frames would have made.
+    @Test func patchesThatChangeTheReadingOrderLeaveTheMirrorAsWholeFramesWould() throws {
+        let world = freshWorld()
+        let fleet = SharedClusterSessionTests.fleet(1_500)
+        try world.store.add(fleet)
+        world.store.publishClusters()
+        let size = Size(width: 1280, height: 800)
+        let h = SessionHarness(size: size, hash: "#7/45/10", world: world, id: 1)
+        h.flushQueue()
+        h.settle(seconds: 0.2)
+        var state: UInt64 = 21
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var positions = fleet.map(\.coordinate)
+        for epoch in 0..<40 {
+            // Steps of up to a third of a degree, some 60 px at zoom 7: now and then a row of the mirror's.
+            let moves = (0..<40).map { _ -> Move in
+                let i = Int(next() * Double(positions.count))
+                positions[i].latitude = min(max(positions[i].latitude + (next() - 0.5) * 0.6, 30), 60)
+                positions[i].longitude = min(max(positions[i].longitude + (next() - 0.5) * 0.6, -10), 30)
+                return Move(id: fleet[i].id, coordinate: positions[i])
+            }
+            try world.store.apply(moves)
+            h.flushQueue()
+            if epoch % 5 == 4 {
+                Self.drawEverything(h)
+                Self.expectSame(h.replica, Self.wholeFrame(h, viewport: size), "after epoch \(epoch)")
+            }
+        }
+        let (patched, reread) = h.session.sync {
+            (h.session.live.patchFrames, (h.session.mapView?.annotationContainer as? AnnotationContainerView)?
+                .patchesReread ?? 0)
+        }
+        #expect(reread >= 3, "patches sent the mirror in a new order (\(reread) of \(patched) patches)")
+    }
+
     @Test func aSessionThatIsNotOnlyWatchingSendsWholeFrames() throws {
         let world = freshWorld()
         let fleet = SharedClusterSessionTests.fleet(2_000)
