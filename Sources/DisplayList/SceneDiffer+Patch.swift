@@ -53,7 +53,7 @@ extension SceneDiffer {
         defineResources(patch.scene, into: &ops)
         for (item, position) in zip(patch.scene.items, positions) {
             if previousItems[position].properties != item.properties {
-                appendChange(from: previousItems[position].properties, to: item, into: &ops)
+                Self.appendChange(from: previousItems[position].properties, to: item, into: &ops)
             }
             previousItems[position] = item
         }

@@ -193,7 +193,7 @@ package struct SceneDiffer: Sendable {
             if let skip = skips.first, skip.contains(i) { continue }
             guard let p = placements[newItems[i].id], p.position >= 0, p.kind == newItems[i].kind,
                   previousItems[p.position].properties != newItems[i].properties else { continue }
-            appendChange(from: previousItems[p.position].properties, to: newItems[i], into: &ops)
+            Self.appendChange(from: previousItems[p.position].properties, to: newItems[i], into: &ops)
         }
         // Removing and placing left `placements` holding exactly the new items, each under its new parent.
         for i in newItems.indices { placements[newItems[i].id]?.position = i }
@@ -217,7 +217,7 @@ package struct SceneDiffer: Sendable {
             }
             let was = newItems[i].id == previousItems[i].id ? i : placements[newItems[i].id]!.position
             if previousItems[was].properties != newItems[i].properties {
-                appendChange(from: previousItems[was].properties, to: newItems[i], into: &ops)
+                Self.appendChange(from: previousItems[was].properties, to: newItems[i], into: &ops)
             }
             i += 1
         }
@@ -267,7 +267,10 @@ package struct SceneDiffer: Sendable {
         return true
     }
 
-    func appendChange(from old: ItemProperties, to item: SceneItem, into ops: inout [FrameOp]) {
+    /// Static: as a method, called with a property of the differ's own
+    /// record, it had the whole differ copied (a dozen references retained
+    /// and released) for every item that changed.
+    static func appendChange(from old: ItemProperties, to item: SceneItem, into ops: inout [FrameOp]) {
         if item.properties.differsOnlyInOrigin(from: old) {
             ops.append(.transform(item: item.id, x: item.properties.frame.x, y: item.properties.frame.y))
         } else {
