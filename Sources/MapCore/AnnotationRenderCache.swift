@@ -283,17 +283,30 @@ final class AnnotationRenderCache {
         let scene = patch.scene.scene
         for (i, items, elements, declared) in patch.rendered {
             let was = heldPosition?[i] ?? i
-            // Counted in place, not bound: a copy of the view's arrays would make the writes below copy them.
-            guard let declared, held.indices.contains(was), held[was]?.items.count == items.count,
-                  held[was]?.elements.count == elements.count else { continue }
             // In place: a watcher commits a few badges every epoch.
-            held[was]?.items.replaceSubrange(0..<items.count, with: scene.items[items])
-            held[was]?.elements.replaceSubrange(0..<elements.count, with: scene.accessibility[elements])
+            guard let declared, held.indices.contains(was),
+                  Self.replace(&held[was], items: scene.items[items], elements: scene.accessibility[elements])
+            else { continue }
             keep(declared)
             children[i].holdRender()
             changed[i] = false
         }
         children = []
+    }
+
+    /// Overwrites what `held` holds with `items` and `elements` when it
+    /// holds as many of each; false, leaving it, when not. Through the
+    /// slot itself: reading the counts through the list's subscript copied
+    /// the held render, retaining and releasing both of its arrays, and a
+    /// copy bound before the writes would have made them copy the arrays.
+    private static func replace(_ held: inout HeldRender?, items: ArraySlice<SceneItem>,
+                                elements: ArraySlice<AccessibilityElement>) -> Bool {
+        guard var render = held.take() else { return false }
+        defer { held = render }
+        guard render.items.count == items.count, render.elements.count == elements.count else { return false }
+        render.items.replaceSubrange(0..<items.count, with: items)
+        render.elements.replaceSubrange(0..<elements.count, with: elements)
+        return true
     }
 
     /// Renders child `i`, and holds what it drew if it is a view that says when that changes.
