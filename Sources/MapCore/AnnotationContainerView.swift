@@ -171,9 +171,9 @@ final class AnnotationContainerView: View, RenderHolding {
     /// The views that changed since the last render, rendered afresh as a
     /// patch of it (`AnnotationRenderCache.renderPatch`). When the views'
     /// reading order changed (a badge moved to another row), the patch says
-    /// so and the differ sends the mirror again in the new order: a whole
-    /// render for that cost about ten patches, and under a live feed one
-    /// epoch in ten moved a view across a row.
+    /// so and the differ sends the mirror again in the new order: under a
+    /// live feed badges cross rows often, and a whole render and diff for
+    /// that costs many patches.
     func renderPatch(lastRender: UInt64) -> AnnotationLayerPatch? {
         guard var patch = renders.renderPatch(of: self, lastRender: lastRender) else { return nil }
         let order = readingOrder(anchors: renders.anchors, ids: renders.ids)

@@ -78,10 +78,10 @@ func benchSharedBuild(_ points: [PointAnnotation]) -> SharedClusterIndex {
     return built
 }
 
-/// Epochs merged from `base` with `moves` random members moved each by up
-/// to half of `step` world units each way (a few metres unless told), one
-/// epoch after another:
-/// the time per epoch and the moves a second it implies.
+/// Epochs merged one after another from `base`, each with `moves` random
+/// members moved by up to half of `step` world units each way (a few
+/// metres unless told): the time per epoch and the moves a second it
+/// implies. `note` says in the row's name how far they moved.
 func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int, step: Double = Mercator.worldSize * 1e-5,
                       note: String = "") {
     var state: UInt64 = 11

@@ -38,6 +38,14 @@ import Testing
         return patch
     }
 
+    /// Whether `browser` holds what a browser sent `scene` whole by a fresh differ would.
+    static func holdsAsAWholeDiff(_ browser: SceneReplica, _ scene: Scene) -> Bool {
+        var whole = SceneReplica(viewport: .zero)
+        var fresh = SceneDiffer()
+        whole.apply(fresh.diff(to: scene))
+        return browser.items == whole.items && browser.accessibility == whole.accessibility
+    }
+
     @Test func aPatchTakesTheBrowserWhereTheWholeDiffWould() throws {
         var differ = SceneDiffer()
         var browser = SceneReplica(viewport: .zero)
@@ -48,10 +56,7 @@ import Testing
         #expect(ops.contains(.transform(item: 20, x: 5, y: 0)))
         #expect(ops.contains(.accessibilityNames([AccessibilityName(item: 20, name: "twenty")])))
         browser.apply(ops)
-        var whole = SceneReplica(viewport: .zero)
-        var fresh = SceneDiffer()
-        whole.apply(fresh.diff(to: next))
-        #expect(browser.items == whole.items && browser.accessibility == whole.accessibility)
+        #expect(Self.holdsAsAWholeDiff(browser, next))
         // The record took the patch: the same scene whole changes nothing more.
         #expect(differ.diff(to: next).isEmpty)
     }
@@ -125,10 +130,7 @@ import Testing
         let ops = try #require(patched)
         #expect(ops == [.accessibility(next.accessibility)], "the card stays with its badge, the control in place")
         browser.apply(ops)
-        var whole = SceneReplica(viewport: .zero)
-        var fresh = SceneDiffer()
-        whole.apply(fresh.diff(to: next))
-        #expect(browser.items == whole.items && browser.accessibility == whole.accessibility)
+        #expect(Self.holdsAsAWholeDiff(browser, next))
         #expect(differ.diff(to: next).isEmpty)
         // The record's index of elements follows the new order: the next patch renames the right one.
         var rename = ScenePatch(parent: 1)

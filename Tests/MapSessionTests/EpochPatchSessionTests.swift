@@ -34,78 +34,68 @@ import Testing
         #expect(a.accessibility == b.accessibility, "mirror \(note)")
     }
 
-    @Test func patchedFramesLeaveTheBrowserWhereWholeFramesWould() throws {
+    static let size = Size(width: 1280, height: 800)
+
+    /// A fresh world of `count` clustered pins and a session of `size` watching it from `hash`, settled.
+    static func watching(_ count: Int, at hash: String) throws -> (World, [LiveAnnotation], SessionHarness) {
         let world = freshWorld()
-        let fleet = SharedClusterSessionTests.fleet(3_000)
+        let fleet = SharedClusterSessionTests.fleet(count)
         try world.store.add(fleet)
         world.store.publishClusters()
-        let size = Size(width: 1280, height: 800)
-        let h = SessionHarness(size: size, hash: "#4/45/10", world: world, id: 1)
+        let h = SessionHarness(size: size, hash: hash, world: world, id: 1)
         h.flushQueue()
         h.settle(seconds: 0.2)
-        var state: UInt64 = 7
+        return (world, fleet, h)
+    }
+
+    /// Feeds `epochs` batches of `moves` moves of random pins of `fleet`,
+    /// each by up to half of `step` degrees each way (`seed` fixes which and
+    /// how far), and checks every `checkEvery` epochs that the browser holds
+    /// what a whole frame would make.
+    static func feed(_ fleet: [LiveAnnotation], into world: World, watchedBy h: SessionHarness, epochs: Int,
+                     moves: Int, step: Double, checkEvery: Int, seed: UInt64) throws {
+        var state = seed
         func next() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Double(state >> 11) / Double(1 << 53)
         }
         var positions = fleet.map(\.coordinate)
-        for epoch in 0..<40 {
-            // Small steps, as a feed's: most epochs only change counts and centres.
-            let moves = (0..<60).map { _ -> Move in
+        for epoch in 0..<epochs {
+            let batch = (0..<moves).map { _ -> Move in
                 let i = Int(next() * Double(positions.count))
-                positions[i].latitude = min(max(positions[i].latitude + (next() - 0.5) * 0.4, 30), 60)
-                positions[i].longitude = min(max(positions[i].longitude + (next() - 0.5) * 0.4, -10), 30)
+                positions[i].latitude = min(max(positions[i].latitude + (next() - 0.5) * step, 30), 60)
+                positions[i].longitude = min(max(positions[i].longitude + (next() - 0.5) * step, -10), 30)
                 return Move(id: fleet[i].id, coordinate: positions[i])
             }
-            try world.store.apply(moves)
+            try world.store.apply(batch)
             h.flushQueue()
-            if epoch % 10 == 9 {
-                Self.drawEverything(h)
-                Self.expectSame(h.replica, Self.wholeFrame(h, viewport: size), "after epoch \(epoch)")
+            if epoch % checkEvery == checkEvery - 1 {
+                drawEverything(h)
+                expectSame(h.replica, wholeFrame(h, viewport: Self.size), "after epoch \(epoch)")
             }
         }
+    }
+
+    @Test func patchedFramesLeaveTheBrowserWhereWholeFramesWould() throws {
+        let (world, fleet, h) = try Self.watching(3_000, at: "#4/45/10")
+        // Small steps, as a feed's: most epochs only change counts and centres.
+        try Self.feed(fleet, into: world, watchedBy: h, epochs: 40, moves: 60, step: 0.4, checkEvery: 10, seed: 7)
         let patched = h.session.sync { h.session.live.patchFrames }
         #expect(patched >= 20, "most epochs went out as patches (\(patched) of 40)")
         // Input makes the next frame whole again, and it finds the browser where the patches left it.
         h.key("ArrowLeft")
         h.settle(seconds: 0.5)
         Self.drawEverything(h)
-        Self.expectSame(h.replica, Self.wholeFrame(h, viewport: size), "after a pan")
+        Self.expectSame(h.replica, Self.wholeFrame(h, viewport: Self.size), "after a pan")
     }
 
     /// Badges that move to another row of the reading order go out as
     /// patches too, with the mirror in its new order, and the browser still
     /// holds what whole frames would have made.
     @Test func patchesThatChangeTheReadingOrderLeaveTheMirrorAsWholeFramesWould() throws {
-        let world = freshWorld()
-        let fleet = SharedClusterSessionTests.fleet(1_500)
-        try world.store.add(fleet)
-        world.store.publishClusters()
-        let size = Size(width: 1280, height: 800)
-        let h = SessionHarness(size: size, hash: "#7/45/10", world: world, id: 1)
-        h.flushQueue()
-        h.settle(seconds: 0.2)
-        var state: UInt64 = 21
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
-        var positions = fleet.map(\.coordinate)
-        for epoch in 0..<40 {
-            // Steps of up to a third of a degree, some 60 px at zoom 7: now and then a row of the mirror's.
-            let moves = (0..<40).map { _ -> Move in
-                let i = Int(next() * Double(positions.count))
-                positions[i].latitude = min(max(positions[i].latitude + (next() - 0.5) * 0.6, 30), 60)
-                positions[i].longitude = min(max(positions[i].longitude + (next() - 0.5) * 0.6, -10), 30)
-                return Move(id: fleet[i].id, coordinate: positions[i])
-            }
-            try world.store.apply(moves)
-            h.flushQueue()
-            if epoch % 5 == 4 {
-                Self.drawEverything(h)
-                Self.expectSame(h.replica, Self.wholeFrame(h, viewport: size), "after epoch \(epoch)")
-            }
-        }
+        let (world, fleet, h) = try Self.watching(1_500, at: "#7/45/10")
+        // Steps of up to 0.3 degrees each way, some 60 px at zoom 7: now and then a row of the mirror's.
+        try Self.feed(fleet, into: world, watchedBy: h, epochs: 40, moves: 40, step: 0.6, checkEvery: 5, seed: 21)
         let (patched, reread) = h.session.sync {
             (h.session.live.patchFrames, (h.session.mapView?.annotationContainer as? AnnotationContainerView)?
                 .patchesReread ?? 0)
