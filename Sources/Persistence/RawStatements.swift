@@ -51,9 +51,7 @@ struct RowNumberLookup {
         switch sqlite3_step(statement) {
         case SQLITE_ROW: return sqlite3_column_int64(statement, 0)
         case SQLITE_DONE: return nil
-        case let code:
-            let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+        case let code: throw sqliteError(code, connection)
         }
     }
 
@@ -86,10 +84,13 @@ private func bindText(_ statement: SQLiteStatement, _ index: Int32, _ value: Str
 
 private func stepToDone(_ statement: SQLiteStatement, _ connection: SQLiteConnection?) throws {
     let code = sqlite3_step(statement)
-    guard code == SQLITE_DONE else {
-        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
-    }
+    guard code == SQLITE_DONE else { throw sqliteError(code, connection) }
+}
+
+/// GRDB's error for a step that failed with `code`, with the connection's message.
+private func sqliteError(_ code: Int32, _ connection: SQLiteConnection?) -> DatabaseError {
+    let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+    return DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
 }
 
 private func finishStatement(_ statement: SQLiteStatement) {

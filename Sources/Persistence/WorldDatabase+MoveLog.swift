@@ -19,8 +19,12 @@ extension WorldDatabase {
         let size = try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(moves)), 0) FROM position") ?? 0
         var newest: [String: MoveLog.Entry] = [:]
         newest.reserveCapacity(size / 30)
+        // Through the slot in place: one hash and probe an id, where reading it and then writing it took two.
+        func keepNewer(_ slot: inout MoveLog.Entry?, _ move: MoveLog.Entry) {
+            if slot.map({ $0.seq < move.seq }) ?? true { slot = move }
+        }
         func take(_ moves: [MoveLog.Entry]) {
-            for move in moves where newest[move.id].map({ $0.seq < move.seq }) ?? true { newest[move.id] = move }
+            for move in moves { keepNewer(&newest[move.id], move) }
         }
         let buckets = try Row.fetchCursor(db, sql: "SELECT moves FROM position")
         while let row = try buckets.next() { take(try PackedMoves.unpack(bytes(row, 0), path: path)) }
