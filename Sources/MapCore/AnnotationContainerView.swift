@@ -27,6 +27,26 @@ final class AnnotationContainerView: View, RenderHolding {
         return extent
     }
 
+    /// How many of its views could lose a collision or hide an adaptive
+    /// title, or nil when unknown: the collision pass does nothing for a
+    /// layer of required views (MapKit's default, every cluster badge of a
+    /// live feed) and is skipped, without reading a view, while this is 0.
+    /// Counted by each full pass, raised as views come in; a view that
+    /// leaves is not taken off (the count only errs high, and the next
+    /// pass counts again), and a view whose priority, shape or title
+    /// visibility changes makes it unknown.
+    var contestingViews: Int? = 0
+    /// Whether a view came in hidden since the last collision pass (one the
+    /// pass hid before it went to the reuse queue): the pass must show it.
+    var receivedHiddenView = false
+
+    /// Whether `view` could lose a collision (not forced by its priority)
+    /// or has a title that gives way (see `MapView.resolveCollisions`).
+    static func contests(_ view: AnnotationView) -> Bool {
+        if view.collisionMode != .none, view.displayPriority < .required { return true }
+        return (view as? MarkerAnnotationView)?.titleVisibility == .adaptive
+    }
+
     /// Only annotation views live here (the hit test relies on it); each
     /// remembers its map for when it leaves (see `AnnotationView.cluster`).
     override func insertSubview(_ view: View, at index: Int) {
@@ -34,6 +54,8 @@ final class AnnotationContainerView: View, RenderHolding {
             preconditionFailure("the annotation layer holds annotation views only")
         }
         annotationView.lastMap = superview as? MapView
+        if let count = contestingViews, Self.contests(annotationView) { contestingViews = count + 1 }
+        if annotationView.isHidden { receivedHiddenView = true }
         super.insertSubview(view, at: index)
     }
 

@@ -85,9 +85,9 @@ open class AnnotationView: View, CursorProviding {
     }
     private var selectedState = false
     /// How readily it hides when it overlaps other views (see `collisionMode`).
-    public var displayPriority: DisplayPriority = .required
+    public var displayPriority: DisplayPriority = .required { didSet { collisionRoleChanged() } }
     /// The shape that counts when views collide (see CollisionResolver.swift).
-    public var collisionMode: CollisionMode = .rectangle
+    public var collisionMode: CollisionMode = .rectangle { didSet { collisionRoleChanged() } }
     /// Whether press-and-hold (or dragging it while selected) moves the annotation.
     public var isDraggable = false
     /// Where a drag of this view is; the map sets it (MapView+Dragging.swift).
@@ -218,6 +218,13 @@ open class AnnotationView: View, CursorProviding {
     /// last render: the map's hit test skips views farther than this from the
     /// point without converting into each one's coordinates.
     package internal(set) var hitReach: Double = 0
+
+    /// Tells the annotation layer holding the view that what it counts of
+    /// its views' collisions (`AnnotationContainerView.contestingViews`) no
+    /// longer holds.
+    final func collisionRoleChanged() {
+        (superview as? AnnotationContainerView)?.contestingViews = nil
+    }
 
     /// The map that last showed this view: a member's view off the map
     /// (its cluster stands in for it) still answers `cluster` from it.

@@ -10,6 +10,14 @@ extension MapView {
     /// The map owns `isHidden` of its annotation views: a hidden view is not
     /// drawn, not hit-tested and not in the accessibility mirror.
     func resolveCollisions() {
+        let layer = annotationContainer as? AnnotationContainerView
+        // Every view required and none came in hidden: all show, as the last pass left them. A watcher's
+        // badges change every epoch, and reading each of them (for the signature, then the pass) was most
+        // of the pass's cost: the first touch of each view in the frame.
+        if let layer, layer.contestingViews == 0, !layer.receivedHiddenView {
+            collisionSignature = nil
+            return
+        }
         // The annotation layer holds annotation views only (it refuses anything else). Read in place: copies
         // of the list, then reversed, took and let go of each view twice a pass.
         let views = annotationContainer.subviews
@@ -19,8 +27,10 @@ extension MapView {
         var mixer = SignatureMixer()
         mixer.mix(camera.zoom.bitPattern)
         mixer.mix(frame.size.width.bitPattern)
+        var contesting = 0
         for view in views {
             let v = unsafeDowncast(view, to: AnnotationView.self)
+            if AnnotationContainerView.contests(v) { contesting += 1 }
             mixer.mix(UInt64(v.id))
             if let anchor = v.worldAnchor {
                 mixer.mix(anchor.x.bitPattern)
@@ -37,6 +47,8 @@ extension MapView {
             mixer.mix(UInt64(v.displayPriority.rawValue.bitPattern) << 8 | mode | adaptive | (v.isSelected ? 4 : 0))
         }
         let signature = mixer.value
+        layer?.contestingViews = contesting
+        layer?.receivedHiddenView = false
         guard signature != collisionSignature else { return }
         collisionSignature = signature
 

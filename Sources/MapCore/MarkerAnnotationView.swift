@@ -40,7 +40,12 @@ open class MarkerAnnotationView: AnnotationView {
     /// The glyph while selected; `glyphImage` when nil.
     public var selectedGlyphImage: ImageResource? { didSet { contentKey = nil } }
     /// When the annotation's title shows under the balloon.
-    public var titleVisibility: FeatureVisibility = .adaptive { didSet { contentKey = nil } }
+    public var titleVisibility: FeatureVisibility = .adaptive {
+        didSet {
+            contentKey = nil
+            collisionRoleChanged()
+        }
+    }
     /// When the annotation's subtitle shows under the title.
     public var subtitleVisibility: FeatureVisibility = .adaptive { didSet { contentKey = nil } }
     /// Drops the balloon in from above when the view appears on the map.

@@ -107,6 +107,65 @@ import ViewKit
         #expect(!hidden(map, a["Low"]))
     }
 
+    /// A layer of required views (a watcher's cluster badges) skips the pass
+    /// without reading a view; a view that could hide brings it back.
+    @Test func aLayerOfRequiredViewsSkipsThePassUntilAViewCouldHide() throws {
+        let (window, map, _, a) = setUp([("A", 0), ("B", 10)], priorities: [:])
+        let layer = try #require(map.annotationContainer as? AnnotationContainerView)
+        #expect(layer.contestingViews == 0 && map.collisionSignature == nil, "nothing to decide: skipped")
+        #expect(!hidden(map, a["A"]) && !hidden(map, a["B"]))
+        let b = try #require(map.view(for: a["B"]!))
+        b.displayPriority = .defaultLow
+        #expect(layer.contestingViews == nil)
+        _ = window.renderScene()
+        #expect(hidden(map, a["B"]), "lowered, it gives way to the required view it overlaps")
+        #expect(layer.contestingViews == 1)
+        b.displayPriority = .required
+        _ = window.renderScene()
+        #expect(!hidden(map, a["B"]) && layer.contestingViews == 0)
+        b.collisionMode = .none
+        b.displayPriority = .defaultLow
+        _ = window.renderScene()
+        #expect(!hidden(map, a["B"]) && layer.contestingViews == 0, "a view that never collides does not count")
+    }
+
+    /// A view the pass hid keeps `isHidden` in the reuse queue; dequeued into a
+    /// layer of required views, where the pass would be skipped, it still shows.
+    @Test func aViewThePassHidShowsWhenReusedAmongRequiredViews() throws {
+        let (window, map, delegate, a) = setUp([("A", 0), ("Low", 20)], priorities: ["Low": .defaultLow])
+        let hiddenView = try #require(map.view(for: a["Low"]!))
+        #expect(hiddenView.isHidden)
+        map.removeAnnotation(a["Low"]!)
+        _ = window.renderScene()
+        let layer = try #require(map.annotationContainer as? AnnotationContainerView)
+        #expect(layer.contestingViews == 0 && hiddenView.isHidden, "retired hidden, the layer all required")
+        delegate.priorities = [:]
+        let far = PointAnnotation(coordinate: map.convert(Point(x: 640 - 300, y: 400)), title: "Far")
+        map.addAnnotation(far)
+        _ = window.renderScene()
+        #expect(map.view(for: far) === hiddenView, "the hidden view was reused")
+        #expect(!hiddenView.isHidden)
+        #expect(window.renderScene().accessibility.contains { $0.name == "Far" })
+    }
+
+    /// Marker titles that give way count as contenders: the pass runs for them.
+    @Test func adaptiveTitlesKeepThePassRunningAmongRequiredMarkers() throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
+        let pin = PointAnnotation(coordinate: map.convert(Point(x: 640, y: 400)), title: "A title long enough")
+        let side = PointAnnotation(coordinate: map.convert(Point(x: 690, y: 446)), title: "")
+        map.addAnnotations([pin, side])
+        _ = window.renderScene()
+        let marker = try #require(map.view(for: pin) as? MarkerAnnotationView)
+        let layer = try #require(map.annotationContainer as? AnnotationContainerView)
+        #expect(marker.displayPriority == .required && layer.contestingViews == 2)
+        #expect(marker.isTitleHiddenByCollision, "the title covers the side marker")
+        marker.titleVisibility = .visible
+        (map.view(for: side) as? MarkerAnnotationView)?.titleVisibility = .hidden
+        #expect(layer.contestingViews == nil)
+        _ = window.renderScene()
+        #expect(layer.contestingViews == 0 && marker.titleLabel?.isHidden == false)
+    }
+
     @Test func resolverIsLinearInPracticeAndKeepsTheHighestPriorities() {
         // 20,000 candidates on a 200x100 lattice 10 px apart, 30 px wide: each
         // overlaps its neighbours; the survivors must not overlap one another.
