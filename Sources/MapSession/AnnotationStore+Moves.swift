@@ -59,7 +59,7 @@ extension AnnotationStore {
                 let key = AnnotationKey(r.annotation)
                 let to = Mercator.project(m.coordinate)
                 let from: Point
-                let clustered = s.clusters.move(key, to: to, receivedAt: now)
+                let clustered = r.clusterMember.map { s.clusters.move($0, to: to, receivedAt: now) }
                 if let clustered {
                     // Maps see it move when the epoch with it is published, which wakes them then.
                     from = clustered

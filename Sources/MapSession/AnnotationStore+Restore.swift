@@ -42,9 +42,9 @@ extension AnnotationStore {
                 }
                 var restored = record
                 if let timestamp = row.timestamp { restored.lastMove = (now, timestamp) }
+                restored.clusterMember = Self.place(record, into: &s)
                 s.records[record.id] = restored
                 s.ids[AnnotationKey(record.annotation)] = record.id
-                Self.place(record, into: &s)
                 order.append((seq, record.id))
             }
             // Rows come in key order; the API lists annotations in the order they were added.

@@ -28,11 +28,15 @@ public final class AnnotationStore: Sendable {
         public let kind: String
         public let annotation: Annotation
         public let draggable: Bool
+        // The two below sit beside `draggable`, in the padding before the next field.
+        /// Whether its changes go to the store file (the demo's travellers do not: they are made anew each start).
+        var isDurable = true
+        /// Its slot in the shared clustering when it has a clustering
+        /// identifier, so a move costs one lookup (the record's).
+        var clusterMember: SharedClusterWriter.Member?
         public let clusteringIdentifier: String?
         /// Sets the coordinate; nil for annotations that cannot move or be removed (landmarks).
         let move: (@Sendable (Coordinate) -> Void)?
-        /// Whether its changes go to the store file (the demo's travellers do not: they are made anew each start).
-        var isDurable = true
         /// Its place in the order annotations were added, never reused: a
         /// list's page cursor names the last one listed by it.
         package internal(set) var seq: UInt64 = 0
@@ -108,21 +112,22 @@ public final class AnnotationStore: Sendable {
         var record = added
         record.seq = s.nextSeq
         s.nextSeq += 1
+        record.clusterMember = place(record, into: &s)
         s.records[record.id] = record
         s.order.append(record.id)
         s.ids[AnnotationKey(record.annotation)] = record.id
-        place(record, into: &s)
     }
 
     /// Files a record's annotation where maps find it: clustered here when
-    /// it carries a clustering identifier, else in the grid.
-    static func place(_ record: Record, into s: inout State) {
+    /// it carries a clustering identifier (its slot there, for the record),
+    /// else in the grid.
+    static func place(_ record: Record, into s: inout State) -> SharedClusterWriter.Member? {
         if let identifier = record.clusteringIdentifier {
             let point = Mercator.project(record.annotation.coordinate)
-            s.clusters.add(record.annotation, identifier: identifier, at: point)
-        } else {
-            s.grid.insert(record.annotation)
+            return s.clusters.add(record.annotation, identifier: identifier, at: point)
         }
+        s.grid.insert(record.annotation)
+        return nil
     }
 
     /// Where the store has `key`'s annotation now, clustered or not.

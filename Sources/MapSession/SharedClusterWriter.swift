@@ -16,7 +16,9 @@ struct SharedClusterWriter {
     }
 
     /// Where a member is: its group's place in `groups`, and its slot there.
-    private struct Member {
+    /// The store keeps it in the member's record too, so a move finds its
+    /// slot without a lookup in `members`.
+    struct Member {
         let group: Int32
         let slot: UInt32
     }
@@ -62,7 +64,8 @@ struct SharedClusterWriter {
         return g
     }
 
-    mutating func add(_ annotation: Annotation, identifier: String, at point: Point) {
+    @discardableResult
+    mutating func add(_ annotation: Annotation, identifier: String, at point: Point) -> Member {
         let key = AnnotationKey(annotation)
         if capacityHint > 0 {
             // Grown once for a bulk add, not by doubling and rehashing a million entries.
@@ -73,7 +76,7 @@ struct SharedClusterWriter {
             groups[g].pending.placed.reserveCapacity(groups[g].pending.placed.count + capacityHint)
             capacityHint = 0
         }
-        guard members[key] == nil else { return }
+        if let known = members[key] { return known }
         let g = group(for: identifier)
         let slot: UInt32
         if let reused = groups[g].freeSlots.popLast() {
@@ -84,15 +87,16 @@ struct SharedClusterWriter {
             precondition(Int(slot) < SharedClusterIndex.slotLimit, "too many annotations for one clustering identifier")
             groups[g].points.append(point)
         }
-        members[key] = Member(group: Int32(g), slot: slot)
+        let member = Member(group: Int32(g), slot: slot)
+        members[key] = member
         groups[g].pending.add(annotation, slot: slot, at: point)
         touched.append(point, receivedAt: nil)
+        return member
     }
 
-    /// Moves a clustered annotation, received at `time`; its point before,
-    /// or nil when it is not clustered here.
-    mutating func move(_ key: AnnotationKey, to point: Point, receivedAt time: Double) -> Point? {
-        guard !members.isEmpty, let m = members[key] else { return nil }
+    /// Moves the clustered annotation at `m` (as `add` gave it), received at
+    /// `time`; its point before.
+    mutating func move(_ m: Member, to point: Point, receivedAt time: Double) -> Point {
         let (g, slot) = (Int(m.group), Int(m.slot))
         let from = groups[g].points[slot]
         groups[g].points[slot] = point
