@@ -20,7 +20,9 @@ final class FeedConnection: SessionConnection, Sendable {
     func receive(_ message: [UInt8]) {
         let receivedAt = AnnotationStore.now()
         queue.async {
-            self.answer(to: message, receivedAt: receivedAt) { self.output.send($0) }
+            // Ahead of the maps' frames (`ThreadPriority`): every frame that shows these moves waits for them,
+            // and a batch queues behind the ones before it, where a map late for a frame draws the latest.
+            ThreadPriority.raised { self.answer(to: message, receivedAt: receivedAt) { self.output.send($0) } }
         }
     }
 

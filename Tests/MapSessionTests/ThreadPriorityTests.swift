@@ -62,6 +62,29 @@ struct ThreadPriorityTests {
         #expect(merged() == [raised, raised], "a feed's merge runs ahead")
     }
 
+    /// A feed's batches are parsed and applied ahead of the maps' frames:
+    /// every frame that shows a move waits for them, and they queue one
+    /// behind another where a map's frames do not. A map woken by a batch
+    /// is woken from inside it, on the feed's queue: its wake-up sees the
+    /// thread's nice value there.
+    @Test func aFeedsBatchIsAppliedRaised() throws {
+        let store = AnnotationStore()
+        try store.add(LiveAnnotation(id: "bus", title: "Bus", coordinate: Coordinate(latitude: 0, longitude: 0)))
+        let woken = Mutex<Int32?>(nil)
+        let subscriber = LiveSubscriber { woken.withLock { $0 = $0 ?? ThreadPriority.niceValue } }
+        subscriber.publish(Rect(x: 0, y: 0, width: Mercator.worldSize, height: Mercator.worldSize))
+        store.subscribe(1, subscriber)
+        // A queue's thread runs at the nice value of its quality of service, the process's here.
+        let base = ThreadPriority.niceValue
+        let raised = ThreadPriority.raised { () }.wasRaised ? base - ThreadPriority.boost : base
+        let feed = FeedConnection(store: store, output: RecordingOutput())
+        feed.receive(Array(#"{"moves":[{"id":"bus","latitude":10,"longitude":20}]}"#.utf8))
+        let deadline = Date().addingTimeInterval(5)
+        while woken.withLock({ $0 }) == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+        #expect(woken.withLock { $0 } == raised)
+        #expect(store.record(id: "bus")?.annotation.coordinate == Coordinate(latitude: 10, longitude: 20))
+    }
+
     /// A feed's epoch is urgent; an import's is bulk work and keeps its place.
     @Test func aFeedsMergeIsUrgentAnImportsIsNot() {
         func changes(_ count: Int) -> [String: ClusterChanges] {
