@@ -138,16 +138,44 @@ final class FeedProducer: SessionConnection, Sendable {
 
     func disconnected() {}
 
-    /// Sends one batch of moves as JSON text.
+    /// Sends one batch of moves as JSON text, coordinates with 7 decimals
+    /// (about a centimetre) as a GPS feed sends them. Written as bytes:
+    /// string interpolation of 17-digit doubles was a third of this tool's
+    /// CPU at 100,000 moves a second, on the cores the server runs on.
     func send(_ moves: [(id: String, latitude: Double, longitude: Double)]) {
-        var json = "{\"moves\":["
-        json.reserveCapacity(moves.count * 60)
+        var json: [UInt8] = []
+        json.reserveCapacity(16 + moves.count * 64)
+        json += #"{"moves":["#.utf8
         for (i, m) in moves.enumerated() {
-            if i > 0 { json += "," }
-            json += "{\"id\":\"\(m.id)\",\"latitude\":\(m.latitude),\"longitude\":\(m.longitude)}"
+            if i > 0 { json.append(UInt8(ascii: ",")) }
+            json += #"{"id":""#.utf8
+            json += m.id.utf8
+            json += #"","latitude":"#.utf8
+            Self.appendFixed7(m.latitude, to: &json)
+            json += #","longitude":"#.utf8
+            Self.appendFixed7(m.longitude, to: &json)
+            json.append(UInt8(ascii: "}"))
         }
-        json += "]}"
+        json += "]}".utf8
         timing.withLock { $0.sent.append(now()) }
-        output.send(Array(json.utf8))
+        output.send(json)
+    }
+
+    /// `value` with exactly 7 decimals ("-9.0500000").
+    static func appendFixed7(_ value: Double, to out: inout [UInt8]) {
+        var units = Int((value * 10_000_000).rounded())
+        if units < 0 {
+            out.append(UInt8(ascii: "-"))
+            units = -units
+        }
+        out += String(units / 10_000_000).utf8
+        out.append(UInt8(ascii: "."))
+        var fraction = units % 10_000_000
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 7)
+        for k in stride(from: 6, through: 0, by: -1) {
+            digits[k] = UInt8(ascii: "0") + UInt8(fraction % 10)
+            fraction /= 10
+        }
+        out += digits
     }
 }
