@@ -54,9 +54,12 @@ struct RemovedAnswer: Encodable {
 /// `{"applied":N,"moves":[{id,latitude,longitude}],"stale":[ids],"version":V}`.
 struct MoveAnswer: Encodable {
     let result: MoveResult
+    /// Whether `moves` lists what was applied; the batch's `"echo":false` leaves it out.
+    let echoesMoves: Bool
 
-    init(_ result: MoveResult) {
+    init(_ result: MoveResult, echoesMoves: Bool = true) {
         self.result = result
+        self.echoesMoves = echoesMoves
     }
 
     enum CodingKeys: String, CodingKey {
@@ -70,13 +73,15 @@ struct MoveAnswer: Encodable {
     func encode(to encoder: any Encoder) throws {
         var o = encoder.container(keyedBy: CodingKeys.self)
         try o.encode(result.applied.count, forKey: .applied)
-        // Straight from the result: a feed answers every batch, so no copy of the moves is made first.
-        var moves = o.nestedUnkeyedContainer(forKey: .moves)
-        for move in result.applied {
-            var m = moves.nestedContainer(keyedBy: MoveKeys.self)
-            try m.encode(move.id, forKey: .id)
-            try m.encode(move.coordinate.latitude, forKey: .latitude)
-            try m.encode(move.coordinate.longitude, forKey: .longitude)
+        if echoesMoves {
+            // Straight from the result: a feed answers every batch, so no copy of the moves is made first.
+            var moves = o.nestedUnkeyedContainer(forKey: .moves)
+            for move in result.applied {
+                var m = moves.nestedContainer(keyedBy: MoveKeys.self)
+                try m.encode(move.id, forKey: .id)
+                try m.encode(move.coordinate.latitude, forKey: .latitude)
+                try m.encode(move.coordinate.longitude, forKey: .longitude)
+            }
         }
         try o.encode(result.stale, forKey: .stale)
         try o.encode(result.version, forKey: .version)

@@ -16,9 +16,9 @@ extension AnnotationsAPI {
         let path = request.path
         if path == "/api/moves" {
             guard request.method == "POST" else { throw .methodNotAllowed("use POST for /api/moves") }
-            let moves = try LiveRequests.moves(request.body)
-            let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply(moves) }
-            return .json(200, encoding: MoveAnswer(result))
+            let batch = try LiveRequests.moveBatch(request.body)
+            let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply(batch.moves) }
+            return .json(200, encoding: MoveAnswer(result, echoesMoves: batch.echoesMoves))
         }
         if path == "/api/annotations" {
             switch Self.mediaType(request.contentType) {

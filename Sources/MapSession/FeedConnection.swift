@@ -36,15 +36,18 @@ final class FeedConnection: SessionConnection, Sendable {
     func answer(to message: [UInt8], receivedAt: Double, send: @escaping @Sendable ([UInt8]) -> Void) {
         let answers = self.answers
         let reply: @Sendable (@escaping @Sendable () -> [UInt8]) -> Void = { write in answers.async { send(write()) } }
-        let moves: [Move]
+        let batch: LiveRequests.MoveBatch
         do throws(APIError) {
-            moves = try LiveRequests.moves(message)
+            batch = try LiveRequests.moveBatch(message)
         } catch {
             return store.afterEarlierWrites { reply { Self.json(error) } }
         }
+        let echoesMoves = batch.echoesMoves
         do throws(WorldError) {
-            try store.apply(moves, receivedAt: receivedAt) { result, failure in
-                reply { failure.map { Self.json(APIError($0)) } ?? Self.json(MoveAnswer(result)) }
+            try store.apply(batch.moves, receivedAt: receivedAt) { result, failure in
+                reply {
+                    failure.map { Self.json(APIError($0)) } ?? Self.json(MoveAnswer(result, echoesMoves: echoesMoves))
+                }
             }
         } catch {
             store.afterEarlierWrites { reply { Self.json(APIError(error)) } }

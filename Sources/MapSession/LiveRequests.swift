@@ -78,20 +78,30 @@ enum LiveRequests {
         return Move(id: id, coordinate: try coordinate(o, what), timestamp: timestamp)
     }
 
-    /// `{"moves":[...]}` or a bare array of moves.
+    /// A batch of moves and whether its answer lists them.
+    struct MoveBatch {
+        var moves: [Move]
+        /// False when the batch says `"echo":false`: its answer then says
+        /// how many were applied, not which (a busy producer that keeps
+        /// its own record needs no copy of every position back).
+        var echoesMoves = true
+    }
+
+    /// `{"moves":[...]}` (with `"echo":false` if the answer need not list
+    /// the moves) or a bare array of moves.
     ///
     /// A feed sends these by the thousand a second, so they are read
     /// straight into values first (`MoveBatchScanner`); Foundation's object
     /// tree (every number an `NSNumber` read through `Decimal`) cost many
     /// times as much. A body the scanner does not take goes the object-tree
     /// way, which names what is wrong.
-    static func moves(_ body: [UInt8]) throws(APIError) -> [Move] {
+    static func moveBatch(_ body: [UInt8]) throws(APIError) -> MoveBatch {
         var terminated = body
         terminated.append(0)
-        let scanned = terminated.withUnsafeBufferPointer { all in
-            MoveBatchScanner.moves(UnsafeBufferPointer(rebasing: all[0..<body.count]))
+        let batch = terminated.withUnsafeBufferPointer { all in
+            MoveBatchScanner.batch(UnsafeBufferPointer(rebasing: all[0..<body.count]))
         }
-        guard let scanned else { return try movesFromObjectTree(body) }
+        guard let (scanned, echo) = batch else { return try moveBatchFromObjectTree(body) }
         var out: [Move] = []
         out.reserveCapacity(scanned.count)
         let now = Date().timeIntervalSince1970
@@ -102,25 +112,36 @@ enum LiveRequests {
             out.append(Move(id: m.id, coordinate: try coordinate(latitude: m.latitude, longitude: m.longitude, what),
                             timestamp: m.timestamp))
         }
-        return out
+        return MoveBatch(moves: out, echoesMoves: echo)
     }
 
-    private static func movesFromObjectTree(_ body: [UInt8]) throws(APIError) -> [Move] {
+    /// The moves of a batch (`moveBatch`), for callers that answer with them.
+    static func moves(_ body: [UInt8]) throws(APIError) -> [Move] {
+        try moveBatch(body).moves
+    }
+
+    private static func moveBatchFromObjectTree(_ body: [UInt8]) throws(APIError) -> MoveBatch {
         let parsed = try json(body)
         let list: [Any]
+        var echo = true
         if let array = parsed as? [Any] {
             list = array
         } else if let o = parsed as? [String: Any] {
             guard let m = o["moves"] else { throw .badRequest("missing \"moves\"") }
             guard let array = m as? [Any] else { throw .badRequest("\"moves\" must be an array") }
             list = array
+            switch o["echo"] {
+            case nil, is NSNull: break
+            case let b as Bool: echo = b
+            default: throw .badRequest("\"echo\" must be true or false")
+            }
         } else {
             throw .badRequest("expected {\"moves\":[...]} or an array of moves")
         }
         var out: [Move] = []
         out.reserveCapacity(list.count)
         for (i, item) in list.enumerated() { out.append(try move(item, "moves[\(i)]")) }
-        return out
+        return MoveBatch(moves: out, echoesMoves: echo)
     }
 
     /// The body of `POST /api/annotations`.

@@ -6,21 +6,24 @@
 extension MoveAnswer {
     func feedJSON() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(48 + result.applied.count * 64 + result.stale.count * 16)
+        out.reserveCapacity(48 + (echoesMoves ? result.applied.count * 64 : 0) + result.stale.count * 16)
         out += #"{"applied":"#.utf8
         out += String(result.applied.count).utf8
-        out += #","moves":["#.utf8
-        for (i, move) in result.applied.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            out += #"{"id":"#.utf8
-            Self.appendString(move.id, to: &out)
-            out += #","latitude":"#.utf8
-            Self.appendNumber(move.coordinate.latitude, to: &out)
-            out += #","longitude":"#.utf8
-            Self.appendNumber(move.coordinate.longitude, to: &out)
-            out.append(UInt8(ascii: "}"))
+        if echoesMoves {
+            out += #","moves":["#.utf8
+            for (i, move) in result.applied.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                out += #"{"id":"#.utf8
+                Self.appendString(move.id, to: &out)
+                out += #","latitude":"#.utf8
+                Self.appendNumber(move.coordinate.latitude, to: &out)
+                out += #","longitude":"#.utf8
+                Self.appendNumber(move.coordinate.longitude, to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
         }
-        out += #"],"stale":["#.utf8
+        out += #","stale":["#.utf8
         for (i, id) in result.stale.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             Self.appendString(id, to: &out)

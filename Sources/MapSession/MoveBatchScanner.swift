@@ -15,11 +15,14 @@ enum MoveBatchScanner {
         var timestamp: Double?
     }
 
-    /// The moves of `body`, or nil. `body` must be followed in memory by a
-    /// byte that cannot continue a number (as `JSONByteScanner` needs).
-    static func moves(_ body: UnsafeBufferPointer<UInt8>) -> [ScannedMove]? {
+    /// The moves of `body` and whether its answer echoes them (`"echo"`,
+    /// true unless the batch says false), or nil. `body` must be followed in
+    /// memory by a byte that cannot continue a number (as `JSONByteScanner`
+    /// needs).
+    static func batch(_ body: UnsafeBufferPointer<UInt8>) -> (moves: [ScannedMove], echo: Bool)? {
         var s = JSONByteScanner(body)
         var moves: [ScannedMove]?
+        var echo = true
         do throws(JSONByteScanner.Failure) {
             s.skipSpace()
             switch s.peek {
@@ -27,8 +30,11 @@ enum MoveBatchScanner {
                 moves = try s.moveList()
             case UInt8(ascii: "{"):
                 try s.object { (s: inout JSONByteScanner, key: String) throws(JSONByteScanner.Failure) in
-                    guard key == "moves" else { return try s.skipValue() }
-                    moves = try s.moveList()
+                    switch key {
+                    case "moves": moves = try s.moveList()
+                    case "echo": echo = try s.echoFlag()
+                    default: try s.skipValue()
+                    }
                 }
             default:
                 return nil
@@ -37,7 +43,8 @@ enum MoveBatchScanner {
         } catch {
             return nil
         }
-        return s.i == body.count ? moves : nil
+        guard s.i == body.count, let moves else { return nil }
+        return (moves, echo)
     }
 }
 
@@ -74,6 +81,16 @@ extension JSONByteScanner {
         }
         guard let id, let latitude, let longitude else { throw invalid("a move without an id or a coordinate") }
         return MoveBatchScanner.ScannedMove(id: id, latitude: latitude, longitude: longitude, timestamp: timestamp)
+    }
+
+    /// `true` or `false`, or `null` for true (anything else ends the reading).
+    fileprivate mutating func echoFlag() throws(Failure) -> Bool {
+        if peek == UInt8(ascii: "t") || peek == UInt8(ascii: "n") {
+            try literal(peek == UInt8(ascii: "t") ? "true" : "null")
+            return true
+        }
+        try literal("false")
+        return false
     }
 
     /// A number where a move needs one (anything else ends the reading).

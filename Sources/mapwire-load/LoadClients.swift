@@ -109,8 +109,13 @@ final class FeedProducer: SessionConnection, Sendable {
     /// Send times of batches not answered yet, oldest first, and the answer times taken so far.
     private let timing = Mutex<(sent: [Double], head: Int, latencies: [Double])>(([], 0, []))
 
-    init(output: SessionOutput) {
+    /// Whether batches ask for their moves back in the answer (the API's
+    /// default); without, each answer is the count (`"echo":false`).
+    let echo: Bool
+
+    init(output: SessionOutput, echo: Bool) {
         self.output = output
+        self.echo = echo
     }
 
     /// Seconds from sending a batch to its answer, for every batch answered.
@@ -144,8 +149,8 @@ final class FeedProducer: SessionConnection, Sendable {
     /// CPU at 100,000 moves a second, on the cores the server runs on.
     func send(_ moves: [(id: String, latitude: Double, longitude: Double)]) {
         var json: [UInt8] = []
-        json.reserveCapacity(16 + moves.count * 64)
-        json += #"{"moves":["#.utf8
+        json.reserveCapacity(32 + moves.count * 64)
+        json += (echo ? #"{"moves":["# : #"{"echo":false,"moves":["#).utf8
         for (i, m) in moves.enumerated() {
             if i > 0 { json.append(UInt8(ascii: ",")) }
             json += #"{"id":""#.utf8

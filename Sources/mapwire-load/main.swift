@@ -47,6 +47,8 @@ struct Options: ParsableCommand {
     var token: String?
     @Option(help: "Seconds between timeline lines: the server's event-to-frame latency, moves applied (0: none).")
     var timeline = 0.0
+    @Flag(help: "Ask for every batch's moves back in its answer (the API's default); without, answers are counts.")
+    var echo = false
     @Flag(help: "Send every panning session's event at the same instant (a worst case no real crowd makes) instead of spreading them over the 16 ms.")
     var burst = false
 }
@@ -241,7 +243,7 @@ if options.joinProbes > 0 {
 let feedBox = Mutex<FeedProducer?>(nil)
 client.connect(port: options.port, path: "/feed", subprotocol: "mapwire.feed.v1", bearerToken: token,
                onFailure: { print("feed connect failed: \($0)"); exit(1) }) { output in
-    let f = FeedProducer(output: output)
+    let f = FeedProducer(output: output, echo: options.echo)
     feedBox.withLock { $0 = f }
     return f
 }

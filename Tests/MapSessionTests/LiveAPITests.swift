@@ -105,6 +105,44 @@ import Testing
         #expect(throws: APIError.self) { try LiveRequests.moves(Array(#"[{"id":"a","latitude":1e999,"longitude":1}]"#.utf8)) }
     }
 
+    /// `"echo":false` asks for an answer without the moves, read alike by
+    /// the fast scanner and the slow way (a body the scanner does not take).
+    @Test func aBatchMayAskForAnAnswerWithoutItsMoves() throws {
+        add("a", lat: 10, lon: 20)
+        let quiet = call("POST", "/api/moves", #"{"echo":false,"moves":[{"id":"a","latitude":1,"longitude":2}]}"#)
+        #expect(quiet.status == 200 && quiet.json["applied"] as? Int == 1 && quiet.json["moves"] == nil)
+        #expect(quiet.json["stale"] as? [String] == [] && quiet.json["version"] != nil)
+        let loud = call("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":3,"longitude":4}],"echo":true}"#)
+        #expect((loud.json["moves"] as? [[String: Any]])?.first?["latitude"] as? Double == 3)
+        for body in [#"{"moves":[{"id":"a","latitude":1,"longitude":2}],"echo":false}"#,
+                     // An id that is not ASCII goes the slow way.
+                     #"{"moves":[{"id":"café","latitude":1,"longitude":2}],"echo":false}"#] {
+            let batch = try LiveRequests.moveBatch(Array(body.utf8))
+            #expect(!batch.echoesMoves && batch.moves.count == 1, "\(body)")
+        }
+        #expect(try LiveRequests.moveBatch(Array(#"[{"id":"a","latitude":1,"longitude":2}]"#.utf8)).echoesMoves)
+        let before = world.store.version
+        let wrong = call("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":5,"longitude":6}],"echo":"no"}"#)
+        #expect(wrong.status == 400 && wrong.json["error"] as? String == "\"echo\" must be true or false")
+        #expect(world.store.version == before, "a refused batch applies nothing")
+    }
+
+    /// The feed answers as the API does: a batch that says `"echo":false` is
+    /// answered with its count, the next one in full.
+    @Test func aFeedsBatchMayAskForAnAnswerWithoutItsMoves() throws {
+        add("a", lat: 10, lon: 20)
+        let output = RecordingOutput()
+        let feed = FeedConnection(store: world.store, output: output)
+        feed.receive(Array(#"{"moves":[{"id":"a","latitude":1,"longitude":2}],"echo":false}"#.utf8))
+        feed.receive(Array(#"{"moves":[{"id":"a","latitude":3,"longitude":4}]}"#.utf8))
+        let deadline = Date().addingTimeInterval(5)
+        while output.sent.withLock({ $0.count }) < 2 && Date() < deadline { usleep(1_000) }
+        let answers = output.sent.withLock { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        #expect(answers.count == 2)
+        #expect(answers.first?.hasPrefix(#"{"applied":1,"stale":[]"#) == true, "\(answers)")
+        #expect(answers.last?.hasPrefix(#"{"applied":1,"moves":[{"id":"a","latitude":3"#) == true, "\(answers)")
+    }
+
     @Test func aRejectedBatchAppliesNothing() {
         add("a", lat: 10, lon: 20)
         let r = call("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":1,"longitude":1},{"id":"a","latitude":100,"longitude":1}]}"#)

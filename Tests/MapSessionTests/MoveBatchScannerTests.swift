@@ -6,10 +6,27 @@ import Testing
 /// everything else to it.
 @Suite struct MoveBatchScannerTests {
     func scan(_ body: String) -> [MoveBatchScanner.ScannedMove]? {
+        batch(body)?.moves
+    }
+
+    func batch(_ body: String) -> (moves: [MoveBatchScanner.ScannedMove], echo: Bool)? {
         var bytes = Array(body.utf8)
         let count = bytes.count
         bytes.append(0)
-        return bytes.withUnsafeBufferPointer { MoveBatchScanner.moves(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+        return bytes.withUnsafeBufferPointer { MoveBatchScanner.batch(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    /// `"echo"` is read as the slow way reads it: true, false or null (true);
+    /// anything else is left to the slow way, which names it.
+    @Test func readsWhetherTheAnswerEchoesTheMoves() {
+        #expect(batch(#"{"moves":[],"echo":false}"#)?.echo == false)
+        #expect(batch(#"{"echo" : true , "moves":[]}"#)?.echo == true)
+        #expect(batch(#"{"echo":null,"moves":[]}"#)?.echo == true)
+        #expect(batch(#"{"moves":[]}"#)?.echo == true && batch("[]")?.echo == true)
+        for wrong in [#"{"moves":[],"echo":0}"#, #"{"moves":[],"echo":"false"}"#, #"{"moves":[],"echo":fals}"#,
+                      #"{"echo":false}"#] {
+            #expect(batch(wrong) == nil, "\(wrong)")
+        }
     }
 
     /// What `JSONSerialization` makes of a well-formed batch, as scanned moves.
