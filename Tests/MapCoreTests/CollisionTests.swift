@@ -150,11 +150,9 @@ import ViewKit
 
     /// Marker titles that give way count as contenders: the pass runs for them.
     @Test func adaptiveTitlesKeepThePassRunningAmongRequiredMarkers() throws {
-        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
-        let pin = PointAnnotation(coordinate: map.convert(Point(x: 640, y: 400)), title: "A title long enough")
-        let side = PointAnnotation(coordinate: map.convert(Point(x: 690, y: 446)), title: "")
-        map.addAnnotations([pin, side])
-        _ = window.renderScene()
+        let (window, map, pin, side) = Self.markerAndSide(title: "A title long enough") {
+            PointAnnotation(coordinate: $0, title: $1)
+        }
         let marker = try #require(map.view(for: pin) as? MarkerAnnotationView)
         let layer = try #require(map.annotationContainer as? AnnotationContainerView)
         #expect(marker.displayPriority == .required && layer.contestingViews == 2)
@@ -268,6 +266,19 @@ import ViewKit
         #expect(f.titleLabel?.isHidden == false)
     }
 
+    /// A map at zoom 10 with a marker titled `title` at its centre and an
+    /// untitled one just right of and below its tip: clear of a short
+    /// title, under a long one. Rendered once.
+    private static func markerAndSide<A: Annotation>(title: String,
+                                                      _ make: (Coordinate, String) -> A) -> (Window, MapView, A, A) {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
+        let pin = make(map.convert(Point(x: 640, y: 400)), title)
+        let side = make(map.convert(Point(x: 690, y: 446)), "")
+        map.addAnnotations([pin, side])
+        _ = window.renderScene()
+        return (window, map, pin, side)
+    }
+
     /// A styled annotation's marker measures its title once and again only
     /// when the map is told its looks changed: a title grown long then gives
     /// way to the marker beside it.
@@ -284,12 +295,7 @@ import ViewKit
                 self.title = title
             }
         }
-        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
-        // The side marker stands just right of and below the first one's tip, clear of a short title.
-        let pin = StyledPin(coordinate: map.convert(Point(x: 640, y: 400)), title: "F")
-        let side = StyledPin(coordinate: map.convert(Point(x: 690, y: 446)), title: "")
-        map.addAnnotations([pin, side])
-        _ = window.renderScene()
+        let (window, map, pin, _) = Self.markerAndSide(title: "F") { StyledPin(coordinate: $0, title: $1) }
         let marker = try #require(map.view(for: pin) as? MarkerAnnotationView)
         #expect(!marker.isTitleHiddenByCollision)
         pin.title = "F, with a title long enough to reach the marker beside it"
