@@ -131,22 +131,36 @@ struct JSONByteScanner {
         i += n
     }
 
-    /// A JSON number, checked against the grammar, read by `strtod`.
+    /// A JSON number, checked against the grammar. A plain decimal whose
+    /// digits make an integer below 2^53 with at most 22 of them after the
+    /// point (a feed's coordinates) is that integer divided by a power of
+    /// ten: both exact, so the one division rounds as `strtod` does
+    /// (Clinger's fast path). Anything else is read by `strtod`.
     mutating func number() throws(Failure) -> Double {
         let start = i
-        if peek == UInt8(ascii: "-") { i += 1 }
+        let negative = peek == UInt8(ascii: "-")
+        if negative { i += 1 }
         guard let first = peek, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
             throw invalid("invalid number")
         }
-        if first == UInt8(ascii: "0") { i += 1 } else { skipDigits() }
+        var digits: UInt64 = 0
+        var exact = true
+        if first == UInt8(ascii: "0") { i += 1 } else { _ = skipDigits(into: &digits, exact: &exact) }
+        var decimals = 0
         if peek == UInt8(ascii: ".") {
             i += 1
-            guard skipDigits() > 0 else { throw invalid("invalid number") }
+            decimals = skipDigits(into: &digits, exact: &exact)
+            guard decimals > 0 else { throw invalid("invalid number") }
         }
         if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            exact = false
             i += 1
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { i += 1 }
             guard skipDigits() > 0 else { throw invalid("invalid number") }
+        }
+        if exact, let scale = Self.exactPowerOfTen(decimals) {
+            let magnitude = Double(digits) / scale
+            return negative ? -magnitude : magnitude
         }
         let value = (bytes.baseAddress! + start).withMemoryRebound(to: CChar.self, capacity: i - start + 1) {
             strtod($0, nil)
@@ -155,12 +169,38 @@ struct JSONByteScanner {
         return value
     }
 
+    /// 10^k for k in 0...22, each exactly a Double (so is every step of
+    /// the product); nil past them. Multiplied out rather than read from a
+    /// static table, a lazy global checked at each read.
+    private static func exactPowerOfTen(_ k: Int) -> Double? {
+        guard k <= 22 else { return nil }
+        var power = 1.0
+        for _ in 0..<k { power *= 10 }
+        return power
+    }
+
     @discardableResult
     mutating func skipDigits() -> Int {
         let start = i
         while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
         return i - start
     }
+
+    /// `skipDigits`, adding each digit to `digits` while the whole stays
+    /// below 2^53 (else `exact` turns false). Returns how many it read.
+    private mutating func skipDigits(into digits: inout UInt64, exact: inout Bool) -> Int {
+        let start = i
+        while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) {
+            let next = digits &* 10 &+ UInt64(bytes[i] - UInt8(ascii: "0"))
+            if digits > Self.exactLimit / 10 || next > Self.exactLimit { exact = false }
+            digits = next
+            i += 1
+        }
+        return i - start
+    }
+
+    /// The largest integer below which every integer is exactly a Double.
+    private static var exactLimit: UInt64 { 1 << 53 }
 
     /// A string; the fast path (no escapes) copies its bytes once.
     mutating func string() throws(Failure) -> String {
