@@ -115,11 +115,6 @@ enum LiveRequests {
         return MoveBatch(moves: out, echoesMoves: echo)
     }
 
-    /// The moves of a batch (`moveBatch`), for callers that answer with them.
-    static func moves(_ body: [UInt8]) throws(APIError) -> [Move] {
-        try moveBatch(body).moves
-    }
-
     private static func moveBatchFromObjectTree(_ body: [UInt8]) throws(APIError) -> MoveBatch {
         let parsed = try json(body)
         let list: [Any]

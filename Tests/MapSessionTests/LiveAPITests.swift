@@ -91,18 +91,24 @@ import Testing
     }
 
     @Test func feedBodiesDecodeWithIntegersNullsExtraFieldsAndWhitespace() throws {
-        let bare = try LiveRequests.moves(Array(#" [ {"id":"a","latitude":1,"longitude":-2,"timestamp":null,"speed":{"kmh":3}} ] "#.utf8))
+        let bare = try LiveRequests.moveBatch(
+            Array(#" [ {"id":"a","latitude":1,"longitude":-2,"timestamp":null,"speed":{"kmh":3}} ] "#.utf8)).moves
         #expect(bare == [Move(id: "a", coordinate: Coordinate(latitude: 1, longitude: -2))])
-        let wrapped = try LiveRequests.moves(Array(#"{"source":"gps","moves":[{"id":"b","latitude":-1.25,"longitude":179.5,"timestamp":3.5}]}"#.utf8))
+        let wrapped = try LiveRequests.moveBatch(
+            Array((#"{"source":"gps","moves":[{"id":"b","latitude":-1.25,"longitude":179.5,"#
+                   + #""timestamp":3.5}]}"#).utf8)).moves
         #expect(wrapped == [Move(id: "b", coordinate: Coordinate(latitude: -1.25, longitude: 179.5), timestamp: 3.5)])
         // What the decoder reads still goes through the same checks, by index.
         #expect(throws: APIError.badRequest("moves[1]: latitude 91.0 is outside -90...90")) {
-            try LiveRequests.moves(Array(#"[{"id":"a","latitude":1,"longitude":1},{"id":"b","latitude":91,"longitude":1}]"#.utf8))
+            try LiveRequests.moveBatch(Array((#"[{"id":"a","latitude":1,"longitude":1},"#
+                                              + #"{"id":"b","latitude":91,"longitude":1}]"#).utf8))
         }
         #expect(throws: APIError.badRequest("moves[0]: \"id\" must be a non-empty string")) {
-            try LiveRequests.moves(Array(#"{"moves":[{"id":"","latitude":1,"longitude":1}]}"#.utf8))
+            try LiveRequests.moveBatch(Array(#"{"moves":[{"id":"","latitude":1,"longitude":1}]}"#.utf8))
         }
-        #expect(throws: APIError.self) { try LiveRequests.moves(Array(#"[{"id":"a","latitude":1e999,"longitude":1}]"#.utf8)) }
+        #expect(throws: APIError.self) {
+            try LiveRequests.moveBatch(Array(#"[{"id":"a","latitude":1e999,"longitude":1}]"#.utf8))
+        }
     }
 
     /// `"echo":false` asks for an answer without the moves, read alike by

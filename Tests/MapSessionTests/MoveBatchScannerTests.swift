@@ -108,15 +108,16 @@ import Testing
 
     @Test func whatTheScannerLeavesIsStillNamedByTheSlowWay() {
         #expect(throws: APIError.badRequest("moves[0]: \"id\" must be a non-empty string")) {
-            try LiveRequests.moves(Array(#"[{"id":7,"latitude":1,"longitude":1}]"#.utf8))
+            try LiveRequests.moveBatch(Array(#"[{"id":7,"latitude":1,"longitude":1}]"#.utf8))
         }
         #expect(throws: APIError.badRequest("moves[0]: \"latitude\" must be a number")) {
-            try LiveRequests.moves(Array(#"[{"id":"a","latitude":"1","longitude":1}]"#.utf8))
+            try LiveRequests.moveBatch(Array(#"[{"id":"a","latitude":"1","longitude":1}]"#.utf8))
         }
         #expect(throws: APIError.badRequest("missing \"moves\"")) {
-            try LiveRequests.moves(Array(#"{"move":[]}"#.utf8))
+            try LiveRequests.moveBatch(Array(#"{"move":[]}"#.utf8))
         }
-        let accented = try? LiveRequests.moves(Array(#"[{"id":"caf\#u{E9}","latitude":1,"longitude":2}]"#.utf8))
+        let accented = try? LiveRequests.moveBatch(
+            Array(#"[{"id":"caf\#u{E9}","latitude":1,"longitude":2}]"#.utf8)).moves
         #expect(accented?.first?.id == "caf\u{E9}")
     }
 
@@ -126,7 +127,7 @@ import Testing
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(scan(#"[{"id":"a","latitude":1,"longitude":2,"x":"# + deep + "}]") == nil)
         #expect(throws: APIError.self) {
-            try LiveRequests.moves(Array((#"[{"id":"a","latitude":1,"longitude":2,"x":"# + deep + "}]").utf8))
+            try LiveRequests.moveBatch(Array((#"[{"id":"a","latitude":1,"longitude":2,"x":"# + deep + "}]").utf8))
         }
         // With the batch's array and the move's object, 510 arrays make 512 levels: still read.
         let nested = String(repeating: "[", count: 510) + String(repeating: "]", count: 510)
