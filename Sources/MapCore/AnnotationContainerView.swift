@@ -43,8 +43,17 @@ final class AnnotationContainerView: View, RenderHolding {
     /// Whether `view` could lose a collision (not forced by its priority)
     /// or has a title that gives way (see `MapView.resolveCollisions`).
     static func contests(_ view: AnnotationView) -> Bool {
-        if view.collisionMode != .none, view.displayPriority < .required { return true }
-        return (view as? MarkerAnnotationView)?.titleVisibility == .adaptive
+        couldHide(view) || titleAdapts(view)
+    }
+
+    /// Whether `view` could lose a collision: it collides and is not required.
+    static func couldHide(_ view: AnnotationView) -> Bool {
+        view.collisionMode != .none && view.displayPriority < .required
+    }
+
+    /// Whether `view` is a marker whose title gives way to other views.
+    static func titleAdapts(_ view: AnnotationView) -> Bool {
+        (view as? MarkerAnnotationView)?.titleVisibility == .adaptive
     }
 
     /// Only annotation views live here (the hit test relies on it); each

@@ -30,7 +30,9 @@ extension MapView {
         var contesting = 0
         for view in views {
             let v = unsafeDowncast(view, to: AnnotationView.self)
-            if AnnotationContainerView.contests(v) { contesting += 1 }
+            // One cast a view: whether its title adapts counts it and goes into the signature.
+            let titleAdapts = AnnotationContainerView.titleAdapts(v)
+            if titleAdapts || AnnotationContainerView.couldHide(v) { contesting += 1 }
             mixer.mix(UInt64(v.id))
             if let anchor = v.worldAnchor {
                 mixer.mix(anchor.x.bitPattern)
@@ -43,7 +45,7 @@ extension MapView {
             mixer.mix(v.frame.size.width.bitPattern)
             mixer.mix(v.frame.size.height.bitPattern)
             let mode: UInt64 = switch v.collisionMode { case .rectangle: 1; case .circle: 2; case .none: 3 }
-            let adaptive: UInt64 = (v as? MarkerAnnotationView)?.titleVisibility == .adaptive ? 8 : 0
+            let adaptive: UInt64 = titleAdapts ? 8 : 0
             mixer.mix(UInt64(v.displayPriority.rawValue.bitPattern) << 8 | mode | adaptive | (v.isSelected ? 4 : 0))
         }
         let signature = mixer.value
