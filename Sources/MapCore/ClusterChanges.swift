@@ -22,6 +22,11 @@ package struct ClusterChanges: Sendable {
 
     package init() {}
 
+    /// Empty, with room for `capacity` placed members.
+    package init(reservingCapacity capacity: Int) {
+        placed.reserveCapacity(capacity)
+    }
+
     package var isEmpty: Bool { placed.isEmpty && removed.isEmpty }
 
     /// A new member in `slot`; a slot freed since the last epoch loses its old member.

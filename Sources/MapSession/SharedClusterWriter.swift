@@ -123,7 +123,9 @@ struct SharedClusterWriter {
         var changes: [String: ClusterChanges] = [:]
         for g in groups.indices where !groups[g].pending.isEmpty {
             changes[groups[g].identifier] = groups[g].pending
-            groups[g].pending = ClusterChanges()
+            // Room for as many as this epoch had, up to a busy feed's: a table grown from nothing each epoch
+            // is rehashed a dozen times on the way to a feed's thousands.
+            groups[g].pending = ClusterChanges(reservingCapacity: min(groups[g].pending.placed.count, 4_096))
         }
         defer {
             touched = TouchedPoints()
