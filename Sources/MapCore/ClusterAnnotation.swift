@@ -136,7 +136,7 @@ enum ClusterMembership: Sendable {
         }
     }
 
-    private static func summary<Cell: ClusterCellSummary>(of cells: [Cell]) -> (count: Int, center: Point) {
+    static func summary<Cell: ClusterCellSummary>(of cells: [Cell]) -> (count: Int, center: Point) {
         var sum = Point.zero
         var n = 0
         for c in cells { sum = sum + c.center * Double(c.count); n += c.count }

@@ -48,42 +48,39 @@ extension MapView {
         let tolerance = 0.5 / camera.pixelsPerUnit
         var changed: [(cluster: ClusterAnnotation, membership: ClusterMembership, identifier: String, group: Int)] = []
         var moved: [(view: AnnotationView, point: Point, identifier: String, group: Int)] = []
-        var followed: [String: SharedLayoutShown] = [:]
+        var followed: [(identifier: String, layout: SharedClusterLayout)] = []
         for (identifier, index) in snapshot.indexes where index.count > 0 {
-            guard var shown = clustering.sharedLayouts[identifier],
+            guard let shown = clustering.sharedLayouts[identifier],
                   let clusters = clustering.sharedLive[identifier] else { return false }
             let layout = index.layout(in: rect, zoom: level)
-            defer { followed[identifier] = shown }
+            followed.append((identifier, layout))
             if layout === shown.layout { continue }
-            guard let groups = layout.changedGroups(since: shown.layout) else { return false }
-            let (cells, previousCells) = (layout.cells, shown.layout.cells)
+            guard let groupChanges = layout.changes(since: shown.layout) else { return false }
+            let cells = layout.cells
             let group = sharedClustering(identifier, of: source)
-            for g in groups {
-                let members = layout.grouping[g]
-                let first = cells[members[members.startIndex]]
-                if members.count == 1, first.count == 1 {
-                    let i = first.range.lowerBound
+            for change in groupChanges {
+                let g = change.group
+                if let i = change.lone {
                     guard let member = index.annotation(at: i), let view = liveViews[AnnotationKey(member)] else {
                         return false
                     }
                     moved.append((view, index.point(at: i), identifier, g))
                     continue
                 }
-                let (key, stands) = Self.standing(members, of: cells, membership: { .shared(group, cells: $0) },
-                                                  membershipOfOne: { .sharedCell(group, cell: $0) })!
                 // The count and centre the cluster would take: unchanged count and a centre within half a
                 // pixel of where it shows change nothing a browser would see (`ClusterAnnotation.shownPoint`).
-                let (count, center) = stands.summary
-                let shownCount = members.reduce(0) { $0 + previousCells[$1].count }
                 let at = shown.points[g]
-                if count == shownCount, abs(center.x - at.x) <= tolerance, abs(center.y - at.y) <= tolerance {
+                if change.count == change.previousCount, abs(change.center.x - at.x) <= tolerance,
+                   abs(change.center.y - at.y) <= tolerance {
                     continue
                 }
+                let (key, stands) = Self.standing(layout.grouping[g], of: cells,
+                                                  membership: { .shared(group, cells: $0) },
+                                                  membershipOfOne: { .sharedCell(group, cell: $0) })!
                 // A cluster of several cells is kept by its largest cell's key, which a change of counts may change.
                 guard let cluster = clusters[key] else { return false }
                 changed.append((cluster, stands, identifier, g))
             }
-            shown.layout = layout
         }
         guard followed.count == clustering.sharedLayouts.count else { return false }
 
@@ -92,15 +89,19 @@ extension MapView {
                 moved.append((view, cluster.update(to: membership, tolerance: tolerance), identifier, g))
             }
         }
+        // Out of the map while it changes, so that writing a point copies no list of points.
+        var layouts = clustering.sharedLayouts
+        clustering.sharedLayouts = [:]
+        for (identifier, layout) in followed { layouts[identifier]?.layout = layout }
         // Paint order goes by height on the map: only a view whose anchor changed height can be out of it.
         var heightChanged: [AnnotationView] = []
         for (view, point, identifier, g) in moved {
             if view.worldAnchor?.y != point.y { heightChanged.append(view) }
             view.place(at: point)
-            followed[identifier]?.points[g] = point
+            layouts[identifier]?.points[g] = point
         }
+        clustering.sharedLayouts = layouts
         if !heightChanged.isEmpty { sortAnnotationViews(afterMoving: heightChanged) }
-        clustering.sharedLayouts = followed
         clustering.sharedEpoch = snapshot.epoch
         clustering.epochsFollowedInPlace += 1
         return true

@@ -1,3 +1,4 @@
+import DisplayList
 import MapGeometry
 import Synchronization
 
@@ -16,6 +17,12 @@ package final class SharedClusterLayout: Sendable {
     /// For each cell of one member, that member's slot; `noSlot` for the others.
     let loneSlots: [UInt32]
     static let noSlot = UInt32.max
+
+    /// Unique among the process's layouts, for telling which one a map followed from.
+    let serial = SharedClusterLayout.serials.next()
+    private static let serials = AtomicCounter(start: 1)
+    /// The last `changes(since:)` worked out, and the serial of the layout it was since.
+    private let lastChanges = Mutex<(since: UInt64, changes: [SharedGroupChange]?)?>(nil)
 
     init(cells: [ClusterIndex.Cell], zoom: Int, slot: (Int) -> UInt32) {
         self.cells = cells
@@ -43,6 +50,46 @@ package final class SharedClusterLayout: Sendable {
         }
         return changed
     }
+}
+
+extension SharedClusterLayout {
+    /// `changedGroups(since:)`, with what each changed group gathers now
+    /// and gathered in `previous`, worked out once for all the maps that
+    /// follow `previous` to this layout: a hundred maps watching one place
+    /// each summed the same groups' cells every epoch. Nil as there.
+    func changes(since previous: SharedClusterLayout) -> [SharedGroupChange]? {
+        if let last = lastChanges.withLock({ $0 }), last.since == previous.serial { return last.changes }
+        let changes = changedGroups(since: previous).map { groups in
+            groups.map { g -> SharedGroupChange in
+                let members = grouping[g]
+                let first = cells[members[members.startIndex]]
+                let previousCount = members.reduce(0) { $0 + previous.cells[$1].count }
+                if members.count == 1 {
+                    return SharedGroupChange(group: g, lone: first.count == 1 ? first.range.lowerBound : nil,
+                                             count: first.count, center: first.center, previousCount: previousCount)
+                }
+                let (count, center) = ClusterMembership.summary(of: members.map { cells[$0] })
+                return SharedGroupChange(group: g, lone: nil, count: count, center: center,
+                                         previousCount: previousCount)
+            }
+        }
+        lastChanges.withLock { $0 = (previous.serial, changes) }
+        return changes
+    }
+}
+
+/// A group of a shared layout that changed since an earlier layout of the
+/// same cells (`SharedClusterLayout.changes(since:)`).
+struct SharedGroupChange: Sendable {
+    /// The group, in the layout's `grouping`.
+    let group: Int
+    /// For a group of one pin, its place in the epoch's order.
+    let lone: Int?
+    /// How many members the group gathers now, and their centre.
+    let count: Int
+    let center: Point
+    /// How many it gathered in the earlier layout.
+    let previousCount: Int
 }
 
 /// The layouts an epoch has made, by the cells they cover. Direct-mapped:

@@ -151,4 +151,55 @@ import ViewKit
         let third = first.applying(away)
         #expect(third.layout(in: rect, zoom: zoom).changedGroups(since: before) == nil, "a pin became a lone member")
     }
+    /// What a layout says changed since an earlier one is worked out once
+    /// for every map that asks: the groups `changedGroups` names, each with
+    /// the count and centre its cells make now and the count they made
+    /// before, and asked since another layout, that layout's answer.
+    @Test func theChangesSinceALayoutAreTheGroupsThatChangedWithTheirCounts() throws {
+        let a = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0))
+        var random = CalloutFitTests.SeededGenerator(state: 3)
+        let zoom = 7
+        let unitsPerPixel = 1 / Mercator.pixelsPerUnit(zoom: Double(zoom))
+        let origin = Point(x: Mercator.worldSize * 0.52, y: Mercator.worldSize * 0.35)
+        var points = (0..<3_000).map { _ in
+            origin + Point(x: .random(in: 0...1_300, using: &random) * unitsPerPixel,
+                           y: .random(in: 0...800, using: &random) * unitsPerPixel)
+        }
+        var adds = ClusterChanges()
+        for (slot, p) in points.enumerated() { adds.add(a, slot: UInt32(slot), at: p) }
+        var index = SharedClusterIndex().applying(adds)
+        let rect = Rect(x: origin.x, y: origin.y, width: 1_300 * unitsPerPixel, height: 800 * unitsPerPixel)
+        var compared = 0
+        for _ in 0..<40 {
+            let before = index.layout(in: rect, zoom: zoom)
+            var moves = ClusterChanges()
+            for _ in 0..<20 {
+                let slot = Int.random(in: 0..<points.count, using: &random)
+                let to = points[slot] + Point(x: .random(in: -20...20, using: &random) * unitsPerPixel,
+                                              y: .random(in: -20...20, using: &random) * unitsPerPixel)
+                moves.move(slot: UInt32(slot), to: to, from: points[slot])
+                points[slot] = to
+            }
+            index = index.applying(moves)
+            let after = index.layout(in: rect, zoom: zoom)
+            let changes = after.changes(since: before)
+            #expect(changes?.map(\.group) == after.changedGroups(since: before))
+            for change in changes ?? [] {
+                let members = after.grouping[change.group]
+                let cells = members.map { after.cells[$0] }
+                let count = cells.reduce(0) { $0 + $1.count }
+                let sum = cells.reduce(Point.zero) { $0 + $1.center * Double($1.count) }
+                #expect(change.count == count)
+                #expect(abs(change.center.x - sum.x / Double(count)) < 1e-6 * unitsPerPixel)
+                #expect(abs(change.center.y - sum.y / Double(count)) < 1e-6 * unitsPerPixel)
+                #expect(change.previousCount == members.reduce(0) { $0 + before.cells[$1].count })
+                #expect((change.lone != nil) == (members.count == 1 && count == 1))
+                compared += 1
+            }
+            // Asked again, the same; asked since itself, nothing changed.
+            #expect(after.changes(since: before)?.map(\.group) == changes?.map(\.group))
+            #expect(after.changes(since: after)?.isEmpty == true)
+        }
+        #expect(compared > 200)
+    }
 }
