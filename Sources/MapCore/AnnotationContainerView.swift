@@ -68,6 +68,35 @@ final class AnnotationContainerView: View, RenderHolding {
         super.insertSubview(view, at: index)
     }
 
+    /// The last moves of `moveSubviewNoted(from:to:)`, each with the
+    /// subviews' version before it (`subviewsVersion`), one after another
+    /// with nothing else changing the subviews in between, up to version
+    /// `notedUntil`: the render cache follows the moves without reading a
+    /// view, where telling how the views were reordered read each one, and a
+    /// watching map's badges move past one another most epochs.
+    private var notedMoves: [(before: UInt32, from: Int, to: Int)] = []
+    private var notedUntil: UInt32 = 0
+    /// How many moves are kept: a frame follows the few of its epoch.
+    static let notedMovesKept = 16
+
+    /// Moves a subview as `moveSubview(from:to:)` does, and notes the move.
+    func moveSubviewNoted(from: Int, to: Int) {
+        let before = subviewsVersion
+        if before != notedUntil || notedMoves.count == Self.notedMovesKept { notedMoves.removeAll() }
+        moveSubview(from: from, to: to)
+        notedMoves.append((before, from, to))
+        notedUntil = subviewsVersion
+    }
+
+    /// The moves that took the subviews from `version` to now, when only
+    /// noted moves changed them since; else nil.
+    func movesNoted(since version: UInt32) -> ArraySlice<(before: UInt32, from: Int, to: Int)>? {
+        guard notedUntil == subviewsVersion, let first = notedMoves.firstIndex(where: { $0.before == version }) else {
+            return nil
+        }
+        return notedMoves[first...]
+    }
+
     /// The height of a row of the reading order, px.
     static let readingRow = 64.0
 
@@ -83,10 +112,39 @@ final class AnnotationContainerView: View, RenderHolding {
     }
 
     /// The reading order of views at `anchors` with `ids`, in subview order.
-    private func readingOrder(anchors: [Point], ids: [UInt32]) -> [Int] {
+    func readingOrder(anchors: [Point], ids: [UInt32]) -> [Int] {
         guard let rowUnits = readingRowUnits else { return Array(anchors.indices) }
         let keys = anchors.indices.map { Self.readingKey(anchors[$0], ids[$0], rowUnits: rowUnits) }
         return anchors.indices.sorted { keys[$0] < keys[$1] }
+    }
+
+    /// The reading order of views at `anchors` with `ids`, worked out from
+    /// `hint`, an order of the same views (by position) that is nearly
+    /// right: under a live feed a patch moves a few badges among a hundred
+    /// and more, which rarely changes a row, and sorting every view for each
+    /// frame was a tenth of what a watcher's frame cost. The keys are a
+    /// total order (ids break ties), so this is the order a sort gives.
+    func readingOrder(anchors: [Point], ids: [UInt32], hint: [Int]) -> [Int] {
+        guard let rowUnits = readingRowUnits, hint.count == ids.count else {
+            return readingOrder(anchors: anchors, ids: ids)
+        }
+        let keys = anchors.indices.map { Self.readingKey(anchors[$0], ids[$0], rowUnits: rowUnits) }
+        var order = hint
+        // Insertion: each view that passed its neighbour walks back to its place. A hint far from the
+        // order (more steps than a few per view) is sorted afresh instead.
+        var steps = 0
+        for k in order.indices.dropFirst() {
+            let i = order[k]
+            var j = k
+            while j > 0, keys[i] < keys[order[j - 1]] {
+                order[j] = order[j - 1]
+                j -= 1
+                steps += 1
+            }
+            order[j] = i
+            if steps > 4 * order.count { return anchors.indices.sorted { keys[$0] < keys[$1] } }
+        }
+        return order
     }
 
     /// A reading row's height in world units at the map's zoom level.
@@ -142,6 +200,8 @@ final class AnnotationContainerView: View, RenderHolding {
         renders = AnnotationRenderCache()
         lastReading = nil
         lastOrder = nil
+        patchedOrder = nil
+        notedMoves = []
     }
 
     override func visibleSubviewsForFocus() -> [View] {
@@ -191,6 +251,8 @@ final class AnnotationContainerView: View, RenderHolding {
     private var lastReading: (level: Double, elements: [AccessibilityElement])?
     /// The last reading order worked out, and the level, anchors and ids it was for.
     private var lastOrder: (level: Double, anchors: [Point], ids: [UInt32], order: [Int])?
+    /// The reading order of the last patch, taken for `lastOrder` once the differ took the patch.
+    private var patchedOrder: (level: Double, anchors: [Point], ids: [UInt32], order: [Int])?
 
     /// The ids of the views with accessibility elements, in the reading order of the last render.
     private var readersOrder: [UInt32] = []
@@ -207,15 +269,47 @@ final class AnnotationContainerView: View, RenderHolding {
     /// that costs many patches.
     func renderPatch(lastRender: UInt64) -> AnnotationLayerPatch? {
         guard var patch = renders.renderPatch(of: self, lastRender: lastRender) else { return nil }
-        let order = readingOrder(anchors: renders.anchors, ids: renders.ids)
+        let level = (superview as? MapView)?.camera.zoom.rounded(.down) ?? 0
+        let order: [Int]
+        if let last = lastOrder, last.level == level, let hint = Self.hint(following: last, adopted: renders.adopted,
+                                                                              ids: renders.ids) {
+            order = readingOrder(anchors: renders.anchors, ids: renders.ids, hint: hint)
+            // The same views in the same reading order, each with as many elements (the patch checked): the
+            // same readers.
+            if order == hint {
+                patchedOrder = (level, renders.anchors, renders.ids, order)
+                return patch
+            }
+        } else {
+            order = readingOrder(anchors: renders.anchors, ids: renders.ids)
+        }
+        patchedOrder = (level, renders.anchors, renders.ids, order)
         let readers = Self.readers(in: order, spans: renders.elementSpans, ids: renders.ids)
         if readers != readersOrder { patch.scene.readers = readers }
         return patch
     }
 
+    /// The last reading order, `last`, by the views' positions now: the same
+    /// when they kept their places, followed through the order the patch
+    /// adopted when they moved in paint order (`adopted`: where each was).
+    /// Nil when neither says.
+    private static func hint(following last: (level: Double, anchors: [Point], ids: [UInt32], order: [Int]),
+                             adopted: [Int]?, ids: [UInt32]) -> [Int]? {
+        if last.ids == ids { return last.order }
+        guard let adopted, adopted.count == last.ids.count, adopted.count == ids.count,
+              last.order.count == ids.count, ids.indices.allSatisfy({ last.ids[adopted[$0]] == ids[$0] }) else {
+            return nil
+        }
+        var now = [Int](repeating: 0, count: adopted.count)
+        for (k, was) in adopted.enumerated() { now[was] = k }
+        return last.order.map { now[$0] }
+    }
+
     /// Takes in a patch the differ took.
     func commit(_ patch: AnnotationLayerPatch) {
         renders.commit(patch)
+        lastOrder = patchedOrder
+        patchedOrder = nil
         if let readers = patch.scene.readers {
             readersOrder = readers
             patchesReread += 1
@@ -223,6 +317,9 @@ final class AnnotationContainerView: View, RenderHolding {
         // The patch renamed elements: the next render reads them anew.
         lastReading = nil
     }
+
+    /// How many times the render cache took the layer's order from its noted moves.
+    var ordersFollowedFromMoves: Int { renders.ordersFollowedFromMoves }
 
     /// How many patches the differ took sent the mirror in a new reading order.
     private(set) var patchesReread = 0

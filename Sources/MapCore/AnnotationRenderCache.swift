@@ -123,22 +123,29 @@ final class AnnotationRenderCache {
         let now = layer.subviews
         guard joining || now.count == ids.count else { return false }
         // The position each child had, or -1 for one that joined the layer.
-        var order: [Int] = []
-        order.reserveCapacity(now.count)
-        var seen = [Bool](repeating: false, count: ids.count)
-        for (k, view) in now.enumerated() {
-            // Most stay where they were: no lookup. A view that left the layer tells no one of its
-            // changes, so one that came back is drawn afresh unless still held.
-            let was = k < ids.count && ids[k] == view.id ? k : position(of: view)
-            if let i = was, !seen[i], view.isRenderHeld || changed[i] {
-                seen[i] = true
-                order.append(i)
-            } else if joining {
-                order.append(-1)
-            } else {
-                return false
+        var order: [Int]
+        if let moved = Self.followingMoves(of: layer, since: subviewsVersion, count: ids.count) {
+            order = moved
+            ordersFollowedFromMoves += 1
+        } else {
+            order = []
+            order.reserveCapacity(now.count)
+            var seen = [Bool](repeating: false, count: ids.count)
+            for (k, view) in now.enumerated() {
+                // Most stay where they were: no lookup. A view that left the layer tells no one of its
+                // changes, so one that came back is drawn afresh unless still held.
+                let was = k < ids.count && ids[k] == view.id ? k : position(of: view)
+                if let i = was, !seen[i], view.isRenderHeld || changed[i] {
+                    seen[i] = true
+                    order.append(i)
+                } else if joining {
+                    order.append(-1)
+                } else {
+                    return false
+                }
             }
         }
+        adopted = joining ? nil : order
         // Composed with an order adopted since the render held (a patch frame's): spans keep that render's order.
         let held = order.map { $0 < 0 ? -1 : heldPosition?[$0] ?? $0 }
         heldPosition = held.enumerated().allSatisfy { $0 == $1 } ? nil : held
@@ -160,6 +167,27 @@ final class AnnotationRenderCache {
         subviewsVersion = layer.subviewsVersion
         return true
     }
+
+    /// The position each of `layer`'s children had when its subviews were at
+    /// version `since`, when only moves it noted changed them since
+    /// (`AnnotationContainerView.movesNoted(since:)`); else nil. The children are
+    /// then the same ones, none having left the layer, so each is still
+    /// held or marked changed, and no view need be read to tell.
+    private static func followingMoves(of layer: View, since: UInt32, count: Int) -> [Int]? {
+        guard let moves = (layer as? AnnotationContainerView)?.movesNoted(since: since),
+              layer.subviews.count == count else { return nil }
+        var order = Array(0..<count)
+        for (_, from, to) in moves { order.insert(order.remove(at: from), at: to) }
+        return order
+    }
+
+    /// How many orders were adopted from the layer's noted moves (tests check that patches use them).
+    private(set) var ordersFollowedFromMoves = 0
+
+    /// Where each child was before the layer's order was last adopted by a
+    /// patch (by position; the same children), or nil when a render came
+    /// after it: for a reading order that follows the last one.
+    private(set) var adopted: [Int]?
 
     /// Renders `layer`'s subviews into `context`, each afresh, and holds what the eligible ones drew.
     func renderAll(of layer: View, into context: inout RenderContext) {
@@ -187,6 +215,7 @@ final class AnnotationRenderCache {
 
     private func render(_ layer: View, into context: inout RenderContext) {
         positionsBefore = heldPosition
+        adopted = nil
         let firstElement = context.scene.accessibility.count
         var reused: Range<Int>?
         // In the order held: written in place. Reordered since: a new list in the children's order.
@@ -254,6 +283,7 @@ final class AnnotationRenderCache {
     func renderPatch(of layer: View, lastRender: UInt64) -> AnnotationLayerPatch? {
         takeChanges(of: layer)
         guard generation != 0, generation == lastRender else { return nil }
+        adopted = nil
         let reordered = layer.subviewsVersion != subviewsVersion
         guard !reordered || adoptOrder(of: layer) else { return nil }
         if !reordered { children = layer.subviews }

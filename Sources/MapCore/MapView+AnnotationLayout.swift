@@ -205,7 +205,7 @@ extension MapView {
     /// moves each one that left its place to one found by bisection, where
     /// `sortAnnotationViews()` reads and reorders every view of the layer.
     func sortAnnotationViews(afterMoving moved: [AnnotationView]) {
-        let layer = annotationContainer
+        let layer = unsafeDowncast(annotationContainer, to: AnnotationContainerView.self)
         func key(_ i: Int) -> PaintOrder { PaintOrder(unsafeDowncast(layer.subviews[i], to: AnnotationView.self)) }
         // Identity only: finding a view's position reads the layer's list, not the views.
         let positions = Set(moved.compactMap { view in layer.subviews.firstIndex { $0 === view } })
@@ -218,7 +218,7 @@ extension MapView {
         }
         guard !inOrder else { return }
         // Without the moved views the rest is in order: they go to the end, then each into it in turn.
-        for i in positions.sorted(by: >) { layer.moveSubview(from: i, to: count - 1) }
+        for i in positions.sorted(by: >) { layer.moveSubviewNoted(from: i, to: count - 1) }
         for sorted in (count - positions.count)..<count {
             let k = key(sorted)
             var lo = 0, hi = sorted
@@ -226,7 +226,7 @@ extension MapView {
                 let mid = (lo + hi) >> 1
                 if key(mid).precedes(k) { lo = mid + 1 } else { hi = mid }
             }
-            if lo != sorted { layer.moveSubview(from: sorted, to: lo) }
+            if lo != sorted { layer.moveSubviewNoted(from: sorted, to: lo) }
         }
     }
 

@@ -133,4 +133,37 @@ import ViewKit
         }
         #expect(joined > 500, "pans brought pins in")
     }
+    /// A reading order worked out from a hint is the order a sort gives,
+    /// whether the hint is right, a few places off (a patch's badges that
+    /// crossed a row) or any order at all.
+    @Test func anOrderFromAHintIsTheSortedOrder() throws {
+        let (_, map) = makeMap(camera: Camera(center: Coordinate(latitude: 10, longitude: 10), zoom: 7))
+        let container = try #require(map.annotationContainer as? AnnotationContainerView)
+        var random = CalloutFitTests.SeededGenerator(state: 11)
+        let pixel = Mercator.worldSize / (256 * 128)
+        var nudged = 0
+        for round in 0..<300 {
+            let count = Int.random(in: 0...150, using: &random)
+            // Anchors on a few rows, some sharing an x, so that rows and ids decide.
+            let anchors = (0..<count).map { _ in
+                Point(x: Double(Int.random(in: 0...40, using: &random)) * 30 * pixel,
+                      y: Double.random(in: 0...600, using: &random) * pixel)
+            }
+            let ids = (0..<UInt32(count)).shuffled(using: &random)
+            let sorted = container.readingOrder(anchors: anchors, ids: ids)
+            var hint = sorted
+            switch round % 3 {
+            case 0: break
+            case 1:
+                for _ in 0..<min(count / 2, 5) {
+                    let (a, b) = (Int.random(in: 0..<count, using: &random), Int.random(in: 0..<count, using: &random))
+                    hint.swapAt(a, b)
+                }
+                if hint != sorted { nudged += 1 }
+            default: hint.shuffle(using: &random)
+            }
+            #expect(container.readingOrder(anchors: anchors, ids: ids, hint: hint) == sorted, "round \(round)")
+        }
+        #expect(nudged > 50)
+    }
 }
