@@ -44,7 +44,7 @@ extension SceneDiffer {
             guard order.count == children[patch.parent]?.count ?? 0,
                   order.allSatisfy({ placements[$0]?.parent == patch.parent }) else { return nil }
         }
-        var reread: [AccessibilityElement]?
+        var reread: (elements: [AccessibilityElement], run: Range<Int>)?
         if let readers = patch.readers {
             guard let elements = reordered(renamed: renamed, readers: readers, under: patch.parent) else { return nil }
             reread = elements
@@ -63,9 +63,10 @@ extension SceneDiffer {
         }
         if let reread {
             // As a whole diff sends a mirror whose order changed.
-            ops.append(.accessibility(reread))
-            accessibility = reread
-            elementIndex = nil
+            ops.append(.accessibility(reread.elements))
+            accessibility = reread.elements
+            // Only the run's elements changed places; `names` checked that no item has two.
+            for k in reread.run { elementIndex?[reread.elements[k].item] = k }
         } else if !renamed.isEmpty {
             ops.append(.accessibilityNames(renamed.map { AccessibilityName(item: accessibility![$0].item, name: $1) }))
             for (k, name) in renamed { accessibility![k].name = name }
@@ -74,27 +75,37 @@ extension SceneDiffer {
     }
 
     /// The mirror with `renamed` applied and the elements of `parent`'s
-    /// children in `readers`' order, each child's together as they were;
-    /// nil unless those elements are one run of the mirror and `readers`
-    /// names each child that has some once.
+    /// children in `readers`' order, each child's together as they were,
+    /// and where they are in it; nil unless those elements are one run of
+    /// the mirror, each child's one stretch of it, and `readers` names each
+    /// child that has some once.
     private func reordered(renamed: [(index: Int, name: String)], readers: [UInt32],
-                           under parent: UInt32) -> [AccessibilityElement]? {
+                           under parent: UInt32) -> (elements: [AccessibilityElement], run: Range<Int>)? {
         guard var elements = accessibility else { return nil }
         for (k, name) in renamed { elements[k].name = name }
         let owners = elements.map { child(of: parent, holding: $0.item) }
         guard let first = owners.firstIndex(where: { $0 != nil }), let last = owners.lastIndex(where: { $0 != nil }),
               owners[first...last].allSatisfy({ $0 != nil }) else { return nil }
-        var byChild: [UInt32: [AccessibilityElement]] = [:]
-        for k in first...last { byChild[owners[k]!, default: []].append(elements[k]) }
-        guard byChild.count == readers.count else { return nil }
+        // Stretches, not a list a child: a hundred badges' mirror is read again whenever one crosses a row.
+        var stretches: [UInt32: Range<Int>] = [:]
+        stretches.reserveCapacity(readers.count)
+        var start = first
+        while start <= last {
+            let owner = owners[start]!
+            var end = start + 1
+            while end <= last, owners[end] == owner { end += 1 }
+            guard stretches.updateValue(start..<end, forKey: owner) == nil else { return nil }
+            start = end
+        }
+        guard stretches.count == readers.count else { return nil }
         var run: [AccessibilityElement] = []
         run.reserveCapacity(last - first + 1)
         for id in readers {
-            guard let own = byChild.removeValue(forKey: id) else { return nil }
-            run += own
+            guard let stretch = stretches.removeValue(forKey: id) else { return nil }
+            run += elements[stretch]
         }
         elements.replaceSubrange(first...last, with: run)
-        return elements
+        return (elements, first..<(last + 1))
     }
 
     /// The child of `parent` whose subtree holds `item`, as the browser has them; nil when none does.
