@@ -49,6 +49,7 @@ extension MapView {
         var changed: [(cluster: ClusterAnnotation, membership: ClusterMembership, identifier: String, group: Int)] = []
         var moved: [(view: AnnotationView, point: Point, identifier: String, group: Int)] = []
         var followed: [(identifier: String, layout: SharedClusterLayout)] = []
+        followed.reserveCapacity(snapshot.indexes.count)
         for (identifier, index) in snapshot.indexes where index.count > 0 {
             guard let shown = clustering.sharedLayouts[identifier],
                   let clusters = clustering.sharedLive[identifier] else { return false }
@@ -56,6 +57,8 @@ extension MapView {
             followed.append((identifier, layout))
             if layout === shown.layout { continue }
             guard let groupChanges = layout.changes(since: shown.layout) else { return false }
+            changed.reserveCapacity(changed.count + groupChanges.count)
+            moved.reserveCapacity(moved.count + groupChanges.count)
             let cells = layout.cells
             let group = sharedClustering(identifier, of: source)
             for change in groupChanges {
@@ -89,18 +92,21 @@ extension MapView {
                 moved.append((view, cluster.update(to: membership, tolerance: tolerance), identifier, g))
             }
         }
-        // Out of the map while it changes, so that writing a point copies no list of points.
-        var layouts = clustering.sharedLayouts
-        clustering.sharedLayouts = [:]
-        for (identifier, layout) in followed { layouts[identifier]?.layout = layout }
         // Paint order goes by height on the map: only a view whose anchor changed height can be out of it.
         var heightChanged: [AnnotationView] = []
-        for (view, point, identifier, g) in moved {
+        heightChanged.reserveCapacity(moved.count)
+        for (view, point, _, _) in moved {
             if view.worldAnchor?.y != point.y { heightChanged.append(view) }
             view.place(at: point)
-            layouts[identifier]?.points[g] = point
         }
-        clustering.sharedLayouts = layouts
+        // Each layout's record out of the map while it changes, so that writing a point copies no list of
+        // points, and taken out once: an access through the dictionary's subscript is a call of its own.
+        for (identifier, layout) in followed {
+            guard var shown = clustering.sharedLayouts.removeValue(forKey: identifier) else { continue }
+            shown.layout = layout
+            for (_, point, movedIn, g) in moved where movedIn == identifier { shown.points[g] = point }
+            clustering.sharedLayouts[identifier] = shown
+        }
         if !heightChanged.isEmpty { sortAnnotationViews(afterMoving: heightChanged) }
         clustering.sharedEpoch = snapshot.epoch
         clustering.epochsFollowedInPlace += 1

@@ -28,6 +28,13 @@ package struct ByteWriter {
 
     /// `u16` byte length then UTF-8; longer strings are cut at a character boundary.
     package mutating func string(_ s: String) {
+        // Most strings are a badge's count or a pin's name: written straight from the string, no copy made.
+        let count = s.utf8.count
+        if count <= Int(UInt16.max) {
+            u16(UInt16(count))
+            bytes.append(contentsOf: s.utf8)
+            return
+        }
         var utf8 = Array(s.utf8)
         if utf8.count > Int(UInt16.max) {
             var end = Int(UInt16.max)
