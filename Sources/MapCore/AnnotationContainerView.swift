@@ -121,9 +121,9 @@ final class AnnotationContainerView: View, RenderHolding {
     /// The reading order of views at `anchors` with `ids`, worked out from
     /// `hint`, an order of the same views (by position) that is nearly
     /// right: under a live feed a patch moves a few badges among a hundred
-    /// and more, which rarely changes a row, and sorting every view for each
-    /// frame was a tenth of what a watcher's frame cost. The keys are a
-    /// total order (ids break ties), so this is the order a sort gives.
+    /// and more, which rarely changes a row, and a hundred watching maps
+    /// each sorted every view for each frame. The keys are a total order
+    /// (ids break ties), so this is the order a sort gives.
     func readingOrder(anchors: [Point], ids: [UInt32], hint: [Int]) -> [Int] {
         guard let rowUnits = readingRowUnits, hint.count == ids.count else {
             return readingOrder(anchors: anchors, ids: ids)
