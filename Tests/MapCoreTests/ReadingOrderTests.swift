@@ -133,6 +133,7 @@ import ViewKit
         }
         #expect(joined > 500, "pans brought pins in")
     }
+
     /// A reading order worked out from a hint is the order a sort gives,
     /// whether the hint is right, a few places off (a patch's badges that
     /// crossed a row) or any order at all.

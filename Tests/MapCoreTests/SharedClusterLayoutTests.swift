@@ -151,6 +151,7 @@ import ViewKit
         let third = first.applying(away)
         #expect(third.layout(in: rect, zoom: zoom).changedGroups(since: before) == nil, "a pin became a lone member")
     }
+
     /// What a layout says changed since an earlier one is worked out once
     /// for every map that asks: the groups `changedGroups` names, each with
     /// the count and centre its cells make now and the count they made

@@ -18,7 +18,7 @@ import Testing
         }
     }
 
-    @Test func aStringTooLongIsCutAtACharacterBoundary() throws {
+    @Test func aStringTooLongIsCutAtACharacterBoundary() {
         // 65,534 ASCII bytes, then a 4-byte character across the limit: cut before it.
         let s = String(repeating: "a", count: 65_534) + "🗼" + String(repeating: "b", count: 10)
         let bytes = Self.written(s)
