@@ -77,12 +77,17 @@ final class AnnotationContainerView: View, RenderHolding {
     private var notedMoves: [(before: UInt32, from: Int, to: Int)] = []
     private var notedUntil: UInt32 = 0
     /// How many moves are kept: a frame follows the few of its epoch.
-    static let notedMovesKept = 16
+    private static let notedMovesKept = 16
 
     /// Moves a subview as `moveSubview(from:to:)` does, and notes the move.
     func moveSubviewNoted(from: Int, to: Int) {
         let before = subviewsVersion
-        if before != notedUntil || notedMoves.count == Self.notedMovesKept { notedMoves.removeAll() }
+        if before != notedUntil {
+            notedMoves.removeAll(keepingCapacity: true)
+        } else if notedMoves.count == Self.notedMovesKept {
+            // The oldest go: the render cache follows from its last frame, whose moves are the newest.
+            notedMoves.removeFirst(Self.notedMovesKept / 2)
+        }
         moveSubview(from: from, to: to)
         notedMoves.append((before, from, to))
         notedUntil = subviewsVersion
@@ -318,8 +323,10 @@ final class AnnotationContainerView: View, RenderHolding {
         lastReading = nil
     }
 
-    /// How many times the render cache took the layer's order from its noted moves.
+    /// How many times the render cache took the layer's order from its noted moves, and how many times a
+    /// patch read the views for it instead.
     var ordersFollowedFromMoves: Int { renders.ordersFollowedFromMoves }
+    var patchOrdersReadFromViews: Int { renders.patchOrdersReadFromViews }
 
     /// How many patches the differ took sent the mirror in a new reading order.
     private(set) var patchesReread = 0

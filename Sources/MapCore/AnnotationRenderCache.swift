@@ -128,6 +128,7 @@ final class AnnotationRenderCache {
             order = moved
             ordersFollowedFromMoves += 1
         } else {
+            if !joining { patchOrdersReadFromViews += 1 }
             order = []
             order.reserveCapacity(now.count)
             var seen = [Bool](repeating: false, count: ids.count)
@@ -181,8 +182,10 @@ final class AnnotationRenderCache {
         return order
     }
 
-    /// How many orders were adopted from the layer's noted moves (tests check that patches use them).
+    /// How many orders were adopted from the layer's noted moves, and how
+    /// many patches read the views for theirs (tests check that patches use the moves).
     private(set) var ordersFollowedFromMoves = 0
+    private(set) var patchOrdersReadFromViews = 0
 
     /// Where each child was before the layer's order was last adopted by a
     /// patch (by position; the same children), or nil when a render came

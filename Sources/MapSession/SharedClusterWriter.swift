@@ -64,7 +64,6 @@ struct SharedClusterWriter {
         return g
     }
 
-    @discardableResult
     mutating func add(_ annotation: Annotation, identifier: String, at point: Point) -> Member {
         let key = AnnotationKey(annotation)
         if capacityHint > 0 {

@@ -96,13 +96,15 @@ import Testing
         let (world, fleet, h) = try Self.watching(1_500, at: "#7/45/10")
         // Steps of up to 0.3 degrees each way, some 60 px at zoom 7: now and then a row of the mirror's.
         try Self.feed(fleet, into: world, watchedBy: h, epochs: 40, moves: 40, step: 0.6, checkEvery: 5, seed: 21)
-        let (patched, reread, followed) = h.session.sync {
+        let (patched, reread, followed, readViews) = h.session.sync {
             let layer = h.session.mapView?.annotationContainer as? AnnotationContainerView
-            return (h.session.live.patchFrames, layer?.patchesReread ?? 0, layer?.ordersFollowedFromMoves ?? 0)
+            return (h.session.live.patchFrames, layer?.patchesReread ?? 0, layer?.ordersFollowedFromMoves ?? 0,
+                    layer?.patchOrdersReadFromViews ?? -1)
         }
         #expect(reread >= 3, "patches sent the mirror in a new order (\(reread) of \(patched) patches)")
         // Badges that passed one another in paint order: the patch took the new order from the moves.
         #expect(followed >= 3, "orders followed from the layer's moves (\(followed) of \(patched) patches)")
+        #expect(readViews == 0, "patches that read the views for their order")
     }
 
     @Test func aSessionThatIsNotOnlyWatchingSendsWholeFrames() throws {
