@@ -16,8 +16,7 @@ extension SharedClusterIndex {
         arriving.reserveCapacity(changes.placed.count)
         for (slot, placement) in changes.placed {
             if let previous = placement.previous { leaving.append(Self.key(of: previous, slot: slot)) }
-            arriving.append(Member(key: Self.key(of: placement.point, slot: slot), point: placement.point,
-                                   sumBefore: .zero))
+            arriving.append(Member(key: Self.key(of: placement.point, slot: slot), point: placement.point))
         }
         for (slot, point) in changes.removed { leaving.append(Self.key(of: point, slot: slot)) }
         leaving.sort()
@@ -142,8 +141,7 @@ extension SharedClusterIndex {
             if rehomed { rehomeBudget -= Int(run.count) }
             let start = written
             append(old.members(ofRun: r))
-            guard carryStart == nil else { return settle(from: start) }
-            // The same members in the same order: their sums before each still hold.
+            guard carryStart == nil else { return settle(from: start, total: old.runTotals[r]) }
             runs.append(Run(slab: freshSlab, start: Int32(start), count: run.count))
             firstKeys.append(old.firstKeys[r])
             runTotals.append(old.runTotals[r])
@@ -154,16 +152,16 @@ extension SharedClusterIndex {
         mutating func merge(_ r: Int?, leaving: ArraySlice<UInt64>, arriving: ArraySlice<Member>) {
             let start = written
             let run = r.map { old.members(ofRun: $0) } ?? []
-            written += Self.write(run, leaving: leaving, arriving: arriving,
-                                  to: UnsafeMutableBufferPointer(rebasing: fresh[written...]))
-            settle(from: start)
+            let (count, total) = Self.write(run, leaving: leaving, arriving: arriving,
+                                            to: UnsafeMutableBufferPointer(rebasing: fresh[written...]))
+            written += count
+            settle(from: start, total: total)
         }
 
         /// Writes `run` without `leaving` and with `arriving` to the start of
-        /// `out`, in key order, each with the sum of the points before it
-        /// among them; returns how many.
-        private static func write(_ run: ArraySlice<Member>, leaving: ArraySlice<UInt64>,
-                                  arriving: ArraySlice<Member>, to out: UnsafeMutableBufferPointer<Member>) -> Int {
+        /// `out`, in key order; returns how many and the sum of their points.
+        private static func write(_ run: ArraySlice<Member>, leaving: ArraySlice<UInt64>, arriving: ArraySlice<Member>,
+                                  to out: UnsafeMutableBufferPointer<Member>) -> (count: Int, total: Point) {
             // Through raw buffers: at a busy feed's rate this loop writes thousands of runs an epoch.
             precondition(run.count + arriving.count <= out.count, "a merge wrote past its bound")
             var sum = Point.zero
@@ -172,7 +170,7 @@ extension SharedClusterIndex {
                 leaving.withUnsafeBufferPointer { leaving in
                     arriving.withUnsafeBufferPointer { arriving in
                         func put(_ m: Member) {
-                            (out.baseAddress! + n).initialize(to: Member(key: m.key, point: m.point, sumBefore: sum))
+                            (out.baseAddress! + n).initialize(to: m)
                             sum = sum + m.point
                             n += 1
                         }
@@ -197,20 +195,19 @@ extension SharedClusterIndex {
                     }
                 }
             }
-            return n
+            return (n, sum)
         }
 
         /// Makes runs of the members from `start` to the end of `fresh`, just
-        /// written in key order and summed from `start`: one run as they
-        /// are, or with the carry before them cut into runs, or the carry.
-        private mutating func settle(from start: Int) {
+        /// written in key order, their points summing to `total`: one run as
+        /// they are, or with the carry before them cut into runs, or the carry.
+        private mutating func settle(from start: Int, total: Point) {
             let end = written
             if carryStart == nil, end - start >= SharedClusterIndex.runMinimum,
                end - start <= SharedClusterIndex.runLimit {
-                let last = fresh[end - 1]
                 runs.append(Run(slab: freshSlab, start: Int32(start), count: Int32(end - start)))
                 firstKeys.append(fresh[start].key)
-                runTotals.append(last.sumBefore + last.point)
+                runTotals.append(total)
                 return
             }
             let from = carryStart ?? start
@@ -232,10 +229,7 @@ extension SharedClusterIndex {
             for piece in 0..<pieces {
                 let end = range.lowerBound + n * (piece + 1) / pieces
                 var sum = Point.zero
-                for i in start..<end {
-                    fresh[i].sumBefore = sum
-                    sum = sum + fresh[i].point
-                }
+                for i in start..<end { sum = sum + fresh[i].point }
                 runs.append(Run(slab: freshSlab, start: Int32(start), count: Int32(end - start)))
                 firstKeys.append(fresh[start].key)
                 runTotals.append(sum)
