@@ -173,10 +173,7 @@ final class PassSorter: Sendable {
     init(_ entries: [MoveLog.Entry]) {
         done.enter()
         DispatchQueue.global(qos: .utility).async { [self, done] in
-            var pass: [MoveLog.Entry] = []
-            for entry in PositionBuckets.passOrder(entries) {
-                if pass.last?.id == entry.id { pass[pass.count - 1] = entry } else { pass.append(entry) }
-            }
+            let pass = PositionBuckets.pass(entries)
             sorted.withLock { $0 = pass }
             done.leave()
         }

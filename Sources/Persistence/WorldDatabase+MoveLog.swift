@@ -60,7 +60,7 @@ extension WorldDatabase {
         for move in try loggedMoves(in: db, path: path).values {
             if let seq = try lookup.number(of: move.id), seq < move.seq { live.append(move) }
         }
-        try foldIntoBuckets(Array(PositionBuckets.passOrder(live))[...], in: db, path: path)
+        try foldIntoBuckets(PositionBuckets.pass(live)[...], in: db, path: path)
         try db.execute(sql: "DELETE FROM move_log")
     }
 

@@ -25,4 +25,21 @@ import Testing
         #expect(PositionBuckets.merge([], new[1...]) == Array(new[1...]))
         #expect(PositionBuckets.merge(old, []) == old)
     }
+
+    @Test func aPassIsInBucketAndIdOrderWithEachIdsLatest() {
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            // A few ids moved many times, logged out of id order; one round not in number order either.
+            let ids = (0..<(1 + round * 40)).map { "pin-\($0 * 7_919 % 10_007)" }
+            var entries = (0..<(round * 300)).map { entry(ids.randomElement(using: &rng)!, Int64($0)) }
+            if round == 7 { entries.shuffle(using: &rng) }
+            var latest: [String: MoveLog.Entry] = [:]
+            for e in entries where e.seq >= latest[e.id]?.seq ?? -1 { latest[e.id] = e }
+            let expected = latest.values.sorted {
+                let (a, b) = (PositionBuckets.bucket(of: $0.id), PositionBuckets.bucket(of: $1.id))
+                return a == b ? $0.id < $1.id : a < b
+            }
+            #expect(PositionBuckets.pass(entries) == expected)
+        }
+    }
 }
