@@ -10,7 +10,7 @@ import Synchronization
 /// commit, held the feed's answers back past 100 ms. So a commit's moves are
 /// appended to the `move_log` table instead, as one row (`PackedMoves`), and
 /// the positions catch up in passes: once the moves logged since the last
-/// pass reach half the world, a pass writes the latest position of each
+/// pass reach the world's size, a pass writes the latest position of each
 /// annotation that moved into its bucket (`PositionBuckets`), bucket by
 /// bucket, a share with each commit (twice as many positions as the commit
 /// logs moves, to the end of a bucket). When a pass is done, the log up to
@@ -42,7 +42,11 @@ struct MoveLog {
     }
 
     /// A pass starts once this many moves were logged since the last one
-    /// began, or half the world's annotations, whichever is more.
+    /// began, or as many as the world has annotations, whichever is more.
+    /// A pass rewrites every bucket a move landed in, which under a busy
+    /// feed is every bucket whatever the pass's length: passes half as
+    /// often cost the writer half the CPU, which a 2-core machine's frames
+    /// feel while a pass runs, for a log up to twice as long.
     static let minimumPassTrigger = 4_096
     /// Each commit folds at least this many rows and twice its moves.
     static let minimumFoldShare = 1_024
@@ -128,7 +132,7 @@ struct MoveLog {
             passStart = sortingStart
             sorting = nil
         }
-        if !isFolding && sorting == nil && loggedSincePass >= max(Self.minimumPassTrigger, annotations / 2) {
+        if !isFolding && sorting == nil && loggedSincePass >= max(Self.minimumPassTrigger, annotations) {
             sorting = PassSorter(unfolded)
             sortingStart = lastSeq
             // Growing the array again by doubling would copy it about as often as the last pass did.

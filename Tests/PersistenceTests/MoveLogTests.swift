@@ -233,10 +233,10 @@ import Testing
         #expect(try db.loadAnnotations().last?.latitude == 9)
     }
 
-    @Test func aPassStartsOnceHalfTheWorldMovedAndFoldsTwiceACommitsMoves() {
+    @Test func aPassStartsOnceTheWorldsSizeMovedAndFoldsTwiceACommitsMoves() {
         var log = MoveLog(emptyThrough: 100)
         var seq: Int64 = 100
-        func commit(_ moves: Int, annotations: Int = 20_000) -> MoveLog.Step {
+        func commit(_ moves: Int, annotations: Int = 10_000) -> MoveLog.Step {
             for i in 0..<moves {
                 seq += 1
                 let position = CoalescedChanges.Position(latitude: 1, longitude: 2, timestamp: nil)
@@ -247,7 +247,7 @@ import Testing
             return step
         }
         for _ in 0..<9 { #expect(commit(1_000) == MoveLog.Step()) }
-        // 10,000 moves logged: half the world. The pass (1,000 ids moved ten times) is sorted meanwhile.
+        // 10,000 moves logged: as many as the world has pins. The pass (1,000 ids moved ten times) is sorted meanwhile.
         #expect(commit(1_000) == MoveLog.Step())
         log.waitForSorting()
         let first = commit(1_000)
