@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Where moves go in the store file, and when they are folded out of the
 /// log.
 ///
@@ -12,11 +9,13 @@ import Synchronization
 /// the positions catch up in passes: once the moves logged since the last
 /// pass reach the world's size, a pass writes the latest position of each
 /// annotation that moved into its bucket (`PositionBuckets`), bucket by
-/// bucket, a share with each commit (twice as many positions as the commit
-/// logs moves, to the end of a bucket). When a pass is done, the log up to
-/// where it began is deleted, again a share a commit. A pass is sorted on a
-/// thread of its own: on the writer's thread, sorting half a million ids
-/// held every answer back.
+/// bucket, a share with each commit (as many positions as the commit logs
+/// moves, to the end of a bucket). When a pass is done, the log up to where
+/// it began is deleted, again a share a commit. A pass's moves are dealt to
+/// their buckets when it is taken, and a share sorts only its buckets'
+/// moves by id: a pass sorted whole, a million moves at once, was a burst
+/// that either held the answers back (on the writer's thread) or took a
+/// core from the frames (on theirs).
 ///
 /// An annotation's position is its row's, unless a bucket or the log holds
 /// a move of it newer than the row (`seq` above the row's own): then the
@@ -35,8 +34,10 @@ struct MoveLog {
 
     /// What one commit does besides logging its moves.
     struct Step: Equatable {
-        /// Latest positions to write into their rows.
+        /// Latest positions to write into their buckets, by bucket and id.
         var fold: ArraySlice<Entry> = []
+        /// The buckets of the pass that `fold` holds (by number).
+        var buckets: Range<Int> = 0..<0
         /// Log entries numbered at most this may be deleted (0: none).
         var deleteThrough: Int64 = 0
     }
@@ -44,25 +45,28 @@ struct MoveLog {
     /// A pass starts once this many moves were logged since the last one
     /// began, or as many as the world has annotations, whichever is more.
     /// A pass rewrites every bucket a move landed in, which under a busy
-    /// feed is every bucket whatever the pass's length: passes half as
-    /// often cost the writer half the CPU, which a 2-core machine's frames
-    /// feel while a pass runs, for a log up to twice as long.
+    /// feed is every bucket whatever the pass's length: the longer the
+    /// passes, the less the writer spends on them a move, for a log that
+    /// holds up to twice the world's size.
     static let minimumPassTrigger = 4_096
-    /// Each commit folds at least this many rows and twice its moves.
+    /// Each commit folds at least this many rows and as many as its moves:
+    /// a pass spread over most of the time to the next, not folded in a
+    /// burst.
     static let minimumFoldShare = 1_024
     /// Each commit deletes at least this many log entries and four times its moves.
     static let minimumDeleteShare = 4_096
 
-    /// The moves logged since the last pass was taken, in order; sorting
-    /// keeps each annotation's latest (appending is all the writer does).
+    /// The moves logged since the last pass was taken, in order, and the
+    /// bucket of each (appending is all the writer does a move).
     private var unfolded: [Entry] = []
-    /// The next pass, being sorted off the writer's thread, and the last
-    /// move number logged when it was taken.
-    private var sorting: PassSorter?
-    private var sortingStart: Int64 = 0
-    /// The pass under way, sorted by bucket and id (`PositionBuckets`).
-    private var pass: [Entry] = []
-    private var passCursor = 0
+    private var unfoldedBuckets: [UInt16] = []
+    /// The next pass, taken at a commit and begun at the next one, and the
+    /// last move number logged when it was taken.
+    private var nextPass: PositionBuckets.Dealt?
+    private var nextPassStart: Int64 = 0
+    /// The pass under way (nil when none), and the next bucket to fold.
+    private var pass: PositionBuckets.Dealt?
+    private var passBucket = 0
     /// The last move number logged when the pass under way began.
     private var passStart: Int64 = 0
     /// Log entries through this number are folded and may be deleted.
@@ -84,7 +88,7 @@ struct MoveLog {
     }
 
     /// Whether a pass is under way.
-    private var isFolding: Bool { passCursor < pass.count }
+    private var isFolding: Bool { pass != nil && passBucket < Int(PositionBuckets.count) }
 
     /// Whether the log holds entries a finished pass made obsolete.
     private var hasObsoleteEntries: Bool { deletedThrough < foldedThrough }
@@ -110,6 +114,7 @@ struct MoveLog {
     mutating func logged(_ entry: Entry) {
         lastLogged = entry.seq
         unfolded.append(entry)
+        unfoldedBuckets.append(UInt16(PositionBuckets.bucket(of: entry.id)))
         loggedSincePass += 1
     }
 
@@ -118,37 +123,41 @@ struct MoveLog {
     /// when it is time; the caller applies the step, then `finished(_:)`.
     mutating func step(moves: Int, annotations: Int, lastSeq: Int64) -> Step {
         var step = Step()
-        if !isFolding && pass.count > 0 {
+        if !isFolding && pass != nil {
             // The last commit ended a pass: every entry logged before it began is in the rows now.
             foldedThrough = passStart
-            pass = []
-            passCursor = 0
+            pass = nil
+            passBucket = 0
             // Every move logged before these removals is folded now, or void.
             removed = removed.filter { $0.value > foldedThrough + 1 }
         }
-        if !isFolding, let sorted = sorting?.take() {
-            pass = sorted
-            passCursor = 0
-            passStart = sortingStart
-            sorting = nil
+        if !isFolding, let next = nextPass {
+            pass = next
+            passBucket = 0
+            passStart = nextPassStart
+            nextPass = nil
         }
-        if !isFolding && sorting == nil && loggedSincePass >= max(Self.minimumPassTrigger, annotations) {
-            sorting = PassSorter(unfolded)
-            sortingStart = lastSeq
-            // Growing the array again by doubling would copy it about as often as the last pass did.
+        if !isFolding && nextPass == nil && loggedSincePass >= max(Self.minimumPassTrigger, annotations) {
+            nextPass = PositionBuckets.Dealt(unfolded, buckets: unfoldedBuckets)
+            nextPassStart = lastSeq
+            // Growing the arrays again by doubling would copy them about as often as the last pass did.
             let expected = unfolded.count
             unfolded = []
             unfolded.reserveCapacity(expected)
+            unfoldedBuckets = []
+            unfoldedBuckets.reserveCapacity(expected)
             loggedSincePass = 0
         }
-        if isFolding {
-            var end = min(pass.count, passCursor + max(Self.minimumFoldShare, 2 * moves))
-            // A share ends with a bucket: each is read, merged and written once a pass.
-            if end < pass.count {
-                let bucket = PositionBuckets.bucket(of: pass[end - 1].id)
-                while end < pass.count, PositionBuckets.bucket(of: pass[end].id) == bucket { end += 1 }
+        if isFolding, let pass {
+            // Whole buckets: each is read, merged and written once a pass.
+            var share: [Entry] = []
+            var end = passBucket
+            while end < Int(PositionBuckets.count), share.count < max(Self.minimumFoldShare, moves) {
+                if !pass.isEmpty(end) { share += PositionBuckets.latest(pass.bucket(end)) }
+                end += 1
             }
-            step.fold = pass[passCursor..<end]
+            step.fold = share[...]
+            step.buckets = passBucket..<end
         }
         if hasObsoleteEntries {
             step.deleteThrough = min(foldedThrough, deletedThrough + Int64(max(Self.minimumDeleteShare, 4 * moves)))
@@ -156,42 +165,9 @@ struct MoveLog {
         return step
     }
 
-    /// Waits until a pass being sorted is ready to start (for tests).
-    func waitForSorting() {
-        sorting?.wait()
-    }
-
     /// Records that `step` committed.
     mutating func finished(_ step: Step) {
-        if !step.fold.isEmpty { passCursor = step.fold.endIndex }
+        if !step.buckets.isEmpty { passBucket = step.buckets.upperBound }
         deletedThrough = max(deletedThrough, step.deleteThrough)
-    }
-}
-
-/// Sorts a pass's entries by id on a global queue; the writer takes the
-/// result at a later commit.
-final class PassSorter: Sendable {
-    private let sorted = Mutex<[MoveLog.Entry]?>(nil)
-    private let done = DispatchGroup()
-
-    init(_ entries: [MoveLog.Entry]) {
-        done.enter()
-        DispatchQueue.global(qos: .utility).async { [self, done] in
-            let pass = PositionBuckets.pass(entries)
-            sorted.withLock { $0 = pass }
-            done.leave()
-        }
-    }
-
-    /// The sorted entries, once ready.
-    func take() -> [MoveLog.Entry]? {
-        sorted.withLock { s in
-            defer { s = nil }
-            return s
-        }
-    }
-
-    func wait() {
-        done.wait()
     }
 }

@@ -18,49 +18,69 @@ enum PositionBuckets {
 
     /// The bucket of `id`: FNV-1a of its UTF-8 bytes, the same in every run.
     static func bucket(of id: String) -> Int64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in id.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        var id = id
+        return id.withUTF8 { utf8 in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            return Int64(hash % count)
         }
-        return Int64(hash % count)
+    }
+
+    /// Entries dealt to their buckets, each bucket's in the order given:
+    /// a counting sort of their indices, so taking a pass of a million
+    /// moves costs a few passes over arrays, not a sort of their ids.
+    struct Dealt {
+        let entries: [MoveLog.Entry]
+        /// Bucket `b`'s entries are `entries[order[i]]` for `i` in `starts[b]..<starts[b + 1]`.
+        private let starts: [Int]
+        private let order: [Int32]
+
+        /// Deals `entries`, whose buckets are `buckets` (one each).
+        init(_ entries: [MoveLog.Entry], buckets: [UInt16]) {
+            var next = [Int](repeating: 0, count: Int(PositionBuckets.count) + 1)
+            for b in buckets { next[Int(b) + 1] += 1 }
+            for b in 0..<Int(PositionBuckets.count) { next[b + 1] += next[b] }
+            starts = next
+            var order = [Int32](repeating: 0, count: entries.count)
+            for (i, b) in buckets.enumerated() {
+                order[next[Int(b)]] = Int32(i)
+                next[Int(b)] += 1
+            }
+            self.entries = entries
+            self.order = order
+        }
+
+        /// Whether bucket `b` holds no entry.
+        func isEmpty(_ b: Int) -> Bool { starts[b] == starts[b + 1] }
+
+        /// Bucket `b`'s entries.
+        func bucket(_ b: Int) -> [MoveLog.Entry] {
+            order[starts[b]..<starts[b + 1]].map { entries[Int($0)] }
+        }
     }
 
     /// `entries` as a pass folds them: by bucket, then id (a bucket's
     /// order), each id once, at its latest (highest number).
-    ///
-    /// Dealt to their buckets first, in one counting pass, then each bucket
-    /// sorted by id: a sort of the whole pass by bucket and id compares
-    /// strings several times as often, in a burst at the start of every
-    /// pass that the watchers' frames feel on a 2-core machine.
     static func pass(_ entries: [MoveLog.Entry]) -> [MoveLog.Entry] {
-        let buckets = entries.map { Int(bucket(of: $0.id)) }
-        // Where each bucket's entries begin in `dealt`, and then where the next goes.
-        var next = [Int](repeating: 0, count: Int(count) + 1)
-        for b in buckets { next[b + 1] += 1 }
-        for b in 0..<Int(count) { next[b + 1] += next[b] }
-        let starts = next
-        // Entry indices, by bucket.
-        var dealt = [Int](repeating: 0, count: entries.count)
-        for (i, b) in buckets.enumerated() {
-            dealt[next[b]] = i
-            next[b] += 1
-        }
-        var pass: [MoveLog.Entry] = []
-        pass.reserveCapacity(entries.count)
-        for b in 0..<Int(count) where starts[b] < starts[b + 1] {
-            dealt[starts[b]..<starts[b + 1]].sort { x, y in
-                let (a, c) = (entries[x].id, entries[y].id)
-                return a == c ? entries[x].seq < entries[y].seq : a < c
-            }
-            for i in dealt[starts[b]..<starts[b + 1]] {
-                if let last = pass.last, last.id == entries[i].id {
-                    pass[pass.count - 1] = entries[i]
-                } else {
-                    pass.append(entries[i])
-                }
+        let dealt = Dealt(entries, buckets: entries.map { UInt16(bucket(of: $0.id)) })
+        return (0..<Int(count)).flatMap { latest(dealt.bucket($0)) }
+    }
+
+    /// The entries of one bucket in id order, each id once, at its latest.
+    static func latest(_ entries: [MoveLog.Entry]) -> [MoveLog.Entry] {
+        let sorted = entries.sorted { $0.id == $1.id ? $0.seq < $1.seq : $0.id < $1.id }
+        var latest: [MoveLog.Entry] = []
+        latest.reserveCapacity(sorted.count)
+        for entry in sorted {
+            if let last = latest.last, last.id == entry.id {
+                latest[latest.count - 1] = entry
+            } else {
+                latest.append(entry)
             }
         }
-        return pass
+        return latest
     }
 
     /// The bucket `old` (in id order) with `new` (in id order, one each)

@@ -138,10 +138,4 @@ extension WorldDatabase {
         let write = try db.cachedStatement(sql: "INSERT OR REPLACE INTO position (bucket, moves) VALUES (?, ?)")
         try write.execute(arguments: [bucket, Data(PackedMoves.pack(bucket: new))])
     }
-
-    /// Waits until a pass of the move log being sorted can start at the next
-    /// commit, so a test knows when passes fold.
-    func waitForMoveLogSorting() {
-        writing.withLock { $0.moveLog.waitForSorting() }
-    }
 }

@@ -88,7 +88,6 @@ import Testing
                 }
             }
             try db.write(changes)
-            if batch % 5 == 4 { db.waitForMoveLogSorting() }
             #expect(try db.loadAnnotations() == model.annotations, "batch \(batch)")
             if batch % 15 == 14 {
                 let crashed = try crashCopy(of: store)
@@ -110,7 +109,6 @@ import Testing
         try db.write(ids.map { .added(pin($0, 0, 0)) })
         // Enough moves for a pass; "p00000" sorts first, so the next commit folds it.
         try db.write(ids.map { .moved(id: $0, latitude: 10, longitude: 10, timestamp: 1) })
-        db.waitForMoveLogSorting()
         try db.write([.removed(id: "p00000"), .added(pin("p00000", 50, 60))])
         let raw = try DatabaseQueue(path: store.path).read { db in
             try Row.fetchOne(db, sql: "SELECT latitude, longitude FROM annotation WHERE id = 'p00000'")
@@ -129,9 +127,8 @@ import Testing
         try db.write(Array(ids.prefix(10)).map { .moved(id: $0, latitude: 1, longitude: 1, timestamp: 1) })
         try db.checkpoint()
         #expect(try bucketed(store.path).count == 10)
-        // A pass of every id is sorted; two are removed (one of them was in a bucket) before it folds.
+        // A pass of every id is taken; two are removed (one of them was in a bucket) before it folds.
         try db.write(ids.map { .moved(id: $0, latitude: 10, longitude: 10, timestamp: 2) })
-        db.waitForMoveLogSorting()
         try db.write([.removed(id: "p00001"), .removed(id: "p04000")])
         #expect(try !bucketed(store.path).contains { $0.id == "p00001" })
         // Each commit folds at least `minimumFoldShare` of the pass.
@@ -160,7 +157,6 @@ import Testing
         #expect(!log.isVoid(MoveLog.Entry(id: "p2", position: position, seq: 13)))
         // The pass taken now holds every move logged before the removal; once it is folded, none is held.
         log.finished(log.step(moves: 0, annotations: 100, lastSeq: seq))
-        log.waitForSorting()
         var steps = 0
         while log.removalsHeld > 0, steps < 100 {
             log.finished(log.step(moves: 0, annotations: 100, lastSeq: seq))
@@ -233,7 +229,7 @@ import Testing
         #expect(try db.loadAnnotations().last?.latitude == 9)
     }
 
-    @Test func aPassStartsOnceTheWorldsSizeMovedAndFoldsTwiceACommitsMoves() {
+    @Test func aPassStartsOnceTheWorldsSizeMoved() {
         var log = MoveLog(emptyThrough: 100)
         var seq: Int64 = 100
         func commit(_ moves: Int, annotations: Int = 10_000) -> MoveLog.Step {
@@ -247,9 +243,8 @@ import Testing
             return step
         }
         for _ in 0..<9 { #expect(commit(1_000) == MoveLog.Step()) }
-        // 10,000 moves logged: as many as the world has pins. The pass (1,000 ids moved ten times) is sorted meanwhile.
+        // 10,000 moves logged: as many as the world has pins. The pass holds 1,000 ids moved ten times.
         #expect(commit(1_000) == MoveLog.Step())
-        log.waitForSorting()
         let first = commit(1_000)
         #expect(first.fold.count == 1_000 && first.deleteThrough == 0)
         #expect(first.fold.map(\.seq) == first.fold.map(\.id).map { id in 9_100 + Int64(id.dropFirst())! + 1 })
@@ -259,6 +254,36 @@ import Testing
         #expect(commit(1_100).deleteThrough == 100 + 4_096 + 4_400)
         #expect(commit(10).deleteThrough == 10_100)
         #expect(commit(10).deleteThrough == 0)
+    }
+
+    @Test func eachCommitFoldsWholeBucketsAsManyPositionsAsItMoved() {
+        var log = MoveLog(emptyThrough: 0)
+        var seq: Int64 = 0
+        func commit(_ ids: Range<Int>) -> MoveLog.Step {
+            for i in ids {
+                seq += 1
+                let position = CoalescedChanges.Position(latitude: 1, longitude: 2, timestamp: nil)
+                log.logged(MoveLog.Entry(id: "v\(i)", position: position, seq: seq))
+            }
+            let step = log.step(moves: ids.count, annotations: 10_000, lastSeq: seq)
+            log.finished(step)
+            return step
+        }
+        #expect(commit(0..<10_000).fold.isEmpty, "the pass is taken")
+        var folded: [MoveLog.Entry] = []
+        var next = 0
+        while folded.count < 10_000 {
+            let share = commit(10_000 + folded.count..<13_000 + folded.count)
+            let buckets = share.fold.map { Int(PositionBuckets.bucket(of: $0.id)) }
+            let last = buckets.last ?? -1
+            // Whole buckets, in order, from where the last share ended; without its last, short of the moves.
+            #expect(share.buckets.lowerBound == next && buckets.allSatisfy(share.buckets.contains))
+            #expect(buckets == buckets.sorted() && (share.fold.count - buckets.filter { $0 == last }.count) < 3_000)
+            #expect(share.fold.count >= 3_000 || share.buckets.upperBound == Int(PositionBuckets.count))
+            next = share.buckets.upperBound
+            folded += share.fold
+        }
+        #expect(Set(folded.map(\.id)) == Set((0..<10_000).map { "v\($0)" }) && folded.count == 10_000)
     }
 }
 
