@@ -185,6 +185,28 @@ import Testing
         #expect(try reopened.loadAnnotations().last?.latitude == 7)
     }
 
+    /// A start checks each logged id's row: a seek each when the log holds
+    /// few ids, one scan of the rows when it holds many.
+    @Test(arguments: [3, 60])
+    func aStartDropsTheLoggedMovesOfAPinAddedAgain(movedPins: Int) throws {
+        let store = try TemporaryStore()
+        let db = try WorldDatabase(path: store.path)
+        try db.write((0..<100).map { .added(pin("p\($0)")) })
+        try db.write((0..<movedPins).map { .moved(id: "p\($0)", latitude: 3, longitude: 4, timestamp: 1) })
+        // "p1" goes and comes back after its move, "p2" goes: their logged moves are void.
+        try db.write([.removed(id: "p1"), .removed(id: "p2")])
+        try db.write([.added(pin("p1", 7, 8))])
+        let crashed = try crashCopy(of: store)
+        #expect(try logCount(crashed.path) > 0)
+        let loaded = try WorldDatabase(path: crashed.path).loadAnnotations()
+        var moved = pin("p0", 3, 4)
+        moved.timestamp = 1
+        #expect(loaded.first == moved && loaded.last == pin("p1", 7, 8))
+        #expect(loaded.count == 99 && !loaded.contains { $0.id == "p2" })
+        #expect(loaded.filter { $0.latitude == 3 }.count == movedPins - 2)
+        #expect(try bucketed(crashed.path).count == movedPins - 2)
+    }
+
     @Test func aCommitsMovesAreOneRowOfTheLog() throws {
         let store = try TemporaryStore()
         let db = try WorldDatabase(path: store.path)
