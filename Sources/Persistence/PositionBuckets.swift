@@ -32,7 +32,7 @@ enum PositionBuckets {
     /// a counting sort of their indices, so taking a pass of a million
     /// moves costs a few passes over arrays, not a sort of their ids.
     struct Dealt {
-        let entries: [MoveLog.Entry]
+        private let entries: [MoveLog.Entry]
         /// Bucket `b`'s entries are `entries[order[i]]` for `i` in `starts[b]..<starts[b + 1]`.
         private let starts: [Int]
         private let order: [Int32]
