@@ -35,14 +35,11 @@ package struct ByteWriter {
             bytes.append(contentsOf: s.utf8)
             return
         }
-        var utf8 = Array(s.utf8)
-        if utf8.count > Int(UInt16.max) {
-            var end = Int(UInt16.max)
-            while end > 0 && (utf8[end] & 0xC0) == 0x80 { end -= 1 }
-            utf8 = Array(utf8[..<end])
-        }
-        u16(UInt16(utf8.count))
-        bytes.append(contentsOf: utf8)
+        let utf8 = Array(s.utf8)
+        var end = Int(UInt16.max)
+        while end > 0 && (utf8[end] & 0xC0) == 0x80 { end -= 1 }
+        u16(UInt16(end))
+        bytes.append(contentsOf: utf8[..<end])
     }
 
     /// `u32` length then the raw bytes.
