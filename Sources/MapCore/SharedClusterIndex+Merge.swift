@@ -1,5 +1,9 @@
 import MapGeometry
 
+/// Runs the parts `0..<count` of a merge, calling `part` with each number,
+/// perhaps at once on other threads; returns once every part is done.
+package typealias MergeParts = @Sendable (_ count: Int, _ part: @Sendable (Int) -> Void) -> Void
+
 extension SharedClusterIndex {
     /// The next epoch: `changes` merged in. The keys that leave (moved and
     /// removed members, found from where they were) and the keys that
@@ -7,7 +11,11 @@ extension SharedClusterIndex {
     /// are rewritten (into a new slab), cut again when they grew long, and
     /// joined to the next when they shrank. Every other run is shared with
     /// this epoch, except those of a slab being emptied.
-    package func applying(_ changes: ClusterChanges) -> SharedClusterIndex {
+    ///
+    /// With `parts`, the runs are merged in two halves, each into a slab of
+    /// its own, by `parts` (which may run them at once): every map showing
+    /// the changes waits for the merge, and the other core is often free.
+    package func applying(_ changes: ClusterChanges, parts: MergeParts? = nil) -> SharedClusterIndex {
         guard !changes.isEmpty else { return self }
         let slots = self.slots.applying(changes)
         var leaving: [UInt64] = []
@@ -23,7 +31,7 @@ extension SharedClusterIndex {
         arriving.sort { $0.key < $1.key }
 
         // The runs the changes land in, with the leaving keys and arriving members of each.
-        var touched: [(run: Int, leaving: Range<Int>, arriving: Range<Int>)] = []
+        var touched: [Touch] = []
         var l = 0, a = 0
         for r in runs.indices {
             // Run r holds the keys from its first up to the next run's first; arrivals below every run join run 0.
@@ -31,33 +39,77 @@ extension SharedClusterIndex {
             let (l0, a0) = (l, a)
             while l < leaving.count, leaving[l] < end { l += 1 }
             while a < arriving.count, arriving[a].key < end { a += 1 }
-            if l != l0 || a != a0 { touched.append((r, l0..<l, a0..<a)) }
+            if l != l0 || a != a0 { touched.append(Touch(run: r, leaving: l0..<l, arriving: a0..<a)) }
         }
-        // Every member the merge may write: the runs changes land in and the arrivals; the run after
-        // one left short (it joins that run); the runs of slabs being emptied; and a short run left at
-        // the end with the run before it, written again (`finishRuns`).
-        var bound = touched.reduce(arriving.count + 2 * Self.runLimit) { total, t in
-            let count = Int(runs[t.run].count), left = count - t.leaving.count + t.arriving.count
-            let joined = left < Self.runMinimum && t.run + 1 < runs.count ? Int(runs[t.run + 1].count) : 0
-            return total + count + joined
-        }
+        // Two parts split where half the touched runs lie before: rewriting those is most of a merge.
+        let split = touched.count >= 2 && parts != nil ? touched[touched.count / 2].run : 0
+        let plans = split > 0
+            ? [Plan(runs: 0..<split, touched: 0..<(touched.count / 2)),
+               Plan(runs: split..<runs.count, touched: (touched.count / 2)..<touched.count)]
+            : [Plan(runs: 0..<runs.count, touched: 0..<touched.count)]
         // Runs of emptied slabs move a share at a time, so emptying the slab of a million-member
         // import does not hold one epoch up: as many members as the merge rewrites, or a few thousand.
         let emptiedSlabs = slabs.indices.map { Self.isEmptied($0, of: self) }
         let emptied = slabs.indices.reduce(0) { $0 + (emptiedSlabs[$1] ? slabLive[$1] : 0) }
-        let rehoming = min(emptied, max(bound, Self.rehomeShare))
-        bound += rehoming
+        // With no runs yet, every arrival is written by the one part.
+        let bounds = plans.map { bound(of: touched[$0.touched]) + (runs.isEmpty ? arriving.count : 0) }
+        let rehoming = min(emptied, max(bounds.reduce(0, +), Self.rehomeShare))
+        let freshSlabs = Self.freeSlabs(plans.count, in: slabs)
+        var built = [(builder: RunBuilder, members: [Member])?](repeating: nil, count: plans.count)
+        built.withUnsafeMutableBufferPointer { results in
+            // Each part writes only its own result.
+            nonisolated(unsafe) let results = results
+            let (touched, leaving, arriving) = (touched, leaving, arriving)
+            let build = { @Sendable (p: Int) in
+                let budget = rehoming * (p + 1) / plans.count - rehoming * p / plans.count
+                results[p] = self.mergeRuns(plans[p], touched: touched, leaving: leaving, arriving: arriving,
+                                            bound: bounds[p] + budget, freshSlab: freshSlabs[p],
+                                            rehoming: emptiedSlabs, budget: budget)
+            }
+            if plans.count > 1, let parts { parts(plans.count, build) } else { plans.indices.forEach(build) }
+        }
+        return RunBuilder.finish(built.map { $0! }, old: self, slots: slots, epoch: epoch + 1)
+    }
+
+    /// A run the changes land in, and the places of its leaving keys and arriving members.
+    private struct Touch {
+        let run: Int
+        let leaving: Range<Int>
+        let arriving: Range<Int>
+    }
+
+    /// The runs a part of a merge goes through, and the touched runs among them.
+    private struct Plan {
+        let runs: Range<Int>
+        let touched: Range<Int>
+    }
+
+    /// How many members a part whose changes land in `touched` may write:
+    /// the runs changes land in and the arrivals; the run after one left
+    /// short (it joins that run); and a short run left at the end with the
+    /// run before it, written again (`finishRuns`). Runs of emptied slabs come on top.
+    private func bound(of touched: ArraySlice<Touch>) -> Int {
+        touched.reduce(2 * Self.runLimit) { total, t in
+            let count = Int(runs[t.run].count), left = count - t.leaving.count + t.arriving.count
+            let joined = left < Self.runMinimum && t.run + 1 < runs.count ? Int(runs[t.run + 1].count) : 0
+            return total + count + joined + t.arriving.count
+        }
+    }
+
+    /// The runs of `plan` merged into a new slab numbered `freshSlab`, with the members written.
+    private func mergeRuns(_ plan: Plan, touched: [Touch], leaving: [UInt64], arriving: [Member], bound: Int,
+                           freshSlab: Int32, rehoming: [Bool], budget: Int) -> (RunBuilder, [Member]) {
         // Slabs come and go every epoch, megabytes each under a busy feed: in a few sizes (four an
         // octave), the allocator reuses the blocks they leave instead of growing the heap around them.
         let granule = max(1_024, 1 << max(0, Int.bitWidth - bound.leadingZeroBitCount - 3))
-        bound = (bound + granule - 1) / granule * granule
+        let capacity = (bound + granule - 1) / granule * granule
         var builder: RunBuilder?
-        let written = [Member](unsafeUninitializedCapacity: bound) { fresh, count in
-            var b = RunBuilder(from: self, into: fresh, runs: runs.count + arriving.count / Self.runTarget + 1,
-                               rehoming: emptiedSlabs, budget: rehoming)
-            var next = touched.startIndex
-            for r in runs.indices {
-                if next < touched.endIndex, touched[next].run == r {
+        let written = [Member](unsafeUninitializedCapacity: capacity) { fresh, count in
+            var b = RunBuilder(from: self, into: fresh, freshSlab: freshSlab,
+                               runs: plan.runs.count + bound / Self.runTarget + 1, rehoming: rehoming, budget: budget)
+            var next = plan.touched.lowerBound
+            for r in plan.runs {
+                if next < plan.touched.upperBound, touched[next].run == r {
                     b.merge(r, leaving: leaving[touched[next].leaving], arriving: arriving[touched[next].arriving])
                     next += 1
                 } else {
@@ -69,7 +121,18 @@ extension SharedClusterIndex {
             count = b.written
             builder = b
         }
-        return builder!.finish(written, slots: slots, epoch: epoch + 1)
+        return (builder!, written)
+    }
+
+    /// The numbers `count` new slabs take: the first free places, then past the end.
+    private static func freeSlabs(_ count: Int, in slabs: [Slab?]) -> [Int32] {
+        var free: [Int32] = []
+        var s = 0
+        while free.count < count {
+            if s >= slabs.count || slabs[s] == nil { free.append(Int32(s)) }
+            s += 1
+        }
+        return free
     }
 
     /// A merge copies on as many members of emptied slabs as it writes of
@@ -103,13 +166,13 @@ extension SharedClusterIndex {
         /// stand as a run and wait to join the next; nil when none wait.
         var carryStart: Int?
 
-        init(from old: SharedClusterIndex, into fresh: UnsafeMutableBufferPointer<Member>, runs expectedRuns: Int,
-             rehoming: [Bool], budget: Int) {
+        init(from old: SharedClusterIndex, into fresh: UnsafeMutableBufferPointer<Member>, freshSlab: Int32,
+             runs expectedRuns: Int, rehoming: [Bool], budget: Int) {
             self.old = old
             self.fresh = fresh
+            self.freshSlab = freshSlab
             self.rehoming = rehoming
             rehomeBudget = budget
-            freshSlab = Int32(old.slabs.firstIndex { $0 == nil } ?? old.slabs.count)
             runs.reserveCapacity(expectedRuns)
             firstKeys.reserveCapacity(expectedRuns)
             runTotals.reserveCapacity(expectedRuns)
@@ -256,12 +319,21 @@ extension SharedClusterIndex {
             cut(start..<written)
         }
 
-        /// The epoch, its new slab holding `members` (what this builder wrote).
-        func finish(_ members: [Member], slots: ClusterSlotTable, epoch: UInt64) -> SharedClusterIndex {
+        /// The epoch made of `parts` in key order, each builder's new slab
+        /// holding the members it wrote.
+        static func finish(_ parts: [(builder: RunBuilder, members: [Member])], old: SharedClusterIndex,
+                           slots: ClusterSlotTable, epoch: UInt64) -> SharedClusterIndex {
             var slabs = old.slabs
-            if !members.isEmpty {
-                if Int(freshSlab) == slabs.count { slabs.append(nil) }
-                slabs[Int(freshSlab)] = Slab(members)
+            for (b, members) in parts where !members.isEmpty {
+                while slabs.count <= Int(b.freshSlab) { slabs.append(nil) }
+                slabs[Int(b.freshSlab)] = Slab(members)
+            }
+            var (runs, firstKeys, runTotals) = (parts[0].builder.runs, parts[0].builder.firstKeys,
+                                                parts[0].builder.runTotals)
+            for (b, _) in parts.dropFirst() {
+                runs += b.runs
+                firstKeys += b.firstKeys
+                runTotals += b.runTotals
             }
             var live = [Int](repeating: 0, count: slabs.count)
             for run in runs { live[Int(run.slab)] += Int(run.count) }

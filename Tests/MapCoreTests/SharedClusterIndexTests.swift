@@ -1,3 +1,4 @@
+import Dispatch
 import MapGeometry
 import Testing
 @testable import MapCore
@@ -44,13 +45,19 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 3])
-    func randomAddsMovesAndRemovesMatchAFreshBuild(seed: UInt64) {
+    /// A merge's parts run at once, as a busy feed's epochs run them.
+    static let atOnce: MergeParts = { count, part in
+        DispatchQueue.concurrentPerform(iterations: count, execute: part)
+    }
+
+    @Test(arguments: [1, 2, 3], [false, true])
+    func randomAddsMovesAndRemovesMatchAFreshBuild(seed: UInt64, inParts: Bool) {
         var random = Random(state: seed)
         var members: [UInt32: (Annotation, Point)] = [:]
         var freeSlots: [UInt32] = []
         var nextSlot: UInt32 = 0
         var index = SharedClusterIndex()
+        var mergedInParts = 0
         for batch in 0..<40 {
             var changes = ClusterChanges()
             for _ in 0..<(1 + random.int(150)) {
@@ -74,11 +81,17 @@ import Testing
                     freeSlots.append(slot)
                 }
             }
-            index = index.applying(changes)
+            let before = index
+            index = index.applying(changes, parts: inParts ? Self.atOnce : nil)
             #expect(index.epoch == UInt64(batch + 1))
             let reference = Self.fresh(members)
             Self.expectSame(index, reference, "seed \(seed), batch \(batch)")
+            // Slabs this merge wrote: one, or one a part when the changes fell in two runs or more.
+            let written = index.slabs.compactMap { $0 }.filter { slab in !before.slabs.contains { $0 === slab } }
+            #expect(written.count == 1 || (inParts && written.count == 2), "batch \(batch): a slab a part")
+            if written.count == 2 { mergedInParts += 1 }
         }
+        #expect(inParts ? mergedInParts >= 30 : mergedInParts == 0, "\(mergedInParts) of 40 merged in parts")
         // Every level's cells partition the members and centre on their mean
         // (a whole-world query walks every cell of the level: shallow ones only).
         for zoom in [0, 2, 5] {
@@ -200,7 +213,8 @@ import Testing
     /// slab and the older slabs thin out; a slab with fewer than half of
     /// its members still in runs has them copied on, so the slabs an epoch
     /// holds stay within a few times its members, and few.
-    @Test func slabsAFeedThinsOutAreEmptied() {
+    @Test(arguments: [false, true])
+    func slabsAFeedThinsOutAreEmptied(inParts: Bool) {
         var random = Random(state: 11)
         var members: [UInt32: (Annotation, Point)] = [:]
         var changes = ClusterChanges()
@@ -220,7 +234,7 @@ import Testing
                 changes.move(slot: slot, to: to, from: members[slot]!.1)
                 members[slot]!.1 = to
             }
-            index = index.applying(changes)
+            index = index.applying(changes, parts: inParts ? Self.atOnce : nil)
             let held = index.slabs.reduce(0) { $0 + ($1?.members.capacity ?? 0) }
             #expect(index.slabLive.reduce(0, +) == index.count, "epoch \(epoch): live members counted")
             if epoch >= 10 { worst = max(worst, Double(held) / Double(index.count)) }
