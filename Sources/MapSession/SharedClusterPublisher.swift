@@ -7,7 +7,7 @@ import Synchronization
 /// an atomic a map reads every frame. A new epoch is merged from the last
 /// one outside every lock but its own, so neither the store's writers nor
 /// the maps wait for a merge.
-final class SharedClusterPublisher: Sendable {
+package final class SharedClusterPublisher: Sendable {
     private let newest = Mutex(SharedClusterSnapshot())
     private let newestEpoch = Atomic<UInt64>(0)
     /// Held through a merge: epochs are made one at a time, in the order their changes were taken.
@@ -39,6 +39,16 @@ final class SharedClusterPublisher: Sendable {
         return Double(DispatchTime.now().uptimeNanoseconds &- started) / 1e9
     }
 
+    /// Merges of at least this many changes run in two parts at once (a
+    /// feed's epoch); for fewer, waking a second thread costs more than it saves.
+    static let partedMergeMinimum = 512
+
+    /// A merge's parts at once, the second on a thread kept for it (`MergeHelper`).
+    package static func mergeInParts(_ count: Int, _ part: @Sendable (Int) -> Void) {
+        mergeHelper.run(count, part)
+    }
+    private static let mergeHelper = MergeHelper()
+
     /// Merges `changes` into the newest epoch and publishes the result.
     /// Call it holding `merging`, with changes taken under that same hold.
     func publish(_ changes: [String: ClusterChanges]) {
@@ -52,7 +62,9 @@ final class SharedClusterPublisher: Sendable {
         let base = snapshot
         var indexes = base.indexes
         for (identifier, change) in changes {
-            let index = (indexes[identifier] ?? SharedClusterIndex()).applying(change)
+            let parts = change.placed.count + change.removed.count >= Self.partedMergeMinimum
+                ? Self.mergeInParts : nil
+            let index = (indexes[identifier] ?? SharedClusterIndex()).applying(change, parts: parts)
             indexes[identifier] = index.count > 0 ? index : nil
         }
         let next = SharedClusterSnapshot(indexes: indexes, epoch: base.epoch + 1)

@@ -31,6 +31,19 @@ package enum ThreadPriority {
         #endif
     }
 
+    /// Sets the calling thread's nice value where permitted (a lower value,
+    /// a higher priority, may need the permission `raised(_:)` does);
+    /// whether it is that value now.
+    @discardableResult
+    package static func setNiceValue(_ value: Int32) -> Bool {
+        #if os(Linux)
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        return getpriority(which, 0) == value || setpriority(which, 0, value) == 0
+        #else
+        return value == 0
+        #endif
+    }
+
     /// The calling thread's nice value (0 where threads have none of their own).
     package static var niceValue: Int32 {
         #if os(Linux)

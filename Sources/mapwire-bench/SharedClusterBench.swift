@@ -4,6 +4,7 @@
 import Foundation
 import MapCore
 import MapGeometry
+import MapSession
 
 /// What `mapwire-bench clusters-shared` measures, from its arguments.
 struct SharedClusterOptions {
@@ -83,7 +84,7 @@ func benchSharedBuild(_ points: [PointAnnotation]) -> SharedClusterIndex {
 /// metres unless told): the time per epoch and the moves a second it
 /// implies. `note` says in the row's name how far they moved.
 func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int, step: Double = Mercator.worldSize * 1e-5,
-                      note: String = "") {
+                      note: String = "", parts: MergeParts? = nil) {
     var state: UInt64 = 11
     func next() -> Double {
         state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -103,7 +104,7 @@ func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int, step:
         }
         gatherTimes.append(now() - tg)
         let t0 = now()
-        index = index.applying(changes)
+        index = index.applying(changes, parts: parts)
         mergeTimes.append(now() - t0)
     }
     let p50 = percentile(mergeTimes, 0.5), worst = mergeTimes.max() ?? 0
@@ -173,6 +174,9 @@ func runSharedClusterBenchmarks(_ options: SharedClusterOptions) throws {
     // pin a random step of up to 0.05 degrees each way (a few kilometres) from where it is.
     benchSharedMerge(full, moves: 1_600, epochs: 400, step: Mercator.worldSize * 0.1 / 360,
                      note: " of up to 0.05 degrees")
+    // The same in two parts at once, as the store merges a feed's epochs.
+    benchSharedMerge(full, moves: 1_600, epochs: 400, step: Mercator.worldSize * 0.1 / 360,
+                     note: " of up to 0.05 degrees, in two parts at once", parts: SharedClusterPublisher.mergeInParts)
     let europe = SharedClusterIndex().applying(allAdds(benchPoints(largest, lat: 35...60, lon: -10...30)))
     let places: [(String, SharedClusterIndex, Coordinate)] = [
         ("\(largest) over the world", full, Coordinate(latitude: 20, longitude: 0)),
