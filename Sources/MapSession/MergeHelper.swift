@@ -12,6 +12,9 @@ import Synchronization
 final class MergeHelper: Sendable {
     /// The part handed over, and the nice value to run it at.
     private let work = Mutex<(part: @Sendable () -> Void, nice: Int32)?>(nil)
+    /// Whether a merge has the helper: another store's merging at the same
+    /// time runs all its parts itself rather than wait for it.
+    private let busy = Atomic<Bool>(false)
     private let wake = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
 
@@ -22,10 +25,13 @@ final class MergeHelper: Sendable {
     }
 
     /// Runs parts `0..<count`: the last on the helper's thread, the others
-    /// on the calling one; returns once all are done. One merge at a time
-    /// (the publisher's `merging` lock).
+    /// on the calling one (all of them there when another merge has the
+    /// helper); returns once all are done.
     func run(_ count: Int, _ part: @Sendable (Int) -> Void) {
-        guard count > 1 else { return (0..<count).forEach(part) }
+        guard count > 1, busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else {
+            return (0..<count).forEach(part)
+        }
+        defer { busy.store(false, ordering: .releasing) }
         withoutActuallyEscaping(part) { part in
             let nice = ThreadPriority.niceValue
             work.withLock { $0 = ({ part(count - 1) }, nice) }

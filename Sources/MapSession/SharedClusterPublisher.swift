@@ -40,7 +40,8 @@ package final class SharedClusterPublisher: Sendable {
     }
 
     /// Merges of at least this many changes run in two parts at once (a
-    /// feed's epoch); for fewer, waking a second thread costs more than it saves.
+    /// feed's epoch, an import's); for fewer, waking a second thread costs
+    /// more than it saves.
     static let partedMergeMinimum = 512
 
     /// A merge's parts at once, the second on a thread kept for it (`MergeHelper`).

@@ -47,6 +47,30 @@ struct MergeHelperTests {
         }
     }
 
+    /// Two stores merging at once (one helper serves the process): the one
+    /// that finds the helper busy runs its parts itself, and neither part
+    /// is lost, run twice or run by the other's merge.
+    @Test(.timeLimit(.minutes(1))) func mergesOfTwoStoresAtOnceEachRunTheirOwnParts() {
+        let helper = MergeHelper()
+        let runs = Mutex([[Int]](repeating: [0, 0], count: 2))
+        let finished = DispatchSemaphore(value: 0)
+        // Threads of their own, as two stores' clustering queues: both merge at once.
+        for store in 0..<2 {
+            Thread {
+                for _ in 0..<300 {
+                    helper.run(2) { p in
+                        runs.withLock { $0[store][p] += 1 }
+                        usleep(50)
+                    }
+                }
+                finished.signal()
+            }.start()
+        }
+        finished.wait()
+        finished.wait()
+        #expect(runs.withLock { $0 } == [[300, 300], [300, 300]])
+    }
+
     /// A feed-sized epoch goes through the parts and comes out as a fresh
     /// build of the same points; a trickle's is merged in one piece.
     @Test func aFeedSizedEpochIsMergedInPartsAndMatchesAFreshBuild() {
