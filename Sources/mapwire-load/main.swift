@@ -122,6 +122,15 @@ func histogramQuantile(_ before: [String: Double], _ after: [String: Double], _ 
     return bound.isInfinite ? "> 1 s" : "<= \(bound * 1000) ms"
 }
 
+/// The mean of a histogram's delta, from its sum and count: the buckets
+/// are too coarse to tell a millisecond between two builds' stages.
+func histogramMean(_ before: [String: Double], _ after: [String: Double], _ name: String) -> String {
+    let count = (after[name + "_count"] ?? 0) - (before[name + "_count"] ?? 0)
+    guard count > 0 else { return "n/a" }
+    let sum = (after[name + "_sum"] ?? 0) - (before[name + "_sum"] ?? 0)
+    return String(format: "%.2f ms", sum / count * 1000)
+}
+
 /// The percentage of a histogram's delta at or under `bound` seconds (one of its bucket bounds).
 func histogramShare(_ before: [String: Double], _ after: [String: Double], _ name: String, within bound: Double)
     -> String {
@@ -351,7 +360,8 @@ print(String(format: "pan event to frame received (client side, %d events): p50 
 print("server event-to-frame histogram (inputs and moves, delta over the run): p50 "
       + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.5) + ", p99 "
       + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.99) + "; within 33 ms: "
-      + histogramShare(before, after, "mapwire_event_to_frame_seconds", within: 0.033))
+      + histogramShare(before, after, "mapwire_event_to_frame_seconds", within: 0.033) + "; mean "
+      + histogramMean(before, after, "mapwire_event_to_frame_seconds"))
 // Where a clustered move's time goes: waiting for its epoch's merge, the merge, the map's turn to draw.
 let stages = [("waiting for the merge", "mapwire_cluster_epoch_wait_seconds"),
               ("merging", "mapwire_cluster_merge_seconds"),
@@ -359,7 +369,7 @@ let stages = [("waiting for the merge", "mapwire_cluster_epoch_wait_seconds"),
 if histogramBuckets(before, after, stages[1].1).last.map({ $0.1 > 0 }) ?? false {
     print("clustered moves' stages (server histograms): " + stages.map { label, name in
         let (p50, p99) = (histogramQuantile(before, after, name, 0.5), histogramQuantile(before, after, name, 0.99))
-        return "\(label) p50 \(p50), p99 \(p99)"
+        return "\(label) p50 \(p50), p99 \(p99), mean \(histogramMean(before, after, name))"
     }.joined(separator: "; "))
 }
 if let rss = rssKB(options.pid) { print("server RSS after the run: \(rss / 1024) MB") }
