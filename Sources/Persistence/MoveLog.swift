@@ -34,12 +34,23 @@ struct MoveLog {
 
     /// What one commit does besides logging its moves.
     struct Step: Equatable {
-        /// Latest positions to write into their buckets, by bucket and id.
-        var fold: ArraySlice<Entry> = []
-        /// The buckets of the pass that `fold` holds (by number).
+        /// Latest positions to write into their buckets, a bucket at a time
+        /// in bucket order, each bucket's in id order.
+        var folds: [BucketFold] = []
+        /// The buckets of the pass that `folds` covers (by number).
         var buckets: Range<Int> = 0..<0
         /// Log entries numbered at most this may be deleted (0: none).
         var deleteThrough: Int64 = 0
+
+        /// The latest positions of `folds`, one after another.
+        var fold: [Entry] { folds.flatMap(\.entries) }
+    }
+
+    /// One bucket's latest positions, as a pass dealt them: folding them
+    /// needs no hash of their ids again.
+    struct BucketFold: Equatable {
+        let bucket: Int64
+        let entries: [Entry]
     }
 
     /// A pass starts once this many moves were logged since the last one
@@ -150,13 +161,15 @@ struct MoveLog {
         }
         if isFolding, let pass {
             // Whole buckets: each is read, merged and written once a pass.
-            var share: [Entry] = []
-            var end = passBucket
-            while end < Int(PositionBuckets.count), share.count < max(Self.minimumFoldShare, moves) {
-                if !pass.isEmpty(end) { share += PositionBuckets.latest(pass.bucket(end)) }
+            var (end, count) = (passBucket, 0)
+            while end < Int(PositionBuckets.count), count < max(Self.minimumFoldShare, moves) {
+                if !pass.isEmpty(end) {
+                    let latest = PositionBuckets.latest(pass.bucket(end))
+                    step.folds.append(BucketFold(bucket: Int64(end), entries: latest))
+                    count += latest.count
+                }
                 end += 1
             }
-            step.fold = share[...]
             step.buckets = passBucket..<end
         }
         if hasObsoleteEntries {

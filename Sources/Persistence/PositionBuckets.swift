@@ -61,11 +61,13 @@ enum PositionBuckets {
         }
     }
 
-    /// `entries` as a pass folds them: by bucket, then id (a bucket's
-    /// order), each id once, at its latest (highest number).
-    static func pass(_ entries: [MoveLog.Entry]) -> [MoveLog.Entry] {
+    /// `entries` as a pass folds them: bucket by bucket, each bucket's in
+    /// id order, each id once, at its latest (highest number).
+    static func pass(_ entries: [MoveLog.Entry]) -> [MoveLog.BucketFold] {
         let dealt = Dealt(entries, buckets: entries.map { UInt16(bucket(of: $0.id)) })
-        return (0..<Int(count)).flatMap { latest(dealt.bucket($0)) }
+        return (0..<Int(count)).compactMap { b in
+            dealt.isEmpty(b) ? nil : MoveLog.BucketFold(bucket: Int64(b), entries: latest(dealt.bucket(b)))
+        }
     }
 
     /// The entries of one bucket in id order, each id once, at its latest.

@@ -72,7 +72,7 @@ extension WorldDatabase {
                 if let seq = try lookup.number(of: move.id), seq < move.seq { live.append(move) }
             }
         }
-        try foldIntoBuckets(PositionBuckets.pass(live)[...], in: db, path: path)
+        for fold in PositionBuckets.pass(live) { try foldIntoBucket(fold.bucket, fold.entries, in: db, path: path) }
         try db.execute(sql: "DELETE FROM move_log")
     }
 
@@ -98,9 +98,11 @@ extension WorldDatabase {
             try append.execute(arguments: [firstSeq, nextSeq - 1, Data(PackedMoves.pack(moved))])
         }
         let step = state.moveLog.step(moves: moved.count, annotations: state.annotations, lastSeq: nextSeq - 1)
-        if !step.fold.isEmpty {
+        if !step.folds.isEmpty {
             let plan = state.moveLog
-            try foldIntoBuckets(step.fold, skipping: plan.isVoid, in: db, path: path)
+            for fold in step.folds {
+                try foldIntoBucket(fold.bucket, fold.entries.filter { !plan.isVoid($0) }, in: db, path: path)
+            }
         }
         if step.deleteThrough > 0 {
             // A row holding moves on both sides of the line stays until a later share passes it whole.
@@ -109,22 +111,11 @@ extension WorldDatabase {
         return step
     }
 
-    /// Writes `entries` (sorted by bucket, then id; one each) over what
-    /// their buckets hold, each bucket read and written once.
-    private static func foldIntoBuckets(_ entries: ArraySlice<MoveLog.Entry>,
-                                        skipping isVoid: (MoveLog.Entry) -> Bool = { _ in false },
-                                        in db: Database, path: String) throws {
-        var start = entries.startIndex
-        while start < entries.endIndex {
-            let bucket = PositionBuckets.bucket(of: entries[start].id)
-            var end = start + 1
-            while end < entries.endIndex, PositionBuckets.bucket(of: entries[end].id) == bucket { end += 1 }
-            let folded = entries[start..<end].filter { !isVoid($0) }
-            if !folded.isEmpty {
-                try rewrite(bucket, in: db, path: path) { PositionBuckets.merge($0, folded[...]) }
-            }
-            start = end
-        }
+    /// Writes `entries` (in id order, one each) over what `bucket` holds.
+    private static func foldIntoBucket(_ bucket: Int64, _ entries: [MoveLog.Entry], in db: Database,
+                                       path: String) throws {
+        guard !entries.isEmpty else { return }
+        try rewrite(bucket, in: db, path: path) { PositionBuckets.merge($0, entries[...]) }
     }
 
     /// Takes `ids` out of their buckets.

@@ -297,6 +297,9 @@ import Testing
         while folded.count < 10_000 {
             let share = commit(10_000 + folded.count..<13_000 + folded.count)
             let buckets = share.fold.map { Int(PositionBuckets.bucket(of: $0.id)) }
+            #expect(share.folds.allSatisfy { fold in
+                fold.entries.allSatisfy { PositionBuckets.bucket(of: $0.id) == fold.bucket }
+            }, "each group is the bucket it names")
             let last = buckets.last ?? -1
             // Whole buckets, in order, from where the last share ended; without its last, short of the moves.
             #expect(share.buckets.lowerBound == next && buckets.allSatisfy(share.buckets.contains))

@@ -39,7 +39,11 @@ import Testing
                 let (a, b) = (PositionBuckets.bucket(of: $0.id), PositionBuckets.bucket(of: $1.id))
                 return a == b ? $0.id < $1.id : a < b
             }
-            #expect(PositionBuckets.pass(entries) == expected)
+            let pass = PositionBuckets.pass(entries)
+            #expect(pass.flatMap(\.entries) == expected)
+            #expect(pass.allSatisfy { fold in
+                !fold.entries.isEmpty && fold.entries.allSatisfy { PositionBuckets.bucket(of: $0.id) == fold.bucket }
+            }, "each group is the bucket it names")
         }
     }
 }
