@@ -178,25 +178,32 @@ extension SceneDiffer {
                                 items: [SceneItem]) -> [(index: Int, name: String)]? {
         let index = elementIndex ?? indexElements()
         guard !elementsShareItems, let elements = accessibility else { return nil }
-        var unmatched = Set<UInt32>(minimumCapacity: items.count)
-        for item in items where index[item.id] != nil { unmatched.insert(item.id) }
-        guard unmatched.count == patched.count else { return nil }
+        // The items that have an element, against the items the patched elements name, both sorted: a patch
+        // holds a few dozen items, and a set of them cost more than all the rest of this check.
+        var had: [UInt32] = []
+        had.reserveCapacity(patched.count)
+        for item in items where index[item.id] != nil { had.append(item.id) }
+        guard had.count == patched.count else { return nil }
+        var named = patched.map(\.item)
+        had.sort()
+        named.sort()
+        guard had == named else { return nil }
         var renamed: [(index: Int, name: String)] = []
         for element in patched {
-            guard unmatched.remove(element.item) != nil, let k = index[element.item], elements[k].role == element.role,
-                  elements[k].flags == element.flags else { return nil }
+            let k = index[element.item]!
+            guard elements[k].role == element.role, elements[k].flags == element.flags else { return nil }
             if elements[k].name != element.name { renamed.append((k, element.name)) }
         }
         return renamed
     }
 
     /// Indexes the accessibility elements by item, noting whether any item has two.
-    private mutating func indexElements() -> [UInt32: Int] {
-        var index: [UInt32: Int] = [:]
+    private mutating func indexElements() -> IDTable<Int> {
+        var index = IDTable<Int>(minimumCapacity: accessibility?.count ?? 0)
         elementsShareItems = false
-        for (k, element) in (accessibility ?? []).enumerated()
-        where index.updateValue(k, forKey: element.item) != nil {
-            elementsShareItems = true
+        for (k, element) in (accessibility ?? []).enumerated() {
+            if index[element.item] != nil { elementsShareItems = true }
+            index[element.item] = k
         }
         elementIndex = index
         return index

@@ -46,7 +46,7 @@ package struct SceneDiffer: Sendable {
     var patchedOrders: [UInt32] = []
     /// Where each item's accessibility element is in `accessibility`, made
     /// when a patch first needs it; `elementsShareItems` when an item has two.
-    var elementIndex: [UInt32: Int]?
+    var elementIndex: IDTable<Int>?
     var elementsShareItems = false
 
     package init() {}

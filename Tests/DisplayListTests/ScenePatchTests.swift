@@ -95,6 +95,10 @@ import Testing
         var twice = Self.patch([30], of: scene)
         twice.scene.accessibility.append(AccessibilityElement(item: 30, role: .text, name: "again"))
         #expect(differ.patch(twice) == nil)
+        // As many elements as before, but one names an item of another badge.
+        var elsewhere = Self.patch([10], of: scene)
+        elsewhere.scene.accessibility[0].item = 30
+        #expect(differ.patch(elsewhere) == nil)
         // A role changed, and an order naming a child that is not the layer's.
         var role = Self.patch([10], of: scene)
         role.scene.accessibility[0].role = .link
