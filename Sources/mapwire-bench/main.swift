@@ -118,6 +118,11 @@ if CommandLine.arguments.dropFirst().first == "frames-clustered" {
     try runClusteredFrames(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
+// `mapwire-bench frames-crowd [steps] [pins] [sessions] [zooms]`: sessions panning in turns (CrowdPanBench.swift).
+if CommandLine.arguments.dropFirst().first == "frames-crowd" {
+    try runCrowdPans(CommandLine.arguments.dropFirst(2))
+    exit(0)
+}
 // `mapwire-bench frames-epoch [epochs] [pins] [moves an epoch]`: a watching session's frames (EpochFrameBench.swift).
 if CommandLine.arguments.dropFirst().first == "frames-epoch" {
     try runEpochFrames(CommandLine.arguments.dropFirst(2))
