@@ -199,6 +199,8 @@ final class AnnotationContainerView: View, RenderHolding {
 
     /// How many items of its last render the layer keeps for the next.
     var heldItemCount: Int { renders.heldItemCount }
+    /// How many items the layer's store of held renders keeps, and how many copies from it the last render made.
+    var heldStore: (items: Int, copies: Int) { (renders.storedItemCount, renders.copiesInLastRender) }
 
     /// Lets the held render go (a resting session keeps only what it must); the next render draws every view.
     func forgetHeldRenders() {

@@ -27,18 +27,13 @@ final class AnnotationRenderCache {
     /// Where each child's accessibility elements ended in the last render,
     /// counted from the layer's first (for the reading order).
     private var elementEnds: [Int] = []
-    /// What a held child drew: its items and accessibility elements.
-    private struct HeldRender {
-        var items: [SceneItem]
-        var elements: [AccessibilityElement]
-    }
-    /// What each child drew at the render held, by its position then (nil for
-    /// a child not held). Only the held ones are kept: a layer of 2,000
-    /// markers, none held, copied all their items here every frame only to
-    /// render them afresh the next. One pair of arrays a child: a render
-    /// appends them to the scene and keeps them as they are, where one array
-    /// of every held item was copied into the scene and back out every frame.
-    private var held: [HeldRender?] = []
+    /// What the held children drew, back to back.
+    private var store = HeldRenderStore()
+    /// Where what each child drew at the render held lies in `store`, by
+    /// its position then (nil for a child not held). Only the held ones are
+    /// kept: a layer of 2,000 markers, none held, copied all their items
+    /// here every frame only to render them afresh the next.
+    private var held: [HeldRenderStore.Span?] = []
     /// Each child's anchor and id, for the reading order without reading the views.
     private(set) var anchors: [Point] = []
     private(set) var ids: [UInt32] = []
@@ -65,6 +60,10 @@ final class AnnotationRenderCache {
 
     /// How many items the cache keeps (tests check that only held children's are).
     var heldItemCount: Int { held.reduce(0) { $0 + ($1?.items.count ?? 0) } }
+    /// How many items the store keeps, those no child's render holds any more included (tests check the bound).
+    var storedItemCount: Int { store.items.count }
+    /// How many copies from the store the last render made (tests check that held renders lie in order).
+    private(set) var copiesInLastRender = 0
 
     /// Each child's accessibility elements in the last render, by position from the layer's first.
     var elementSpans: [Range<Int>] {
@@ -203,6 +202,7 @@ final class AnnotationRenderCache {
         refreshes = Array(repeating: false, count: children.count)
         elementEnds = Array(repeating: 0, count: children.count)
         held = Array(repeating: nil, count: children.count)
+        store.removeAll()
         anchors = Array(repeating: .zero, count: children.count)
         ids = children.map(\.id)
         heldPosition = nil
@@ -223,35 +223,58 @@ final class AnnotationRenderCache {
         var reused: Range<Int>?
         // In the order held: written in place. Reordered since: a new list in the children's order.
         let inPlace = heldPosition == nil && held.count == children.count
-        var reordered: [HeldRender?]? = inPlace ? nil : Array(repeating: nil, count: children.count)
+        var reordered: [HeldRenderStore.Span?] = inPlace ? [] : Array(repeating: nil, count: children.count)
         var drewAfresh = orderAdopted
-        for i in children.indices {
-            let (itemStart, elementStart) = (context.scene.items.count, context.scene.accessibility.count)
-            let was = heldPosition?[i] ?? i
-            if !changed[i], held.indices.contains(was), held[was] != nil {
-                // Reordered: moved out of the old list (each child's once), not copied and let go with it.
-                let render = reordered == nil ? held[was]! : held[was].take()!
-                context.scene.items.append(contentsOf: render.items)
-                context.scene.accessibility.append(contentsOf: render.elements)
+        // Unchanged children held apart in the store although nothing lies between them in the layer.
+        var apart = 0
+        copiesInLastRender = 0
+        var i = 0
+        while i < children.count {
+            if !changed[i], let first = heldSpan(of: i) {
+                // Unchanged children whose renders lie back to back in the store: one copy for all of them.
+                let itemStart = context.scene.items.count
+                var (items, elements) = (first.items, first.elements)
+                var elementEnd = context.scene.accessibility.count - firstElement
+                var span = first
+                while true {
+                    elementEnd += span.elements.count
+                    elementEnds[i] = elementEnd
+                    if !inPlace { reordered[i] = span }
+                    i += 1
+                    guard i < children.count, !changed[i], let next = heldSpan(of: i) else { break }
+                    guard next.items.lowerBound == items.upperBound, next.elements.lowerBound == elements.upperBound
+                    else {
+                        apart += 1
+                        break
+                    }
+                    (items, elements, span) = (items.lowerBound..<next.items.upperBound,
+                                               elements.lowerBound..<next.elements.upperBound, next)
+                }
+                context.scene.items.append(contentsOf: store.items[items])
+                context.scene.accessibility.append(contentsOf: store.elements[elements])
+                copiesInLastRender += 1
                 reused = (reused?.lowerBound ?? itemStart)..<context.scene.items.count
-                reordered?[i] = render
             } else {
                 if let run = reused { context.markUnchanged(run) }
                 reused = nil
                 drewAfresh = true
+                let old = heldSpan(of: i)
+                let (itemStart, elementStart) = (context.scene.items.count, context.scene.accessibility.count)
                 renderAfresh(i, parent: layer.id, into: &context)
                 // Held from here on (a view that can be held, drawn now) or not at all.
-                var render: HeldRender?
+                var span: HeldRenderStore.Span?
                 if !changed[i] {
-                    render = HeldRender(items: Array(context.scene.items[itemStart...]),
-                                        elements: Array(context.scene.accessibility[elementStart...]))
+                    span = store.hold(items: context.scene.items[itemStart...],
+                                      elements: context.scene.accessibility[elementStart...], over: old)
                 }
-                if reordered != nil { reordered?[i] = render } else { held[i] = render }
+                if inPlace { held[i] = span } else { reordered[i] = span }
+                elementEnds[i] = context.scene.accessibility.count - firstElement
+                i += 1
             }
-            elementEnds[i] = context.scene.accessibility.count - firstElement
         }
         if let run = reused { context.markUnchanged(run) }
-        if let reordered { held = reordered }
+        if !inPlace { held = reordered }
+        compactIfScattered(apart: apart)
         self.heldPosition = nil
         children = []
         isSameAsRenderBefore = !drewAfresh
@@ -259,6 +282,28 @@ final class AnnotationRenderCache {
         generation = context.generation
         subviewsVersion = layer.subviewsVersion
     }
+
+    /// Where what child `i` drew at the render held lies in the store, when it is held.
+    private func heldSpan(of i: Int) -> HeldRenderStore.Span? {
+        let was = heldPosition?[i] ?? i
+        return held.indices.contains(was) ? held[was] : nil
+    }
+
+    /// Lays the held renders out again in the layer's order when the store
+    /// keeps as much again as they hold (renders that grew went after the
+    /// rest; children that left the layer took their spans along), or when
+    /// a render copied more than a quarter of them apart (the layer's order
+    /// changed since they were laid out): one copy of every held item now,
+    /// against a copy a child in every render to come.
+    private func compactIfScattered(apart: Int) {
+        let kept = heldItemCount
+        let heldChildren = held.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        guard store.items.count > 2 * kept + Self.storeSlack || apart > 8 && apart * 4 > heldChildren else { return }
+        store.compact(&held)
+    }
+
+    /// Items the store may keep beyond twice those held before it is laid out again.
+    static let storeSlack = 256
 
     /// Whether `child` is a view whose every drawn property tells its holder
     /// when it changes, its subviews' too: the map's own cluster badges and
@@ -317,29 +362,14 @@ final class AnnotationRenderCache {
         for (i, items, elements, declared) in patch.rendered {
             let was = heldPosition?[i] ?? i
             // In place: a watcher commits a few badges every epoch.
-            guard let declared, held.indices.contains(was),
-                  Self.replace(&held[was], items: scene.items[items], elements: scene.accessibility[elements])
+            guard let declared, held.indices.contains(was), let span = held[was],
+                  store.overwrite(span, items: scene.items[items], elements: scene.accessibility[elements])
             else { continue }
             keep(declared)
             children[i].holdRender()
             changed[i] = false
         }
         children = []
-    }
-
-    /// Overwrites what `held` holds with `items` and `elements` when it
-    /// holds as many of each; false, leaving it, when not. Through the
-    /// slot itself: reading the counts through the list's subscript copied
-    /// the held render, retaining and releasing both of its arrays, and a
-    /// copy bound before the writes would have made them copy the arrays.
-    private static func replace(_ held: inout HeldRender?, items: ArraySlice<SceneItem>,
-                                elements: ArraySlice<AccessibilityElement>) -> Bool {
-        guard var render = held.take() else { return false }
-        defer { held = render }
-        guard render.items.count == items.count, render.elements.count == elements.count else { return false }
-        render.items.replaceSubrange(0..<items.count, with: items)
-        render.elements.replaceSubrange(0..<elements.count, with: elements)
-        return true
     }
 
     /// Renders child `i`, and holds what it drew if it is a view that says when that changes.

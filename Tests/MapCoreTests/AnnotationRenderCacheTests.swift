@@ -212,6 +212,35 @@ import ViewKit
         #expect(map.reuseCounts.reused > 20, "leaving markers were given to new pins")
     }
 
+    /// Pans back and forth across the reuse margin bring markers in and let
+    /// others go: the store of held renders keeps at most twice what the
+    /// layer holds (and a little), and a render that changes nothing copies
+    /// the held markers in a few pieces, not a piece a marker.
+    @Test func theHeldRendersStayFewAndInOrderAcrossPans() throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 5, longitude: 0), zoom: 6))
+        map.addAnnotations(scatter(400, lat: -5...15, lon: -10...50))
+        let layer = try #require(map.annotationContainer as? AnnotationContainerView)
+        _ = window.renderScene()
+        var largest = 0
+        for step in 0..<120 {
+            let east = step % 20 < 10 ? step % 20 : 20 - step % 20
+            map.setCamera(Camera(center: Coordinate(latitude: 5, longitude: 0.7 * Double(east)), zoom: 6),
+                          animated: false)
+            map.needsAnnotationLayout = true
+            _ = window.renderScene()
+            #expect(layer.heldStore.items <= 2 * layer.heldItemCount + AnnotationRenderCache.storeSlack,
+                    "step \(step): \(layer.heldStore.items) items kept for \(layer.heldItemCount) held")
+            largest = max(largest, layer.heldStore.items)
+            guard east == 10 else { continue }
+            // As far east as it goes, a third of the markers joined since the store was laid out.
+            _ = window.renderScene()
+            let markers = layer.subviews.filter { $0 is MarkerAnnotationView }.count
+            #expect(markers > 200 && layer.heldStore.copies <= markers / 4 + 1,
+                    "step \(step): \(layer.heldStore.copies) copies for \(markers) markers")
+        }
+        #expect(largest > layer.heldItemCount, "renders that left the layer stayed in the store for a while")
+    }
+
     /// A layout that finds every marker where it is (the map crossing its
     /// reuse margin, or asked to lay out again) lets no held render go.
     @Test func aLayoutThatMovesNothingKeepsTheMarkersHeld() {
