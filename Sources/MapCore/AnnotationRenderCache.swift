@@ -274,7 +274,7 @@ final class AnnotationRenderCache {
         }
         if let run = reused { context.markUnchanged(run) }
         if !inPlace { held = reordered }
-        compactIfScattered(apart: apart)
+        store.compactIfScattered(&held, apart: apart)
         self.heldPosition = nil
         children = []
         isSameAsRenderBefore = !drewAfresh
@@ -288,22 +288,6 @@ final class AnnotationRenderCache {
         let was = heldPosition?[i] ?? i
         return held.indices.contains(was) ? held[was] : nil
     }
-
-    /// Lays the held renders out again in the layer's order when the store
-    /// keeps as much again as they hold (renders that grew went after the
-    /// rest; children that left the layer took their spans along), or when
-    /// a render copied more than a quarter of them apart (the layer's order
-    /// changed since they were laid out): one copy of every held item now,
-    /// against a copy a child in every render to come.
-    private func compactIfScattered(apart: Int) {
-        let kept = heldItemCount
-        let heldChildren = held.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
-        guard store.items.count > 2 * kept + Self.storeSlack || apart > 8 && apart * 4 > heldChildren else { return }
-        store.compact(&held)
-    }
-
-    /// Items the store may keep beyond twice those held before it is laid out again.
-    static let storeSlack = 256
 
     /// Whether `child` is a view whose every drawn property tells its holder
     /// when it changes, its subviews' too: the map's own cluster badges and

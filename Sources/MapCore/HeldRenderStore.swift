@@ -42,6 +42,24 @@ struct HeldRenderStore {
         return true
     }
 
+    /// Items the store may keep beyond twice those held before it is laid out again.
+    static let slack = 256
+
+    /// Lays the renders at `spans` out again in their order when the store
+    /// keeps more than twice what they hold (and `slack`: renders that grew
+    /// went after the rest, views that left the layer took their spans
+    /// along), or when a render found `apart` of them more than a quarter of
+    /// the held views away from their neighbours (the layer's order changed
+    /// since): one copy of every held item now, against a copy a view in
+    /// every render to come.
+    mutating func compactIfScattered(_ spans: inout [Span?], apart: Int) {
+        let (kept, held) = spans.reduce((0, 0)) { sum, span in
+            span.map { (sum.0 + $0.items.count, sum.1 + 1) } ?? sum
+        }
+        guard items.count > 2 * kept + Self.slack || apart > 8 && apart * 4 > held else { return }
+        compact(&spans)
+    }
+
     /// Keeps only the renders at `spans`, back to back in their order, and
     /// points `spans` at where they are now.
     mutating func compact(_ spans: inout [Span?]) {

@@ -228,7 +228,7 @@ import ViewKit
                           animated: false)
             map.needsAnnotationLayout = true
             _ = window.renderScene()
-            #expect(layer.heldStore.items <= 2 * layer.heldItemCount + AnnotationRenderCache.storeSlack,
+            #expect(layer.heldStore.items <= 2 * layer.heldItemCount + HeldRenderStore.slack,
                     "step \(step): \(layer.heldStore.items) items kept for \(layer.heldItemCount) held")
             largest = max(largest, layer.heldStore.items)
             guard east == 10 else { continue }

@@ -69,4 +69,30 @@ import Testing
         store.removeAll()
         #expect(store.items.isEmpty && store.elements.isEmpty)
     }
+
+    /// Laid out again only when it keeps more than twice what is held (and
+    /// a little), or a render found more than a quarter of the held apart.
+    @Test func theStoreIsLaidOutAgainWhenItKeepsTooMuchOrTooScattered() {
+        var store = HeldRenderStore()
+        let one = Self.render(10, count: 1, text: "x")
+        var spans: [Span?] = (0..<40).map { _ in
+            store.hold(items: one.items[...], elements: one.elements[...], over: nil)
+        }
+        // Views that left: 40 items kept for 10 held, within twice plus the slack.
+        spans = Array(spans[30...])
+        store.compactIfScattered(&spans, apart: 0)
+        #expect(store.items.count == 40 && spans[0] == Span(items: 30..<31, elements: 30..<31))
+        // Apart: 9 of 10 held is more than a quarter, but 8 is not yet enough to pay for a copy.
+        store.compactIfScattered(&spans, apart: 8)
+        #expect(store.items.count == 40)
+        store.compactIfScattered(&spans, apart: 9)
+        #expect(store.items.count == 10 && spans[0] == Span(items: 0..<1, elements: 0..<1))
+        // More than twice what is held and the slack: laid out again without a render finding anything apart.
+        let grown = (0..<(HeldRenderStore.slack + 30)).map { _ in
+            store.hold(items: one.items[...], elements: one.elements[...], over: nil)
+        }
+        #expect(grown.count > 0 && store.items.count == HeldRenderStore.slack + 40)
+        store.compactIfScattered(&spans, apart: 0)
+        #expect(store.items.count == 10, "the renders no span points to went")
+    }
 }
