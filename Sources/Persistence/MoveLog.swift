@@ -41,9 +41,6 @@ struct MoveLog {
         var buckets: Range<Int> = 0..<0
         /// Log entries numbered at most this may be deleted (0: none).
         var deleteThrough: Int64 = 0
-
-        /// The latest positions of `folds`, one after another.
-        var fold: [Entry] { folds.flatMap(\.entries) }
     }
 
     /// One bucket's latest positions, as a pass dealt them: folding them

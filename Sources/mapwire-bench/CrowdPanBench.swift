@@ -14,7 +14,7 @@ import Wire
 /// drag the map a few pixels, `steps` drags each; every drag is one frame.
 /// Prints the drags' time (each drag's handling, from decoding it to the
 /// encoded frame: every drag but a session's first makes one) and the
-/// process's CPU time per drag.
+/// process's CPU time per drag, acknowledgements included.
 func runCrowdPans(_ arguments: ArraySlice<String>) throws {
     let steps = Int(arguments.first ?? "") ?? 100
     let pins = Int(arguments.dropFirst().first ?? "") ?? 1_000_000
@@ -25,16 +25,12 @@ func runCrowdPans(_ arguments: ArraySlice<String>) throws {
     print("| camera | sessions | live views a session | drag p50 ms | drag p99 ms | CPU a drag ms | frames |")
     print("|---|---|---|---|---|---|---|")
     for zoom in zooms {
-        let panners = (0..<count).map { CrowdPanner(id: UInt32($0 + 1), world: app.world, hash: "#\(zoom)/48/8") }
+        let panners = (0..<count).map { PanningSession(id: UInt32($0 + 1), world: app.world, hash: "#\(zoom)/48/8") }
         var times: [Double] = []
         times.reserveCapacity(steps * count)
         let cpu = processCPUTime()
         for step in 0..<steps {
-            for panner in panners {
-                let t0 = now()
-                panner.drag(step)
-                times.append(now() - t0)
-            }
+            for panner in panners { times.append(panner.drag(step).seconds) }
         }
         let perDrag = (processCPUTime() - cpu) / Double(max(times.count, 1))
         let frames = panners.reduce(0) { $0 + $1.frames }
@@ -43,19 +39,23 @@ func runCrowdPans(_ arguments: ArraySlice<String>) throws {
     }
 }
 
-/// A session that drags the map back and forth, a frame a drag.
-final class CrowdPanner {
+/// A session that drags the map back and forth, a frame a drag (the pan
+/// benchmarks, one session alone or a crowd in turns).
+final class PanningSession {
     let session: MapSession
     private let out = NullOutput()
     private var seq: UInt32 = 1
     private var acked: UInt32 = 1
     private var x = 640.0, dx = 3.0
     private(set) var frames = 0
+    /// The bytes of the session's first frame.
+    let firstFrameBytes: Int
 
     init(id: UInt32, world: World, hash: String) {
         session = MapSession(id: id, world: world, output: out, clock: ManualClock(), ticksAutomatically: false)
         session.handle(ClientMessage.hello(version: 1, size: Size(width: 1280, height: 800), devicePixelRatio: 1,
                                            hash: hash).encoded())
+        firstFrameBytes = out.messages.count > 1 ? out.messages[1].count : 0
         session.handle(ClientMessage.ack(frame: 1).encoded())
         session.handle(ClientMessage.pointer(seq: seq, PointerEvent(phase: .down, location: Point(x: x, y: 400),
                                                                     time: 0)).encoded())
@@ -64,17 +64,23 @@ final class CrowdPanner {
 
     var liveViews: Int { session.reuseCounts?.live ?? 0 }
 
-    /// One drag of a few pixels, and the acknowledgement of the frame it made.
-    func drag(_ step: Int) {
+    /// One drag of a few pixels: the seconds its handling took (from
+    /// decoding it to the encoded frame) and the bytes of the frame it made,
+    /// which is then acknowledged.
+    func drag(_ step: Int) -> (seconds: Double, frameBytes: Int?) {
         seq += 1
         x += dx
         if x > 1100 || x < 180 { dx = -dx }
-        session.handle(ClientMessage.pointer(seq: seq, PointerEvent(phase: .moved, location: Point(x: x, y: 400),
-                                                                    time: Double(step) * 0.016)).encoded())
-        guard !out.messages.isEmpty else { return }
+        let message = ClientMessage.pointer(seq: seq, PointerEvent(phase: .moved, location: Point(x: x, y: 400),
+                                                                   time: Double(step) * 0.016)).encoded()
+        let t0 = now()
+        session.handle(message)
+        let seconds = now() - t0
+        guard let last = out.messages.last else { return (seconds, nil) }
         frames += out.messages.count
         acked += UInt32(out.messages.count)
         out.messages.removeAll(keepingCapacity: true)
         session.handle(ClientMessage.ack(frame: acked).encoded())
+        return (seconds, last.count)
     }
 }

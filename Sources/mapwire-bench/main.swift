@@ -58,38 +58,17 @@ struct Result {
 /// Opens a session at `hash`, then drags back and forth for `frames` frames,
 /// timing each event from decode to encoded frame (query, layout, diff, encode).
 func run(_ name: String, world: World, hash: String, frames: Int) -> Result {
-    let out = NullOutput()
-    let session = MapSession(id: 1, world: world, output: out, clock: ManualClock(), ticksAutomatically: false)
-    let size = Size(width: 1280, height: 800)
-    session.handle(ClientMessage.hello(version: 1, size: size, devicePixelRatio: 1, hash: hash).encoded())
-    let first = out.messages.count > 1 ? out.messages[1].count : 0
-    session.handle(ClientMessage.ack(frame: 1).encoded())
-    var seq: UInt32 = 1
-    session.handle(ClientMessage.pointer(seq: seq, PointerEvent(phase: .down, location: Point(x: 640, y: 400), time: 0)).encoded())
+    let panner = PanningSession(id: 1, world: world, hash: hash)
     var times: [Double] = []
     var bytes: [Int] = []
-    var x = 640.0, dx = 3.0
-    var frameNumber: UInt32 = 1
     for i in 0..<frames {
-        seq += 1
-        x += dx
-        if x > 1100 || x < 180 { dx = -dx }
-        let msg = ClientMessage.pointer(seq: seq, PointerEvent(phase: .moved, location: Point(x: x, y: 400), time: Double(i) * 0.016)).encoded()
-        let before = out.messages.count
-        let t0 = now()
-        session.handle(msg)
-        times.append(now() - t0)
-        if out.messages.count > before {
-            bytes.append(out.messages.last!.count)
-            frameNumber += 1
-            session.handle(ClientMessage.ack(frame: frameNumber).encoded())
-        }
-        if out.messages.count > 64 { out.messages.removeAll(keepingCapacity: true) }
+        let (seconds, frameBytes) = panner.drag(i)
+        times.append(seconds)
+        if let frameBytes { bytes.append(frameBytes) }
     }
-    let live = session.reuseCounts?.live ?? 0
     return Result(name: name, p50: percentile(times, 0.5) * 1e3, p99: percentile(times, 0.99) * 1e3,
-                  mean: times.reduce(0, +) / Double(times.count) * 1e3, firstFrameBytes: first,
-                  panFrameBytes: bytes, liveViews: live)
+                  mean: times.reduce(0, +) / Double(times.count) * 1e3, firstFrameBytes: panner.firstFrameBytes,
+                  panFrameBytes: bytes, liveViews: panner.liveViews)
 }
 
 // `mapwire-bench clusters`: the clustering benchmarks of ClusterBench.swift instead.

@@ -324,3 +324,8 @@ private struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+extension MoveLog.Step {
+    /// The latest positions of `folds`, one after another.
+    var fold: [MoveLog.Entry] { folds.flatMap(\.entries) }
+}
