@@ -148,6 +148,40 @@ public final class MapControls: View {
         scaleBar.update(latitude: camera.centerCoordinate.latitude, zoom: camera.zoom)
         attribution.layout(maxWidth: max(120, map.bounds.width - 2 * Self.margin))
         let obstacles = map.overlayFrames(excluding: self)
+        // Most frames (a pan, a pin moving) change nothing the corners depend on: the controls stay where they are.
+        if placement != placementInputs(size: map.bounds.size, obstacles: obstacles) {
+            placeCorners(size: map.bounds.size, obstacles: obstacles)
+            placement = placementInputs(size: map.bounds.size, obstacles: obstacles)
+            placements += 1
+        }
+        if isKeyboardHelpShown { keyboardHelp.layout(in: map.bounds.size) }
+    }
+
+    /// Everything the corners' placing reads, the controls' frames as placed included (so a control an app
+    /// moved is put back): while it stays the same, placing again would give the same frames.
+    private struct Placement: Equatable {
+        var size: Size
+        var obstacles: [Rect]
+        var options: MapControlsOptions
+        var zoom: Rect, keyboardHelpButton: Rect, scaleBar: Rect, attribution: Rect
+        /// Which of the four show, a bit each.
+        var shown: UInt8
+    }
+
+    /// What the corners were last placed for.
+    private var placement: Placement?
+    /// How many times the corners were placed (tests check that a pan does not place them again).
+    package private(set) var placements = 0
+
+    private func placementInputs(size: Size, obstacles: [Rect]) -> Placement {
+        Placement(size: size, obstacles: obstacles, options: options, zoom: zoom.frame,
+                  keyboardHelpButton: keyboardHelpButton.frame, scaleBar: scaleBar.frame,
+                  attribution: attribution.frame,
+                  shown: (zoom.isHidden ? 0 : 1) | (keyboardHelpButton.isHidden ? 0 : 2)
+                      | (scaleBar.isHidden ? 0 : 4) | (attribution.isHidden ? 0 : 8))
+    }
+
+    private func placeCorners(size: Size, obstacles: [Rect]) {
         // Top to bottom within a corner, whichever edge it hugs.
         let order: [(View, MapControlCorner?, Double)] = [
             (zoom, options.zoom, Self.margin), (keyboardHelpButton, options.keyboardHelp, Self.margin),
@@ -157,10 +191,9 @@ public final class MapControls: View {
         for corner in MapControlCorner.allCases {
             let stack = order.filter { $0.1 == corner && !$0.0.isHidden }
             guard !stack.isEmpty else { continue }
-            place(stack.map { ($0.0, $0.2) }, in: corner, size: map.bounds.size, avoiding: obstacles)
+            place(stack.map { ($0.0, $0.2) }, in: corner, size: size, avoiding: obstacles)
             laidOutCorners += stack.map(\.0)
         }
-        if isKeyboardHelpShown { keyboardHelp.layout(in: map.bounds.size) }
     }
 
     /// Stacks `views` (each with its margin from the edges) from `corner`'s

@@ -142,6 +142,36 @@ import ViewKit
         #expect(map.controls.attribution.frame.maxY == 640)
     }
 
+    @Test func aPanLeavesTheCornersAndWhatTheyDependOnPlacesThemAgain() {
+        var options = MapControlsOptions()
+        options.scaleBar = .topRight
+        let (window, map) = controlledMap(options: options)
+        let c = map.controls, size = map.bounds.size
+        let placed = c.placements, zoomFrame = c.zoom.frame
+        map.camera = Camera(center: Coordinate(latitude: 20, longitude: 3), zoom: 4)
+        _ = window.renderScene()
+        #expect(c.placements == placed, "a pan along a parallel changes nothing the corners read")
+        #expect(c.zoom.frame == zoomFrame)
+        // Farther north the same round length is wider: the bar stays flush with the right margin.
+        let width = c.scaleBar.frame.width
+        map.camera = Camera(center: Coordinate(latitude: 62, longitude: 3), zoom: 4)
+        _ = window.renderScene()
+        #expect(c.scaleBar.frame.width != width)
+        #expect(c.scaleBar.frame.maxX == size.width - 10)
+        // An overlay over the top-left corner pushes the stack below it, and follows it when it moves.
+        let toolbar = View(frame: Rect(x: 0, y: 0, width: 200, height: 60))
+        map.addSubview(toolbar)
+        _ = window.renderScene()
+        #expect(c.zoom.frame.minY == toolbar.frame.maxY + 8)
+        toolbar.frame.size.height = 90
+        _ = window.renderScene()
+        #expect(c.zoom.frame.minY == 98)
+        // A control an app moved goes back to its corner.
+        c.zoom.frame.origin = Point(x: 300, y: 300)
+        _ = window.renderScene()
+        #expect(c.zoom.frame.minX == 10 && c.zoom.frame.minY == 98)
+    }
+
     @Test func controlsPaintAboveOverlaysAddedAfterThem() {
         let (window, map) = controlledMap()
         let overlay = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
