@@ -205,7 +205,6 @@ final class AnnotationContainerView: View, RenderHolding {
     /// Lets the held render go (a resting session keeps only what it must); the next render draws every view.
     func forgetHeldRenders() {
         renders = AnnotationRenderCache()
-        lastReading = nil
         lastOrder = nil
         patchedOrder = nil
         notedMoves = []
@@ -223,39 +222,39 @@ final class AnnotationContainerView: View, RenderHolding {
             renders.renderAll(of: self, into: &context)
         }
         let level = (superview as? MapView)?.camera.zoom.rounded(.down) ?? 0
-        if renders.isSameAsRenderBefore, let last = lastReading, last.level == level {
-            // The same views, anchors and elements as last time (a pan over markers): the same reading.
-            if !last.elements.isEmpty { context.scene.accessibility.replaceSubrange(first..., with: last.elements) }
-            return
-        }
         let spans = renders.elementSpans
         let order: [Int]
-        if let last = lastOrder, last.level == level, last.anchors == renders.anchors, last.ids == renders.ids {
-            // Views that render every frame (an app's own kind) but stayed where they were: the same order.
+        if renders.isSameAsRenderBefore, let last = lastOrder, last.level == level, last.ids == renders.ids {
+            // The same views, anchors and elements as last time (a pan over markers): the same order and readers.
             order = last.order
-        } else if let last = lastOrder, last.level == level,
-                  let followed = readingOrder(following: (last.anchors, last.ids, last.order),
-                                              positions: renders.positionsBefore,
-                                              anchors: renders.anchors, ids: renders.ids) {
-            order = followed
-            lastOrder = (level, renders.anchors, renders.ids, order)
         } else {
-            order = readingOrder(anchors: renders.anchors, ids: renders.ids)
-            lastOrder = (level, renders.anchors, renders.ids, order)
+            if let last = lastOrder, last.level == level, last.anchors == renders.anchors,
+               last.ids == renders.ids {
+                // Views that render every frame (an app's own kind) but stayed where they were: the same order.
+                order = last.order
+            } else if let last = lastOrder, last.level == level,
+                      let followed = readingOrder(following: (last.anchors, last.ids, last.order),
+                                                  positions: renders.positionsBefore,
+                                                  anchors: renders.anchors, ids: renders.ids) {
+                order = followed
+                lastOrder = (level, renders.anchors, renders.ids, order)
+            } else {
+                order = readingOrder(anchors: renders.anchors, ids: renders.ids)
+                lastOrder = (level, renders.anchors, renders.ids, order)
+            }
+            readersOrder = Self.readers(in: order, spans: spans, ids: renders.ids)
         }
-        readersOrder = Self.readers(in: order, spans: spans, ids: renders.ids)
         // Each view's elements (a pin's, then its card's) stay together, in the views' reading order.
-        var reading: [AccessibilityElement] = []
-        reading.reserveCapacity(context.scene.accessibility.count - first)
-        for i in order {
-            reading += context.scene.accessibility[(first + spans[i].lowerBound)..<(first + spans[i].upperBound)]
+        if !context.scene.accessibility.arrangeRuns(from: first, spans: spans, in: order) {
+            var reading: [AccessibilityElement] = []
+            reading.reserveCapacity(context.scene.accessibility.count - first)
+            for i in order {
+                reading += context.scene.accessibility[(first + spans[i].lowerBound)..<(first + spans[i].upperBound)]
+            }
+            context.scene.accessibility.replaceSubrange(first..., with: reading)
         }
-        if !reading.isEmpty { context.scene.accessibility.replaceSubrange(first..., with: reading) }
-        lastReading = (level, reading)
     }
 
-    /// The zoom level and the elements in reading order of the last render.
-    private var lastReading: (level: Double, elements: [AccessibilityElement])?
     /// The last reading order worked out, and the level, anchors and ids it was for.
     private var lastOrder: (level: Double, anchors: [Point], ids: [UInt32], order: [Int])?
     /// The reading order of the last patch, taken for `lastOrder` once the differ took the patch.
@@ -321,8 +320,6 @@ final class AnnotationContainerView: View, RenderHolding {
             readersOrder = readers
             patchesReread += 1
         }
-        // The patch renamed elements: the next render reads them anew.
-        lastReading = nil
     }
 
     /// How many times the render cache took the layer's order from its noted moves, and how many times a
