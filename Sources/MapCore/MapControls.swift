@@ -149,9 +149,9 @@ public final class MapControls: View {
         attribution.layout(maxWidth: max(120, map.bounds.width - 2 * Self.margin))
         let obstacles = map.overlayFrames(excluding: self)
         // Most frames (a pan, a pin moving) change nothing the corners depend on: the controls stay where they are.
-        if placement != placementInputs(size: map.bounds.size, obstacles: obstacles) {
+        if placement?.inputs != placementInputs(size: map.bounds.size, obstacles: obstacles) {
             placeCorners(size: map.bounds.size, obstacles: obstacles)
-            placement = placementInputs(size: map.bounds.size, obstacles: obstacles)
+            placement = PlacedFor(inputs: placementInputs(size: map.bounds.size, obstacles: obstacles))
             placements += 1
         }
         if isKeyboardHelpShown { keyboardHelp.layout(in: map.bounds.size) }
@@ -168,8 +168,18 @@ public final class MapControls: View {
         var shown: UInt8
     }
 
-    /// What the corners were last placed for.
-    private var placement: Placement?
+    /// What the corners were last placed for, out of line: a resting map lets it go (`forgetPlacement`),
+    /// so that idle sessions do not keep it.
+    private var placement: PlacedFor?
+    private final class PlacedFor {
+        let inputs: Placement
+        init(inputs: Placement) { self.inputs = inputs }
+    }
+
+    /// Lets go of what the corners were placed for: the next frame places them again.
+    func forgetPlacement() {
+        placement = nil
+    }
     /// How many times the corners were placed (tests check that a pan does not place them again).
     package private(set) var placements = 0
 

@@ -241,12 +241,14 @@ open class MapView: View, CursorProviding {
     // MARK: Rendering
 
     /// Lets go of what the map keeps only to make its next frames cheaper:
-    /// the shared layouts it follows epochs from and its annotation views'
-    /// last render. A session that rests (a tab left open) calls it; its
-    /// next frame lays out and draws every view afresh.
+    /// the shared layouts it follows epochs from, its annotation views'
+    /// last render and what its controls were placed for. A session that
+    /// rests (a tab left open) calls it; its next frame lays out and draws
+    /// every view afresh.
     package func rest() {
         clustering.sharedLayouts = [:]
         (annotationContainer as? AnnotationContainerView)?.forgetHeldRenders()
+        controls.forgetPlacement()
     }
 
     /// Before drawing, steps the gestures' momentum and lays the map out for

@@ -170,6 +170,12 @@ import ViewKit
         c.zoom.frame.origin = Point(x: 300, y: 300)
         _ = window.renderScene()
         #expect(c.zoom.frame.minX == 10 && c.zoom.frame.minY == 98)
+        // A resting map forgets what they were placed for; its next frame places them again, where they were.
+        let frames = [c.zoom.frame, c.scaleBar.frame, c.attribution.frame], before = c.placements
+        map.rest()
+        _ = window.renderScene()
+        #expect(c.placements == before + 1)
+        #expect([c.zoom.frame, c.scaleBar.frame, c.attribution.frame] == frames)
     }
 
     @Test func controlsPaintAboveOverlaysAddedAfterThem() {
