@@ -244,15 +244,11 @@ final class AnnotationContainerView: View, RenderHolding {
             }
             readersOrder = Self.readers(in: order, spans: spans, ids: renders.ids)
         }
-        // Each view's elements (a pin's, then its card's) stay together, in the views' reading order.
-        if !context.scene.accessibility.arrangeRuns(from: first, spans: spans, in: order) {
-            var reading: [AccessibilityElement] = []
-            reading.reserveCapacity(context.scene.accessibility.count - first)
-            for i in order {
-                reading += context.scene.accessibility[(first + spans[i].lowerBound)..<(first + spans[i].upperBound)]
-            }
-            context.scene.accessibility.replaceSubrange(first..., with: reading)
-        }
+        // Each view's elements (a pin's, then its card's) stay together, in the views' reading order. The
+        // cache's runs lie back to back and the order names each view once; were they not, the elements would
+        // stay in paint order rather than any being lost or doubled.
+        let arranged = context.scene.accessibility.arrangeRuns(from: first, spans: spans, in: order)
+        assert(arranged, "the layer's runs of elements and its reading order disagree")
     }
 
     /// The last reading order worked out, and the level, anchors and ids it was for.

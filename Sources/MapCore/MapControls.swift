@@ -180,6 +180,7 @@ public final class MapControls: View {
     func forgetPlacement() {
         placement = nil
     }
+
     /// How many times the corners were placed (tests check that a pan does not place them again).
     package private(set) var placements = 0
 
