@@ -209,7 +209,8 @@ public final class MapControls: View {
 
     /// Stacks `views` (each with its margin from the edges) from `corner`'s
     /// top or bottom edge, then slides the stack vertically off any obstacle.
-    private func place(_ views: [(View, Double)], in corner: MapControlCorner, size: Size, avoiding obstacles: [Rect]) {
+    private func place(_ views: [(View, Double)], in corner: MapControlCorner, size: Size,
+                       avoiding obstacles: [Rect]) {
         let height = views.map(\.0.frame.height).reduce(0, +) + Double(views.count - 1) * Self.spacing
         let firstMargin = corner.isTop ? views[0].1 : views[views.count - 1].1
         var top = corner.isTop ? firstMargin : size.height - firstMargin - height

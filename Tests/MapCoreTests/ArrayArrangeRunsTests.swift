@@ -20,7 +20,9 @@ import Testing
 
     /// What copying the runs in `order` gives.
     static func copied(_ array: [String], from first: Int, spans: [Range<Int>], order: [Int]) -> [String] {
-        Array(array[..<first]) + order.flatMap { array[(first + spans[$0].lowerBound)..<(first + spans[$0].upperBound)] }
+        Array(array[..<first]) + order.flatMap { i in
+            array[(first + spans[i].lowerBound)..<(first + spans[i].upperBound)]
+        }
     }
 
     @Test func movingTheRunsGivesWhatCopyingThemInThatOrderGives() {
