@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func movingTheRunsGivesWhatCopyingThemInThatOrderGives() {
-        var rng = SystemRandomNumberGenerator()
+        // Seeded, so that a failing arrangement comes back on the next run.
+        var rng = CalloutFitTests.SeededGenerator(state: 20_261_128)
         for trial in 0..<200 {
             let prefix = trial % 4
             let lengths = (0..<Int.random(in: 0...30, using: &rng)).map { _ in Int.random(in: 0...3, using: &rng) }
