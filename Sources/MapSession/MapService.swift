@@ -82,7 +82,23 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
         api.bodyConsumer(for: request)
     }
 
+    /// The API's route table (`APIRoutes`).
+    public func allowedMethods(forPath path: String) -> Set<String>? {
+        APIRoutes.allowedMethods(forPath: path)
+    }
+
     public func respond(to request: HTTPRequest) -> HTTPResponse? {
+        // The list weighs JSON against GeoJSON itself; every other route answers JSON or, for metrics, text.
+        let isList = request.method == "GET"
+            && (request.path == "/api/annotations" || request.path == "/api/annotations.geojson")
+        if !isList, APIRoutes.allowedMethods(forPath: request.path) != nil {
+            let offered = request.path == "/metrics" ? "text/plain" : "application/json"
+            do throws(APIError) {
+                _ = try AnnotationsAPI.negotiate(request.accept, offered: [offered])
+            } catch {
+                return error.response
+            }
+        }
         switch request.path {
         case "/healthz":
             guard request.method == "GET" else { return APIError.methodNotAllowed("use GET for /healthz").response }

@@ -88,11 +88,20 @@ public protocol HTTPHandler: AnyObject, Sendable {
     /// through a body in pieces (an NDJSON import); nil (the default) has the
     /// transport collect the whole body and call `respond(to:)`.
     func bodyConsumer(for request: HTTPRequest) -> HTTPBodyConsumer?
+
+    /// The methods `path`'s route takes (`HEAD` wherever `GET` is), or nil
+    /// when no route has that path. The transport answers any other method
+    /// 405 with an `Allow` field before it reads a byte of the body, and
+    /// answers `OPTIONS` itself.
+    func allowedMethods(forPath path: String) -> Set<String>?
 }
 
 extension HTTPHandler {
     /// No route reads its body in pieces.
     public func bodyConsumer(for request: HTTPRequest) -> HTTPBodyConsumer? { nil }
+
+    /// No route table: the handler answers every method itself.
+    public func allowedMethods(forPath path: String) -> Set<String>? { nil }
 }
 
 /// Reads one request's body piece by piece while it arrives, then answers.
