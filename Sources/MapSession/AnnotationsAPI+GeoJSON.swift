@@ -25,15 +25,6 @@ extension AnnotationsAPI {
         return NDJSONImportStream(api: self)
     }
 
-    /// Whether an `Accept` header asks for GeoJSON.
-    static func wantsGeoJSON(_ accept: String?) -> Bool {
-        guard let accept else { return false }
-        return accept.split(separator: ",").contains { part in
-            part.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-                == "application/geo+json"
-        }
-    }
-
     /// The media type of a `Content-Type`, without parameters, lower case.
     static func mediaType(_ contentType: String?) -> String {
         guard let contentType else { return "" }

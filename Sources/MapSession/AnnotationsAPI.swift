@@ -12,9 +12,11 @@ final class AnnotationsAPI: Sendable {
         switch (request.method, request.path) {
         case ("GET", "/api/annotations"), ("GET", "/api/annotations.geojson"):
             // Every annotation of the shared store, people and landmarks first, then API and demo ones.
-            let geoJSON = request.path.hasSuffix(".geojson") || Self.wantsGeoJSON(request.accept)
+            let offered = request.path.hasSuffix(".geojson")
+                ? ["application/geo+json"] : ["application/json", "application/geo+json"]
             do throws(APIError) {
-                return try list(request, geoJSON: geoJSON)
+                let type = try Self.negotiate(request.accept, offered: offered)
+                return try list(request, geoJSON: type == "application/geo+json")
             } catch {
                 return error.response
             }
@@ -27,5 +29,14 @@ final class AnnotationsAPI: Sendable {
         default:
             return APIError.notFound("no route \(request.method) \(request.path)").response
         }
+    }
+
+    /// The type to answer in, by the request's `Accept`; 406 when it takes none of `offered`.
+    static func negotiate(_ accept: String?, offered: [String]) throws(APIError) -> String {
+        guard let type = AcceptNegotiation(accept).choose(from: offered) else {
+            throw APIError(status: 406, message: "Accept \"\((accept ?? "").prefix(100))\" takes none of what "
+                           + "this route answers: \(offered.joined(separator: ", "))")
+        }
+        return type
     }
 }
