@@ -51,12 +51,16 @@ struct AnnotationListQuery: Equatable {
     }
 
     /// The query string's parameters, each checked; 400 names a bad one.
+    /// `query` is as the client sent it: each name and value is decoded here, once.
     init(query: String) throws(APIError) {
+        var seen: Set<String> = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            let raw = parts.count > 1 ? String(parts[1]) : ""
-            let value = raw.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? raw
+            let name = try Self.formDecoded(parts[0], in: "a parameter name")
+            let value = parts.count > 1 ? try Self.formDecoded(parts[1], in: "parameter \(name.prefix(40))") : ""
+            guard seen.insert(name).inserted else {
+                throw .badRequest("query parameter \(name.prefix(40)) given more than once")
+            }
             switch name {
             case "bbox": bbox = try Self.bbox(value)
             case "limit":
@@ -79,12 +83,38 @@ struct AnnotationListQuery: Equatable {
 
     init() {}
 
+    /// A form-encoded name or value (`+` a space, `%XX` a byte), decoded once.
+    static func formDecoded(_ text: Substring, in place: String) throws(APIError) -> String {
+        let plain = text.replacingOccurrences(of: "+", with: " ")
+        guard let decoded = plain.removingPercentEncoding else {
+            throw .badRequest("query \(place): \"\(text.prefix(40))\" holds a malformed percent-escape")
+        }
+        return decoded
+    }
+
+    /// A plain decimal number (`-12.5`, `3e2`): no hexadecimal, no `inf` or `nan`, no sign but minus.
+    static func decimal(_ text: String) -> Double? {
+        var rest = Substring(text)
+        if rest.first == "-" { rest = rest.dropFirst() }
+        let mantissa = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let exponent = rest.dropFirst(mantissa.count)
+        guard mantissa.contains(where: \.isNumber), mantissa.filter({ $0 == "." }).count <= 1 else { return nil }
+        if !exponent.isEmpty {
+            var digits = exponent.dropFirst()
+            if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+            guard exponent.first == "e" || exponent.first == "E", !digits.isEmpty,
+                  digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        }
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
     private static func bbox(_ value: String) throws(APIError) -> BoundingBox {
         let usage = "must be minLon,minLat,maxLon,maxLat in degrees"
         let parts = value.split(separator: ",", omittingEmptySubsequences: false)
         var n: [Double] = []
         for p in parts {
-            guard let d = Double(p.trimmingCharacters(in: .whitespaces)), d.isFinite else {
+            guard let d = decimal(p.trimmingCharacters(in: .whitespaces)) else {
                 throw .badRequest("query parameter bbox: \"\(value.prefix(80))\" \(usage)")
             }
             n.append(d)
