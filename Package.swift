@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -55,6 +56,7 @@ let package = Package(
         .target(
             name: "MapWireServer",
             dependencies: ["CLibWebSockets", "MapSession", "Wire",
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log")]
         ),
         // The library product: re-exports every module an app uses, and starts the server from Swift.

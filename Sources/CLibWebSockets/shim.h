@@ -31,6 +31,9 @@ static inline struct ev_loop *mapwire_ev_loop_new(void) {
 }
 static inline void mapwire_ev_run_once(struct ev_loop *loop) { ev_run(loop, EVRUN_ONCE); }
 static inline void mapwire_ev_loop_destroy(struct ev_loop *loop) { ev_loop_destroy(loop); }
+static inline uint64_t mapwire_option_adopt_listen_accept(void) {
+    return LWS_SERVER_OPTION_ADOPT_APPLY_LISTEN_ACCEPT_CONFIG;
+}
 static inline uint64_t mapwire_option_explicit_vhosts(void) {
     return LWS_SERVER_OPTION_EXPLICIT_VHOSTS;
 }

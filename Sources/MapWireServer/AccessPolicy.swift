@@ -113,6 +113,20 @@ struct Refusal: Error, Sendable, Equatable {
 
     var response: HTTPResponse { .error(status, message) }
 
+    /// The 405 for a route that does not take `method`, with the `Allow` RFC 9110 requires.
+    static func methodNotAllowed(_ method: String, path: String, allowed: Set<String>) -> Refusal {
+        let list = allowHeader(allowed)
+        var refusal = Refusal(405, "method \(method.prefix(20)) not allowed on \(path.prefix(200)); use \(list)")
+        refusal.headers.append(("Allow", list))
+        return refusal
+    }
+
+    /// Methods in the usual order: reads, writes, then `OPTIONS`.
+    static func allowHeader(_ allowed: Set<String>) -> String {
+        let order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+        return (order.filter(allowed.contains) + allowed.subtracting(order).sorted()).joined(separator: ", ")
+    }
+
     static func == (lhs: Refusal, rhs: Refusal) -> Bool {
         lhs.status == rhs.status && lhs.message == rhs.message
             && lhs.headers.map { "\($0.0): \($0.1)" } == rhs.headers.map { "\($0.0): \($0.1)" }

@@ -1,22 +1,31 @@
 import MapSession
 
-/// One dynamic HTTP request in flight: its body as it arrives, then the
-/// handler's answer as it is written out. Confined to the service thread; the
-/// handler runs elsewhere on a copy of `request`.
+/// One request in flight on a front connection: its body as it arrives,
+/// then the wait for its answer. Confined to the service thread; the route
+/// runs elsewhere on a copy of `request`.
 final class HTTPExchange {
+    /// Who answers.
+    enum Responder: Equatable {
+        /// The app's `HTTPHandler` (`/api/...`, `/healthz`, `/metrics`).
+        case route
+        /// A file from the public folder.
+        case file
+        /// The transport itself, at once: `OPTIONS` lists the methods.
+        case options
+    }
+
     let id: Int
-    let wsi: OpaquePointer
+    /// What the route sees: a `HEAD` arrives as the `GET` it stands for.
     var request: HTTPRequest
+    let responder: Responder
+    /// The request was `HEAD`: the answer's head only.
+    let omitsBody: Bool
+    let keepsAlive: Bool
+    /// `If-None-Match` values, for files.
+    var ifNoneMatch: [String] = []
+    /// The methods the path takes, for `Allow` on a 405 and `OPTIONS`.
+    var allowedMethods: Set<String>?
     var body: RequestBody
-    /// True once the request went to the handler.
-    var dispatched = false
-    /// The answer, once known.
-    var response: HTTPResponse?
-    /// Close the connection after answering (the body was refused unread).
-    var closeAfterResponse = false
-    /// A next request arrived on the connection before this one was
-    /// answered: this one is answered, the rest ignored, then it closes.
-    var pipelined = false
     /// Reads the body while it arrives instead of `body` collecting it.
     var consumer: HTTPBodyConsumer?
     /// Bytes handed to `consumer` so far.
@@ -26,22 +35,39 @@ final class HTTPExchange {
     var consumerPiece: [UInt8] = []
     /// How much to gather before handing a piece over.
     static let consumerPieceBytes = 256 * 1024
-    var headersSent = false
-    var bodyOffset = 0
 
-    init(id: Int, wsi: OpaquePointer, request: HTTPRequest, bodyLimit: Int) {
+    init(id: Int, request: HTTPRequest, responder: Responder, omitsBody: Bool, keepsAlive: Bool, bodyLimit: Int) {
         self.id = id
-        self.wsi = wsi
         self.request = request
+        self.responder = responder
+        self.omitsBody = omitsBody
+        self.keepsAlive = keepsAlive
         self.body = RequestBody(limit: bodyLimit)
     }
 
-    /// The next piece of the response body and whether it is the last.
-    func nextBodyChunk(max: Int) -> (chunk: ArraySlice<UInt8>, isLast: Bool)? {
-        guard let response else { return nil }
-        let end = min(response.body.count, bodyOffset + max)
-        let chunk = response.body[bodyOffset..<end]
-        bodyOffset = end
-        return (chunk, end == response.body.count)
+    /// Takes the next piece of the body.
+    func append(_ bytes: ArraySlice<UInt8>) {
+        guard let consumer else {
+            _ = bytes.withUnsafeBytes { body.append($0) }
+            return
+        }
+        consumedBytes += bytes.count
+        consumerPiece.append(contentsOf: bytes)
+        if consumerPiece.count >= Self.consumerPieceBytes {
+            consumer.consume(consumerPiece)
+            consumerPiece.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The body is complete: the request as the route reads it, and the
+    /// number of body bytes (which decides where the route runs).
+    func complete() -> Int {
+        if let consumer {
+            if !consumerPiece.isEmpty { consumer.consume(consumerPiece) }
+            consumerPiece = []
+            return consumedBytes
+        }
+        request.body = body.bytes
+        return request.body.count
     }
 }

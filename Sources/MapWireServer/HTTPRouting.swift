@@ -1,5 +1,9 @@
 import MapSession
 
+/// A route's answer, named apart from swift-http-types' `HTTPResponse` for
+/// the files that import both (the module `MapSession` is shadowed by its class).
+typealias RouteResponse = HTTPResponse
+
 /// Which HTTP requests are dynamic, and the answers the transport gives on its
 /// own (no route, body too large). Everything else is a static file.
 enum HTTPRouting {
@@ -9,25 +13,8 @@ enum HTTPRouting {
         path == "/healthz" || path == "/metrics" || path == "/api" || path.hasPrefix("/api/")
     }
 
-    /// The mount points that route dynamic paths to our callback.
-    static let mountPoints = ["/api", "/healthz", "/metrics"]
-
-    /// The method name for lws's `LWSHUMETH_*` index.
-    static func methodName(lwsIndex: Int32) -> String? {
-        let names = ["GET", "POST", "OPTIONS", "PUT", "PATCH", "DELETE", "CONNECT", "HEAD"]
-        return names.indices.contains(Int(lwsIndex)) ? names[Int(lwsIndex)] : nil
-    }
-
-    /// Whether a request with this method and these headers carries a body
-    /// that must be read before the handler runs.
-    static func expectsBody(contentLength: Int?, chunked: Bool) -> Bool {
-        chunked || (contentLength ?? 0) > 0
-    }
-
     /// Asks the handler; a dynamic path it does not know is a JSON 404, so API
     /// clients never get an HTML error page.
-    /// lws also lands here for a missing static file; that is a JSON 404 too,
-    /// without bothering the handler.
     static func answer(_ request: HTTPRequest, handler: HTTPHandler) -> HTTPResponse {
         guard isDynamic(request.path) else {
             return .error(404, "not found: \(request.path)")

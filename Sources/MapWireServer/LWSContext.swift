@@ -103,56 +103,52 @@ enum LWSContext {
         lifecycle.withLock { _ in lws_context_destroy(context) }
     }
 
-    /// Builds the context for `loop`: one vhost, a static mount for `Public/`,
-    /// callback mounts for the dynamic routes, and two protocols ("http" and
-    /// the map subprotocol, which is also the default for clients naming none).
+    /// The vhost that listens on the HTTP port.
+    static let frontName = "mapwire-http"
+    /// The vhost that completes WebSocket handshakes the front hands over.
+    static let webSocketName = "mapwire-ws"
+
+    /// Builds the context for `loop` with two vhosts: the HTTP port, whose
+    /// sockets lws hands over raw (the front parses HTTP itself), and one
+    /// listening nowhere with the map and feed protocols, which adopts the
+    /// sockets that open a WebSocket.
     static func create(for loop: ServiceLoop, arena: CArena) throws -> OpaquePointer {
         let configuration = loop.configuration
-        let httpName = arena.string("http")
+        var contextInfo = lws_context_creation_info()
+        contextInfo.options = mapwire_option_explicit_vhosts()
+        if let eventLoop = loop.eventLoop {
+            contextInfo.options |= mapwire_option_libev()
+            contextInfo.foreign_loops = arena.store([UnsafeMutableRawPointer(eventLoop)])
+        }
+        contextInfo.user = Unmanaged.passUnretained(loop).toOpaque()
+        contextInfo.server_string = arena.string("MapWire")
+        guard let context = make(&contextInfo) else { throw ServerError.cannotCreateContext }
 
-        // Mimetypes, as a linked list of (suffix, type).
-        var mimetypes: UnsafeMutablePointer<lws_protocol_vhost_options>?
-        for (suffix, type) in MimeTypes.table.reversed() {
-            mimetypes = arena.store([lws_protocol_vhost_options(
-                next: mimetypes, options: nil, name: arena.string(suffix), value: arena.string(type))])
+        var front = lws_protocols()
+        front.name = arena.string("mapwire-front")
+        front.callback = serviceCallback
+        var frontInfo = lws_context_creation_info()
+        let bind = configuration.bindInterface
+        frontInfo.vhost_name = arena.string(frontName)
+        frontInfo.port = Int32(configuration.port)
+        frontInfo.iface = bind.iface.map { arena.string($0) }
+        frontInfo.options = mapwire_option_adopt_listen_accept() | (bind.ipv4Only ? mapwire_option_disable_ipv6() : 0)
+        frontInfo.listen_accept_role = arena.string("raw-skt")
+        frontInfo.listen_accept_protocol = front.name
+        frontInfo.protocols = UnsafePointer(arena.store([front, lws_protocols()]))
+        guard lws_create_vhost(context, &frontInfo) != nil else {
+            destroy(context)
+            throw ListenProbe.failure(host: configuration.host, port: configuration.port, interface: bind)
         }
 
-        // Mounts: the dynamic routes go to the "http" protocol's callback,
-        // everything else is a file under Public/.
-        var staticMount = lws_http_mount()
-        staticMount.mountpoint = arena.string("/")
-        staticMount.mountpoint_len = 1
-        staticMount.origin = arena.string(configuration.publicDirectory.path)
-        staticMount.def = arena.string("index.html")
-        staticMount.extra_mimetypes = UnsafePointer(mimetypes)
-        staticMount.origin_protocol = UInt8(LWSMPRO_FILE.rawValue)
-        // "must-revalidate, private, max-age=1" plus lws's ETag: a reload
-        // costs a 304 instead of the fonts again, yet a new painter.js is
-        // never stale. (With max-age 0 lws sends "no-store".)
-        staticMount.cache_reusable = 1
-        staticMount.cache_revalidate = 1
-        staticMount.cache_max_age = 1
-        var mounts = arena.store([staticMount])
-        for point in HTTPRouting.mountPoints {
-            var mount = lws_http_mount()
-            mount.mount_next = UnsafePointer(mounts)
-            mount.mountpoint = arena.string(point)
-            mount.mountpoint_len = UInt8(point.utf8.count)
-            mount.origin = httpName
-            mount.origin_protocol = UInt8(LWSMPRO_CALLBACK.rawValue)
-            mounts = arena.store([mount])
-        }
-
-        // Per-vhost options: mark the map protocol "default" so a WebSocket
-        // without a subprotocol binds to it rather than to "http".
+        // The map protocol is "default" so a WebSocket naming no subprotocol binds to it, not to "http".
         let defaultOption = arena.store([lws_protocol_vhost_options(
             next: nil, options: nil, name: arena.string("default"), value: arena.string("1"))])
         let pvo = arena.store([lws_protocol_vhost_options(
             next: nil, options: defaultOption, name: arena.string(configuration.subprotocol),
             value: arena.string(""))])
-
         var http = lws_protocols()
-        http.name = httpName
+        http.name = arena.string("http")
         http.callback = serviceCallback
         var map = lws_protocols()
         map.name = arena.string(configuration.subprotocol)
@@ -160,29 +156,17 @@ enum LWSContext {
         var feed = lws_protocols()
         feed.name = arena.string(configuration.feedSubprotocol)
         feed.callback = serviceCallback
-        let protocols = arena.store([http, map, feed, lws_protocols()])
-
-        var info = lws_context_creation_info()
-        let bind = configuration.bindInterface
-        info.port = Int32(configuration.port)
-        info.iface = bind.iface.map { arena.string($0) }
-        info.options = mapwire_option_validate_utf8() | (bind.ipv4Only ? mapwire_option_disable_ipv6() : 0)
-        if let eventLoop = loop.eventLoop {
-            info.options |= mapwire_option_libev()
-            info.foreign_loops = arena.store([UnsafeMutableRawPointer(eventLoop)])
+        var webSocketInfo = lws_context_creation_info()
+        webSocketInfo.vhost_name = arena.string(webSocketName)
+        webSocketInfo.port = CONTEXT_PORT_NO_LISTEN
+        webSocketInfo.options = mapwire_option_validate_utf8()
+        webSocketInfo.protocols = UnsafePointer(arena.store([http, map, feed, lws_protocols()]))
+        webSocketInfo.pvo = UnsafePointer(pvo)
+        guard let webSocketHost = lws_create_vhost(context, &webSocketInfo) else {
+            destroy(context)
+            throw ServerError.cannotCreateContext
         }
-        info.protocols = UnsafePointer(protocols)
-        info.mounts = UnsafePointer(mounts)
-        info.pvo = UnsafePointer(pvo)
-        info.server_string = arena.string("MapWire")
-        SecurityHeaders.install(in: &info, configuration: configuration, arena: arena)
-        RequestGate.installHeadLimits(in: &info, arena: arena)
-        info.timeout_secs_ah_idle = UInt32(max(1, configuration.idleRequestTimeout))
-        info.user = Unmanaged.passUnretained(loop).toOpaque()
-
-        guard let context = make(&info) else {
-            throw ListenProbe.failure(host: configuration.host, port: configuration.port, interface: bind)
-        }
+        loop.webSocketHost = webSocketHost
         return context
     }
 
@@ -206,9 +190,9 @@ enum LWSContext {
         return context
     }
 
-    /// The port the default vhost listens on (useful with port 0).
+    /// The port the HTTP vhost listens on (useful with port 0).
     static func listenPort(_ context: OpaquePointer) -> Int {
-        guard let vhost = lws_get_vhost_by_name(context, "default") else { return -1 }
+        guard let vhost = lws_get_vhost_by_name(context, frontName) else { return -1 }
         return Int(lws_get_vhost_listen_port(vhost))
     }
 
@@ -236,6 +220,8 @@ enum LWSContext {
             guard let line else { return }
             var text = String(cString: line)
             while text.last == "\n" || text.last == "\r" { text.removeLast() }
+            // lws 4.1 logs this step of every socket handed to it as an error; it is routine here.
+            if text.hasSuffix("adopt_socket_readbuf: calling service") { return }
             let (write, heldBack) = LWSContext.throttle.admit(text, at: ServiceLoop.now())
             guard write else { return }
             if heldBack > 0 { text += " (\(heldBack) similar lines held back)" }
@@ -251,10 +237,9 @@ enum LWSContext {
     }
 }
 
-/// The one C callback for both protocols. It captures nothing (it must be a
+/// The one C callback for every protocol. It captures nothing (it must be a
 /// plain C function pointer); the loop comes back through the context's user
-/// pointer. Reasons we do not handle fall through to lws's default HTTP
-/// handling, which serves the static mount.
+/// pointer. Reasons we do not handle fall through to lws's default handling.
 private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
                              _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?,
                              _ length: Int) -> Int32 {
@@ -267,21 +252,17 @@ private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reaso
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         loop.drainInbox()
         return 0 // anything else closes lws's wake-up pipe for good
-    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
-        guard loop.admitSocket(wsi) else { return -1 }
-        loop.socketAccepted(wsi)
-        return 0
     case LWS_CALLBACK_WSI_DESTROY:
         loop.socketDestroyed(wsi)
-    case LWS_CALLBACK_FILTER_HTTP_CONNECTION:
-        loop.requestHeadersComplete(wsi)
-        return loop.filterHTTPRequest(wsi)
     case LWS_CALLBACK_RAW_ADOPT:
-        return loop.refuseRawConnection(wsi)
-    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-        return loop.confirmUpgrade(wsi, bytes)
-    case LWS_CALLBACK_HTTP_FILE_COMPLETION:
-        loop.awaitNextRequest(wsi)
+        return loop.frontAccepted(wsi)
+    case LWS_CALLBACK_RAW_RX:
+        return loop.frontReceived(wsi, bytes)
+    case LWS_CALLBACK_RAW_WRITEABLE:
+        return loop.frontWritable(wsi)
+    case LWS_CALLBACK_RAW_CLOSE:
+        loop.frontClosed(wsi)
+        return 0
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return loop.acceptUpgrade(wsi) ? 0 : -1
     case LWS_CALLBACK_ESTABLISHED:
@@ -306,18 +287,6 @@ private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reaso
     case LWS_CALLBACK_CLOSED, LWS_CALLBACK_CLIENT_CLOSED:
         loop.closed(wsi)
         return 0
-    case LWS_CALLBACK_HTTP:
-        return loop.httpRequest(wsi)
-    case LWS_CALLBACK_HTTP_BODY:
-        return loop.httpBody(wsi, bytes)
-    case LWS_CALLBACK_HTTP_BODY_COMPLETION:
-        return loop.httpBodyComplete(wsi)
-    case LWS_CALLBACK_HTTP_WRITEABLE:
-        if let result = loop.httpWritable(wsi) { return result }
-    case LWS_CALLBACK_CLOSED_HTTP:
-        loop.httpClosed(wsi)
-    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
-        loop.httpProtocolDropped(wsi)
     default:
         break
     }

@@ -1,8 +1,5 @@
-/// The content types of the files we serve from `Public/`.
-///
-/// libwebsockets 4.1 knows only a handful of extensions and answers the others
-/// with 415, so every type the page needs is listed here and handed to the
-/// static mount as `extra_mimetypes`.
+/// The content types of the files we serve from `Public/`; any other file
+/// is sent as `application/octet-stream`.
 package enum MimeTypes {
     /// File suffix (with the dot) and its content type.
     package static let table: [(suffix: String, type: String)] = [

@@ -1,7 +1,4 @@
-import CLibWebSockets
-
-/// The headers on every answer, static files and API alike: lws adds a
-/// vhost's canned headers to each response head it builds, ours included.
+/// The headers on every answer, files, API and refusals alike.
 enum SecurityHeaders {
     /// Name and value pairs, in the order they are sent.
     static func all(allowedOrigins: [String]) -> [(name: String, value: String)] {
@@ -35,18 +32,5 @@ enum SecurityHeaders {
             "frame-src 'self'",
             "frame-ancestors \(ancestors)",
         ].joined(separator: "; ")
-    }
-
-    /// Hands the headers to lws as the vhost's canned headers (names with
-    /// their colon, as lws writes them verbatim).
-    static func install(in info: inout lws_context_creation_info, configuration: ServerConfiguration,
-                        arena: CArena) {
-        var list: UnsafeMutablePointer<lws_protocol_vhost_options>?
-        for header in all(allowedOrigins: configuration.allowedOrigins).reversed() {
-            list = arena.store([lws_protocol_vhost_options(
-                next: list, options: nil, name: arena.string(header.name.lowercased() + ":"),
-                value: arena.string(header.value))])
-        }
-        info.headers = UnsafePointer(list)
     }
 }

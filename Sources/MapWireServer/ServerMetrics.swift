@@ -75,6 +75,11 @@ public final class MetricsAppendingHandler: HTTPHandler {
         base.bodyConsumer(for: request)
     }
 
+    /// `base`'s route table; `/metrics` answers `GET` even when `base` has no metrics.
+    public func allowedMethods(forPath path: String) -> Set<String>? {
+        path == "/metrics" ? ["GET", "HEAD"] : base.allowedMethods(forPath: path)
+    }
+
     /// `base`'s answer; for `GET /metrics`, its text followed by the transport
     /// counters (a 200 even when `base` has no metrics of its own).
     public func respond(to request: HTTPRequest) -> HTTPResponse? {

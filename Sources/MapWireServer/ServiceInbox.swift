@@ -15,7 +15,7 @@ final class ServiceInbox: Sendable {
         /// Connections with new output or a close request.
         var connections: [WebSocketConnection] = []
         /// Finished HTTP answers by exchange id.
-        var responses: [(id: Int, response: HTTPResponse)] = []
+        var responses: [(id: Int, answer: HTTPAnswer)] = []
         /// Work that must run on the service thread (client connects).
         var tasks: [@Sendable () -> Void] = []
         var stopRequested = false
@@ -54,8 +54,8 @@ final class ServiceInbox: Sendable {
         mutate { $0.connections.append(connection) }
     }
 
-    func post(response: HTTPResponse, for id: Int) {
-        mutate { $0.responses.append((id, response)) }
+    func post(answer: HTTPAnswer, for id: Int) {
+        mutate { $0.responses.append((id, answer)) }
     }
 
     /// Runs `task` on the service thread at the next drain.

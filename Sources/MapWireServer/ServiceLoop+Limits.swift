@@ -18,14 +18,14 @@ extension ServiceLoop {
         Double(DispatchTime.now().uptimeNanoseconds) / 1e9
     }
 
-    /// `LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED`: admits the socket or
+    /// `LWS_CALLBACK_RAW_ADOPT` on the HTTP port: admits the socket or
     /// answers 503 on it directly and returns false (the callback then
     /// returns non-zero and lws closes it). Refusing right after accept()
     /// keeps the process below its descriptor limit, so accept() itself never
     /// fails and the listening socket never spins.
     func admitSocket(_ wsi: OpaquePointer) -> Bool {
         if stopping {
-            answerAndHangUp(wsi, status: "503 Service Unavailable", error: shutdownReason, extraHeaders: "")
+            answerAndHangUp(wsi, Refusal(503, shutdownReason))
             return false
         }
         let peer = peerAddress(wsi)
@@ -33,30 +33,17 @@ extension ServiceLoop {
         guard let refusal = connectionGate.admit(wsi, peer: peer, deadline: deadline) else { return true }
         metrics.connectionsRefused.add(1, ordering: .relaxed)
         refusalLog.note("refusing connection from \(peer): \(refusal.message)", logger: logger)
-        answerAndHangUp(wsi, status: "503 Service Unavailable", error: refusal.message,
-                        extraHeaders: "Retry-After: 5\r\n")
+        var answer = Refusal(503, refusal.message)
+        answer.headers.append(("Retry-After", "5"))
+        answerAndHangUp(wsi, answer)
         return false
     }
 
-    /// `LWS_CALLBACK_RAW_ADOPT`: lws turns a `CONNECT` request into a raw
-    /// socket (a tunnel nobody serves, held open forever). We are no proxy:
-    /// answer 405 and close. Returns the callback result.
-    func refuseRawConnection(_ wsi: OpaquePointer) -> Int32 {
-        logger.debug("refusing CONNECT from \(peerAddress(wsi))")
-        answerAndHangUp(wsi, status: "405 Method Not Allowed", error: "CONNECT is not supported",
-                        extraHeaders: "Allow: GET, HEAD, POST, DELETE\r\n")
-        return -1
-    }
-
-    /// Writes a whole small HTTP answer straight to the socket, outside lws's
-    /// writable cycle, for a connection that is closed right after (lws has
-    /// not written on it yet, so nothing interleaves).
-    private func answerAndHangUp(_ wsi: OpaquePointer, status: String, error: String, extraHeaders: String) {
-        let code = Int(status.prefix { $0 != " " }) ?? 500
-        let body = String(decoding: HTTPResponse.error(code, error).body, as: UTF8.self)
-        let answer = "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\n"
-            + "X-Content-Type-Options: nosniff\r\n\(extraHeaders)"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+    /// Writes a whole small answer straight to the socket, outside lws's
+    /// writable cycle, for a connection that is closed right after (nothing
+    /// was written on it yet, so nothing interleaves).
+    private func answerAndHangUp(_ wsi: OpaquePointer, _ refusal: Refusal) {
+        let answer = HTTPAnswer(refusal).serialized(omitBody: false, closes: true, common: frontEnvironment.common)
         let fd = lws_get_socket_fd(wsi)
         guard fd >= 0 else { return }
         // The send buffer of a socket nothing was written on holds this whole
@@ -69,7 +56,7 @@ extension ServiceLoop {
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         let flags = Int32(MSG_DONTWAIT)
         #endif
-        _ = answer.withCString { send(fd, $0, strlen($0), flags) }
+        _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, flags) }
         shutdown(fd, Int32(SHUT_WR))
     }
 
@@ -78,27 +65,8 @@ extension ServiceLoop {
         connectionGate.release(wsi)
     }
 
-    /// `LWS_CALLBACK_FILTER_HTTP_CONNECTION`: a request's headers are in, so
-    /// it is past the slow-header deadline.
-    func requestHeadersComplete(_ wsi: OpaquePointer) {
-        connectionGate.expect(wsi, .request, by: nil)
-    }
-
-    /// `LWS_CALLBACK_HTTP_CONFIRM_UPGRADE`: only WebSocket upgrades; HTTP/2
-    /// over cleartext (`Upgrade: h2c`) would bypass every check on `/ws`.
-    func confirmUpgrade(_ wsi: OpaquePointer, _ name: UnsafeRawBufferPointer) -> Int32 {
-        let upgrade = name.baseAddress.map {
-            String(cString: $0.assumingMemoryBound(to: CChar.self)).lowercased()
-        } ?? ""
-        if upgrade == "websocket" { return 0 }
-        logger.debug("refusing upgrade to \(upgrade) from \(peerAddress(wsi))")
-        answerAndHangUp(wsi, status: "400 Bad Request", error: "upgrade to \(upgrade) is not supported",
-                        extraHeaders: "")
-        return -1
-    }
-
     /// A keep-alive connection finished a response: the next request's
-    /// headers have the same deadline as the first's.
+    /// head has the same deadline as the first's, however slowly it trickles in.
     func awaitNextRequest(_ wsi: OpaquePointer) {
         connectionGate.expect(wsi, .request, by: Self.now() + Double(max(1, configuration.idleRequestTimeout)))
     }
@@ -142,6 +110,15 @@ extension ServiceLoop {
     /// message is closed with 1008 so a client can tell why.
     func enforceDeadlines() {
         for (wsi, stage) in connectionGate.expired(at: Self.now()) {
+            if let front = fronts[wsi] {
+                if front.phase != .closing && front.phase != .lingering {
+                    metrics.timeoutCloses.add(1, ordering: .relaxed)
+                    refusalLog.note("closing connection from \(connectionGate.peer(wsi) ?? "?"): request not "
+                                    + "complete within \(configuration.idleRequestTimeout) s", logger: logger)
+                }
+                frontTimedOut(wsi, front)
+                continue
+            }
             metrics.timeoutCloses.add(1, ordering: .relaxed)
             if stage == .firstMessage, let connection = connections[wsi] {
                 let what = connection.isFeed ? "first message" : "HELLO"
@@ -164,5 +141,32 @@ extension ServiceLoop {
         var buffer = [CChar](repeating: 0, count: 64)
         lws_get_peer_simple(wsi, &buffer, buffer.count)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Whether the socket's peer is 127.0.0.0/8, `::1` or `::ffff:127.x`.
+    func peerIsLoopback(_ wsi: OpaquePointer) -> Bool {
+        var storage = sockaddr_storage()
+        var size = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let fd = lws_get_socket_fd(wsi)
+        let found = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &size) == 0 }
+        }
+        guard found else { return false }
+        let family = Int32(storage.ss_family)
+        return withUnsafeBytes(of: &storage) { raw -> Bool in
+            switch family {
+            case AF_INET:
+                let address = raw.load(as: sockaddr_in.self).sin_addr.s_addr
+                return UInt32(bigEndian: address) >> 24 == 127
+            case AF_INET6:
+                let bytes = withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { Array($0) }
+                let isLoopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+                let isMappedLoopback = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF
+                    && bytes[11] == 0xFF && bytes[12] == 127
+                return isLoopback || isMappedLoopback
+            default:
+                return false
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ import Wire
 
 /// The WebSocket side of the service loop: accept, assemble, deliver, write.
 extension ServiceLoop {
-    /// `LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED`: every accepted socket.
+    /// Every socket accepted on the HTTP port.
     /// Frames are small and latency matters more than packet count, so Nagle's
     /// algorithm is switched off; reading the option back proves it stuck.
     func socketAccepted(_ wsi: OpaquePointer) {
@@ -28,16 +28,11 @@ extension ServiceLoop {
         }
     }
 
-    /// `LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION`: only `/ws` upgrades, and
-    /// none while shutting down. Returns true to accept.
+    /// `LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION`: only what the front
+    /// handed over (`/ws`, `/feed`, checked there), and none while shutting
+    /// down. Returns true to accept.
     func acceptUpgrade(_ wsi: OpaquePointer) -> Bool {
-        if stopping { return false }
-        let path = header(wsi, WSI_TOKEN_GET_URI) ?? ""
-        if path != configuration.webSocketPath && !(path == configuration.feedPath && sessions is FeedFactory) {
-            logger.debug("refusing WebSocket upgrade at \(path)")
-            return false
-        }
-        return admitUpgrade(wsi, isFeed: path == configuration.feedPath)
+        !stopping && acceptHandoff(wsi)
     }
 
     /// `LWS_CALLBACK_ESTABLISHED`: a new browser; give it a session.

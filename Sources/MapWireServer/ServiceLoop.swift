@@ -34,8 +34,22 @@ final class ServiceLoop: @unchecked Sendable {
     var arena: CArena?
 
     var connections: [OpaquePointer: WebSocketConnection] = [:]
-    var exchanges: [OpaquePointer: HTTPExchange] = [:]
-    var exchangesByID: [Int: HTTPExchange] = [:]
+    /// The HTTP port's connections (ServiceLoop+Front.swift).
+    var fronts: [OpaquePointer: HTTPConnection] = [:]
+    /// Front connections whose reading is paused.
+    var flowPaused: Set<OpaquePointer> = []
+    /// Requests waiting for their answer, by exchange id.
+    var exchanges: [Int: (wsi: OpaquePointer, exchange: HTTPExchange)] = [:]
+    /// WebSocket openings being handed to lws, by the socket's new descriptor.
+    var handoffs: [Int32: WebSocketHandoff] = [:]
+    /// The vhost that completes WebSocket handshakes; it listens nowhere.
+    var webSocketHost: OpaquePointer?
+    lazy var frontEnvironment = FrontEnvironment(
+        gate: gate, common: CommonFields(allowedOrigins: configuration.allowedOrigins),
+        webSocketPath: configuration.webSocketPath, feedPath: configuration.feedPath,
+        servesFeed: sessions is FeedFactory, allowedMethods: { [http] in http.allowedMethods(forPath: $0) },
+        makeConsumer: { [http] in http.bodyConsumer(for: $0) }, makeID: { [unowned self] in makeID() })
+    lazy var staticFiles = StaticFiles(root: configuration.publicDirectory)
     var nextID = 1
     var stopping = false
     var stopDeadline = DispatchTime.distantFuture
@@ -97,8 +111,8 @@ final class ServiceLoop: @unchecked Sendable {
         // hears about its end exactly once anyway.
         for connection in connections.values { finish(connection) }
         connections.removeAll()
+        fronts.removeAll()
         exchanges.removeAll()
-        exchangesByID.removeAll()
         arena = nil
         logger.info("service loop stopped")
     }
@@ -134,9 +148,8 @@ final class ServiceLoop: @unchecked Sendable {
             }
         }
         for task in pending.tasks { task() }
-        for (id, response) in pending.responses {
-            guard let exchange = exchangesByID[id] else { continue }
-            responseArrived(exchange, response)
+        for (id, answer) in pending.responses {
+            frontAnswered(id, answer)
         }
     }
 

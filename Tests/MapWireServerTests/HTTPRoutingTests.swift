@@ -44,14 +44,6 @@ import Testing
         #expect(response == .json(200, "{}"))
     }
 
-    @Test func methodNamesFollowLWSOrder() {
-        #expect(HTTPRouting.methodName(lwsIndex: 0) == "GET")
-        #expect(HTTPRouting.methodName(lwsIndex: 1) == "POST")
-        #expect(HTTPRouting.methodName(lwsIndex: 5) == "DELETE")
-        #expect(HTTPRouting.methodName(lwsIndex: 8) == nil)
-        #expect(HTTPRouting.methodName(lwsIndex: -1) == nil)
-    }
-
     @Test func bodiesAreBounded() {
         var body = RequestBody(limit: 4)
         let first = body.append([1, 2])
@@ -63,13 +55,6 @@ import Testing
         let fourth = body.append([6])
         #expect(!fourth)
         #expect(HTTPRouting.bodyTooLarge(limit: 4).status == 413)
-    }
-
-    @Test func bodyIsExpectedOnlyWithLengthOrChunking() {
-        #expect(!HTTPRouting.expectsBody(contentLength: nil, chunked: false))
-        #expect(!HTTPRouting.expectsBody(contentLength: 0, chunked: false))
-        #expect(HTTPRouting.expectsBody(contentLength: 3, chunked: false))
-        #expect(HTTPRouting.expectsBody(contentLength: nil, chunked: true))
     }
 
     @Test func mimeTypesCoverWhatThePageLoads() {

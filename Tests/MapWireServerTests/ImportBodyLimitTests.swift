@@ -14,9 +14,10 @@ import Testing
     func post(_ path: String, type: String, length: Int) -> RequestHead {
         var head = RequestHead(method: "POST", path: path)
         head.host = "127.0.0.1:8080"
+        head.hostFields = 1
         head.contentType = type
-        head.contentLength = String(length)
-        head.contentLengthFields = 1
+        head.contentTypeFields = 1
+        head.contentLengths = [String(length)]
         head.peerIsLoopback = true
         return head
     }

@@ -15,9 +15,10 @@ import Testing
               loopback: Bool = true) -> RequestHead {
         var head = RequestHead(method: "POST", path: path)
         head.host = "127.0.0.1:8080"
+        head.hostFields = 1
         head.contentType = type
-        head.contentLength = length
-        head.contentLengthFields = length == nil ? 0 : 1
+        head.contentTypeFields = type == nil ? 0 : 1
+        head.contentLengths = length.map { [$0] } ?? []
         head.peerIsLoopback = loopback
         return head
     }
@@ -29,25 +30,25 @@ import Testing
 
     @Test func duplicateContentLengthsAre400() throws {
         var head = post(length: "2")
-        head.contentLengthFields = 2
+        head.contentLengths = ["2", "2"]
         let refusal = try #require(gate().check(head))
         #expect(refusal.status == 400)
         #expect(refusal.message.contains("more than one"))
     }
 
     @Test func oneParserReadsContentLength() throws {
-        #expect(try RequestGate.contentLength(nil, fields: 0) == nil)
-        #expect(try RequestGate.contentLength(" 42 ", fields: 1) == 42)
-        #expect(try RequestGate.contentLength("0", fields: 1) == 0)
-        #expect(throws: Refusal.self) { try RequestGate.contentLength("1e3", fields: 1) }
+        #expect(try RequestGate.contentLength([]) == nil)
+        #expect(try RequestGate.contentLength([" 42 "]) == 42)
+        #expect(try RequestGate.contentLength(["0"]) == 0)
+        #expect(throws: Refusal.self) { try RequestGate.contentLength(["1e3"]) }
+        #expect(throws: Refusal.self) { try RequestGate.contentLength(["2", "2"]) }
     }
 
     @Test func chunkedBodiesAre411() {
         var head = post(length: nil)
         head.transferEncoding = "chunked"
         #expect(gate().check(head)?.status == 411)
-        head.contentLength = "2"
-        head.contentLengthFields = 1
+        head.contentLengths = ["2"]
         #expect(gate().check(head)?.status == 411)
     }
 
@@ -59,6 +60,7 @@ import Testing
     @Test func readsAreNeverCheckedForAccess() {
         var head = RequestHead(method: "GET", path: "/api/annotations")
         head.host = "localhost:8080"
+        head.hostFields = 1
         #expect(gate(token: "t").check(head) == nil)
         head.peerIsLoopback = false
         #expect(gate().check(head) == nil)
@@ -75,21 +77,44 @@ import Testing
         #expect(gate().check(post(loopback: false))?.status == 403)
     }
 
-    @Test func sizesAndHostComeFirst() {
+    /// Fields a request may carry once are refused twice over, so no two
+    /// readers (a proxy in front, this server) can pick different ones.
+    @Test func fieldsThatMayAppearOnceAreRefusedTwice() throws {
+        for field in [\RequestHead.hostFields, \.authorizationFields, \.originFields, \.contentTypeFields] {
+            var head = post()
+            head[keyPath: field] = 2
+            let refusal = try #require(gate().check(head))
+            #expect(refusal.status == 400 && refusal.message.contains("more than one"), "\(refusal)")
+        }
         var head = post()
-        head.uriTooLong = true
-        #expect(gate().check(head)?.status == 414)
-        head.uriTooLong = false
-        head.oversizedHeader = "USER-AGENT"
-        #expect(gate().check(head)?.status == 431)
-        head.oversizedHeader = nil
+        head.hostFields = 0
+        #expect(gate().check(head)?.status == 400, "HTTP/1.1 needs Host")
+        head.requiresHost = false
+        #expect(gate().check(head) == nil, "HTTP/1.0 may leave it out")
+    }
+
+    @Test func hostComesFirstThenTheMethod() {
+        var head = post()
         head.host = "rebound.example"
-        #expect(gate().check(head)?.status == 421)
+        #expect(gate().check(head, allowedMethods: ["GET"])?.status == 421)
+        head.host = "127.0.0.1"
+        let refusal = gate().check(head, allowedMethods: ["GET", "HEAD"])
+        #expect(refusal?.status == 405 && refusal?.headers.first?.1 == "GET, HEAD")
+    }
+
+    /// A route that does not take the method says so before anything about
+    /// the body: no 415 for a PUT that could never be served.
+    @Test func theMethodIsCheckedBeforeTheBody() {
+        var head = post(type: nil, length: nil)
+        head.method = "PUT"
+        #expect(gate().check(head, allowedMethods: ["GET", "PATCH", "DELETE"])?.status == 405)
+        #expect(gate().check(head)?.status == 415, "without a route table the type is checked")
     }
 
     @Test func upgradesCheckHostOriginAndForTheFeedAccess() {
         var head = RequestHead(method: "GET", path: "/feed")
         head.host = "127.0.0.1:8080"
+        head.hostFields = 1
         head.peerIsLoopback = true
         #expect(gate(token: "t").checkUpgrade(head, isFeed: false) == nil)
         #expect(gate(token: "t").checkUpgrade(head, isFeed: true)?.status == 401)
