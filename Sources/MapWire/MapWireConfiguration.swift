@@ -52,6 +52,12 @@ public struct MapWireConfiguration: Sendable {
         public var firstMessageTimeout = 10
         /// Seconds a feed WebSocket has to send its first batch.
         public var feedFirstMessageTimeout = 60
+        /// Seconds a feed WebSocket may stay quiet after it (a pong to the server's ping counts).
+        public var feedIdleTimeout = 60
+        /// Batches a feed WebSocket may have sent and not yet had answered before reading it pauses.
+        public var feedMaxPendingBatches = 16
+        /// Megabytes of those batches before reading pauses; answers waiting to be read past this close it (1008).
+        public var feedMaxPendingMegabytes = 64
         /// Messages a second a map WebSocket may send on average (0: no limit).
         public var maxInputRate = 500
         /// Messages a map WebSocket may send at once after a pause.
@@ -88,6 +94,9 @@ public struct MapWireConfiguration: Sendable {
         server.idleRequestTimeout = limits.requestTimeout
         server.firstMessageTimeout = limits.firstMessageTimeout
         server.feedFirstMessageTimeout = limits.feedFirstMessageTimeout
+        server.feedIdleTimeout = limits.feedIdleTimeout
+        server.limits.feedMaxPendingBatches = limits.feedMaxPendingBatches
+        server.limits.feedMaxPendingBytes = limits.feedMaxPendingMegabytes << 20
         server.limits.maxInputMessagesPerSecond = limits.maxInputRate
         server.limits.inputBurstMessages = limits.inputBurst
         server.limits.maxImportBodyBytes = limits.maxImportMegabytes << 20

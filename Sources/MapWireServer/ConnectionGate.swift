@@ -34,6 +34,10 @@ final class ConnectionGate {
     enum Stage: Equatable {
         case request
         case firstMessage
+        /// A feed that has been quiet for half its idle time: time to ping it.
+        case feedQuiet
+        /// A feed that was pinged: a batch or a pong must come by now.
+        case feedIdle
     }
 
     private struct Entry {

@@ -281,6 +281,9 @@ private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reaso
         let reason = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
         loop.clientFailed(wsi, reason: reason ?? "connection failed")
         return 0
+    case LWS_CALLBACK_RECEIVE_PONG:
+        loop.pongReceived(wsi)
+        return 0
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         loop.peerClosed(wsi, bytes)
         return 0

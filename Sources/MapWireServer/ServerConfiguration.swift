@@ -79,6 +79,14 @@ public struct ServerConfiguration: Sendable {
             self.fragmentBytes = fragmentBytes
         }
 
+        /// Batches a feed producer may have sent and not yet had answered;
+        /// at this many the server stops reading its socket until answers
+        /// go out, so a fast producer waits instead of piling work up here.
+        public var feedMaxPendingBatches = 16
+        /// Bytes of those batches before reading pauses; answers waiting to
+        /// be read past this many bytes close the feed with 1008.
+        public var feedMaxPendingBytes = 64 << 20
+
         /// Messages a second a map WebSocket may send on average; beyond its
         /// burst it is closed with 1008. 0 means no limit. Feeds are exempt.
         public var maxInputMessagesPerSecond = 500
@@ -144,4 +152,7 @@ public struct ServerConfiguration: Sendable {
     public var firstMessageTimeout = 10
     /// Seconds a `/feed` connection has to send its first batch.
     public var feedFirstMessageTimeout = 60
+    /// Seconds a `/feed` connection may stay quiet after that: halfway the
+    /// server pings it, and a batch or a pong starts the time again.
+    public var feedIdleTimeout = 60
 }

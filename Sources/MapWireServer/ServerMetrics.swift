@@ -23,6 +23,8 @@ public final class ServerMetrics: Sendable {
     let timeoutCloses = Atomic<Int>(0)
     /// WebSockets closed with 1008 for sending faster than their input budget.
     let inputRateCloses = Atomic<Int>(0)
+    /// Times a feed producer's socket stopped being read: too many batches unanswered.
+    let feedPauses = Atomic<Int>(0)
 
     /// Counters at zero; hand the same instance to `MapWireServer` and to a
     /// `MetricsAppendingHandler` so `/metrics` reports that server.
@@ -45,6 +47,7 @@ public final class ServerMetrics: Sendable {
             "mapwire_ws_sessions_refused_total": sessionsRefused.load(ordering: .relaxed),
             "mapwire_timeout_closes_total": timeoutCloses.load(ordering: .relaxed),
             "mapwire_ws_input_rate_closes_total": inputRateCloses.load(ordering: .relaxed),
+            "mapwire_feed_read_pauses_total": feedPauses.load(ordering: .relaxed),
         ]
     }
 

@@ -94,11 +94,17 @@ extension ServiceLoop {
     /// for it, and map sessions spend from their input budget. Returns the
     /// close to send when the budget is spent.
     func admitMessage(_ connection: WebSocketConnection) -> (code: WebSocketCloseCode, reason: String)? {
+        if connection.servesProducer {
+            connection.sentFirstMessage = true
+            expectFeedActivity(connection)
+            return nil
+        }
+        if connection.isFeed { return nil }
         if !connection.sentFirstMessage {
             connection.sentFirstMessage = true
             connectionGate.expect(connection.wsi, .firstMessage, by: nil)
         }
-        if connection.isFeed || connection.inputBudget.spend(at: Self.now()) { return nil }
+        if connection.inputBudget.spend(at: Self.now()) { return nil }
         metrics.inputRateCloses.add(1, ordering: .relaxed)
         let limits = configuration.limits
         return (.policyViolation, "input rate over \(limits.maxInputMessagesPerSecond) messages a second "
@@ -119,6 +125,10 @@ extension ServiceLoop {
                 frontTimedOut(wsi, front)
                 continue
             }
+            if stage == .feedQuiet || stage == .feedIdle, let connection = connections[wsi] {
+                feedWentQuiet(connection, pinged: stage == .feedIdle)
+                continue
+            }
             metrics.timeoutCloses.add(1, ordering: .relaxed)
             if stage == .firstMessage, let connection = connections[wsi] {
                 let what = connection.isFeed ? "first message" : "HELLO"
@@ -135,6 +145,34 @@ extension ServiceLoop {
                 lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
             }
         }
+    }
+
+    /// A feed batch or pong arrived: the idle time starts again.
+    func expectFeedActivity(_ connection: WebSocketConnection) {
+        let half = Double(max(1, configuration.feedIdleTimeout)) / 2
+        connectionGate.expect(connection.wsi, .feedQuiet, by: Self.now() + half)
+    }
+
+    /// A feed said nothing for half its idle time: ping it; pinged and still
+    /// silent, close it with 1008. One waiting for its answers is not idle.
+    private func feedWentQuiet(_ connection: WebSocketConnection, pinged: Bool) {
+        let half = Double(max(1, configuration.feedIdleTimeout)) / 2
+        guard connection.isQuietFeed else {
+            connectionGate.expect(connection.wsi, .feedQuiet, by: Self.now() + half)
+            return
+        }
+        if !pinged {
+            connection.pingDue = true
+            lws_callback_on_writable(connection.wsi)
+            connectionGate.expect(connection.wsi, .feedIdle, by: Self.now() + half)
+            return
+        }
+        metrics.timeoutCloses.add(1, ordering: .relaxed)
+        let reason = "no batch and no pong within \(configuration.feedIdleTimeout) s"
+        connection.closeReason = "1008 \(reason)"
+        connection.requestClose(code: .policyViolation, reason: reason, flushFirst: false)
+        lws_callback_on_writable(connection.wsi)
+        armCloseTimer(connection)
     }
 
     func peerAddress(_ wsi: OpaquePointer) -> String {

@@ -47,7 +47,7 @@ extension ServiceLoop {
         metrics.connectionsTotal.add(1, ordering: .relaxed)
         logger.info("connection \(connection.id) opened", metadata: ["peer": "\(peerAddress(wsi))"])
         if let feeds = sessions as? FeedFactory, isFeed {
-            connection.isFeed = true
+            connection.makeFeed(servesProducer: true)
             connection.session = feeds.openFeed(output: connection)
         } else {
             connection.session = sessions.openSession(output: connection)
@@ -73,7 +73,14 @@ extension ServiceLoop {
             if let refusal = admitMessage(connection) {
                 return closeNow(connection, code: refusal.code, reason: refusal.reason)
             }
+            // Counted before the session sees it: its answer may come back before `receive` returns.
+            let pause = connection.servesProducer && connection.batchDelivered(bytes: message.count)
             connection.session?.receive(message)
+            if pause {
+                // The producer waits in TCP until answers go out (drainInbox reads it again).
+                metrics.feedPauses.add(1, ordering: .relaxed)
+                lws_rx_flow_control(wsi, 0)
+            }
             return 0
         case .notBinary:
             return closeNow(connection, code: .unsupportedData, reason: "binary messages only")
@@ -86,6 +93,18 @@ extension ServiceLoop {
     /// `LWS_CALLBACK_SERVER_WRITEABLE`: write one fragment, or the close.
     func writable(_ wsi: OpaquePointer) -> Int32 {
         guard let connection = connections[wsi] else { return 0 }
+        if connection.pingDue {
+            connection.pingDue = false
+            // A payload, echoed in the pong: lws 4.1 tells us of no empty pong.
+            let payload = Array("mapwire".utf8)
+            let written = sendBuffer.withUnsafeMutableBufferPointer { buffer in
+                (buffer.baseAddress! + pre).update(from: payload, count: payload.count)
+                return lws_write(wsi, buffer.baseAddress! + pre, payload.count, LWS_WRITE_PING)
+            }
+            if written < 0 { return -1 }
+            if connection.hasPendingOutput { lws_callback_on_writable(wsi) }
+            return 0
+        }
         switch connection.nextStep(fragmentSize: configuration.limits.fragmentBytes) {
         case .idle:
             return 0
@@ -113,6 +132,12 @@ extension ServiceLoop {
             if connection.hasPendingOutput { lws_callback_on_writable(wsi) }
             return 0
         }
+    }
+
+    /// `LWS_CALLBACK_RECEIVE_PONG`: a quiet producer answered the ping.
+    func pongReceived(_ wsi: OpaquePointer) {
+        guard let connection = connections[wsi], connection.servesProducer else { return }
+        expectFeedActivity(connection)
     }
 
     /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: remember the browser's reason.

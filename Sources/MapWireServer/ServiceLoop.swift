@@ -143,6 +143,7 @@ final class ServiceLoop: @unchecked Sendable {
             connection.wakeDelivered()
             // The socket may have closed since the post.
             if connections[connection.wsi] === connection {
+                if connection.takeResume() { lws_rx_flow_control(connection.wsi, 1) }
                 lws_callback_on_writable(connection.wsi)
                 armCloseTimer(connection)
             }

@@ -152,7 +152,7 @@ extension ServiceLoop {
                                              inbox: inbox, metrics: metrics, logger: logger)
         connections[wsi] = connection
         // A producer on the feed speaks JSON text both ways.
-        connection.isFeed = request.subprotocol == configuration.feedSubprotocol
+        if request.subprotocol == configuration.feedSubprotocol { connection.makeFeed(servesProducer: false) }
         metrics.connectionsOpen.add(1, ordering: .relaxed)
         metrics.connectionsTotal.add(1, ordering: .relaxed)
         connection.session = request.makeSession(connection)

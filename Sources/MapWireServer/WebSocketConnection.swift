@@ -23,7 +23,11 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
     /// Why we closed, for the log line on CLOSED (service thread).
     var closeReason: String?
     /// A producer on the feed path: JSON text in and out instead of the binary map protocol.
-    var isFeed = false
+    private(set) var isFeed = false
+    /// The server's side of a feed: each message is a batch its session answers once.
+    private(set) var servesProducer = false
+    /// A ping is to go out on the next writable callback (service thread).
+    var pingDue = false
     /// Whether the close timeout is armed (service thread).
     var closeTimerArmed = false
     /// Whether a complete message arrived yet (service thread).
@@ -35,9 +39,17 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
         var outbox: Outbox
         var open = true
         var wakePosted = false
+        /// A feed's batches handed to its session and not yet answered, oldest first, by size.
+        var pendingBatches: [Int] = []
+        var pendingBytes = 0
+        /// The socket is not being read until answers go out.
+        var readingPaused = false
+        /// Answers went out: the service thread is to read the socket again.
+        var resumeWanted = false
     }
 
     private let state: Mutex<State>
+    private let limits: ServerConfiguration.Limits
     private let inbox: ServiceInbox
     private let metrics: ServerMetrics
     private let logger: Logger
@@ -50,6 +62,7 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
         self.inputBudget = InputRateLimiter(rate: limits.maxInputMessagesPerSecond, burst: limits.inputBurstMessages)
         self.state = Mutex(State(outbox: Outbox(maxMessages: limits.maxQueuedMessages,
                                                 maxBytes: limits.maxQueuedBytes)))
+        self.limits = limits
         self.inbox = inbox
         self.metrics = metrics
         self.logger = logger
@@ -61,6 +74,14 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
         var overflowed = false
         let wake = state.withLock { state -> Bool in
             guard state.open else { return false }
+            if !state.pendingBatches.isEmpty {
+                // A feed answers each batch once, in order: this one's batch is no longer pending.
+                state.pendingBytes -= state.pendingBatches.removeFirst()
+                if state.readingPaused && !isFull(state) {
+                    state.readingPaused = false
+                    state.resumeWanted = true
+                }
+            }
             switch state.outbox.enqueue(message) {
             case .dropped: return false
             case .overflow: overflowed = true
@@ -98,6 +119,49 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
     }
 
     // MARK: Service thread
+
+    /// Makes this a feed connection. On the server's side (`servesProducer`)
+    /// its batches are counted until answered, and its answers may wait up to
+    /// the feed's byte bound, which a producer that never reads them crosses.
+    func makeFeed(servesProducer: Bool) {
+        isFeed = true
+        self.servesProducer = servesProducer
+        guard servesProducer else { return }
+        state.withLock { state in
+            state.outbox = Outbox(maxMessages: max(limits.maxQueuedMessages, limits.feedMaxPendingBatches),
+                                  maxBytes: limits.feedMaxPendingBytes)
+        }
+    }
+
+    /// A feed batch went to the session. True when reading must pause now:
+    /// as many batches or bytes wait for answers as the limits allow.
+    func batchDelivered(bytes: Int) -> Bool {
+        state.withLock { state in
+            state.pendingBatches.append(bytes)
+            state.pendingBytes += bytes
+            guard !state.readingPaused, isFull(state) else { return false }
+            state.readingPaused = true
+            return true
+        }
+    }
+
+    /// Whether answers went out since reading paused; clears the request.
+    func takeResume() -> Bool {
+        state.withLock { state in
+            defer { state.resumeWanted = false }
+            return state.resumeWanted
+        }
+    }
+
+    /// A feed with no batch waiting for its answer (and so reading).
+    var isQuietFeed: Bool {
+        state.withLock { $0.pendingBatches.isEmpty && !$0.readingPaused }
+    }
+
+    private func isFull(_ state: State) -> Bool {
+        state.pendingBatches.count >= max(1, limits.feedMaxPendingBatches)
+            || state.pendingBytes >= max(1, limits.feedMaxPendingBytes)
+    }
 
     /// The inbox delivered this connection; later output must post again.
     func wakeDelivered() {

@@ -24,6 +24,15 @@ struct LimitOptions: ParsableArguments {
     @Option(help: "Seconds a /feed connection has to send its first batch.")
     var feedFirstMessageTimeout = 60
 
+    @Option(help: "Seconds a /feed connection may stay quiet after its first batch; a pong to the server's ping counts.")
+    var feedIdleTimeout = 60
+
+    @Option(help: "Batches a /feed connection may have sent and not had answered before the server stops reading it.")
+    var feedMaxPendingBatches = 16
+
+    @Option(help: "MB of unanswered batches before a /feed connection is not read; answers unread past it: close 1008.")
+    var feedMaxPendingMb = 64
+
     @Option(help: "Messages a second a map WebSocket may send on average (0: no limit); beyond it, close 1008.")
     var maxInputRate = 500
 
@@ -37,7 +46,9 @@ struct LimitOptions: ParsableArguments {
         let positive = [("--max-connections", maxConnections), ("--max-sessions", maxSessions),
                         ("--request-timeout", requestTimeout), ("--first-message-timeout", firstMessageTimeout),
                         ("--feed-first-message-timeout", feedFirstMessageTimeout), ("--input-burst", inputBurst),
-                        ("--max-import-mb", maxImportMb)]
+                        ("--max-import-mb", maxImportMb), ("--feed-idle-timeout", feedIdleTimeout),
+                        ("--feed-max-pending-batches", feedMaxPendingBatches),
+                        ("--feed-max-pending-mb", feedMaxPendingMb)]
         for (flag, value) in positive where value < 1 {
             throw ValidationError("\(flag) must be at least 1")
         }
@@ -57,6 +68,9 @@ struct LimitOptions: ParsableArguments {
         limits.requestTimeout = requestTimeout
         limits.firstMessageTimeout = firstMessageTimeout
         limits.feedFirstMessageTimeout = feedFirstMessageTimeout
+        limits.feedIdleTimeout = feedIdleTimeout
+        limits.feedMaxPendingBatches = feedMaxPendingBatches
+        limits.feedMaxPendingMegabytes = feedMaxPendingMb
         limits.maxInputRate = maxInputRate
         limits.inputBurst = inputBurst
         limits.maxImportMegabytes = maxImportMb

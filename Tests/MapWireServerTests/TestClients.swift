@@ -129,8 +129,9 @@ final class TestWebSocket {
     let socket: TestSocket
     let handshake: (status: Int, headers: [String: String])
 
-    init(port: Int, path: String = "/ws", subprotocol: String? = "mapwire.v1", extraHeaders: [String] = []) throws {
-        socket = try TestSocket(port: port)
+    init(port: Int, path: String = "/ws", subprotocol: String? = "mapwire.v1", extraHeaders: [String] = [],
+         timeout: TimeInterval = 5) throws {
+        socket = try TestSocket(port: port, timeout: timeout)
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
             + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
@@ -162,8 +163,8 @@ final class TestWebSocket {
     func send(_ message: [UInt8]) throws { try sendFrame(opcode: 2, message) }
     func sendText(_ text: String) throws { try sendFrame(opcode: 1, Array(text.utf8)) }
 
-    /// Reads one whole message, joining fragments; answers pings.
-    func receive() throws -> Message {
+    /// Reads one whole message, joining fragments; answers pings unless told not to.
+    func receive(answeringPings: Bool = true) throws -> Message {
         var payload: [UInt8] = []
         var messageOpcode: UInt8 = 0
         while true {
@@ -183,7 +184,7 @@ final class TestWebSocket {
                 let code = data.count >= 2 ? UInt16(data[0]) << 8 | UInt16(data[1]) : nil
                 return .close(code: code, reason: String(decoding: data.dropFirst(2), as: UTF8.self))
             case 9:
-                try sendFrame(opcode: 10, data)
+                if answeringPings { try sendFrame(opcode: 10, data) }
                 continue
             case 10:
                 continue
@@ -197,9 +198,9 @@ final class TestWebSocket {
     }
 
     /// Reads messages until a close frame arrives; returns it.
-    func receiveClose() throws -> Message {
+    func receiveClose(answeringPings: Bool = true) throws -> Message {
         while true {
-            let message = try receive()
+            let message = try receive(answeringPings: answeringPings)
             if case .close = message { return message }
         }
     }
