@@ -57,7 +57,8 @@ let package = Package(
             name: "MapWireServer",
             dependencies: ["CLibWebSockets", "MapSession", "Wire",
                            .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"),
+                           .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         // The library product: re-exports every module an app uses, and starts the server from Swift.
         .target(

@@ -139,3 +139,14 @@ import Testing
         }
     }
 }
+
+/// The allocator is trimmed after a producer closes, once for a burst of closes.
+@Suite struct AllocatorTrimTests {
+    @Test func closesInABurstShareOneTrim() {
+        let trim = AllocatorTrim(minimumInterval: 2)
+        #expect(trim.afterLargeClose(now: 100))
+        #expect(!trim.afterLargeClose(now: 100.5))
+        #expect(!trim.afterLargeClose(now: 101.99))
+        #expect(trim.afterLargeClose(now: 102))
+    }
+}
