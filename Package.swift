@@ -91,7 +91,7 @@ let package = Package(
         // Fuzz targets for what strangers send (`make fuzz`); a plain build replays inputs through the same checks.
         .executableTarget(
             name: "mapwire-fuzz",
-            dependencies: ["Wire", "MapSession", "SampleApps", "ViewKit", "MapGeometry",
+            dependencies: ["Wire", "MapSession", "MapWireServer", "SampleApps", "ViewKit", "MapGeometry",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),

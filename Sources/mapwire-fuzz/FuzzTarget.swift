@@ -1,4 +1,5 @@
 import Foundation
+import MapWireServer
 
 /// The inputs MapWire takes from strangers, each with the property every
 /// input must keep. A violated property traps, which libFuzzer reports with
@@ -10,12 +11,15 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case apiBody = "api-body"
     /// Sequences of messages through a whole browser session.
     case session
+    /// Bytes on the HTTP port, cut anywhere, through the connection that reads requests.
+    case httpConnection = "http-connection"
 
     func check(_ bytes: [UInt8]) {
         switch self {
         case .clientMessage: ClientMessageCheck.check(bytes)
         case .apiBody: APIBodyCheck.check(bytes)
         case .session: SessionCheck.check(bytes)
+        case .httpConnection: HTTPInputCheck.check(bytes)
         }
     }
 }
