@@ -135,7 +135,8 @@ final class HTTPConnection {
         if outputStart == output.count {
             output.removeAll(keepingCapacity: output.count <= 64 * 1024)
             outputStart = 0
-        } else if outputStart > 1 << 20 {
+        } else if outputStart >= 1 << 20 && outputStart * 2 >= output.count {
+            // Only once half is written, so a large answer is moved a bounded number of times.
             output.removeFirst(outputStart)
             outputStart = 0
         }
