@@ -40,16 +40,17 @@ package final class WorldDatabase: Sendable {
     /// newer MapWire and a read-only one, rather than resetting it, and
     /// before anything is written to it (`StoreFileCheck`).
     ///
-    /// `synchronous`: SQLite's `synchronous` pragma. `NORMAL` in WAL mode
-    /// keeps every commit through a crash of the process; `FULL` also through
-    /// a power cut, at one fsync per commit.
-    package convenience init(path: String, synchronous: String = "NORMAL") throws(StoreError) {
-        try self.init(path: path, synchronous: synchronous, checkpointPaces: WALCheckpointer.Paces())
+    /// `syncsEveryCommit`: SQLite's `synchronous = FULL`, the log synced to
+    /// the disk at every commit, so a commit survives a power cut or a crash
+    /// of the machine too; otherwise `NORMAL`, which in WAL mode keeps every
+    /// commit through a crash of the process and syncs only at checkpoints.
+    package convenience init(path: String, syncsEveryCommit: Bool = false) throws(StoreError) {
+        try self.init(path: path, syncsEveryCommit: syncsEveryCommit, checkpointPaces: WALCheckpointer.Paces())
     }
 
-    /// As `init(path:synchronous:)`, with the log lengths that start a
+    /// As `init(path:syncsEveryCommit:)`, with the log lengths that start a
     /// checkpoint chosen (tests use short ones).
-    init(path: String, synchronous: String = "NORMAL", checkpointPaces: WALCheckpointer.Paces) throws(StoreError) {
+    init(path: String, syncsEveryCommit: Bool = false, checkpointPaces: WALCheckpointer.Paces) throws(StoreError) {
         self.path = path
         if path != ":memory:" { try StoreFileCheck.check(path: path) }
         var configuration = Configuration()
@@ -62,7 +63,7 @@ package final class WorldDatabase: Sendable {
                     throw StoreError.cannotOpen(path: path, reason: "SQLite cannot keep a write-ahead log for it")
                 }
             }
-            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+            try db.execute(sql: "PRAGMA synchronous = \(Self.synchronous(syncsEveryCommit))")
             // Moves update rows all over a table that a large world makes hundreds of MB: with SQLite's
             // default 2 MB cache every update re-read its B-tree pages from the OS, and the feed fell behind.
             // Pages are cached as they are read, so a small world never takes this much.
@@ -72,7 +73,8 @@ package final class WorldDatabase: Sendable {
             queue = path == ":memory:"
                 ? try DatabaseQueue(configuration: configuration)
                 : try DatabaseQueue(path: path, configuration: configuration)
-            checkpointer = path == ":memory:" ? nil : try WALCheckpointer(path: path, paces: checkpointPaces)
+            checkpointer = path == ":memory:" ? nil : try WALCheckpointer(
+                path: path, paces: checkpointPaces, syncsEveryCommit: syncsEveryCommit)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -107,6 +109,25 @@ package final class WorldDatabase: Sendable {
 
     deinit {
         checkpointer?.stop()
+    }
+
+    /// The value of SQLite's `synchronous` for the setting.
+    static func synchronous(_ syncsEveryCommit: Bool) -> String {
+        syncsEveryCommit ? "FULL" : "NORMAL"
+    }
+
+    /// SQLite's `synchronous` in effect on each connection that writes the
+    /// file (the writer's, then the checkpointer's): 1 is `NORMAL`, 2 `FULL`.
+    package func synchronousInEffect() throws(StoreError) -> [Int] {
+        var settings = [try read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }]
+        if let checkpointer {
+            do {
+                settings.append(try checkpointer.synchronousInEffect())
+            } catch {
+                throw Self.storeError(error, path: path)
+            }
+        }
+        return settings
     }
 
     /// The migrations this file has had, oldest first.
