@@ -214,16 +214,21 @@ struct JSONByteScanner {
     mutating func string() throws(Failure) -> String {
         i += 1
         let start = i
+        // Every byte OR-ed together: below 0x80, all ASCII, which is UTF-8 without checking (checking
+        // costs three times what decoding does, and a body of mostly ASCII strings would pay it everywhere).
+        var bits: UInt8 = 0
         while i < bytes.count {
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {
-                guard let s = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-                else { throw notUTF8() }
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                let s = bits < 0x80 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+                guard let s else { throw notUTF8() }
                 i += 1
                 return s
             }
             if c == UInt8(ascii: "\\") { return try escapedString(from: start) }
             if c < 0x20 { throw invalid("control character in a string") }
+            bits |= c
             i += 1
         }
         throw invalid("unterminated string")
