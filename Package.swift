@@ -110,6 +110,8 @@ let package = Package(
         .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession", "Wire"]),
         .testTarget(name: "MapWireTests", dependencies: ["MapWire"]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),
+        // The command line: flags and their variables as the `mapwire` executable reads them.
+        .testTarget(name: "MapWireCommandTests", dependencies: ["mapwire"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -51,7 +51,7 @@ extension AnnotationsAPI {
             throw .methodNotAllowed("method \(request.method) not allowed on \(path); use GET, PATCH or DELETE")
         case ("POST", "position"):
             guard store.record(id: id) != nil else { throw APIError(WorldError.unknownID(id)) }
-            let move = try LiveRequests.move(LiveRequests.json(request.body), "position", id: id)
+            let move = try LiveRequests.move(LiveRequests.json(request.body, "position"), "position", id: id)
             let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply([move]) }
             return .json(200, encoding: MoveAnswer(result))
         case (_, "position"):

@@ -23,6 +23,15 @@ enum GeoJSONImport {
             let batch = GeoJSONBatch(annotations: [], lines: nil, isCollection: true)
             return GeoJSONBatch(annotations: try annotations(scanned, batch.name), lines: nil, isCollection: true)
         }
+        // Foundation's decoder skips what it does not read, and would call a bad title "not a string".
+        let invalid = owned.withUnsafeBufferPointer { all in
+            InvalidUTF8.find(in: UnsafeBufferPointer(rebasing: all[0..<(all.count - 1)]))
+        }
+        if let invalid {
+            guard invalid.path.count >= 2, invalid.path.first == .key("features"),
+                  case .index(let i) = invalid.path[1] else { throw .badRequest(invalid.message()) }
+            throw .badRequest(invalid.message(in: "features[\(i)]", dropping: 2))
+        }
         let document: GeoJSONDocument
         do {
             document = try JSONDecoder().decode(GeoJSONDocument.self, from: Data(body))

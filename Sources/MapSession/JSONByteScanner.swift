@@ -2,14 +2,18 @@ import Foundation
 
 /// A strict JSON reader over bytes for the bodies that arrive by the
 /// thousand (NDJSON import lines, feed batches): what `JSONSerialization`
-/// refuses it refuses too, except that invalid UTF-8 in strings is repaired
-/// rather than refused. Foundation's decoders build a tree or go through
-/// `Decimal` for every number; the readers built on this one keep only the
-/// fields they need and skip the rest.
+/// refuses it refuses too, a string that is not valid UTF-8 included.
+/// Foundation's decoders build a tree or go through `Decimal` for every
+/// number; the readers built on this one keep only the fields they need and
+/// skip the rest.
 struct JSONByteScanner {
     /// Text that is not JSON, or JSON that is not what the reader expects.
     enum Failure: Error {
         case invalidJSON(String)
+        /// A string whose bytes are not UTF-8, or that escapes half a
+        /// surrogate pair: refused rather than repaired, which would change
+        /// the sender's text without a word (`InvalidUTF8` says where).
+        case invalidUTF8(String)
         case problem(Problem)
     }
 
@@ -50,6 +54,10 @@ struct JSONByteScanner {
 
     func invalid(_ what: String) -> Failure {
         .invalidJSON("\(what) at column \(i + 1)")
+    }
+
+    func notUTF8() -> Failure {
+        .invalidUTF8("a string that is not valid UTF-8 before column \(i + 1)")
     }
 
     mutating func skipSpace() {
@@ -206,15 +214,21 @@ struct JSONByteScanner {
     mutating func string() throws(Failure) -> String {
         i += 1
         let start = i
+        // Every byte OR-ed together: below 0x80, all ASCII, which is UTF-8 without checking (checking
+        // costs three times what decoding does, and a body of mostly ASCII strings would pay it everywhere).
+        var bits: UInt8 = 0
         while i < bytes.count {
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {
-                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                let s = bits < 0x80 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+                guard let s else { throw notUTF8() }
                 i += 1
                 return s
             }
             if c == UInt8(ascii: "\\") { return try escapedString(from: start) }
             if c < 0x20 { throw invalid("control character in a string") }
+            bits |= c
             i += 1
         }
         throw invalid("unterminated string")
@@ -225,8 +239,9 @@ struct JSONByteScanner {
         while i < bytes.count {
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {
+                guard let s = String(validating: out, as: UTF8.self) else { throw notUTF8() }
                 i += 1
-                return String(decoding: out, as: UTF8.self)
+                return s
             }
             if c < 0x20 { throw invalid("control character in a string") }
             guard c == UInt8(ascii: "\\") else {
@@ -250,10 +265,10 @@ struct JSONByteScanner {
                    bytes[i + 1] == UInt8(ascii: "u") {
                     i += 2
                     let low = try hex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw invalid("invalid surrogate pair") }
+                    guard (0xDC00...0xDFFF).contains(low) else { throw notUTF8() }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
-                let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                guard let u = Unicode.Scalar(scalar) else { throw notUTF8() }
                 out.append(contentsOf: Array(String(Character(u)).utf8))
             default: throw invalid("invalid escape in a string")
             }

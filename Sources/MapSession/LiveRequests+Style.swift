@@ -44,8 +44,8 @@ extension LiveRequests {
 
     /// The body of `PATCH /api/annotations/{id}` as an edit of a look.
     static func annotationEdit(_ body: [UInt8]) throws(APIError) -> AnnotationEdit {
-        let o = try object(json(body), "the body")
         let what = "edit"
+        let o = try object(json(body, what), "the body")
         let unknown = o.keys.filter { !editableKeys.contains($0) }.sorted()
         if !unknown.isEmpty {
             throw .badRequest("\(what): cannot change \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")); "

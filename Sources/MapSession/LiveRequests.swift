@@ -4,12 +4,14 @@ import MapGeometry
 /// Parses and checks the JSON bodies of the live API (moves, adds). Every
 /// problem becomes an `APIError` naming the field, so a caller sees what to fix.
 enum LiveRequests {
-    /// Parses a JSON body into a Foundation object.
-    static func json(_ body: [UInt8]) throws(APIError) -> Any {
+    /// Parses a JSON body into a Foundation object. A string that is not
+    /// valid UTF-8 is named by its path, after `what: ` when given.
+    static func json(_ body: [UInt8], _ what: String? = nil) throws(APIError) -> Any {
         guard !body.isEmpty else { throw .badRequest("empty body; expected JSON") }
         do {
             return try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
         } catch {
+            if let invalid = InvalidUTF8.find(in: body) { throw .badRequest(invalid.message(in: what)) }
             throw .badRequest("invalid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "cannot parse")")
         }
     }
@@ -141,8 +143,8 @@ enum LiveRequests {
 
     /// The body of `POST /api/annotations`.
     static func annotation(_ body: [UInt8]) throws(APIError) -> LiveAnnotation {
-        let o = try object(json(body), "the body")
         let what = "annotation"
+        let o = try object(json(body, what), "the body")
         let draggable: Bool
         switch o["draggable"] {
         case nil, is NSNull: draggable = false

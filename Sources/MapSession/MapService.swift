@@ -19,6 +19,8 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
         /// The SQLite file that keeps the world across restarts, created on
         /// first start; `:memory:` keeps it in memory only.
         public var storePath: String
+        /// What a commit to the store file survives.
+        public var storeSync: StoreSync
         /// The map controls each session starts with.
         public var controls: MapControlsOptions
         /// The origins (`https://host[:port]`, normalised) whose pages may embed
@@ -27,12 +29,13 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
         public var embedOrigins: [String]
 
         public init(dataDirectory: URL, publicDirectory: URL, demo: Bool = true,
-                    storePath: String = "./mapwire.sqlite", controls: MapControlsOptions = MapControlsOptions(),
-                    embedOrigins: [String] = []) {
+                    storePath: String = "./mapwire.sqlite", storeSync: StoreSync = .normal,
+                    controls: MapControlsOptions = MapControlsOptions(), embedOrigins: [String] = []) {
             self.dataDirectory = dataDirectory
             self.publicDirectory = publicDirectory
             self.demo = demo
             self.storePath = storePath
+            self.storeSync = storeSync
             self.controls = controls
             self.embedOrigins = embedOrigins
         }
@@ -52,7 +55,8 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
     package init(app: any MapApp, options: Options) throws {
         self.options = options
         world = try World.load(dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
-                               storePath: options.storePath, app: app, controls: options.controls)
+                               storePath: options.storePath, storeSync: options.storeSync, app: app,
+                               controls: options.controls)
         api = AnnotationsAPI(world: world)
         demoFeed = options.demo ? DemoFeed(store: world.store, cities: DemoFeed.cities(of: world.baseMap)) : nil
         demoFeed?.start()

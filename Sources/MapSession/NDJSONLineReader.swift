@@ -54,12 +54,16 @@ struct NDJSONLineReader {
                                   + "one import takes at most \(GeoJSONImport.maxFeatures)")
             return
         }
+        let text = UnsafeBufferPointer(rebasing: line[first..<end])
         do throws(GeoJSONLineScanner.Failure) {
-            features.append(try GeoJSONLineScanner.feature(UnsafeBufferPointer(rebasing: line[first..<end])))
+            features.append(try GeoJSONLineScanner.feature(text))
             lines.append(lineNumber)
         } catch {
             switch error {
             case .invalidJSON(let what): failure = .badRequest("line \(lineNumber): invalid JSON: \(what)")
+            case .invalidUTF8(let what):
+                failure = .badRequest(InvalidUTF8.find(in: text)?.message(in: "line \(lineNumber)")
+                                      ?? "line \(lineNumber): invalid JSON: \(what)")
             case .problem(let p): failure = .badRequest(GeoJSONImport.place("line \(lineNumber)", id: p.id) + p.message)
             }
         }

@@ -39,15 +39,18 @@ public final class World: Sendable {
 
     /// Loads the base map from `dataDirectory`, the page's fonts from
     /// `publicDirectory`, and the world kept at `storePath` (`:memory:` for
-    /// none), seeded with `app`'s seeds it has not seen yet: a store file that
-    /// cannot be used stops start-up with a `StoreError` naming it.
+    /// none; its commits synced as `storeSync` says), seeded with `app`'s
+    /// seeds it has not seen yet: a store file that cannot be used stops
+    /// start-up with a `StoreError` naming it.
     package static func load(dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
-                            app: any MapApp, controls: MapControlsOptions = MapControlsOptions()) throws -> World {
+                            storeSync: StoreSync = .normal, app: any MapApp,
+                            controls: MapControlsOptions = MapControlsOptions()) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
         let baseMap = try BaseMap(contentsOf: dataDirectory.appendingPathComponent("basemap.bin"))
         let store = storePath == ":memory:"
             ? AnnotationStore(seeds: app.seeds)
-            : try AnnotationStore(seeds: app.seeds, database: WorldDatabase(path: storePath))
+            : try AnnotationStore(seeds: app.seeds, database: WorldDatabase(
+                path: storePath, syncsEveryCommit: storeSync.syncsEveryCommit))
         return World(fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls)
     }
 }

@@ -18,6 +18,9 @@ public struct MapWireConfiguration: Sendable {
     /// The SQLite file that keeps the shared world across restarts, created
     /// on first start; `:memory:` keeps it in memory only.
     public var storePath = "./mapwire.sqlite"
+    /// What a commit to the store file survives: `.normal` a crash of the
+    /// process, `.full` a power cut too, at a sync of the disk a commit.
+    public var storeSync = StoreSync.normal
     /// The bearer token writes need; nil: `MAPWIRE_API_TOKEN`, and without
     /// that only this machine may write.
     public var apiToken: String? = ProcessInfo.processInfo.environment["MAPWIRE_API_TOKEN"].flatMap {

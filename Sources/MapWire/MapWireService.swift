@@ -34,6 +34,7 @@ public final class MapWireService: Sendable {
             publicDirectory: configuration.resolvedPublicDirectory,
             demo: configuration.demo,
             storePath: configuration.storePath,
+            storeSync: configuration.storeSync,
             controls: configuration.controls,
             embedOrigins: configuration.allowedOrigins.compactMap(MapWireServer.normalizedOrigin)))
         let metrics = ServerMetrics()

@@ -9,6 +9,8 @@ package enum StoreError: Error, CustomStringConvertible, Sendable {
     case unknownSchema(path: String)
     /// The file cannot be opened or created (permissions, missing folder).
     case cannotOpen(path: String, reason: String)
+    /// The file or its folder is read-only; the store writes every change.
+    case readOnly(path: String, reason: String)
     /// A write failed after the store opened (disk full, I/O error).
     case writeFailed(reason: String)
 
@@ -25,6 +27,9 @@ package enum StoreError: Error, CustomStringConvertible, Sendable {
                 + "give --store another path"
         case .cannotOpen(let path, let reason):
             return "cannot open the store \(path): \(reason)"
+        case .readOnly(let path, let reason):
+            return "the store \(path) cannot be written: \(reason); MapWire writes every change to it, "
+                + "so make it writable or give --store another path"
         case .writeFailed(let reason):
             return "the store could not write: \(reason)"
         }

@@ -54,10 +54,16 @@ final class WALCheckpointer: Sendable {
 
     /// Opens a connection to the file at `path` (already in WAL mode) and
     /// starts the thread; `install(on:)` then hooks the writer to it.
-    init(path: String, paces: Paces = Paces()) throws {
+    /// `syncsEveryCommit` is the writer's setting, so every connection that
+    /// writes the file says the same (in WAL mode a checkpoint syncs under
+    /// `NORMAL` and `FULL` alike).
+    init(path: String, paces: Paces = Paces(), syncsEveryCommit: Bool = false) throws {
         self.paces = paces
         var configuration = Configuration()
         configuration.label = "mapwire.store.checkpoint"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = \(WorldDatabase.synchronous(syncsEveryCommit))")
+        }
         connection = try DatabaseQueue(path: path, configuration: configuration)
         let thread = Thread { [self] in run() }
         thread.name = "mapwire.checkpoint"
@@ -65,6 +71,11 @@ final class WALCheckpointer: Sendable {
     }
 
     var statistics: Counts { counts.withLock { $0 } }
+
+    /// SQLite's `synchronous` on this connection.
+    func synchronousInEffect() throws -> Int {
+        try connection.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+    }
 
     /// Has the writer's connection report each commit's log length here.
     /// This replaces SQLite's automatic checkpoint on that connection.

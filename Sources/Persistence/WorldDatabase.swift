@@ -30,26 +30,40 @@ package final class WorldDatabase: Sendable {
         var moveLog = MoveLog(emptyThrough: 0)
     }
 
+    /// What MapWire writes into the SQLite header of its files (`PRAGMA
+    /// application_id`), "MpWr": another program's file can be told apart
+    /// before a table of it is read.
+    package static let applicationID: Int32 = 0x4D70_5772
+
     /// Opens (creating if needed) the store at `path` and brings its schema
-    /// up to date. Refuses a damaged file, a foreign database and one from a
-    /// newer MapWire, rather than resetting it.
+    /// up to date. Refuses a damaged file, a foreign database, one from a
+    /// newer MapWire and a read-only one, rather than resetting it, and
+    /// before anything is written to it (`StoreFileCheck`).
     ///
-    /// `synchronous`: SQLite's `synchronous` pragma. `NORMAL` in WAL mode
-    /// keeps every commit through a crash of the process; `FULL` also through
-    /// a power cut, at one fsync per commit.
-    package convenience init(path: String, synchronous: String = "NORMAL") throws(StoreError) {
-        try self.init(path: path, synchronous: synchronous, checkpointPaces: WALCheckpointer.Paces())
+    /// `syncsEveryCommit`: SQLite's `synchronous = FULL`, the log synced to
+    /// the disk at every commit, so a commit survives a power cut or a crash
+    /// of the machine too; otherwise `NORMAL`, which in WAL mode keeps every
+    /// commit through a crash of the process and syncs only at checkpoints.
+    package convenience init(path: String, syncsEveryCommit: Bool = false) throws(StoreError) {
+        try self.init(path: path, syncsEveryCommit: syncsEveryCommit, checkpointPaces: WALCheckpointer.Paces())
     }
 
-    /// As `init(path:synchronous:)`, with the log lengths that start a
+    /// As `init(path:syncsEveryCommit:)`, with the log lengths that start a
     /// checkpoint chosen (tests use short ones).
-    init(path: String, synchronous: String = "NORMAL", checkpointPaces: WALCheckpointer.Paces) throws(StoreError) {
+    init(path: String, syncsEveryCommit: Bool = false, checkpointPaces: WALCheckpointer.Paces) throws(StoreError) {
         self.path = path
+        if path != ":memory:" { try StoreFileCheck.check(path: path) }
         var configuration = Configuration()
         configuration.label = "mapwire.store"
-        if path != ":memory:" { configuration.journalMode = .wal }
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = \(synchronous)")
+            // WAL set here rather than by GRDB's `journalMode`, which also creates and drops a table at
+            // every open of a file without a log: a write before a start has read a row.
+            if path != ":memory:" {
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw StoreError.cannotOpen(path: path, reason: "SQLite cannot keep a write-ahead log for it")
+                }
+            }
+            try db.execute(sql: "PRAGMA synchronous = \(Self.synchronous(syncsEveryCommit))")
             // Moves update rows all over a table that a large world makes hundreds of MB: with SQLite's
             // default 2 MB cache every update re-read its B-tree pages from the OS, and the feed fell behind.
             // Pages are cached as they are read, so a small world never takes this much.
@@ -59,12 +73,20 @@ package final class WorldDatabase: Sendable {
             queue = path == ":memory:"
                 ? try DatabaseQueue(configuration: configuration)
                 : try DatabaseQueue(path: path, configuration: configuration)
-            checkpointer = path == ":memory:" ? nil : try WALCheckpointer(path: path, paces: checkpointPaces)
+            checkpointer = path == ":memory:" ? nil : try WALCheckpointer(
+                path: path, paces: checkpointPaces, syncsEveryCommit: syncsEveryCommit)
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw Self.storeError(error, path: path)
         }
         do {
-            try migrate()
+            try WorldMigrations.migrator.migrate(queue)
+            try queue.write { db in
+                if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Self.applicationID {
+                    try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+                }
+            }
             if let checkpointer { queue.writeWithoutTransaction { checkpointer.install(on: $0) } }
             let (maxSeq, count) = try queue.write { db in
                 let maxSeq = try Int64.fetchOne(db, sql: """
@@ -89,17 +111,23 @@ package final class WorldDatabase: Sendable {
         checkpointer?.stop()
     }
 
-    private func migrate() throws {
-        let migrator = WorldMigrations.migrator
-        try queue.read { db in
-            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-            if !tables.isEmpty && !tables.contains("grdb_migrations") {
-                throw StoreError.unknownSchema(path: path)
+    /// The value of SQLite's `synchronous` for the setting.
+    static func synchronous(_ syncsEveryCommit: Bool) -> String {
+        syncsEveryCommit ? "FULL" : "NORMAL"
+    }
+
+    /// SQLite's `synchronous` in effect on each connection that writes the
+    /// file (the writer's, then the checkpointer's): 1 is `NORMAL`, 2 `FULL`.
+    package func synchronousInEffect() throws(StoreError) -> [Int] {
+        var settings = [try read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }]
+        if let checkpointer {
+            do {
+                settings.append(try checkpointer.synchronousInEffect())
+            } catch {
+                throw Self.storeError(error, path: path)
             }
-            let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)
-            if !unknown.isEmpty { throw StoreError.newerSchema(path: path, unknown: unknown.sorted()) }
         }
-        try migrator.migrate(queue)
+        return settings
     }
 
     /// The migrations this file has had, oldest first.

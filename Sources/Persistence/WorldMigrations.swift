@@ -3,7 +3,8 @@ import GRDB
 /// The store file's schema, as numbered migrations applied in order. A file
 /// records which ones it has had (GRDB's `grdb_migrations` table); one that
 /// names a migration this build does not know came from a newer MapWire and
-/// is refused, never reset.
+/// is refused, never reset (`StoreFileCheck`, before the file is opened for
+/// writing).
 ///
 /// Never edit a migration that has shipped: add the next number.
 enum WorldMigrations {

@@ -3,7 +3,7 @@ import MapSession
 import Persistence
 import SampleApps
 
-/// `mapwire-bench store [--annotations N] [--path FILE]`: how long a start
+/// `mapwire-bench store [--annotations N] [--path FILE] [--sync full]`: how long a start
 /// takes to bring back a world of N stored annotations (open and migrate,
 /// read every row, rebuild the store and its index), and how fast the
 /// file is filled. The file is made once and kept, so a second run times
@@ -11,6 +11,8 @@ import SampleApps
 struct StoreBenchOptions {
     var annotations = 1_000_000
     var path = "/tmp/mapwire-bench-store.sqlite"
+    /// `--sync full`: the disk synced at every commit, as `mapwire --sync full`.
+    var syncsEveryCommit = false
 
     init<S: Sequence>(_ arguments: S) where S.Element == String {
         var it = arguments.makeIterator()
@@ -18,6 +20,7 @@ struct StoreBenchOptions {
             switch arg {
             case "--annotations": annotations = Int(it.next() ?? "") ?? annotations
             case "--path": path = it.next() ?? path
+            case "--sync": syncsEveryCommit = it.next() == "full"
             default: print("ignoring \(arg)")
             }
         }
@@ -25,7 +28,7 @@ struct StoreBenchOptions {
 }
 
 func runStoreBenchmark(_ options: StoreBenchOptions) throws {
-    let database = try WorldDatabase(path: options.path)
+    let database = try WorldDatabase(path: options.path, syncsEveryCommit: options.syncsEveryCommit)
     let existing = try database.annotationCount()
     if existing < options.annotations {
         let start = now()
@@ -50,7 +53,7 @@ func runStoreBenchmark(_ options: StoreBenchOptions) throws {
     }
     let rssBefore = residentKB()
     let t0 = now()
-    let reopened = try WorldDatabase(path: options.path)
+    let reopened = try WorldDatabase(path: options.path, syncsEveryCommit: options.syncsEveryCommit)
     let t1 = now()
     let store = try AnnotationStore(seeds: SampleMapApp(content: baseContent).seeds, database: reopened)
     let t2 = now()

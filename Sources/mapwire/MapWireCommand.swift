@@ -41,6 +41,10 @@ struct MapWireCommand: ParsableCommand {
     @Option(help: "SQLite file that keeps the world across restarts (created on first start; :memory: for none).")
     var store = "./mapwire.sqlite"
 
+    @Option(help: ArgumentHelp("What an acknowledged change to the store survives: normal, a crash of the server; "
+                               + "full, a power cut too (the disk synced at every commit).", valueName: "normal|full"))
+    var sync = StoreSync.normal
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
@@ -112,6 +116,7 @@ struct MapWireCommand: ParsableCommand {
         configuration.demo = demo
         configuration.storePath = store == ":memory:"
             ? store : URL(fileURLWithPath: store, relativeTo: cwd).standardizedFileURL.path
+        configuration.storeSync = sync
         if let apiToken { configuration.apiToken = apiToken }
         configuration.allowsOpenWrites = allowOpenWrites
         configuration.allowedOrigins = allowedOrigin
@@ -130,3 +135,4 @@ struct MapWireCommand: ParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension StoreSync: ExpressibleByArgument {}

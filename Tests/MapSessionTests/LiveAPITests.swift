@@ -121,7 +121,7 @@ import Testing
         let loud = call("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":3,"longitude":4}],"echo":true}"#)
         #expect((loud.json["moves"] as? [[String: Any]])?.first?["latitude"] as? Double == 3)
         for body in [#"{"moves":[{"id":"a","latitude":1,"longitude":2}],"echo":false}"#,
-                     // An id that is not ASCII goes the slow way.
+                     // An id that is not ASCII.
                      #"{"moves":[{"id":"café","latitude":1,"longitude":2}],"echo":false}"#] {
             let batch = try LiveRequests.moveBatch(Array(body.utf8))
             #expect(!batch.echoesMoves && batch.moves.count == 1, "\(body)")

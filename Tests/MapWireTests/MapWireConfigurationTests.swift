@@ -1,5 +1,7 @@
 import Foundation
+import Persistence
 import Testing
+@testable import MapSession
 @testable import MapWire
 
 /// The Swift configuration says what the flags say.
@@ -49,6 +51,24 @@ import Testing
         c.controls.attributions = ["© Test Data"]
         let service = try MapWireService(app: EmptyMapApp(), configuration: c)
         #expect(service.service.world.controls == c.controls)
+    }
+}
+
+/// `storeSync` reaches the store's connections.
+@Suite struct StoreSyncTests {
+    @Test(arguments: [(StoreSync.normal, 1), (.full, 2)])
+    func theStoreFileSyncsAsConfigured(sync: StoreSync, pragma: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwire-sync-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = MapWireConfiguration()
+        configuration.demo = false
+        configuration.storePath = directory.appendingPathComponent("world.sqlite").path
+        configuration.storeSync = sync
+        let service = try MapWireService(app: EmptyMapApp(), configuration: configuration)
+        defer { service.stop() }
+        let database = try #require(service.service.world.store.journal?.database)
+        #expect(try database.synchronousInEffect() == [pragma, pragma])
     }
 }
 

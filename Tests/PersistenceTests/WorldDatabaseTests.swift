@@ -54,6 +54,20 @@ import Testing
         #expect(mode == "wal")
     }
 
+    /// SQLite's `synchronous`, as each connection that writes the file has
+    /// it, for a new file and one opened again: 1 is `NORMAL`, 2 `FULL`.
+    @Test(arguments: [(false, 1), (true, 2)])
+    func everyConnectionThatWritesTheFileSyncsAsAsked(syncsEveryCommit: Bool, pragma: Int) throws {
+        let store = try TemporaryStore()
+        do {
+            let db = try WorldDatabase(path: store.path, syncsEveryCommit: syncsEveryCommit)
+            try db.write([.added(pin("a"))])
+            #expect(try db.synchronousInEffect() == [pragma, pragma])
+        }
+        let reopened = try WorldDatabase(path: store.path, syncsEveryCommit: syncsEveryCommit)
+        #expect(try reopened.synchronousInEffect() == [pragma, pragma])
+    }
+
     @Test func theConnectionCachesEnoughOfTheFileForAMillionPins() throws {
         // A million pins make a table of about 100 MB that moves update all over.
         let store = try TemporaryStore()

@@ -75,6 +75,10 @@ def test_a_bad_value_names_its_variable():
                             env={**os.environ, "MAPWIRE_PORT": "eighty"})
     assert result.returncode != 0
     assert "MAPWIRE_PORT=eighty" in result.stderr and "--port" in result.stderr
+    result = subprocess.run([binary_path(), "--store", ":memory:"], capture_output=True, text=True, timeout=30,
+                            env={**os.environ, "MAPWIRE_SYNC": "fast"})
+    assert result.returncode != 0
+    assert "MAPWIRE_SYNC=fast" in result.stderr and "--sync" in result.stderr and "'full'" in result.stderr
 
 
 def test_a_token_from_the_environment_is_never_echoed():

@@ -97,6 +97,30 @@ def test_import_refusals_name_the_feature_and_add_nothing(live_server):
     assert got == 415 and b"application/geo+json" in body
 
 
+def test_a_title_that_is_not_utf8_is_refused_alike_on_every_path(live_server):
+    """The same bad bytes in a title: one clear 400 naming the field on each
+    way in, the NDJSON one streamed through the transport; nothing added."""
+    def bad_feature(fid):
+        text = json.dumps(feature(fid, 1, 1, title="TITLE")).encode()
+        return text.replace(b"TITLE", b"Caf\xe9")
+
+    good = json.dumps(feature("fine", 1, 1, title="Caf\u00e9")).encode()
+    cases = [
+        (b'{"type":"FeatureCollection","features":[' + good + b"," + bad_feature("c") + b"]}", GEO,
+         'features[1]: "properties.title" is not valid UTF-8'),
+        (bad_feature("f"), GEO, '"properties.title" is not valid UTF-8'),
+        (good + b"\n" + bad_feature("n") + b"\n", NDJSON, 'line 2: "properties.title" is not valid UTF-8'),
+        (b'{"id":"p","latitude":1,"longitude":1,"title":"Caf\xe9"}', JSON,
+         'annotation: "title" is not valid UTF-8'),
+    ]
+    for body, headers, message in cases:
+        status, _, answer = http(live_server, "/api/annotations", "POST", body, headers)
+        assert status == 400, answer
+        assert json.loads(answer)["error"] == message
+    for fid in ["fine", "c", "f", "n", "p"]:
+        assert http(live_server, f"/api/annotations/{fid}")[0] == 404
+
+
 def test_bbox_and_pages_through_the_transport(live_server):
     features = [feature(f"p{i}", 170 + i / 2, -50) for i in range(10)] + [feature("west", -175, -50)]
     assert http(live_server, "/api/annotations", "POST", json.dumps(collection(features)).encode(), GEO)[0] == 201

@@ -13,6 +13,7 @@ import tempfile
 import threading
 import time
 
+import pytest
 import websocket
 
 import wire
@@ -197,6 +198,91 @@ def test_a_store_from_a_newer_mapwire_stops_the_server_with_a_message():
     result = run_to_exit("--store", path)
     assert result.returncode != 0
     assert "newer MapWire" in result.stderr and "9-future" in result.stderr and path in result.stderr, result.stderr
+
+
+def folder_snapshot(path: str) -> dict[str, bytes]:
+    folder = os.path.dirname(path)
+    files = {}
+    for name in sorted(os.listdir(folder)):
+        with open(os.path.join(folder, name), "rb") as f:
+            files[name] = f.read()
+    return files
+
+
+def mapwire_store() -> str:
+    """A store a server wrote and closed cleanly: the .sqlite file alone."""
+    path = new_store()
+    server = start_server(store=path)
+    status, body = api(server, "POST", "/api/annotations", {"id": "kept", "title": "Kept", "latitude": 1,
+                                                            "longitude": 2})
+    assert status == 201, body
+    server.stop()
+    return path
+
+
+def foreign_store() -> str:
+    path = new_store()
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
+    db.execute("INSERT INTO invoices (total) VALUES (12.5)")
+    db.commit()
+    db.close()
+    return path
+
+
+def newer_store() -> str:
+    path = mapwire_store()
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO grdb_migrations VALUES ('99-future')")
+    db.commit()
+    db.close()
+    return path
+
+
+def flipped_store() -> str:
+    path = mapwire_store()
+    db = sqlite3.connect(path)
+    root, = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'annotation'").fetchone()
+    page_size, = db.execute("PRAGMA page_size").fetchone()
+    db.close()
+    with open(path, "r+b") as f:
+        f.seek((root - 1) * page_size)
+        header = f.read(8)
+        f.seek((root - 1) * page_size)
+        f.write(bytes(b ^ 0xFF for b in header))
+    return path
+
+
+def read_only_store() -> str:
+    path = mapwire_store()
+    os.chmod(path, 0o444)
+    return path
+
+
+def text_file() -> str:
+    path = new_store()
+    with open(path, "w") as f:
+        f.write("not a database, a letter. " * 400)
+    return path
+
+
+@pytest.mark.parametrize("make, says", [
+    (foreign_store, "not a MapWire store"),
+    (newer_store, "newer MapWire"),
+    (flipped_store, "damaged"),
+    (read_only_store, "read-only"),
+    (text_file, "damaged"),
+], ids=["another-programs-sqlite", "newer-mapwire", "flipped-bytes", "read-only", "not-sqlite"])
+def test_a_refused_store_is_left_byte_for_byte_with_nothing_beside_it(make, says):
+    path = make()
+    before = folder_snapshot(path)
+    assert list(before) == ["world.sqlite"]
+    result = run_to_exit("--store", path)
+    assert result.returncode != 0
+    assert path in result.stderr and says in result.stderr, result.stderr
+    after = folder_snapshot(path)
+    assert list(after) == list(before), "no -wal or -shm file may appear beside a refused store"
+    assert after == before, "a refused store must keep its bytes"
 
 
 def test_a_refused_configuration_creates_no_store_file():
