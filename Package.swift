@@ -108,10 +108,10 @@ let package = Package(
                                    "MapCore", "SampleApps", "Persistence",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession", "Wire"]),
-        .testTarget(name: "MapWireTests", dependencies: ["MapWire"]),
+        .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence"]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
-        .testTarget(name: "MapWireCommandTests", dependencies: ["mapwire"]),
+        .testTarget(name: "MapWireCommandTests", dependencies: ["mapwire", "MapWire"]),
     ],
     swiftLanguageModes: [.v6]
 )
