@@ -16,6 +16,7 @@ extension AnnotationsAPI {
         let path = request.path
         if path == "/api/moves" {
             guard request.method == "POST" else { throw .methodNotAllowed("use POST for /api/moves") }
+            try Self.requireJSON(request)
             let batch = try LiveRequests.moveBatch(request.body)
             let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply(batch.moves) }
             return .json(200, encoding: MoveAnswer(result, echoesMoves: batch.echoesMoves))
@@ -24,7 +25,7 @@ extension AnnotationsAPI {
             switch Self.mediaType(request.contentType) {
             case "application/geo+json": return try importFeatures(request, ndjson: false)
             case "application/x-ndjson": return try importFeatures(request, ndjson: true)
-            default: break
+            default: try Self.requireJSON(request)
             }
             let annotation = try LiveRequests.annotation(request.body)
             let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.add(annotation) }
@@ -44,12 +45,14 @@ extension AnnotationsAPI {
             let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.remove(id: id) }
             return .json(200, encoding: RemovedAnswer(removed: AnnotationAnswer(r)))
         case ("PATCH", ""):
+            try Self.requireJSON(request)
             let edit = try LiveRequests.annotationEdit(request.body)
             let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.update(id: id, edit.apply) }
             return .json(200, encoding: AnnotationAnswer(r))
         case (_, ""):
             throw .methodNotAllowed("method \(request.method) not allowed on \(path); use GET, PATCH or DELETE")
         case ("POST", "position"):
+            try Self.requireJSON(request)
             guard store.record(id: id) != nil else { throw APIError(WorldError.unknownID(id)) }
             let move = try LiveRequests.move(LiveRequests.json(request.body, "position"), "position", id: id)
             let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply([move]) }
@@ -59,5 +62,15 @@ extension AnnotationsAPI {
         default:
             throw .notFound("no route \(request.method) \(path)")
         }
+    }
+
+    /// A body these routes read is JSON: one the client says is GeoJSON or
+    /// NDJSON (which the transport lets through for imports) is refused, not
+    /// read as JSON. No type at all is read as JSON: the transport refuses a
+    /// write's body without one before it gets here.
+    static func requireJSON(_ request: HTTPRequest) throws(APIError) {
+        guard let type = request.contentType, mediaType(type) != "application/json" else { return }
+        throw APIError(status: 415, message: "Content-Type \(type.prefix(100)): \(request.method) "
+                       + "\(request.path.prefix(200)) reads application/json")
     }
 }

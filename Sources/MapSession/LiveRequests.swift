@@ -129,7 +129,7 @@ enum LiveRequests {
             list = array
             switch o["echo"] {
             case nil, is NSNull: break
-            case let b as Bool: echo = b
+            case let b as NSNumber where isBoolean(b): echo = b.boolValue
             default: throw .badRequest("\"echo\" must be true or false")
             }
         } else {
@@ -148,7 +148,7 @@ enum LiveRequests {
         let draggable: Bool
         switch o["draggable"] {
         case nil, is NSNull: draggable = false
-        case let b as Bool: draggable = b
+        case let b as NSNumber where isBoolean(b): draggable = b.boolValue
         default: throw .badRequest("\(what): \"draggable\" must be true or false")
         }
         let id = try string(o, "id", what)

@@ -74,6 +74,15 @@ import Testing
         ("POST", "/api/annotations/golden-gate-bridge/position", #"{"latitude":1,"longitude":1}"#, 409, "fixed"),
         ("POST", "/api/annotations", #"{"id":"a","title":"Again","latitude":1,"longitude":1}"#, 409, "exists"),
         ("POST", "/api/annotations", #"{"id":"c","latitude":1,"longitude":1}"#, 400, "missing \"title\""),
+        // JSON's true and false only: Foundation would also read 0 and 1 (and 1.0) as Bool.
+        ("POST", "/api/annotations", #"{"id":"c","title":"C","latitude":1,"longitude":1,"draggable":1}"#, 400,
+         "\"draggable\" must be true or false"),
+        ("POST", "/api/annotations", #"{"id":"c","title":"C","latitude":1,"longitude":1,"draggable":0.0}"#, 400,
+         "\"draggable\" must be true or false"),
+        ("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":1,"longitude":1}],"echo":0}"#, 400,
+         "\"echo\" must be true or false"),
+        ("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":1,"longitude":1}],"echo":1}"#, 400,
+         "\"echo\" must be true or false"),
         ("DELETE", "/api/annotations/ghost", "", 404, "ghost"),
         ("GET", "/api/moves", "", 405, "POST"),
         ("PUT", "/api/annotations/a/position", "", 405, "POST"),
@@ -147,6 +156,37 @@ import Testing
         #expect(answers.count == 2)
         #expect(answers.first?.hasPrefix(#"{"applied":1,"stale":[]"#) == true, "\(answers)")
         #expect(answers.last?.hasPrefix(#"{"applied":1,"moves":[{"id":"a","latitude":3"#) == true, "\(answers)")
+    }
+
+    /// The transport lets a write's body through as JSON, GeoJSON or NDJSON;
+    /// a route that reads JSON refuses the others instead of reading them as
+    /// JSON, and only `POST /api/annotations` imports GeoJSON and NDJSON.
+    @Test(arguments: ["application/geo+json", "application/x-ndjson; charset=utf-8", "text/plain"])
+    func routesThatReadJSONRefuseOtherBodyTypes(type: String) {
+        add("a", lat: 10, lon: 20)
+        let before = world.store.version
+        var writes = [("PATCH", "/api/annotations/a", #"{"title":"B"}"#),
+                      ("POST", "/api/annotations/a/position", #"{"latitude":1,"longitude":2}"#),
+                      ("POST", "/api/moves", #"{"moves":[{"id":"a","latitude":1,"longitude":2}]}"#)]
+        if type == "text/plain" {
+            writes.append(("POST", "/api/annotations", #"{"id":"b","title":"B","latitude":1,"longitude":2}"#))
+        }
+        for (method, path, body) in writes {
+            let r = api.respond(to: HTTPRequest(method: method, path: path, body: Array(body.utf8), contentType: type))
+            let json = (try? JSONSerialization.jsonObject(with: Data(r.body))) as? [String: Any] ?? [:]
+            #expect(r.status == 415 && json["status"] as? Int == 415, "\(method) \(path)")
+            #expect((json["error"] as? String)?.contains("application/json") == true, "\(json)")
+        }
+        #expect(world.store.version == before, "nothing was applied")
+    }
+
+    @Test func routesThatReadJSONTakeItWithParameters() {
+        add("a", lat: 10, lon: 20)
+        let r = api.respond(to: HTTPRequest(method: "PATCH", path: "/api/annotations/a",
+                                            body: Array(#"{"title":"B"}"#.utf8),
+                                            contentType: "Application/JSON; charset=utf-8"))
+        #expect(r.status == 200)
+        #expect(world.store.record(id: "a")?.look.title == "B")
     }
 
     @Test func aRejectedBatchAppliesNothing() {
