@@ -18,7 +18,9 @@ final class FrontEnvironment {
 
     /// The methods this server knows; any other is answered 501.
     static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE",
-                                            "CONNECT"]
+                                            "CONNECT", "QUERY"]
+    /// What `OPTIONS *` lists: the methods some route here takes.
+    static let servedMethods: Set<String> = ["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"]
     /// What a file takes.
     static let fileMethods: Set<String> = ["GET", "HEAD"]
 

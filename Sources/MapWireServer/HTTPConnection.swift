@@ -245,7 +245,9 @@ final class HTTPConnection {
             }
             if length > bufferedInput { output += HTTPAnswer.continueHead }
         }
-        let responder: HTTPExchange.Responder = method == "OPTIONS" ? .options : isRoute ? .route : .file
+        // OPTIONS lists a route's methods; where no route is, the route's own 404 answers it.
+        let listsMethods = method == "OPTIONS" && (allowed != nil || !isRoute)
+        let responder: HTTPExchange.Responder = listsMethods ? .options : isRoute ? .route : .file
         let request = HTTPRequest(method: method == "HEAD" ? "GET" : method, path: target.path, query: target.query,
                                   contentType: gateHead.contentType, accept: head.fields[.accept])
         let limit = AccessPolicy.bodyLimit(method: method, path: target.path, contentType: gateHead.contentType,
@@ -253,7 +255,7 @@ final class HTTPConnection {
         let exchange = HTTPExchange(id: environment.makeID(), request: request, responder: responder,
                                     omitsBody: method == "HEAD", keepsAlive: head.keepsAlive, bodyLimit: limit)
         exchange.ifNoneMatch = head.fields[values: .ifNoneMatch]
-        exchange.allowedMethods = target.path == "*" ? FrontEnvironment.knownMethods : offered
+        exchange.allowedMethods = target.path == "*" ? FrontEnvironment.servedMethods : offered
         if responder == .route, length > 0 { exchange.consumer = environment.makeConsumer(request) }
         if length == 0 {
             state = .awaitingAnswer(exchange)

@@ -88,6 +88,8 @@ public final class MetricsAppendingHandler: HTTPHandler {
     public func respond(to request: HTTPRequest) -> HTTPResponse? {
         let answer = base.respond(to: request)
         guard request.path == "/metrics", request.method == "GET" else { return answer }
+        // A refusal (a 406 for an Accept without text) stands as it is.
+        if let answer, answer.status != 200, answer.status != 404 { return answer }
         var text = ""
         if let answer, answer.status == 200 {
             text = String(decoding: answer.body, as: UTF8.self)

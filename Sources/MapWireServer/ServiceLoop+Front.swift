@@ -144,7 +144,7 @@ extension ServiceLoop {
         let (id, inbox) = (exchange.id, inbox)
         switch exchange.responder {
         case .options:
-            let allowed = Refusal.allowHeader(exchange.allowedMethods ?? FrontEnvironment.knownMethods)
+            let allowed = Refusal.allowHeader(exchange.allowedMethods ?? FrontEnvironment.servedMethods)
             inbox.post(answer: HTTPAnswer(status: 204, contentType: nil, body: [], fields: [("Allow", allowed)]),
                        for: id)
         case .file:

@@ -122,7 +122,17 @@ import Testing
         #expect(exchange.responder == .options && exchange.allowedMethods == ["POST", "OPTIONS"])
     }
 
-    @Test(arguments: [("TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405),
+    /// Where no route is, OPTIONS goes to the route for its 404 rather than listing methods.
+    @Test func optionsWhereNoRouteIsIsTheRoutes404() throws {
+        let exchange = try #require(exchanges(feed("OPTIONS /api/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).first)
+        #expect(exchange.responder == .route && exchange.allowedMethods == nil)
+        let any = HTTPConnection(environment: Self.environment(), peerIsLoopback: true)
+        let star = try #require(exchanges(feed("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", to: any)).first)
+        #expect(star.responder == .options && star.allowedMethods?.contains("CONNECT") == false)
+    }
+
+    @Test(arguments: [("QUERY /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405),
+                      ("TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405),
                       ("FOO / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 501),
                       ("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\n\r\n", 405),
                       ("GET /healthz?x=%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400),
