@@ -82,7 +82,9 @@ public final class PersonDetailScreen: Screen {
         wishlistHeading.frame = Rect(x: x, y: y, width: width, height: wishlistHeading.lineHeight)
         y = wishlistHeading.frame.maxY + 8
         listView.rowHeight = 40
-        listView.frame = Rect(x: x, y: y, width: width, height: max(80, size.height - y - 20))
+        // As tall as its rows (a short wishlist leaves no empty panel), at most what the screen has left.
+        let rowsHeight = listView.rowHeight * Double(person.wishes.count)
+        listView.frame = Rect(x: x, y: y, width: width, height: min(rowsHeight, max(80, size.height - y - 20)))
         listView.reloadData()
     }
 }
