@@ -108,3 +108,23 @@ def test_pin_from_the_http_api_shows_in_an_open_tab_as_the_default_marker(chrome
     poll(lambda: element(driver, "Café Gijón", "button"), timeout=10, message="the API's pin in the open tab")
     screenshot(driver, "hellomap-api-pin.png")
     assert severe_logs(driver) == []
+
+
+def test_the_opening_view_leaves_room_around_every_cafe(chrome, hello_map):
+    """A fresh tab frames every café with room to spare: no pin near an edge,
+    so the city name printed beside it is not cut, at a desktop and a small size."""
+    url, _ = hello_map
+    for width, height in [(1280, 800), (800, 600)]:
+        driver = chrome(width=width, height=height)
+        driver.get(url)
+        wait_painted(driver, timeout=20)
+        inner = driver.execute_script("return [innerWidth, innerHeight];")
+        pins = poll(lambda: [e for e in mirror(driver) if e["tag"] == "button" and e["width"] > 0
+                             and e["name"] not in ("Zoom in", "Zoom out", "Keyboard shortcuts")] or None,
+                    timeout=10, message="the cafés' pins")
+        screenshot(driver, f"hellomap-opening-{width}x{height}.png")
+        for pin in pins:
+            assert pin["x"] >= 60 and pin["y"] >= 60, (width, height, pin)
+            assert pin["x"] + pin["width"] <= inner[0] - 60 and pin["y"] + pin["height"] <= inner[1] - 60, (
+                width, height, pin)
+

@@ -8,8 +8,11 @@ struct HelloMapApp: MapApp {
 
     func setUpSession(_ session: MapAppSession) -> AnyObject? {
         let controller = PlacesController(mapView: session.mapView, places: places)
-        // A new tab shows every café; a reloaded one keeps the camera its URL names.
-        if session.cameraFromURL == nil { session.mapView.showAnnotations(places, animated: false) }
+        // A new tab shows every café, with room for the city names beside the pins;
+        // a reloaded one keeps the camera its URL names.
+        if session.cameraFromURL == nil {
+            session.mapView.showAnnotations(places, edgePadding: EdgeInsets(all: 64), animated: false)
+        }
         // The map holds its delegate weakly; returning the controller keeps it alive with the tab.
         return controller
     }
