@@ -92,6 +92,12 @@ if CommandLine.arguments.dropFirst().first == "memory" {
     try runMemoryBenchmark(MemoryOptions(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
+// `mapwire-bench views [--pins N] [--sessions N] [--frames N] [--only TEXT]`: a session's cost over many
+// pins without a clustering identifier (ViewBudgetBench.swift).
+if CommandLine.arguments.dropFirst().first == "views" {
+    try runViewBudgetBenchmark(ViewBudgetOptions(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 // `mapwire-bench frames-clustered [frames] [pins]`: pan frames over a clustered world (SharedClusterBench.swift).
 if CommandLine.arguments.dropFirst().first == "frames-clustered" {
     try runClusteredFrames(CommandLine.arguments.dropFirst(2))
