@@ -120,18 +120,35 @@ func zoomFrames(_ session: MapSession, output out: NullOutput, frames: Int, leve
     return times
 }
 
+/// Of the cameras over Paris from zoom 12 to 18 in steps of a twentieth of
+/// a level, the one whose session holds the most views: where the most
+/// pins show one by one.
+func busiestCamera(world: World) -> String {
+    var best = (views: -1, hash: "")
+    for step in 240...360 {
+        let hash = String(format: "#%.2f/48.857/2.352", Double(step) / 20)
+        let session = openViewSession(UInt32(9_000 + step), world: world, hash: hash).session
+        let views = session.reuseCounts?.live ?? 0
+        if views > best.views { best = (views, hash) }
+    }
+    return best.hash
+}
+
 /// `mapwire-bench views [--pins N] [--sessions N] [--frames N] [--only TEXT]`.
 func runViewBudgetBenchmark(_ options: ViewBudgetOptions) throws {
     let app = try memoryBenchApp(pins: 0)
     let t0 = now()
     importPlainPins(options.pins, into: app)
-    print(String(format: "%d pins without a clustering identifier imported in %.1f s; process %.0f MB",
-                 options.pins, now() - t0, residentMB()))
+    print(String(format: "%d pins without a clustering identifier imported in %.1f s; process %.0f MB, heap %.0f MB",
+                 options.pins, now() - t0, residentMB(), Double(heapInUse()) / 1_048_576))
     let world = app.world
-    let cameras: [(name: String, hash: String)] = [
+    var cameras: [(name: String, hash: String)] = [
         ("the world", "#2/20/0"), ("a continent", "#4/48/10"), ("a city", "#12/48.857/2.352"),
         ("a district", "#15/48.857/2.352"),
     ]
+    if options.only.map({ "most views".contains($0) }) ?? true {
+        cameras.append(("most views", busiestCamera(world: world)))
+    }
     // One session first, so one-time caches (fonts' widths, images) are not charged to the sessions measured.
     withExtendedLifetime(openViewSession(1, world: world, hash: "#2/20/0").session) {}
     print("| camera | live views | heap KB a session | first frame KB | HELLO to first frame ms (max) "
