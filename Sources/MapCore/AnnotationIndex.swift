@@ -191,6 +191,22 @@ package struct AnnotationIndex: Sendable {
         return out
     }
 
+    /// At least as many as lie in `rect`, from the counts alone (every entry
+    /// when the index does not count): the counts of the cells it meets.
+    package func countAtMost(in rect: Rect) -> Int {
+        guard isCounted, !counts.isEmpty else { return entries.count }
+        let n = Self.countedGridSize
+        let x0 = min(max(Int(rect.minX) >> Self.countedShift, 0), n - 1)
+        let x1 = min(max(Int(rect.maxX) >> Self.countedShift, 0), n - 1)
+        let y0 = min(max(Int(rect.minY) >> Self.countedShift, 0), n - 1)
+        let y1 = min(max(Int(rect.maxY) >> Self.countedShift, 0), n - 1)
+        var total = 0
+        for cy in y0...y1 {
+            for cx in x0...x1 { total += Int(counts[cy * n + cx]) }
+        }
+        return total
+    }
+
     /// Every entry in `rect`, read straight through; nil past `limit`.
     private func scan(_ rect: Rect, limit: Int) -> [(annotation: Annotation, point: Point)]? {
         var out: [(annotation: Annotation, point: Point)] = []

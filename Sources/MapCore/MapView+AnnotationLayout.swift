@@ -101,14 +101,12 @@ extension MapView {
     /// for the whole of `near`, as a whole layout does: which cells merge
     /// depends on their neighbours. A pan across the margin over a thousand
     /// markers asked for all of them again, and looked each one's view up,
-    /// to change a tenth. The unclustered pins, at most the limit, are asked
-    /// for in the whole of `near` too, as the pan may bring too many; when it
-    /// starts or stops the map gathering them, this does nothing and returns
-    /// false, for a whole layout.
+    /// to change a tenth. When the pan starts or stops the map gathering the
+    /// source's unclustered pins (`unclusteredPinsJoining(_:of:)`), this does
+    /// nothing and returns false, for a whole layout.
     private func followPan(from last: Rect, to near: Rect) -> Bool {
-        let gathered = clustering.gathersUnclustered
-        let pins = unclusteredPinsToShow(in: near)
-        guard clustering.gathersUnclustered == gathered else { return false }
+        let strips = Self.strips(of: near, outside: last)
+        guard let pins = unclusteredPinsJoining(strips, of: near) else { return false }
         laidOutRect = near
         keptUnclustered = nil
         let clustered = clusteredAnnotations(in: near)
@@ -124,14 +122,12 @@ extension MapView {
             return !near.contains(anchor)
         }
         retireLiveViews(where: leaves)
-        for strip in Self.strips(of: near, outside: last) {
+        for strip in strips {
             for (annotation, point) in index.entries(in: strip) + sharedAnnotations(in: strip) {
                 showView(for: annotation, at: point, clustered: false)
             }
         }
-        var shownPins: [(annotation: Annotation, point: Point)] = []
-        appendShownOneByOne(pins, to: &shownPins)
-        for (annotation, point) in shownPins { showView(for: annotation, at: point, clustered: false) }
+        for (annotation, point) in pins { showView(for: annotation, at: point, clustered: false) }
         for (annotation, point) in clustered { showView(for: annotation, at: point, clustered: true) }
         finishLayout()
         return true

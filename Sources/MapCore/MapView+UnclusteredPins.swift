@@ -51,6 +51,30 @@ extension MapView {
         return pins ?? []
     }
 
+    /// For a pan that follows the strips `near` adds: the unclustered pins
+    /// to show one by one (none while the map gathers them), or nil when the
+    /// pan starts or stops the gathering, which a whole layout decides. While
+    /// the source's counts say `near` holds no more than the limit, only the
+    /// strips are asked for, as a pan over a thousand pins shown one by one
+    /// should; closer to the limit, the whole of `near` (at most the limit).
+    func unclusteredPinsJoining(_ strips: [Rect], of near: Rect) -> [(annotation: Annotation, point: Point)]? {
+        guard let source = shared.source else { return [] }
+        let limit = max(unclusteredPinLimit, 0)
+        if clustering.gathersUnclustered {
+            return source.unclusteredPins(in: near, limit: limit * 3 / 4) == nil ? [] : nil
+        }
+        var pins: [(annotation: Annotation, point: Point)] = []
+        guard source.unclusteredPinCountAtMost(in: near) <= limit else {
+            guard let all = source.unclusteredPins(in: near, limit: limit) else { return nil }
+            appendShownOneByOne(all, to: &pins)
+            return pins
+        }
+        for strip in strips {
+            appendShownOneByOne(source.unclusteredPins(in: strip, limit: .max) ?? [], to: &pins)
+        }
+        return pins
+    }
+
     /// The zoom level whose cells gather the unclustered pins in `rect` at
     /// level `level`: the level's own (the deepest clustering level past
     /// it), coarser only when `rect` meets more cells than the limit, as a

@@ -22,6 +22,10 @@ package protocol SharedAnnotationSource: AnyObject, Sendable {
     /// by one while they are few enough near its viewport, and otherwise
     /// gathers them from `SharedClusterSnapshot.unclustered`.
     func unclusteredPins(in rect: Rect, limit: Int) -> [(annotation: Annotation, point: Point)]?
+    /// At least as many unclustered pins as lie in `rect`, told cheaply
+    /// (from counts the source keeps): a pan that stays well under a map's
+    /// limit need not ask for them all.
+    func unclusteredPinCountAtMost(in rect: Rect) -> Int
     /// The current world point of `annotation`; nil when the source does not hold it.
     func point(of annotation: Annotation) -> Point?
     /// Every annotation the source holds that maps show one by one (not
@@ -50,6 +54,7 @@ package protocol SharedAnnotationSource: AnyObject, Sendable {
 
 extension SharedAnnotationSource {
     package func unclusteredPins(in rect: Rect, limit: Int) -> [(annotation: Annotation, point: Point)]? { [] }
+    package func unclusteredPinCountAtMost(in rect: Rect) -> Int { 0 }
     package func clusterSnapshot() -> SharedClusterSnapshot? { nil }
     package var clusterEpoch: UInt64 { 0 }
     package var identifiedClusterEpoch: UInt64 { clusterEpoch }

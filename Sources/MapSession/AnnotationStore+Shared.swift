@@ -16,6 +16,10 @@ extension AnnotationStore: SharedAnnotationSource {
         state.withLock { $0.pins.entries(in: rect, limit: limit) }
     }
 
+    package func unclusteredPinCountAtMost(in rect: Rect) -> Int {
+        state.withLock { $0.pins.countAtMost(in: rect) }
+    }
+
     public func point(of annotation: Annotation) -> Point? {
         state.withLock { Self.point(of: AnnotationKey(annotation), in: $0) }
     }

@@ -99,6 +99,7 @@ import Testing
             let w = Mercator.worldSize / [4_096, 512, 64, 1][step / 20 % 4]
             let rect = Rect(x: c.x - w / 2, y: c.y - w / 3, width: w, height: w * 2 / 3)
             let want = Set(expected.filter { rect.contains($0.value) }.keys)
+            #expect(index.countAtMost(in: rect) >= want.count)
             let limit = Int(walk.unit() * Double(want.count) * 2 + 1)
             guard let got = index.entries(in: rect, limit: limit) else {
                 #expect(want.count > limit)

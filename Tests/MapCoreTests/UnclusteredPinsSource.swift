@@ -68,6 +68,10 @@ final class UnclusteredPinsSource: SharedAnnotationSource {
         state.withLock { $0.pins.entries(in: rect, limit: limit) }
     }
 
+    func unclusteredPinCountAtMost(in rect: Rect) -> Int {
+        state.withLock { $0.pins.countAtMost(in: rect) }
+    }
+
     func point(of annotation: Annotation) -> Point? {
         let key = AnnotationKey(annotation)
         return state.withLock { $0.pins.point(of: key) ?? $0.plain.point(of: key) }
