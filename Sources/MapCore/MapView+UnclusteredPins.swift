@@ -32,6 +32,9 @@ extension MapView {
     /// Whether the map gathers the source's unclustered pins now.
     package var gathersUnclusteredPins: Bool { clustering.gathersUnclustered }
 
+    /// The epoch of the shared clusterings the map last laid out from.
+    package var laidOutClusterEpoch: UInt64? { clustering.sharedEpoch }
+
     /// The source's unclustered pins in `rect` to show one by one, or none
     /// when there are too many there: then the map gathers them. Asks the
     /// source for at most the limit (three quarters of it while gathering),

@@ -73,9 +73,9 @@ extension AnnotationStore: SharedAnnotationSource {
     /// the timers armed before it were for, so it outdates them.
     private func mergeClusterChanges() {
         clusterPublishTimer.add(1, ordering: .relaxed)
-        let (touched, published) = clusterPublisher.merging.withLock { _ in
+        let (touched, unclusteredTouched, published) = clusterPublisher.merging.withLock { _ in
             let began = Self.now()
-            let (changes, unclustered, touched) = state.withLock { $0.clusters.take() }
+            let (changes, touched, unclustered, unclusteredTouched) = state.withLock { $0.clusters.take() }
             // Every map that shows the changes waits for this merge, and on a busy machine its thread
             // also waits its turn for a core behind bulk work (the store's writer, other maps' frames).
             if Self.isUrgent(changes, unclustered: unclustered) {
@@ -88,9 +88,10 @@ extension AnnotationStore: SharedAnnotationSource {
                 if let oldest = touched.firstTime { metrics.clusterEpochWait.record(began - oldest) }
                 metrics.clusterMerge.record(published - began)
             }
-            return (touched, published)
+            return (touched, unclusteredTouched, published)
         }
         if !touched.isEmpty { notify(touched, epochPublishedAt: published) }
+        if !unclusteredTouched.isEmpty { notify(unclusteredTouched, epochPublishedAt: published, gatheringOnly: true) }
     }
 
     /// Sees that the changes a write left waiting get merged, off the

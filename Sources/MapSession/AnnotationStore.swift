@@ -244,13 +244,16 @@ public final class AnnotationStore: Sendable {
     /// Wakes the sessions whose viewport holds one of `touched`'s points,
     /// once each, and gives each the time of the first it holds to time its
     /// next frame by, and when the epoch that holds them was published (a
-    /// cluster epoch's).
-    func notify(_ touched: TouchedPoints, epochPublishedAt published: Double? = nil) {
+    /// cluster epoch's). `gatheringOnly`: only those whose map gathers the
+    /// unclustered pins (an epoch of theirs changed nothing the others show).
+    func notify(_ touched: TouchedPoints, epochPublishedAt published: Double? = nil, gatheringOnly: Bool = false) {
         guard let first = touched.points.first else { return }
         var bounds = Rect(origin: first, size: .zero)
         for p in touched.points.dropFirst() { bounds = bounds.union(Rect(origin: p, size: .zero)) }
         let all = subscribers.withLock { Array($0.values) }
-        for s in all { s.wakeIfShowing(touched, within: bounds, epochPublishedAt: published) }
+        for s in all where !gatheringOnly || s.gathersUnclustered {
+            s.wakeIfShowing(touched, within: bounds, epochPublishedAt: published)
+        }
     }
 
     // MARK: Writing

@@ -93,6 +93,21 @@ extension MapSession {
         if let counts = mapView?.reuseCounts { live.subscriber?.reuseCounts.withLock { $0 = counts } }
     }
 
+    /// After a frame: tells the store whether the map gathers the
+    /// unclustered pins, so that their epochs wake only maps that do (the
+    /// others hear of those changes from the change log). A map that began
+    /// gathering laid them out from the snapshot it read then; an epoch
+    /// published since woke nobody here, so the session wakes itself.
+    func noteGathering() {
+        guard let mapView, let subscriber = live.subscriber else { return }
+        let gathers = mapView.gathersUnclusteredPins
+        guard subscriber.gathersUnclustered != gathers else { return }
+        subscriber.gathersUnclustered = gathers
+        if gathers, world.store.clusterEpoch != mapView.laidOutClusterEpoch ?? 0 {
+            queue.async { [weak self] in self?.liveWake() }
+        }
+    }
+
     /// The ops of a frame that patches only the annotation views the shared
     /// clusterings' new epoch changed (`MapView.renderEpochPatch`); nil when
     /// the window must be rendered whole. Call it only when nothing but the

@@ -42,6 +42,9 @@ struct SharedClusterWriter {
     /// Points changes were made at since the last publish, and when: maps
     /// showing them wake when it lands, and time their next frame by them.
     private var touched = TouchedPoints()
+    /// The same for the unclustered pins: only maps that gather them need
+    /// their epochs, the others hear of their changes from the change log.
+    private var unclusteredTouched = TouchedPoints()
     /// Room for this many more members at the next add, for a restore or an import.
     private var capacityHint = 0
     /// Whether a publish is on its way for what is pending.
@@ -95,11 +98,11 @@ struct SharedClusterWriter {
     /// Indexes an unclustered pin; its record keeps the member it gets.
     mutating func addUnclustered(_ annotation: Annotation, at point: Point) -> Member {
         if capacityHint > 0 {
-            Self.reserve(capacityHint, in: &unclustered, touched: &touched)
+            Self.reserve(capacityHint, in: &unclustered, touched: &unclusteredTouched)
             capacityHint = 0
         }
         return Member(group: Self.unclusteredGroup, slot: Self.add(annotation, at: point, to: &unclustered,
-                                                                   touched: &touched))
+                                                                   touched: &unclusteredTouched))
     }
 
     private static func reserve(_ n: Int, in group: inout Group, touched: inout TouchedPoints) {
@@ -129,7 +132,9 @@ struct SharedClusterWriter {
     /// received at `time`; its point before. An unclustered pin's move is
     /// timed by the change log, which has it too.
     mutating func move(_ m: Member, to point: Point, receivedAt time: Double) -> Point {
-        if m.isUnclustered { return Self.move(m.slot, to: point, in: &unclustered, receivedAt: nil, &touched) }
+        if m.isUnclustered {
+            return Self.move(m.slot, to: point, in: &unclustered, receivedAt: nil, &unclusteredTouched)
+        }
         return Self.move(m.slot, to: point, in: &groups[Int(m.group)], receivedAt: time, &touched)
     }
 
@@ -152,7 +157,7 @@ struct SharedClusterWriter {
     /// Removes the unclustered pin at `m` (as `addUnclustered` gave it); its point.
     @discardableResult
     mutating func removeUnclustered(_ m: Member) -> Point {
-        Self.remove(m.slot, from: &unclustered, &touched)
+        Self.remove(m.slot, from: &unclustered, &unclusteredTouched)
     }
 
     private static func remove(_ slot: UInt32, from group: inout Group, _ touched: inout TouchedPoints) -> Point {
@@ -163,10 +168,10 @@ struct SharedClusterWriter {
         return from
     }
 
-    /// What changed since the last publish, by identifier, and where and
-    /// when; pending starts afresh.
-    mutating func take() -> (changes: [String: ClusterChanges], unclustered: ClusterChanges?,
-                             touched: TouchedPoints) {
+    /// What changed since the last publish: by identifier, and where and
+    /// when; the unclustered pins', and where. Pending starts afresh.
+    mutating func take() -> (changes: [String: ClusterChanges], touched: TouchedPoints,
+                             unclustered: ClusterChanges?, unclusteredTouched: TouchedPoints) {
         var changes: [String: ClusterChanges] = [:]
         for g in groups.indices where !groups[g].pending.isEmpty {
             changes[groups[g].identifier] = Self.takePending(&groups[g])
@@ -174,10 +179,11 @@ struct SharedClusterWriter {
         let unclusteredChanges = unclustered.pending.isEmpty ? nil : Self.takePending(&unclustered)
         defer {
             touched = TouchedPoints()
+            unclusteredTouched = TouchedPoints()
             publishScheduled = false
             capacityHint = 0
         }
-        return (changes, unclusteredChanges, touched)
+        return (changes, touched, unclusteredChanges, unclusteredTouched)
     }
 
     private static func takePending(_ group: inout Group) -> ClusterChanges {

@@ -95,6 +95,31 @@ final class CountingClusteringApp: MapApp {
         #expect(store.identifiedClusterEpoch == store.clusterEpoch)
     }
 
+    @Test func theirEpochsWakeOnlyTheSessionsThatGatherThem() throws {
+        final class Wakes: Sendable {
+            let count = Mutex(0)
+            var value: Int { count.withLock { $0 } }
+        }
+        // Epochs a minute apart: none is merged but when the test asks.
+        let store = AnnotationStore(journal: nil, clusterFrame: 60)
+        for pin in apiPins(100, lat: -10...10, lon: -10...10) { try store.add(pin) }
+        store.publishClusters()
+        let (gathered, oneByOne) = (Wakes(), Wakes())
+        let gathering = LiveSubscriber { gathered.count.withLock { $0 += 1 } }
+        let showing = LiveSubscriber { oneByOne.count.withLock { $0 += 1 } }
+        for s in [gathering, showing] { s.publish(Self.world) }
+        gathering.gathersUnclustered = true
+        store.subscribe(1, gathering)
+        store.subscribe(2, showing)
+        // The change log wakes both for a move...
+        try store.apply([Move(id: "pin-0", coordinate: Coordinate(latitude: 1, longitude: 1))])
+        #expect(gathered.value == 1 && oneByOne.value == 1)
+        for s in [gathering, showing] { s.didWake() }
+        // ...the epoch that merges it only the one whose map shows it from there.
+        store.publishClusters()
+        #expect(gathered.value == 2 && oneByOne.value == 1)
+    }
+
     @Test func joiningAsksTheDelegateOnlyAboutTheAppsOwnAnnotations() throws {
         let app = CountingClusteringApp()
         let world = World(fonts: sharedWorld.fonts, baseMap: nil, app: app)
@@ -114,6 +139,8 @@ final class CountingClusteringApp: MapApp {
         let limit = h.session.sync { h.session.mapView?.unclusteredPinLimit } ?? 0
         #expect(live <= limit)
         #expect(h.perMapAnnotationCount == quiet.perMapAnnotationCount)
+        // Its map reads the pins from their epochs now, so those wake it.
+        #expect(h.session.sync { h.session.live.subscriber?.gathersUnclustered } == true)
         // The session open before the pins came catches up the same way.
         quiet.flushQueue()
         #expect(quiet.gathersUnclusteredPins)
