@@ -141,6 +141,9 @@ func runViewBudgetBenchmark(_ options: ViewBudgetOptions) throws {
     importPlainPins(options.pins, into: app)
     print(String(format: "%d pins without a clustering identifier imported in %.1f s; process %.0f MB, heap %.0f MB",
                  options.pins, now() - t0, residentMB(), Double(heapInUse()) / 1_048_576))
+    let index = app.world.store.clusterSnapshot()?.unclustered
+    print(String(format: "their index for gathering: %.1f MB of members and tables, and a slot table",
+                 Double(index?.byteCount ?? 0) / 1_048_576))
     let world = app.world
     var cameras: [(name: String, hash: String)] = [
         ("the world", "#2/20/0"), ("a continent", "#4/48/10"), ("a city", "#12/48.857/2.352"),
