@@ -149,7 +149,7 @@ extension MapView {
     func sharedAnnotations(in rect: Rect, unclustered: [(annotation: Annotation, point: Point)] = [])
         -> [(annotation: Annotation, point: Point)] {
         guard let source = shared.source else { return [] }
-        let found = source.annotations(in: rect)
+        let found = source.delegatedAnnotations(in: rect)
         var out: [(annotation: Annotation, point: Point)] = []
         out.reserveCapacity(found.count + unclustered.count)
         appendShownOneByOne(found, to: &out)

@@ -15,7 +15,7 @@ package protocol SharedAnnotationSource: AnyObject, Sendable {
     /// The annotations whose current world point lies in `rect`, with that
     /// point: those maps show one by one and ask their delegate to cluster,
     /// not those whose clustering the source decides (`decidesClustering(of:)`).
-    func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)]
+    func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)]
     /// The annotations without a clustering identifier whose clustering the
     /// source decides, whose current world point lies in `rect`, with that
     /// point; nil as soon as more than `limit` lie there. A map shows them one
@@ -151,7 +151,7 @@ package final class SharedAnnotationIndex: SharedAnnotationSource {
         index.withLock { $0.remove(AnnotationKey(annotation)) }
     }
 
-    package func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+    package func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         index.withLock { $0.entries(in: rect) }
     }
 

@@ -7,8 +7,14 @@ import MapGeometry
 /// world is indexed once (here, under the store's lock, updated by every add,
 /// move and remove) instead of once per session.
 extension AnnotationStore: SharedAnnotationSource {
-    /// An app's own annotations in the shared world (not API pins), near `rect`.
+    /// The annotations whose current point lies in `rect`, with that point:
+    /// every one maps show one by one (not those clustered by an identifier).
     public func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+        state.withLock { $0.grid.entries(in: rect) + $0.pins.entries(in: rect) }
+    }
+
+    /// An app's own annotations in the shared world (not API pins), near `rect`.
+    package func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         state.withLock { $0.grid.entries(in: rect) }
     }
 

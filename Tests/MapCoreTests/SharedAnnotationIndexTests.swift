@@ -136,7 +136,7 @@ import Testing
                 var walk = Walk(state: UInt64(100 + r))
                 while run.writersDone.load(ordering: .acquiring) < writers {
                     let rect = walk.rect()
-                    for entry in run.shared.annotations(in: rect) where !rect.contains(entry.point) {
+                    for entry in run.shared.delegatedAnnotations(in: rect) where !rect.contains(entry.point) {
                         run.wrongAnswers.add(1, ordering: .relaxed)
                     }
                     run.queriesWhileWriting.add(1, ordering: .relaxed)
@@ -181,7 +181,7 @@ import Testing
         for _ in 0..<200 {
             let rect = walk.rect()
             let want = Set(truth.filter { rect.contains($0.value) }.keys)
-            #expect(Self.keys(run.shared.annotations(in: rect)) == want)
+            #expect(Self.keys(run.shared.delegatedAnnotations(in: rect)) == want)
         }
     }
 }

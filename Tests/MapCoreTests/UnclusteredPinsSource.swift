@@ -60,7 +60,7 @@ final class UnclusteredPinsSource: SharedAnnotationSource {
         }
     }
 
-    func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+    func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         state.withLock { $0.plain.entries(in: rect) }
     }
 

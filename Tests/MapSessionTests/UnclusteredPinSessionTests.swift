@@ -77,7 +77,8 @@ final class CountingClusteringApp: MapApp {
         #expect(store.identifiedClusterEpoch == 0 && store.clusterEpoch > 0)
         #expect(store.unclusteredPins(in: Self.world, limit: 99) == nil)
         #expect(store.unclusteredPins(in: Self.world, limit: 100)?.count == 100)
-        #expect(store.annotations(in: Self.world).isEmpty, "an app's own annotations only")
+        #expect(store.delegatedAnnotations(in: Self.world).isEmpty, "an app's own annotations only")
+        #expect(store.annotations(in: Self.world).count == 100)
         // A move reaches the index, a removal leaves it.
         let to = Coordinate(latitude: 5, longitude: 5)
         try store.apply([Move(id: "pin-0", coordinate: to)])
