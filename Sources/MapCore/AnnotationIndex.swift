@@ -13,6 +13,13 @@ import MapGeometry
 ///
 /// A value type with no lock: a map keeps one for its own annotations, and
 /// the shared live store keeps one under its lock for every session.
+///
+/// The store's index of the API's pins (`counted`) has finer cells (2^18
+/// units) and a count of its pins in each 2^22 cell, for "the pins in this
+/// rect, unless more than N": over a million pins, the counts of the cells
+/// a rect covers whole answer that there are too many at once, and a rect
+/// in a crowded city walks the few fine cells under it, not all of the
+/// city's pins.
 package struct AnnotationIndex: Sendable {
     /// One annotation, its point, and its neighbours in its cell's chain (-1: none).
     struct Entry {
@@ -23,8 +30,12 @@ package struct AnnotationIndex: Sendable {
         var next: Int32
     }
 
-    static let cellShift = 22
-    static let gridSize = 1 << (30 - cellShift)
+    /// Cells are 2^cellShift world units across.
+    let cellShift: Int
+    let gridSize: Int
+    /// The counted cells' side (2^22 units, a 256 x 256 grid).
+    static let countedShift = 22
+    static let countedGridSize = 1 << (30 - countedShift)
     /// A query visiting more cells than the entries over this reads them all instead.
     static let entriesPerVisitedCell = 8
 
@@ -33,16 +44,38 @@ package struct AnnotationIndex: Sendable {
     private var positions: [AnnotationKey: Int32] = [:]
     /// First entry of each cell in use.
     private var heads: [Int32: Int32] = [:]
+    /// Entries in each counted cell, row by row; empty until the first
+    /// entry of an index that counts, and always for one that does not.
+    private var counts: [Int32] = []
+    private let isCounted: Bool
 
-    package init() {}
+    /// An index of 2^22-unit cells that counts nothing: a map's own annotations.
+    package init() {
+        self.init(cellShift: Self.countedShift, counted: false)
+    }
+
+    /// An index of 2^`cellShift`-unit cells (at most 2^22); `counted` keeps
+    /// the count of each 2^22 cell.
+    package init(cellShift: Int, counted: Bool) {
+        self.cellShift = min(max(cellShift, 15), Self.countedShift)
+        gridSize = 1 << (30 - self.cellShift)
+        isCounted = counted
+    }
 
     package var count: Int { entries.count }
     package var all: [Annotation] { entries.map(\.annotation) }
 
-    static func cell(of p: Point) -> Int32 {
+    func cell(of p: Point) -> Int32 {
         let cx = min(max(Int(p.x) >> cellShift, 0), gridSize - 1)
         let cy = min(max(Int(p.y) >> cellShift, 0), gridSize - 1)
         return Int32(cy * gridSize + cx)
+    }
+
+    /// The counted cell `cell` lies in.
+    private func countedCell(of cell: Int32) -> Int {
+        let d = Self.countedShift - cellShift
+        let c = Int(cell)
+        return (c / gridSize) >> d * Self.countedGridSize + (c % gridSize) >> d
     }
 
     /// Files `annotation` under its coordinate's point (again, if it was indexed).
@@ -75,7 +108,7 @@ package struct AnnotationIndex: Sendable {
     /// a store has just moved it. Indexes it if it was not.
     package mutating func update(_ annotation: Annotation, at point: Point) {
         let key = AnnotationKey(annotation)
-        let cell = Self.cell(of: point)
+        let cell = cell(of: point)
         if let i = positions[key] {
             entries[Int(i)].point = point
             guard entries[Int(i)].cell != cell else { return }
@@ -92,6 +125,7 @@ package struct AnnotationIndex: Sendable {
     /// Takes entry `i` out of its cell's chain.
     private mutating func unlink(_ i: Int32) {
         let e = entries[Int(i)]
+        if isCounted { counts[countedCell(of: e.cell)] -= 1 }
         if e.previous >= 0 {
             entries[Int(e.previous)].next = e.next
         } else if e.next >= 0 {
@@ -104,6 +138,10 @@ package struct AnnotationIndex: Sendable {
 
     /// Puts entry `i` at the head of `cell`'s chain.
     private mutating func link(_ i: Int32, into cell: Int32) {
+        if isCounted {
+            if counts.isEmpty { counts = [Int32](repeating: 0, count: Self.countedGridSize * Self.countedGridSize) }
+            counts[countedCell(of: cell)] += 1
+        }
         let head = heads[cell] ?? -1
         entries[Int(i)].cell = cell
         entries[Int(i)].previous = -1
@@ -128,22 +166,108 @@ package struct AnnotationIndex: Sendable {
 
     /// Annotations whose point lies in `rect` (world units), with that point.
     package func entries(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
-        let x0 = min(max(Int(rect.minX) >> Self.cellShift, 0), Self.gridSize - 1)
-        let x1 = min(max(Int(rect.maxX) >> Self.cellShift, 0), Self.gridSize - 1)
-        let y0 = min(max(Int(rect.minY) >> Self.cellShift, 0), Self.gridSize - 1)
-        let y1 = min(max(Int(rect.maxY) >> Self.cellShift, 0), Self.gridSize - 1)
+        entries(in: rect, limit: .max) ?? []
+    }
+
+    /// The same, or nil as soon as more than `limit` are found: a map asks
+    /// whether the pins near its viewport are few enough to show one by one,
+    /// and over a million of them the answer must not collect them all.
+    package func entries(in rect: Rect, limit: Int) -> [(annotation: Annotation, point: Point)]? {
+        guard !entries.isEmpty else { return [] }
+        if isCounted { return countedEntries(in: rect, limit: limit) }
+        let x0 = min(max(Int(rect.minX) >> cellShift, 0), gridSize - 1)
+        let x1 = min(max(Int(rect.maxX) >> cellShift, 0), gridSize - 1)
+        let y0 = min(max(Int(rect.minY) >> cellShift, 0), gridSize - 1)
+        let y1 = min(max(Int(rect.maxY) >> cellShift, 0), gridSize - 1)
         var out: [(annotation: Annotation, point: Point)] = []
         if (x1 - x0 + 1) * (y1 - y0 + 1) * Self.entriesPerVisitedCell > entries.count {
-            for e in entries where rect.contains(e.point) { out.append((e.annotation, e.point)) }
-            return out
+            return scan(rect, limit: limit)
         }
         for cy in y0...y1 {
             for cx in x0...x1 {
-                var i = heads[Int32(cy * Self.gridSize + cx)] ?? -1
-                while i >= 0 {
-                    let e = entries[Int(i)]
-                    if rect.contains(e.point) { out.append((e.annotation, e.point)) }
-                    i = e.next
+                if !walk(cy * gridSize + cx, in: rect, limit: limit, into: &out) { return nil }
+            }
+        }
+        return out
+    }
+
+    /// At least as many as lie in `rect`, from the counts alone (every entry
+    /// when the index does not count): the counts of the cells it meets.
+    package func countAtMost(in rect: Rect) -> Int {
+        guard isCounted, !counts.isEmpty else { return entries.count }
+        let n = Self.countedGridSize
+        let x0 = min(max(Int(rect.minX) >> Self.countedShift, 0), n - 1)
+        let x1 = min(max(Int(rect.maxX) >> Self.countedShift, 0), n - 1)
+        let y0 = min(max(Int(rect.minY) >> Self.countedShift, 0), n - 1)
+        let y1 = min(max(Int(rect.maxY) >> Self.countedShift, 0), n - 1)
+        var total = 0
+        for cy in y0...y1 {
+            for cx in x0...x1 { total += Int(counts[cy * n + cx]) }
+        }
+        return total
+    }
+
+    /// Every entry in `rect`, read straight through; nil past `limit`.
+    private func scan(_ rect: Rect, limit: Int) -> [(annotation: Annotation, point: Point)]? {
+        var out: [(annotation: Annotation, point: Point)] = []
+        for e in entries where rect.contains(e.point) {
+            guard out.count < limit else { return nil }
+            out.append((e.annotation, e.point))
+        }
+        return out
+    }
+
+    /// Appends the entries of cell `cell` in `rect`; false past `limit`.
+    private func walk(_ cell: Int, in rect: Rect, limit: Int,
+                      into out: inout [(annotation: Annotation, point: Point)]) -> Bool {
+        var i = heads[Int32(cell)] ?? -1
+        while i >= 0 {
+            let e = entries[Int(i)]
+            if rect.contains(e.point) {
+                guard out.count < limit else { return false }
+                out.append((e.annotation, e.point))
+            }
+            i = e.next
+        }
+        return true
+    }
+
+    /// `entries(in:limit:)` with the counts: the counted cells the rect
+    /// covers whole hold that many of it, so too many there is known
+    /// without a walk; then only the fine cells of the counted cells that
+    /// hold something are walked, or every entry read when that is less.
+    private func countedEntries(in rect: Rect, limit: Int) -> [(annotation: Annotation, point: Point)]? {
+        let n = Self.countedGridSize, side = Double(1 << Self.countedShift)
+        let x0 = min(max(Int(rect.minX) >> Self.countedShift, 0), n - 1)
+        let x1 = min(max(Int(rect.maxX) >> Self.countedShift, 0), n - 1)
+        let y0 = min(max(Int(rect.minY) >> Self.countedShift, 0), n - 1)
+        let y1 = min(max(Int(rect.maxY) >> Self.countedShift, 0), n - 1)
+        var inside = 0
+        var held: [Int] = []
+        for cy in y0...y1 {
+            let rows = rect.minY <= Double(cy) * side && Double(cy + 1) * side <= rect.maxY
+            for cx in x0...x1 {
+                let count = Int(counts[cy * n + cx])
+                guard count > 0 else { continue }
+                held.append(cy * n + cx)
+                if rows, rect.minX <= Double(cx) * side, Double(cx + 1) * side <= rect.maxX {
+                    inside += count
+                    if inside > limit { return nil }
+                }
+            }
+        }
+        let d = Self.countedShift - cellShift
+        guard held.count << (2 * d) < entries.count else { return scan(rect, limit: limit) }
+        let fx0 = min(max(Int(rect.minX) >> cellShift, 0), gridSize - 1)
+        let fx1 = min(max(Int(rect.maxX) >> cellShift, 0), gridSize - 1)
+        let fy0 = min(max(Int(rect.minY) >> cellShift, 0), gridSize - 1)
+        let fy1 = min(max(Int(rect.maxY) >> cellShift, 0), gridSize - 1)
+        var out: [(annotation: Annotation, point: Point)] = []
+        for c in held {
+            let (cx, cy) = (c % n, c / n)
+            for fy in max(fy0, cy << d)...min(fy1, (cy + 1) << d - 1) {
+                for fx in max(fx0, cx << d)...min(fx1, (cx + 1) << d - 1) {
+                    if !walk(fy * gridSize + fx, in: rect, limit: limit, into: &out) { return nil }
                 }
             }
         }

@@ -10,8 +10,13 @@ import Synchronization
 /// move, or while the shared world changes around it, stays the same object
 /// (and so keeps its view): its count, coordinate and members follow.
 public final class ClusterAnnotation: Annotation {
-    /// The identifier its members share.
+    /// The identifier its members share; `unclusteredIdentifier` for a
+    /// cluster of shared pins that carry none.
     public let clusteringIdentifier: String
+    /// The `clusteringIdentifier` of the clusters a map gathers the shared
+    /// world's pins without a clustering identifier into, where more of them
+    /// lie near its viewport than `MapView.unclusteredPinLimit`.
+    public static let unclusteredIdentifier = "mapwire.unclustered"
     /// The membership with its count and centre worked out once: views and
     /// layout read them many times a frame.
     private struct State {
@@ -103,15 +108,15 @@ public final class ClusterAnnotation: Annotation {
 /// thread shares, each time a layout touches it.
 final class SharedClustering: Sendable {
     let source: any SharedAnnotationSource
-    let identifier: String
+    let id: SharedClusteringID
 
-    init(source: any SharedAnnotationSource, identifier: String) {
+    init(source: any SharedAnnotationSource, id: SharedClusteringID) {
         self.source = source
-        self.identifier = identifier
+        self.id = id
     }
 
-    /// The identifier's index in the source's newest epoch.
-    var newestIndex: SharedClusterIndex? { source.clusterSnapshot()?.indexes[identifier] }
+    /// The clustering's index in the source's newest epoch.
+    var newestIndex: SharedClusterIndex? { source.clusterSnapshot()?.index(of: id) }
 }
 
 /// Where a cluster's members are: cells of a map's own cluster index (with

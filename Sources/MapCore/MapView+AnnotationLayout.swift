@@ -24,15 +24,17 @@ extension MapView {
             return
         }
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
-        if !needsAnnotationLayout, let last = laidOutRect, canFollowPan(from: last, to: near) {
-            followPan(from: last, to: near)
+        if !needsAnnotationLayout, let last = laidOutRect, canFollowPan(from: last, to: near),
+           followPan(from: last, to: near) {
             return
         }
         let wanted: [(annotation: Annotation, point: Point)]
         if !needsAnnotationLayout, laidOutRect == near, shared.displaced.isEmpty, let kept = keptUnclustered {
             wanted = kept
         } else {
-            wanted = index.entries(in: near) + sharedAnnotations(in: near)
+            // The unclustered pins first: whether the map gathers them decides what the clusterings show.
+            let pins = unclusteredPinsToShow(in: near)
+            wanted = index.entries(in: near) + sharedAnnotations(in: near, unclustered: pins)
             keptUnclustered = wanted
         }
         needsAnnotationLayout = false
@@ -99,8 +101,12 @@ extension MapView {
     /// for the whole of `near`, as a whole layout does: which cells merge
     /// depends on their neighbours. A pan across the margin over a thousand
     /// markers asked for all of them again, and looked each one's view up,
-    /// to change a tenth.
-    private func followPan(from last: Rect, to near: Rect) {
+    /// to change a tenth. When the pan starts or stops the map gathering the
+    /// source's unclustered pins (`unclusteredPinsJoining(_:of:)`), this does
+    /// nothing and returns false, for a whole layout.
+    private func followPan(from last: Rect, to near: Rect) -> Bool {
+        let strips = Self.strips(of: near, outside: last)
+        guard let pins = unclusteredPinsJoining(strips, of: near) else { return false }
         laidOutRect = near
         keptUnclustered = nil
         let clustered = clusteredAnnotations(in: near)
@@ -116,13 +122,15 @@ extension MapView {
             return !near.contains(anchor)
         }
         retireLiveViews(where: leaves)
-        for strip in Self.strips(of: near, outside: last) {
+        for strip in strips {
             for (annotation, point) in index.entries(in: strip) + sharedAnnotations(in: strip) {
                 showView(for: annotation, at: point, clustered: false)
             }
         }
+        for (annotation, point) in pins { showView(for: annotation, at: point, clustered: false) }
         for (annotation, point) in clustered { showView(for: annotation, at: point, clustered: true) }
         finishLayout()
+        return true
     }
 
     /// The parts of `near` outside `last` (rects of one size): a band beside

@@ -46,28 +46,32 @@ extension MapView {
         let level = Int(camera.zoom.rounded(.down))
         guard level <= ClusterIndex.maxZoom, level == clustering.level else { return false }
         let tolerance = 0.5 / camera.pixelsPerUnit
-        var changed: [(cluster: ClusterAnnotation, membership: ClusterMembership, identifier: String, group: Int)] = []
-        var moved: [(view: AnnotationView, point: Point, identifier: String, group: Int)] = []
-        var followed: [(identifier: String, layout: SharedClusterLayout)] = []
-        followed.reserveCapacity(snapshot.indexes.count)
-        for (identifier, index) in snapshot.indexes where index.count > 0 {
-            guard let shown = clustering.sharedLayouts[identifier],
-                  let clusters = clustering.sharedLive[identifier] else { return false }
-            let layout = index.layout(in: rect, zoom: level)
-            followed.append((identifier, layout))
+        var changed: [(cluster: ClusterAnnotation, membership: ClusterMembership, id: SharedClusteringID,
+                       group: Int)] = []
+        var moved: [(view: AnnotationView, point: Point, id: SharedClusteringID, group: Int)] = []
+        var followed: [(id: SharedClusteringID, layout: SharedClusterLayout)] = []
+        let clusterings = snapshot.shown(gatheringUnclustered: clustering.gathersUnclustered)
+        followed.reserveCapacity(clusterings.count)
+        for (id, index) in clusterings {
+            guard let shown = clustering.sharedLayouts[id], let clusters = clustering.sharedLive[id] else {
+                return false
+            }
+            let zoom = id == .unclustered ? unclusteredGatheringZoom(in: rect, level: level) : level
+            let layout = index.layout(in: rect, zoom: zoom)
+            followed.append((id, layout))
             if layout === shown.layout { continue }
             guard let groupChanges = layout.changes(since: shown.layout) else { return false }
             changed.reserveCapacity(changed.count + groupChanges.count)
             moved.reserveCapacity(moved.count + groupChanges.count)
             let cells = layout.cells
-            let group = sharedClustering(identifier, of: source)
+            let group = sharedClustering(id, of: source)
             for change in groupChanges {
                 let g = change.group
                 if let i = change.lone {
                     guard let member = index.annotation(at: i), let view = liveViews[AnnotationKey(member)] else {
                         return false
                     }
-                    moved.append((view, index.point(at: i), identifier, g))
+                    moved.append((view, index.point(at: i), id, g))
                     continue
                 }
                 // The count and centre the cluster would take: unchanged count and a centre within half a
@@ -82,14 +86,14 @@ extension MapView {
                                                   membershipOfOne: { .sharedCell(group, cell: $0) })!
                 // A cluster of several cells is kept by its largest cell's key, which a change of counts may change.
                 guard let cluster = clusters[key] else { return false }
-                changed.append((cluster, stands, identifier, g))
+                changed.append((cluster, stands, id, g))
             }
         }
         guard followed.count == clustering.sharedLayouts.count else { return false }
 
-        for (cluster, membership, identifier, g) in changed {
+        for (cluster, membership, id, g) in changed {
             if let view = liveViews[AnnotationKey(cluster)] {
-                moved.append((view, cluster.update(to: membership, tolerance: tolerance), identifier, g))
+                moved.append((view, cluster.update(to: membership, tolerance: tolerance), id, g))
             }
         }
         // Paint order goes by height on the map: only a view whose anchor changed height can be out of it.
@@ -101,11 +105,11 @@ extension MapView {
         }
         // Each layout's record out of the map while it changes, so that writing a point copies no list of
         // points, and taken out once: an access through the dictionary's subscript is a call of its own.
-        for (identifier, layout) in followed {
-            guard var shown = clustering.sharedLayouts.removeValue(forKey: identifier) else { continue }
+        for (id, layout) in followed {
+            guard var shown = clustering.sharedLayouts.removeValue(forKey: id) else { continue }
             shown.layout = layout
-            for (_, point, movedIn, g) in moved where movedIn == identifier { shown.points[g] = point }
-            clustering.sharedLayouts[identifier] = shown
+            for (_, point, movedIn, g) in moved where movedIn == id { shown.points[g] = point }
+            clustering.sharedLayouts[id] = shown
         }
         if !heightChanged.isEmpty { sortAnnotationViews(afterMoving: heightChanged) }
         clustering.sharedEpoch = snapshot.epoch

@@ -21,12 +21,16 @@ struct ClusteringState {
     var everMember = KeyFilter()
     var live: [String: [UInt64: ClusterAnnotation]] = [:]
     /// The same for the shared source's clusterings.
-    var sharedLive: [String: [UInt64: ClusterAnnotation]] = [:]
-    /// The shared source's clusterings by identifier, for their clusters to point to.
-    var sharedClusterings: [String: SharedClustering] = [:]
+    var sharedLive: [SharedClusteringID: [UInt64: ClusterAnnotation]] = [:]
+    /// The shared source's clusterings, for their clusters to point to.
+    var sharedClusterings: [SharedClusteringID: SharedClustering] = [:]
     /// The shared layout each shared clustering was last shown from, when
     /// the map showed it as laid out (`followSharedClustersInPlace(in:)`).
-    var sharedLayouts: [String: SharedLayoutShown] = [:]
+    var sharedLayouts: [SharedClusteringID: SharedLayoutShown] = [:]
+    /// Whether the map gathers the source's unclustered pins as a clustering,
+    /// having too many near its viewport to show one by one
+    /// (MapView+UnclusteredPins.swift).
+    var gathersUnclustered = false
     /// How many epochs the map followed without a layout (`followSharedClustersInPlace(in:)`).
     var epochsFollowedInPlace = 0
     /// The epoch of the shared clusters last laid out.
@@ -144,9 +148,15 @@ extension MapView {
         }
     }
 
-    /// Whether the shared source published clusters this map has not laid out.
+    /// Whether the shared source published clusters this map has not laid
+    /// out. A map that shows its unclustered pins one by one passes over the
+    /// epochs that changed only those: it reads them from the source itself.
     var sharedClustersChanged: Bool {
         guard let source = shared.source else { return false }
+        guard clustering.gathersUnclustered else {
+            let epoch = source.identifiedClusterEpoch
+            return epoch != 0 && epoch > clustering.sharedEpoch ?? 0
+        }
         let epoch = source.clusterEpoch
         return epoch != 0 && epoch != clustering.sharedEpoch
     }
@@ -159,7 +169,8 @@ extension MapView {
     func clusteredAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         let snapshot = shared.source?.clusterSnapshot()
         clustering.sharedEpoch = snapshot?.epoch
-        guard !clustering.groups.isEmpty || !(snapshot?.indexes.isEmpty ?? true) else {
+        guard !clustering.groups.isEmpty || !(snapshot?.indexes.isEmpty ?? true)
+                || (clustering.gathersUnclustered && snapshot?.unclustered != nil) else {
             clustering.live = [:]
             clustering.sharedLive = [:]
             clustering.sharedLayouts = [:]
@@ -169,6 +180,7 @@ extension MapView {
         let zoom = min(level, ClusterIndex.maxZoom)
         let apart = level > ClusterIndex.maxZoom
         let pixelsPerUnit = Mercator.pixelsPerUnit(zoom: Double(level))
+        let unclusteredZoom = unclusteredGatheringZoom(in: rect, level: level)
         // Half a pixel at the camera's zoom: a cluster's centre may creep this far before its view follows.
         let tolerance = 0.5 / camera.pixelsPerUnit
         let chosen = selectedKey
@@ -191,27 +203,38 @@ extension MapView {
                                                membershipOfOne: { .session(index: index, cells: [$0]) })
         }
         clustering.live = nextLive
-        clustering.sharedLive = sharedClusters(snapshot, in: rect, zoom: zoom, apart: apart,
-                                               pixelsPerUnit: pixelsPerUnit, tolerance: tolerance, chosen: chosen,
-                                               into: &out)
+        clustering.sharedLive = sharedClusters(snapshot, in: rect, zoom: zoom, unclusteredZoom: unclusteredZoom,
+                                               apart: apart, pixelsPerUnit: pixelsPerUnit, tolerance: tolerance,
+                                               chosen: chosen, into: &out)
         return out
     }
 
-    /// The shared source's clusters and lone members in `rect`.
-    private func sharedClusters(_ snapshot: SharedClusterSnapshot?, in rect: Rect, zoom: Int, apart: Bool,
-                                pixelsPerUnit: Double, tolerance: Double, chosen: AnnotationKey?,
+    /// The shared source's clusters and lone members in `rect`. The
+    /// unclustered pins, when the map gathers them, are never shown apart:
+    /// past the deepest level they stay gathered in that level's cells
+    /// (or coarser ones, `unclusteredZoom`), as there are too many of them.
+    private func sharedClusters(_ snapshot: SharedClusterSnapshot?, in rect: Rect, zoom: Int, unclusteredZoom: Int,
+                                apart: Bool, pixelsPerUnit: Double, tolerance: Double, chosen: AnnotationKey?,
                                 into out: inout [(annotation: Annotation, point: Point)])
-        -> [String: [UInt64: ClusterAnnotation]] {
+        -> [SharedClusteringID: [UInt64: ClusterAnnotation]] {
         clustering.sharedLayouts = [:]
         guard let snapshot, let source = shared.source else { return [:] }
-        var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
-        for identifier in snapshot.indexes.keys.sorted() {
-            guard let index = snapshot.indexes[identifier], index.count > 0 else { continue }
-            let sharedGroup = sharedClustering(identifier, of: source)
+        var nextLive: [SharedClusteringID: [UInt64: ClusterAnnotation]] = [:]
+        for (id, index) in snapshot.shown(gatheringUnclustered: clustering.gathersUnclustered) {
+            let sharedGroup = sharedClustering(id, of: source)
+            let isUnclustered = id == .unclustered
+            let zoom = isUnclustered ? unclusteredZoom : zoom
             func lone(_ cell: ClusterIndex.Cell) -> [(annotation: Annotation, point: Point)] {
-                cell.range.compactMap { i in index.annotation(at: i).map { ($0, index.point(at: i)) } }
+                cell.range.compactMap { i in
+                    guard let member = index.annotation(at: i) else { return nil }
+                    // Unclustered pins this map's app removed from it stay hidden.
+                    if isUnclustered, !shared.hidden.isEmpty, shared.hidden[AnnotationKey(member)] != nil {
+                        return nil
+                    }
+                    return (member, index.point(at: i))
+                }
             }
-            if apart {
+            if apart, !isUnclustered {
                 for cell in index.cells(in: rect, zoom: zoom) { out += lone(cell) }
                 continue
             }
@@ -225,23 +248,23 @@ extension MapView {
                 cells = index.cells(in: rect, zoom: zoom)
                 grouping = Self.spacing(cells, pixelsPerUnit: pixelsPerUnit, chosen: chosen, lone: lone)
             }
-            nextLive[identifier] = Self.gather(cells, grouping: grouping, identifier: identifier,
-                                               previous: clustering.sharedLive[identifier] ?? [:],
-                                               tolerance: tolerance, into: &out, lone: lone,
-                                               membership: { .shared(sharedGroup, cells: $0) },
-                                               membershipOfOne: { .sharedCell(sharedGroup, cell: $0) })
-            if let layout, let live = nextLive[identifier] {
-                clustering.sharedLayouts[identifier] = SharedLayoutShown(layout, of: index, clusters: live)
+            nextLive[id] = Self.gather(cells, grouping: grouping, identifier: id.clusteringIdentifier,
+                                       previous: clustering.sharedLive[id] ?? [:],
+                                       tolerance: tolerance, into: &out, lone: lone,
+                                       membership: { .shared(sharedGroup, cells: $0) },
+                                       membershipOfOne: { .sharedCell(sharedGroup, cell: $0) })
+            if let layout, let live = nextLive[id] {
+                clustering.sharedLayouts[id] = SharedLayoutShown(layout, of: index, clusters: live)
             }
         }
         return nextLive
     }
 
-    /// The map's one `SharedClustering` for `identifier` of `source`.
-    func sharedClustering(_ identifier: String, of source: any SharedAnnotationSource) -> SharedClustering {
-        if let known = clustering.sharedClusterings[identifier], known.source === source { return known }
-        let made = SharedClustering(source: source, identifier: identifier)
-        clustering.sharedClusterings[identifier] = made
+    /// The map's one `SharedClustering` for clustering `id` of `source`.
+    func sharedClustering(_ id: SharedClusteringID, of source: any SharedAnnotationSource) -> SharedClustering {
+        if let known = clustering.sharedClusterings[id], known.source === source { return known }
+        let made = SharedClustering(source: source, id: id)
+        clustering.sharedClusterings[id] = made
         return made
     }
 
@@ -353,7 +376,7 @@ extension MapView {
     /// as MapKit does: the cluster stands for it, never both on screen.
     func deselectIfAbsorbed(byAnyOf shown: [(annotation: Annotation, point: Point)]) {
         guard let selected, let key = selectedKey,
-              isClusteredMember(key) || shared.source?.clustersItself(selected) == true else { return }
+              isClusteredMember(key) || isGatheredBySource(selected) else { return }
         let point = displayedPoint(of: selected) ?? Mercator.project(selected.coordinate)
         for case let cluster as ClusterAnnotation in shown.map(\.annotation)
         where Self.closedContains(cluster.memberBounds, point) {

@@ -59,7 +59,9 @@ extension MapView {
     package func showSharedAnnotation(_ annotation: Annotation, at point: Point, headingTo target: Point) -> Bool {
         let key = AnnotationKey(annotation)
         guard let source = shared.source, !(annotation is ClusterAnnotation), shared.hidden[key] == nil,
-              !index.contains(key), !isClusteredMember(key), !source.clustersItself(annotation) else { return false }
+              !index.contains(key), !isClusteredMember(key), !isGatheredBySource(annotation, of: source) else {
+            return false
+        }
         if Self.isSamePoint(point, target) {
             shared.displaced[key] = nil
         } else {

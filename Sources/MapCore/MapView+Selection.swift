@@ -13,7 +13,7 @@ extension MapView {
         if let current = selected { deselectAnnotation(current, animated: animated) }
         let key = AnnotationKey(annotation)
         guard index.contains(key) || isClusteredMember(key) || showsShared(key, annotation)
-                || shared.source?.clustersItself(annotation) == true else { return }
+                || isGatheredBySource(annotation) else { return }
         selected = annotation
         observer.didSelect?(annotation)
         needsAnnotationLayout = true

@@ -45,10 +45,12 @@ extension MapView {
         }
     }
 
-    /// What the map shows from its shared source, clustered ones included:
-    /// every annotation but the app's own.
-    package var annotationsFromSharedSource: [Annotation] {
-        clusteredMembers.filter { !shared.ownClustered.contains(AnnotationKey($0)) } + shownSharedAnnotations
+    /// The shared annotations this map's delegate clusters: the only ones
+    /// the map keeps for every annotation, however far from its viewport
+    /// (its views, glides and hidden ones it checks with the source itself,
+    /// `sharedAnnotationsDidReload`).
+    package var sharedAnnotationsClusteredHere: [Annotation] {
+        clusteredMembers.filter { !shared.ownClustered.contains(AnnotationKey($0)) }
     }
 
     /// How many annotations this map keeps an entry for itself: its own
@@ -61,11 +63,18 @@ extension MapView {
     /// The source gained `annotations` (or the map catches up with it): those
     /// the delegate clusters join this map's cluster groups; the rest show
     /// from the source with nothing kept here. Ones this map hides stay hidden.
+    /// The delegate is not asked about those whose clustering the source
+    /// decides (`SharedAnnotationSource.decidesClustering(of:)`).
     package func sharedAnnotationsDidAdd(_ annotations: [Annotation]) {
         let source = shared.source
         for a in annotations where shared.hidden[AnnotationKey(a)] == nil {
-            // The source's own clusterings show it; a new epoch brings it here.
-            if source?.clustersItself(a) == true { continue }
+            if let source, source.decidesClustering(of: a) {
+                // Clustered, or gathered: a new epoch brings it here. Else it may make the pins near too many.
+                if !isGatheredBySource(a), laidOutRect?.contains(Mercator.project(a.coordinate)) ?? true {
+                    needsAnnotationLayout = true
+                }
+                continue
+            }
             if addToClusterGroup(a) {
                 shared.displaced[AnnotationKey(a)] = nil
                 needsAnnotationLayout = true
@@ -112,7 +121,7 @@ extension MapView {
     /// annotations. One lock of the source.
     func sharedPoint(_ key: AnnotationKey, _ annotation: Annotation) -> Point? {
         guard let source = shared.source, shared.hidden[key] == nil, !index.contains(key),
-              !isClusteredMember(key), !source.clustersItself(annotation) else { return nil }
+              !isClusteredMember(key), !isGatheredBySource(annotation, of: source) else { return nil }
         return source.point(of: annotation)
     }
 
@@ -128,25 +137,39 @@ extension MapView {
     func isShownShared(_ key: AnnotationKey, _ annotation: Annotation) -> Bool {
         guard let source = shared.source, shared.displaced[key] != nil || liveViews[key] != nil,
               !(annotation is ClusterAnnotation), !index.contains(key), !isClusteredMember(key),
-              !source.clustersItself(annotation) else { return false }
+              !isGatheredBySource(annotation, of: source) else { return false }
         return true
     }
 
     /// The shared annotations to show in `rect` with the point to show them
     /// at: the source's, or a glide's while one is under way (so a pin gliding
     /// out keeps its view until it has left, and one gliding in gets its view
-    /// as it enters).
-    func sharedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+    /// as it enters). `unclustered` are the source's unclustered pins to show
+    /// one by one there (`unclusteredPinsToShow(in:)`), filtered the same way.
+    func sharedAnnotations(in rect: Rect, unclustered: [(annotation: Annotation, point: Point)] = [])
+        -> [(annotation: Annotation, point: Point)] {
         guard let source = shared.source else { return [] }
+        let found = source.delegatedAnnotations(in: rect)
         var out: [(annotation: Annotation, point: Point)] = []
+        out.reserveCapacity(found.count + unclustered.count)
+        appendShownOneByOne(found, to: &out)
+        appendShownOneByOne(unclustered, to: &out)
+        for d in shared.displaced.values where rect.contains(d.point) { out.append((d.annotation, d.point)) }
+        return out
+    }
+
+    /// Appends the entries of `found`, the source's, that show one by one
+    /// here at the source's point: not clustered by the delegate, not gliding,
+    /// not hidden, not one of the map's own.
+    func appendShownOneByOne(_ found: [(annotation: Annotation, point: Point)],
+                             to out: inout [(annotation: Annotation, point: Point)]) {
+        guard !found.isEmpty else { return }
         // The member sets taken out once (asking the groups per entry copies a
         // group each time), and empty tables not asked at all: a layout over
         // thousands of shared annotations filters them with one lookup each.
         let clustered = clustering.groups.values.compactMap { $0.keys.isEmpty ? nil : $0.keys }
         let (displaced, hidden) = (shared.displaced, shared.hidden)
         let checksOwn = index.count > 0
-        let found = source.annotations(in: rect)
-        out.reserveCapacity(found.count)
         for i in found.indices {
             let key = AnnotationKey(found[i].annotation)
             if !clustered.isEmpty, clustered.contains(where: { $0.contains(key) }) { continue }
@@ -155,8 +178,6 @@ extension MapView {
             if checksOwn, index.contains(key) { continue }
             out.append(found[i])
         }
-        for d in shared.displaced.values where rect.contains(d.point) { out.append((d.annotation, d.point)) }
-        return out
     }
 
     /// Where a shared annotation is shown: a glide's point, its view's place,
@@ -166,7 +187,7 @@ extension MapView {
         if let d = shared.displaced[key] { return d.point }
         if isShownShared(key, annotation), let anchor = liveViews[key]?.worldAnchor { return anchor }
         // Shown alone by the source's clustering: where its view stands.
-        if shared.source?.clustersItself(annotation) == true { return liveViews[key]?.worldAnchor }
+        if isGatheredBySource(annotation) { return liveViews[key]?.worldAnchor }
         return sharedPoint(key, annotation)
     }
 
@@ -214,7 +235,8 @@ extension MapView {
             view.place(at: point)
             if let callout, callout.annotationView === view, let anchor = view.worldAnchor { callout.worldAnchor = anchor }
             needsAnnotationLayout = true
-        } else if laidOutRect?.contains(point) ?? true {
+        } else if laidOutRect?.contains(point) ?? true, !isGatheredBySource(annotation) {
+            // A gathered pin shows where the epoch that merges the move has it.
             needsAnnotationLayout = true
         }
     }

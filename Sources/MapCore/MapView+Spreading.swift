@@ -14,7 +14,7 @@ extension MapView {
         var piles: [Int64: [AnnotationView]] = [:]
         for case let view as AnnotationView in annotationContainer.subviews {
             guard let annotation = view.annotation, let anchor = view.worldAnchor,
-                  isClusteredMember(AnnotationKey(annotation)) || source?.clustersItself(annotation) == true
+                  isClusteredMember(AnnotationKey(annotation)) || isGatheredBySource(annotation)
             else { continue }
             let s = screenPoint(forWorld: anchor)
             let key = Int64((s.x / Self.pileTolerance).rounded()) << 32 | Int64(Int32(truncatingIfNeeded: Int((s.y / Self.pileTolerance).rounded())))

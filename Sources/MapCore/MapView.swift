@@ -30,6 +30,17 @@ open class MapView: View, CursorProviding {
     /// Fraction of the viewport kept as a margin around it where views stay alive.
     package var reuseMargin = 0.15
 
+    /// The most pins of the shared world without a clustering identifier
+    /// (API pins) the map shows one by one, a view each, near its viewport
+    /// (the viewport and the reuse margin around it). Beyond, it gathers them
+    /// into clusters (`ClusterAnnotation.unclusteredIdentifier`) per 128 px
+    /// cell, and shows them one by one again once three quarters of it or
+    /// fewer lie near. Each view costs a session a few kilobytes and its
+    /// first frame a few hundred bytes.
+    public var unclusteredPinLimit = 200 {
+        didSet { needsAnnotationLayout = true }
+    }
+
     let baseMapView: BaseMapView?
     let annotationContainer: View = AnnotationContainerView()
     let calloutContainer = View()

@@ -59,10 +59,19 @@ extension AnnotationStore {
                 let key = AnnotationKey(r.annotation)
                 let to = Mercator.project(m.coordinate)
                 let from: Point
-                let clustered = r.clusterMember.map { s.clusters.move($0, to: to, receivedAt: now) }
-                if let clustered {
+                var clustered: Point?
+                if let member = r.clusterMember, !member.isUnclustered {
                     // Maps see it move when the epoch with it is published, which wakes them then.
+                    clustered = s.clusters.move(member, to: to, receivedAt: now)
+                }
+                if let clustered {
                     from = clustered
+                } else if let member = r.clusterMember {
+                    // An unclustered pin: maps that show it one by one replay the log, those that gather it the epoch.
+                    from = s.clusters.move(member, to: to, receivedAt: now)
+                    s.pins.update(r.annotation, at: to)
+                    points.append(from)
+                    points.append(to)
                 } else {
                     from = s.grid.point(of: key) ?? Mercator.project(r.annotation.coordinate)
                     s.grid.update(r.annotation, at: to)

@@ -7,8 +7,23 @@ import MapGeometry
 /// world is indexed once (here, under the store's lock, updated by every add,
 /// move and remove) instead of once per session.
 extension AnnotationStore: SharedAnnotationSource {
+    /// The annotations whose current point lies in `rect`, with that point:
+    /// every one maps show one by one (not those clustered by an identifier).
     public func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+        state.withLock { $0.grid.entries(in: rect) + $0.pins.entries(in: rect) }
+    }
+
+    /// An app's own annotations in the shared world (not API pins), near `rect`.
+    package func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         state.withLock { $0.grid.entries(in: rect) }
+    }
+
+    package func unclusteredPins(in rect: Rect, limit: Int) -> [(annotation: Annotation, point: Point)]? {
+        state.withLock { $0.pins.entries(in: rect, limit: limit) }
+    }
+
+    package func unclusteredPinCountAtMost(in rect: Rect) -> Int {
+        state.withLock { $0.pins.countAtMost(in: rect) }
     }
 
     public func point(of annotation: Annotation) -> Point? {
@@ -16,25 +31,35 @@ extension AnnotationStore: SharedAnnotationSource {
     }
 
     /// Every annotation maps show one by one (not the clustered ones).
-    public var allAnnotations: [Annotation] { state.withLock { $0.grid.all } }
+    public var allAnnotations: [Annotation] { state.withLock { $0.grid.all + $0.pins.all } }
 
     package func clusterSnapshot() -> SharedClusterSnapshot? { clusterPublisher.snapshot }
 
     package var clusterEpoch: UInt64 { clusterPublisher.epoch }
+
+    package var identifiedClusterEpoch: UInt64 { clusterPublisher.identifiedEpoch }
 
     /// The store clusters exactly the annotations that carry a clustering identifier.
     package func clustersItself(_ annotation: Annotation) -> Bool {
         (annotation as? ClusterableAnnotation)?.clusteringIdentifier != nil
     }
 
-    /// How many annotations the shared grid and clusterings hold (every record).
-    package var indexedCount: Int { state.withLock { $0.grid.count + $0.clusters.count } }
+    /// API pins (`ClusterableAnnotation`s): clustered by their identifier,
+    /// or unclustered pins without one; an app's own annotations in the
+    /// world are left to each map's delegate.
+    package func decidesClustering(of annotation: Annotation) -> Bool {
+        annotation is ClusterableAnnotation
+    }
 
-    /// The annotations maps show one by one and the version they are
-    /// current at: what a session reads when it starts or falls behind. The
-    /// clustered ones it reads from the published epochs instead, so joining
-    /// costs nothing per clustered annotation.
-    package func unclusteredSnapshot() -> (annotations: [Annotation], version: UInt64) {
+    /// How many annotations the shared grids and clusterings hold (every record).
+    package var indexedCount: Int { state.withLock { $0.grid.count + $0.pins.count + $0.clusters.count } }
+
+    /// The annotations maps show one by one and ask their delegate about
+    /// (an app's own in the world), and the version they are current at:
+    /// what a session reads when it starts or falls behind. The API's pins
+    /// it reads near its viewport, and the clustered ones from the published
+    /// epochs, so joining costs nothing per pin of the API.
+    package func delegatedSnapshot() -> (annotations: [Annotation], version: UInt64) {
         state.withLock { s in (s.grid.all, s.version) }
     }
 
@@ -54,24 +79,25 @@ extension AnnotationStore: SharedAnnotationSource {
     /// the timers armed before it were for, so it outdates them.
     private func mergeClusterChanges() {
         clusterPublishTimer.add(1, ordering: .relaxed)
-        let (touched, published) = clusterPublisher.merging.withLock { _ in
+        let (touched, unclusteredTouched, published) = clusterPublisher.merging.withLock { _ in
             let began = Self.now()
-            let (changes, touched) = state.withLock { $0.clusters.take() }
+            let (changes, touched, unclustered, unclusteredTouched) = state.withLock { $0.clusters.take() }
             // Every map that shows the changes waits for this merge, and on a busy machine its thread
             // also waits its turn for a core behind bulk work (the store's writer, other maps' frames).
-            if Self.isUrgent(changes) {
-                ThreadPriority.raised { clusterPublisher.publish(changes) }
+            if Self.isUrgent(changes, unclustered: unclustered) {
+                ThreadPriority.raised { clusterPublisher.publish(changes, unclustered: unclustered) }
             } else {
-                clusterPublisher.publish(changes)
+                clusterPublisher.publish(changes, unclustered: unclustered)
             }
             let published = Self.now()
-            if !changes.isEmpty {
+            if !changes.isEmpty || unclustered != nil {
                 if let oldest = touched.firstTime { metrics.clusterEpochWait.record(began - oldest) }
                 metrics.clusterMerge.record(published - began)
             }
-            return (touched, published)
+            return (touched, unclusteredTouched, published)
         }
         if !touched.isEmpty { notify(touched, epochPublishedAt: published) }
+        if !unclusteredTouched.isEmpty { notify(unclusteredTouched, epochPublishedAt: published, gatheringOnly: true) }
     }
 
     /// Sees that the changes a write left waiting get merged, off the
@@ -152,8 +178,9 @@ extension AnnotationStore: SharedAnnotationSource {
 
     /// Whether a merge of `changes` runs ahead of bulk work: a feed's epoch
     /// does; an import's, bulk work itself, keeps its place.
-    static func isUrgent(_ changes: [String: ClusterChanges]) -> Bool {
-        changes.values.reduce(0) { $0 + $1.placed.count + $1.removed.count } <= urgentMergeLimit
+    static func isUrgent(_ changes: [String: ClusterChanges], unclustered: ClusterChanges? = nil) -> Bool {
+        let unclusteredCount = unclustered.map { $0.placed.count + $0.removed.count } ?? 0
+        return changes.values.reduce(unclusteredCount) { $0 + $1.placed.count + $1.removed.count } <= urgentMergeLimit
     }
 
     static let displayFrame = 0.016

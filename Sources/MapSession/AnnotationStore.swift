@@ -31,8 +31,9 @@ public final class AnnotationStore: Sendable {
         // The two below sit beside `draggable`, in the padding before the next field.
         /// Whether its changes go to the store file (the demo's travellers do not: they are made anew each start).
         var isDurable = true
-        /// Its slot in the shared clustering when it has a clustering
-        /// identifier, so a move costs one lookup (the record's).
+        /// Its slot in the shared clustering of its clustering identifier,
+        /// or for an API pin without one in the unclustered pins' index, so
+        /// a move costs one lookup (the record's).
         var clusterMember: SharedClusterWriter.Member?
         public let clusteringIdentifier: String?
         /// Sets the coordinate; nil for annotations that cannot move or be removed (landmarks).
@@ -51,9 +52,14 @@ public final class AnnotationStore: Sendable {
         /// The `seq` the next annotation added gets.
         var nextSeq: UInt64 = 1
         var ids: [AnnotationKey: String] = [:]
-        /// Every annotation maps show one by one, at its current world point,
-        /// for sessions' viewport queries.
+        /// An app's own annotations in the world (not API pins), which maps
+        /// show one by one or their delegate clusters, at their current world
+        /// points, for sessions' viewport queries.
         var grid = AnnotationIndex()
+        /// API pins without a clustering identifier, the same way: maps show
+        /// them one by one while few lie near their viewport, and ask for at
+        /// most that many, however dense the world is there.
+        var pins = AnnotationIndex(cellShift: 18, counted: true)
         /// Annotations with a clustering identifier: clustered here, once for every map.
         var clusters = SharedClusterWriter()
         var version: UInt64 { log.version }
@@ -119,20 +125,25 @@ public final class AnnotationStore: Sendable {
     }
 
     /// Files a record's annotation where maps find it: clustered here when
-    /// it carries a clustering identifier (its slot there, for the record),
-    /// else in the grid.
+    /// it carries a clustering identifier (its slot there, for the record);
+    /// an API pin without one in the pins' grid and in the unclustered
+    /// pins' index (its slot there); an app's own in the grid.
     static func place(_ record: Record, into s: inout State) -> SharedClusterWriter.Member? {
+        let point = Mercator.project(record.annotation.coordinate)
         if let identifier = record.clusteringIdentifier {
-            let point = Mercator.project(record.annotation.coordinate)
             return s.clusters.add(record.annotation, identifier: identifier, at: point)
         }
-        s.grid.insert(record.annotation)
-        return nil
+        guard record.annotation is ClusterableAnnotation else {
+            s.grid.update(record.annotation, at: point)
+            return nil
+        }
+        s.pins.update(record.annotation, at: point)
+        return s.clusters.addUnclustered(record.annotation, at: point)
     }
 
     /// Where the store has `key`'s annotation now, clustered or not.
     static func point(of key: AnnotationKey, in s: State) -> Point? {
-        s.grid.point(of: key) ?? s.clusters.point(of: key)
+        s.pins.point(of: key) ?? s.grid.point(of: key) ?? s.clusters.point(of: key)
     }
 
     /// What a write leaves the clusterings' next merge, claiming that merge
@@ -233,13 +244,16 @@ public final class AnnotationStore: Sendable {
     /// Wakes the sessions whose viewport holds one of `touched`'s points,
     /// once each, and gives each the time of the first it holds to time its
     /// next frame by, and when the epoch that holds them was published (a
-    /// cluster epoch's).
-    func notify(_ touched: TouchedPoints, epochPublishedAt published: Double? = nil) {
+    /// cluster epoch's). `gatheringOnly`: only those whose map gathers the
+    /// unclustered pins (an epoch of theirs changed nothing the others show).
+    func notify(_ touched: TouchedPoints, epochPublishedAt published: Double? = nil, gatheringOnly: Bool = false) {
         guard let first = touched.points.first else { return }
         var bounds = Rect(origin: first, size: .zero)
         for p in touched.points.dropFirst() { bounds = bounds.union(Rect(origin: p, size: .zero)) }
         let all = subscribers.withLock { Array($0.values) }
-        for s in all { s.wakeIfShowing(touched, within: bounds, epochPublishedAt: published) }
+        for s in all where !gatheringOnly || s.gathersUnclustered {
+            s.wakeIfShowing(touched, within: bounds, epochPublishedAt: published)
+        }
     }
 
     // MARK: Writing
@@ -318,7 +332,11 @@ public final class AnnotationStore: Sendable {
             s.ids[AnnotationKey(r.annotation)] = nil
             let key = AnnotationKey(r.annotation)
             let point: Point
-            if let clustered = s.clusters.remove(key) {
+            if let member = r.clusterMember, member.isUnclustered {
+                point = s.pins.point(of: key) ?? Mercator.project(r.annotation.coordinate)
+                s.pins.remove(key)
+                s.clusters.removeUnclustered(member)
+            } else if let clustered = s.clusters.remove(key) {
                 point = clustered
             } else {
                 point = s.grid.point(of: key) ?? Mercator.project(r.annotation.coordinate)

@@ -10,6 +10,7 @@ import Synchronization
 final class LiveSubscriber: Sendable {
     private let viewport = Mutex<Rect?>(nil)
     private let pending = Atomic<Bool>(false)
+    private let gathers = Atomic<Bool>(false)
     /// When the store received the oldest move the session's frames have
     /// not shown yet of the cluster epochs that touched its viewport, and
     /// when the first of those epochs was published (store clock).
@@ -29,6 +30,13 @@ final class LiveSubscriber: Sendable {
     }
 
     var publishedRect: Rect? { viewport.withLock { $0 } }
+
+    /// Whether the session's map gathers the unclustered pins, which only
+    /// then needs their epochs: set by the session after each frame.
+    var gathersUnclustered: Bool {
+        get { gathers.load(ordering: .acquiring) }
+        set { gathers.store(newValue, ordering: .releasing) }
+    }
 
     /// Called on the session's queue when it starts catching up: later
     /// changes may wake it again.

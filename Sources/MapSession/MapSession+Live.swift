@@ -93,6 +93,21 @@ extension MapSession {
         if let counts = mapView?.reuseCounts { live.subscriber?.reuseCounts.withLock { $0 = counts } }
     }
 
+    /// After a frame: tells the store whether the map gathers the
+    /// unclustered pins, so that their epochs wake only maps that do (the
+    /// others hear of those changes from the change log). A map that began
+    /// gathering laid them out from the snapshot it read then; an epoch
+    /// published since woke nobody here, so the session wakes itself.
+    func noteGathering() {
+        guard let mapView, let subscriber = live.subscriber else { return }
+        let gathers = mapView.gathersUnclusteredPins
+        guard subscriber.gathersUnclustered != gathers else { return }
+        subscriber.gathersUnclustered = gathers
+        if gathers, world.store.clusterEpoch != mapView.laidOutClusterEpoch ?? 0 {
+            queue.async { [weak self] in self?.liveWake() }
+        }
+    }
+
     /// The ops of a frame that patches only the annotation views the shared
     /// clusterings' new epoch changed (`MapView.renderEpochPatch`); nil when
     /// the window must be rendered whole. Call it only when nothing but the
@@ -118,16 +133,18 @@ extension MapSession {
     /// fell further behind than the log reaches): what it holds of its own
     /// that the store dropped goes, the annotations the delegate clusters join
     /// its cluster groups, and everything else shows from the store's shared
-    /// index, nothing copied per session. Annotations the store clusters
-    /// itself are not even looked at: the map reads the store's published
-    /// clusters. Pins jump to where they are now.
+    /// index, nothing copied per session. The API's pins are not even looked
+    /// at: the map asks the store for those near its viewport, and reads the
+    /// clustered ones from the store's published clusters. Pins jump to
+    /// where they are now.
     func resyncLive() {
         guard let mapView else { return }
-        // What the map shows from the store, read before the snapshot: an
+        // What the delegate clusters here, read before the snapshot: an
         // annotation added in between is in the snapshot, not taken for one
-        // the store dropped. The app's own annotations are not the store's to drop.
-        let shown = mapView.annotationsFromSharedSource
-        let (annotations, version) = world.store.unclusteredSnapshot()
+        // the store dropped. The app's own annotations are not the store's to
+        // drop, and the map checks its views, glides and hidden ones itself.
+        let shown = mapView.sharedAnnotationsClusteredHere
+        let (annotations, version) = world.store.delegatedSnapshot()
         var wanted = Set<AnnotationKey>(minimumCapacity: annotations.count)
         for a in annotations { wanted.insert(AnnotationKey(a)) }
         let stale = shown.filter { !wanted.contains(AnnotationKey($0)) }
@@ -216,6 +233,11 @@ extension MapSession {
         let from = shown ?? logged
         let duration = min(max(interval ?? Self.defaultGlide, 0), Self.maxGlide)
         let near = live.publishedRect.map { $0.contains(from) || $0.contains(to) } ?? false
+        // A pin the map gathers moves with the epoch that merges the move.
+        if near, mapView.isGatheredBySource(annotation) {
+            live.glides[key] = nil
+            return
+        }
         // Far pins (the most of a busy feed) jump without asking the store;
         // near ones the map does not show one by one (clustered) do too.
         // Shown at the start until the first step, not at the store's new

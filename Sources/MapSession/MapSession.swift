@@ -222,6 +222,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             ops = differ.diff(to: scene)
         }
         windowMayHaveChanged = false
+        noteGathering()
         if let focus = window.takeFocusForMirror() { ops.append(.focus(item: focus)) }
         if let (mode, url) = pendingURL {
             if url != lastURL || mode == .push { ops.append(.url(mode, url)) }

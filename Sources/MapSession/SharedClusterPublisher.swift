@@ -10,12 +10,16 @@ import Synchronization
 package final class SharedClusterPublisher: Sendable {
     private let newest = Mutex(SharedClusterSnapshot())
     private let newestEpoch = Atomic<UInt64>(0)
+    /// The epoch of the newest snapshot that changed a clustering with an identifier.
+    private let newestIdentifiedEpoch = Atomic<UInt64>(0)
     /// Held through a merge: epochs are made one at a time, in the order their changes were taken.
     let merging = Mutex(())
 
     var snapshot: SharedClusterSnapshot { newest.withLock { $0 } }
 
     var epoch: UInt64 { newestEpoch.load(ordering: .acquiring) }
+
+    var identifiedEpoch: UInt64 { newestIdentifiedEpoch.load(ordering: .acquiring) }
 
     private let lastMergeCPUNanoseconds = Atomic<UInt64>(0)
     private let lastMergeStarted = Atomic<UInt64>(0)
@@ -50,10 +54,11 @@ package final class SharedClusterPublisher: Sendable {
     }
     private static let mergeHelper = MergeHelper()
 
-    /// Merges `changes` into the newest epoch and publishes the result.
+    /// Merges `changes` (by clustering identifier) and `unclustered` (the
+    /// unclustered pins') into the newest epoch and publishes the result.
     /// Call it holding `merging`, with changes taken under that same hold.
-    func publish(_ changes: [String: ClusterChanges]) {
-        guard !changes.isEmpty else { return }
+    func publish(_ changes: [String: ClusterChanges], unclustered: ClusterChanges? = nil) {
+        guard !changes.isEmpty || unclustered != nil else { return }
         lastMergeStarted.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         let cpuStarted = cpuClock()
         defer {
@@ -63,13 +68,23 @@ package final class SharedClusterPublisher: Sendable {
         let base = snapshot
         var indexes = base.indexes
         for (identifier, change) in changes {
-            let parts = change.placed.count + change.removed.count >= Self.partedMergeMinimum
-                ? Self.mergeInParts : nil
-            let index = (indexes[identifier] ?? SharedClusterIndex()).applying(change, parts: parts)
+            let index = Self.merge(change, into: indexes[identifier])
             indexes[identifier] = index.count > 0 ? index : nil
         }
-        let next = SharedClusterSnapshot(indexes: indexes, epoch: base.epoch + 1)
+        var unclusteredIndex = base.unclustered
+        if let unclustered {
+            let index = Self.merge(unclustered, into: unclusteredIndex)
+            unclusteredIndex = index.count > 0 ? index : nil
+        }
+        let next = SharedClusterSnapshot(indexes: indexes, unclustered: unclusteredIndex, epoch: base.epoch + 1)
         newest.withLock { $0 = next }
+        // After the snapshot, as the newest epoch: a map that sees this epoch finds a snapshot at least as new.
+        if !changes.isEmpty { newestIdentifiedEpoch.store(next.epoch, ordering: .releasing) }
         newestEpoch.store(next.epoch, ordering: .releasing)
+    }
+
+    private static func merge(_ change: ClusterChanges, into index: SharedClusterIndex?) -> SharedClusterIndex {
+        let parts = change.placed.count + change.removed.count >= partedMergeMinimum ? mergeInParts : nil
+        return (index ?? SharedClusterIndex()).applying(change, parts: parts)
     }
 }

@@ -11,9 +11,9 @@ private final class AreaCountingSource: SharedAnnotationSource {
 
     init(_ annotations: [Annotation]) { index = SharedAnnotationIndex(annotations) }
 
-    func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+    func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         askedArea.withLock { $0 += rect.width * rect.height }
-        return index.annotations(in: rect)
+        return index.delegatedAnnotations(in: rect)
     }
 
     func point(of annotation: Annotation) -> Point? { index.point(of: annotation) }

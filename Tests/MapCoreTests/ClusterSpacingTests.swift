@@ -22,7 +22,7 @@ final class ClusteringSource: SharedAnnotationSource {
         snapshot = SharedClusterSnapshot(indexes: [identifier: SharedClusterIndex().applying(changes)], epoch: 1)
     }
 
-    func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] { [] }
+    func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] { [] }
     func point(of annotation: Annotation) -> Point? { members[AnnotationKey(annotation)] }
     var allAnnotations: [Annotation] { [] }
     func clusterSnapshot() -> SharedClusterSnapshot? { snapshot }

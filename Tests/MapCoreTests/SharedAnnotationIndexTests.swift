@@ -69,6 +69,51 @@ import Testing
         #expect(Self.keys(index.entries(in: everything)) == Set(expected.keys))
     }
 
+    /// The store's index of the API's pins: finer cells, counts of the
+    /// coarse ones, and answers cut at a limit (nil past it), checked
+    /// against a scan through moves, removals and rects of every size.
+    @Test func countedQueriesMatchAScanUpToTheirLimit() {
+        var walk = Walk(state: 23)
+        let pool = (0..<20_000).map { _ in PointAnnotation(coordinate: walk.coordinate()) }
+        var index = AnnotationIndex(cellShift: 18, counted: true)
+        var expected: [AnnotationKey: Point] = [:]
+        for a in pool {
+            index.insert(a)
+            expected[AnnotationKey(a)] = Mercator.project(a.coordinate)
+        }
+        var cut = 0, answered = 0
+        for step in 0..<20_000 {
+            let a = pool[Int(walk.unit() * Double(pool.count))]
+            let key = AnnotationKey(a)
+            if walk.unit() < 0.85 {
+                let p = Mercator.project(walk.coordinate())
+                index.update(a, at: p)
+                expected[key] = p
+            } else {
+                index.remove(key)
+                expected[key] = nil
+            }
+            guard step % 20 == 0 else { continue }
+            // From a few fine cells to many coarse ones, and the whole world.
+            let c = Mercator.project(walk.coordinate())
+            let w = Mercator.worldSize / [4_096, 512, 64, 1][step / 20 % 4]
+            let rect = Rect(x: c.x - w / 2, y: c.y - w / 3, width: w, height: w * 2 / 3)
+            let want = Set(expected.filter { rect.contains($0.value) }.keys)
+            #expect(index.countAtMost(in: rect) >= want.count)
+            let limit = Int(walk.unit() * Double(want.count) * 2 + 1)
+            guard let got = index.entries(in: rect, limit: limit) else {
+                #expect(want.count > limit)
+                cut += 1
+                continue
+            }
+            answered += 1
+            #expect(want.count <= limit)
+            #expect(Self.keys(got) == want && got.count == want.count)
+            #expect(got.allSatisfy { expected[AnnotationKey($0.annotation)] == $0.point })
+        }
+        #expect(cut > 10 && answered > 10)
+    }
+
     /// What the threads of the test below share.
     final class Run: Sendable {
         let shared = SharedAnnotationIndex()
@@ -91,7 +136,7 @@ import Testing
                 var walk = Walk(state: UInt64(100 + r))
                 while run.writersDone.load(ordering: .acquiring) < writers {
                     let rect = walk.rect()
-                    for entry in run.shared.annotations(in: rect) where !rect.contains(entry.point) {
+                    for entry in run.shared.delegatedAnnotations(in: rect) where !rect.contains(entry.point) {
                         run.wrongAnswers.add(1, ordering: .relaxed)
                     }
                     run.queriesWhileWriting.add(1, ordering: .relaxed)
@@ -136,7 +181,7 @@ import Testing
         for _ in 0..<200 {
             let rect = walk.rect()
             let want = Set(truth.filter { rect.contains($0.value) }.keys)
-            #expect(Self.keys(run.shared.annotations(in: rect)) == want)
+            #expect(Self.keys(run.shared.delegatedAnnotations(in: rect)) == want)
         }
     }
 }

@@ -11,9 +11,9 @@ final class CountingSource: SharedAnnotationSource {
 
     init(_ annotations: [Annotation]) { index = SharedAnnotationIndex(annotations) }
 
-    func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+    func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         asks.add(1, ordering: .relaxed)
-        return index.annotations(in: rect)
+        return index.delegatedAnnotations(in: rect)
     }
 
     func point(of annotation: Annotation) -> Point? {

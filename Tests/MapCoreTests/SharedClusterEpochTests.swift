@@ -45,7 +45,7 @@ final class EpochSource: SharedAnnotationSource {
 
     var gridQueries: Int { state.withLock { $0.gridQueries } }
 
-    func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
+    func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         state.withLock { $0.gridQueries += 1 }
         let p = Mercator.project(lone.coordinate)
         return rect.contains(p) ? [(lone, p)] : []

@@ -57,7 +57,7 @@ final class MovingDotsSource: SharedAnnotationSource {
     /// Two such maps.
     func twoMaps(zoom: Double) -> [(window: Window, map: MapView)] { (0..<2).map { _ in watchingMap(zoom: zoom) } }
 
-    func annotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] { [] }
+    func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] { [] }
     func point(of annotation: Annotation) -> Point? { state.withLock { s in
         dots.firstIndex { $0 === annotation }.map { s.points[$0] }
     } }
