@@ -23,6 +23,8 @@ public final class Window: View {
     package var cursor: Cursor = .default
 
     private var captured: [UInt32: View] = [:]
+    /// Views that close on Escape or a press outside them (Window+Dismissibles.swift).
+    var dismissibles: [Dismissible] = []
     /// Items in the last rendered scene: the next one reserves as many.
     private var lastItemCount = 0
     /// Renders so far (`Scene.generation`).
@@ -45,10 +47,16 @@ public final class Window: View {
 
     /// Delivers a pointer event: a down goes to the deepest view under it and
     /// climbs the superview chain until one handles it; that view then gets the
-    /// rest of the gesture (pointer capture), wherever the pointer goes.
+    /// rest of the gesture (pointer capture), wherever the pointer goes. A
+    /// down outside the frontmost dismissible view only closes it.
     package func dispatch(_ event: PointerEvent) {
         switch event.phase {
         case .down:
+            if dismissFrontmost(ifOutside: event.location) {
+                // The window takes the rest of the press and does nothing with it.
+                captured[event.pointerID] = self
+                return
+            }
             var v = hitTest(event.location)
             while let current = v {
                 if current.pointerDown(event, at: current.convertFromWindow(event.location)) {
@@ -93,14 +101,16 @@ public final class Window: View {
     // MARK: Keyboard and focus
 
     /// Tab/Shift-Tab move focus through the accessible views in paint order;
-    /// Enter and Space activate; other keys go up the chain from the focused
-    /// view, then to `defaultKeyResponder`.
+    /// Escape closes the frontmost dismissible view, if one shows; Enter and
+    /// Space activate; other keys go up the chain from the focused view, then
+    /// to `defaultKeyResponder`.
     package func dispatch(_ event: KeyEvent) {
         guard event.phase == .down else { return }
         if event.key == "Tab" {
             moveFocus(backwards: event.modifiers.contains(.shift))
             return
         }
+        if event.key == "Escape", dismissFrontmost() { return }
         if event.key == "Enter" || event.key == " ", let f = focusedView, f.activate() { return }
         var v: View? = focusedView
         while let current = v {
