@@ -134,10 +134,13 @@ public final class Window: View {
     /// its focus ring around the focused view's mirror element, which stands
     /// where the view will be even while it cannot be seen; so a change to a
     /// view still hidden or transparent (a card waiting for the map's scroll
-    /// to fit) waits until the view shows, and its ring appears with it.
+    /// to fit) waits until the view shows, and its ring appears with it. A
+    /// view wholly off screen (a screen about to slide in) waits too: the
+    /// browser hides its element, which cannot take focus.
     package func takeFocusForMirror() -> UInt32? {
         guard let pending = pendingFocus else { return nil }
-        if pending != 0, let view = focusedView, view.id == pending, !view.isShowing(in: self) { return nil }
+        if pending != 0, let view = focusedView, view.id == pending,
+           !view.isShowing(in: self) || !view.isOnScreen(in: self) { return nil }
         pendingFocus = nil
         return pending
     }
@@ -169,12 +172,14 @@ public final class Window: View {
         focus(order[next])
     }
 
-    /// The views that take keyboard focus, in the order they are painted.
+    /// The views that take keyboard focus, in the order they are painted:
+    /// only those with some part on screen, as the browser's mirror has them
+    /// (a pin in the margin beyond the map's edge is not a Tab stop).
     package func focusableViews() -> [View] {
         var out: [View] = []
         func walk(_ v: View) {
             guard !v.isHidden else { return }
-            if v.canBecomeFocused { out.append(v) }
+            if v.canBecomeFocused, v.isOnScreen(in: self) { out.append(v) }
             for s in v.visibleSubviewsForFocus() { walk(s) }
         }
         walk(self)
@@ -213,6 +218,19 @@ public final class Window: View {
 }
 
 extension View {
+    /// Whether some of the view is inside the window, cut by the ancestors
+    /// that clip: where the browser puts its mirror element, which it hides
+    /// when nothing of it is left.
+    func isOnScreen(in window: Window) -> Bool {
+        var visible = frameInWindow()
+        var v: View? = superview
+        while let current = v, current !== window {
+            if current.clipsToBounds { visible = visible.clipped(to: current.frameInWindow()) }
+            v = current.superview
+        }
+        return !visible.clipped(to: window.bounds).isEmpty
+    }
+
     /// True when the view is in `window` and a person can see it: neither it
     /// nor a superview is hidden or nearly transparent (the bar hit testing uses).
     func isShowing(in window: Window) -> Bool {
@@ -225,6 +243,15 @@ extension View {
             v = current.superview
         }
         return false
+    }
+}
+
+extension Rect {
+    /// The part of this rect inside `other`; empty when they do not meet.
+    fileprivate func clipped(to other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }
 
