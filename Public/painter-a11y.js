@@ -8,7 +8,9 @@
   // server as POINTER events (the server hit-tests). Keyboard focus and
   // Enter/Space on a mirror element send FOCUS/ACTIVATE (painter.js turns
   // Enter/Space into ACTIVATE); a click event that does reach an element
-  // (assistive technology "click") sends ACTIVATE.
+  // (assistive technology "click") sends ACTIVATE. An element with nothing
+  // on screen (a pin in the margin past the map's edge, a row scrolled out
+  // of its list) is hidden: neither a Tab stop nor read out.
   //
   // host: {item(id) -> item or undefined, painted(item) -> bool (its bx/by/bw/bh
   // screen bounds in CSS px are from the last paint), sendInput(msg)}.
@@ -136,7 +138,7 @@
       if (dirty) rebuild();
       for (const [id, el] of mirror) {
         const it = host.item(id);
-        const visible = it && host.painted(it);
+        const visible = it && host.painted(it) && it.bw > 0 && it.bh > 0;
         if (el.hidden !== !visible) el.hidden = !visible;
         if (!visible) continue;
         let px = 0, py = 0;
