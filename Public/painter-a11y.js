@@ -23,6 +23,7 @@
     const mirror = new Map(); // item id -> element
     const TAGS = { 1: 'button', 2: 'h2', 3: 'a', 4: 'ul', 5: 'li', 6: 'span', 7: 'div' };
     const CONTAINERS = new Set([4, 5, 7]); // list, listitem, dialog hold nested elements
+    const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
 
     function makeElement(e, tag) {
       const el = document.createElement(tag);
@@ -185,6 +186,15 @@
       if (suppressFocusEvents || layer.contains(e.relatedTarget)) return;
       host.sendInput({ op: 'FOCUS', item: 0 });
     });
+    // The layer is marked while the last input was a press rather than a key
+    // (style.css rings keyboard focus only). Modifier keys alone do not
+    // count, as for the browser's own :focus-visible.
+    window.addEventListener('pointerdown', () => layer.classList.add('mw-pointer'), true);
+    window.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.altKey || e.metaKey || MODIFIERS.has(e.key)) return;
+      layer.classList.remove('mw-pointer');
+    }, true);
+
     layer.addEventListener('click', (e) => {
       e.preventDefault(); // links are href="#": never navigate
       const id = itemOf(e.target);
