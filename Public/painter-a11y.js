@@ -8,7 +8,9 @@
   // server as POINTER events (the server hit-tests). Keyboard focus and
   // Enter/Space on a mirror element send FOCUS/ACTIVATE (painter.js turns
   // Enter/Space into ACTIVATE); a click event that does reach an element
-  // (assistive technology "click") sends ACTIVATE.
+  // (assistive technology "click") sends ACTIVATE. An element with nothing
+  // on screen (a pin in the margin past the map's edge, a row scrolled out
+  // of its list) is hidden: neither a Tab stop nor read out.
   //
   // host: {item(id) -> item or undefined, painted(item) -> bool (its bx/by/bw/bh
   // screen bounds in CSS px are from the last paint), sendInput(msg)}.
@@ -21,6 +23,7 @@
     const mirror = new Map(); // item id -> element
     const TAGS = { 1: 'button', 2: 'h2', 3: 'a', 4: 'ul', 5: 'li', 6: 'span', 7: 'div' };
     const CONTAINERS = new Set([4, 5, 7]); // list, listitem, dialog hold nested elements
+    const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
 
     function makeElement(e, tag) {
       const el = document.createElement(tag);
@@ -136,7 +139,7 @@
       if (dirty) rebuild();
       for (const [id, el] of mirror) {
         const it = host.item(id);
-        const visible = it && host.painted(it);
+        const visible = it && host.painted(it) && it.bw > 0 && it.bh > 0;
         if (el.hidden !== !visible) el.hidden = !visible;
         if (!visible) continue;
         let px = 0, py = 0;
@@ -183,6 +186,15 @@
       if (suppressFocusEvents || layer.contains(e.relatedTarget)) return;
       host.sendInput({ op: 'FOCUS', item: 0 });
     });
+    // The layer is marked while the last input was a press rather than a key
+    // (style.css rings keyboard focus only). Modifier keys alone do not
+    // count, as for the browser's own :focus-visible.
+    window.addEventListener('pointerdown', () => layer.classList.add('mw-pointer'), true);
+    window.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.altKey || e.metaKey || MODIFIERS.has(e.key)) return;
+      layer.classList.remove('mw-pointer');
+    }, true);
+
     layer.addEventListener('click', (e) => {
       e.preventDefault(); // links are href="#": never navigate
       const id = itemOf(e.target);

@@ -112,6 +112,12 @@ final class AnnotationContainerView: View, RenderHolding {
     /// feed a badge that moved half a pixel often swapped places with a
     /// neighbour, and the whole mirror was sent again for a change no one
     /// reading it could perceive.
+    ///
+    /// The mirror reads the views where they stood when the map last came
+    /// to rest (`cameraDidSettle()`), or when they came in: a pin that moves
+    /// keeps its place, so Tab visits the pins in the same order pass after
+    /// pass while a feed moves them, rather than following each one.
+    /// This is the order of the views where they stand now.
     func readingOrder() -> [Int] {
         readingOrder(anchors: subviews.map { $0.worldAnchor ?? .zero }, ids: subviews.map(\.id))
     }
@@ -121,35 +127,6 @@ final class AnnotationContainerView: View, RenderHolding {
         guard let rowUnits = readingRowUnits else { return Array(anchors.indices) }
         let keys = anchors.indices.map { Self.readingKey(anchors[$0], ids[$0], rowUnits: rowUnits) }
         return anchors.indices.sorted { keys[$0] < keys[$1] }
-    }
-
-    /// The reading order of views at `anchors` with `ids`, worked out from
-    /// `hint`, an order of the same views (by position) that is nearly
-    /// right: under a live feed a patch moves a few badges among a hundred
-    /// and more, which rarely changes a row, and a hundred watching maps
-    /// each sorted every view for each frame. The keys are a total order
-    /// (ids break ties), so this is the order a sort gives.
-    func readingOrder(anchors: [Point], ids: [UInt32], hint: [Int]) -> [Int] {
-        guard let rowUnits = readingRowUnits, hint.count == ids.count else {
-            return readingOrder(anchors: anchors, ids: ids)
-        }
-        let keys = anchors.indices.map { Self.readingKey(anchors[$0], ids[$0], rowUnits: rowUnits) }
-        var order = hint
-        // Insertion: each view that passed its neighbour walks back to its place. A hint far from the
-        // order (more steps than a few per view) is sorted afresh instead.
-        var steps = 0
-        for k in order.indices.dropFirst() {
-            let i = order[k]
-            var j = k
-            while j > 0, keys[i] < keys[order[j - 1]] {
-                order[j] = order[j - 1]
-                j -= 1
-                steps += 1
-            }
-            order[j] = i
-            if steps > 4 * order.count { return anchors.indices.sorted { keys[$0] < keys[$1] } }
-        }
-        return order
     }
 
     /// A reading row's height in world units at the map's zoom level.
@@ -165,31 +142,43 @@ final class AnnotationContainerView: View, RenderHolding {
     }
 
     /// The reading order of the views at `anchors` with `ids` worked out from
-    /// `last`'s: the views that stayed (`positions`: where each view was
-    /// among `last`'s, -1 for one that joined; nil for the same places) keep
-    /// their order, and those that joined are sorted and merged in. Nil when
-    /// a view that stayed is not the same or moved. A pan across the reuse
-    /// margin sorted all 1,600 markers to place the hundred that came in.
+    /// `last`'s, and where each view reads from: the views that stayed
+    /// (`positions`: where each view was among `last`'s, -1 for one that
+    /// joined; nil for the same places) keep their order and the place they
+    /// read from, wherever they moved since, and those that joined are
+    /// sorted by where they are and merged in. Nil when a view that stayed
+    /// is not the same. A pan across the reuse margin sorted all 1,600
+    /// markers to place the hundred that came in.
     private func readingOrder(following last: (anchors: [Point], ids: [UInt32], order: [Int]), positions: [Int]?,
-                              anchors: [Point], ids: [UInt32]) -> [Int]? {
+                              anchors: [Point], ids: [UInt32]) -> (order: [Int], anchors: [Point])? {
         guard let rowUnits = readingRowUnits else { return nil }
         var now = [Int](repeating: -1, count: last.ids.count)
         var joined: [Int] = []
+        var reading = anchors
         for k in ids.indices {
             let was = positions.map { $0[k] } ?? k
             if was < 0 {
                 joined.append(k)
                 continue
             }
-            guard was < last.ids.count, last.ids[was] == ids[k], last.anchors[was] == anchors[k] else { return nil }
+            guard was < last.ids.count, last.ids[was] == ids[k] else { return nil }
             now[was] = k
+            reading[k] = last.anchors[was]
         }
         // Each key once: the merge compares every view that stayed.
-        let keys = ids.indices.map { Self.readingKey(anchors[$0], ids[$0], rowUnits: rowUnits) }
+        let keys = ids.indices.map { Self.readingKey(reading[$0], ids[$0], rowUnits: rowUnits) }
         joined.sort { keys[$0] < keys[$1] }
         let stayed = last.order.compactMap { now[$0] >= 0 ? now[$0] : nil }
         let order = MapView.merged(stayed, joined) { keys[$0] < keys[$1] }
-        return order.count == ids.count ? order : nil
+        return order.count == ids.count ? (order, reading) : nil
+    }
+
+    /// The map came to rest after a pan or a zoom: the next render reads the
+    /// views where they are now, if any moved since it last did.
+    func cameraDidSettle() {
+        guard let last = lastOrder, last.ids != renders.ids || last.anchors != renders.anchors else { return }
+        lastOrder = nil
+        patchedOrder = nil
     }
 
     /// The layer's last render, reused for the views that did not change.
@@ -210,8 +199,17 @@ final class AnnotationContainerView: View, RenderHolding {
         notedMoves = []
     }
 
+    /// Tab's order is the mirror's: the last reading order, the views where
+    /// they stood when it was worked out (or, for one that came in since,
+    /// where it is).
     override func visibleSubviewsForFocus() -> [View] {
-        readingOrder().map { subviews[$0] }
+        let ids = subviews.map(\.id)
+        let level = (superview as? MapView)?.camera.zoom.rounded(.down) ?? 0
+        guard let last = lastOrder else { return readingOrder().map { subviews[$0] } }
+        if last.level == level, last.ids == ids { return last.order.map { subviews[$0] } }
+        let stood = Dictionary(zip(last.ids, last.anchors)) { first, _ in first }
+        let anchors = subviews.map { stood[$0.id] ?? $0.worldAnchor ?? .zero }
+        return readingOrder(anchors: anchors, ids: ids).map { subviews[$0] }
     }
 
     override func renderSubviews(into context: inout RenderContext) {
@@ -228,16 +226,16 @@ final class AnnotationContainerView: View, RenderHolding {
             // The same views, anchors and elements as last time (a pan over markers): the same order and readers.
             order = last.order
         } else {
-            if let last = lastOrder, last.level == level, last.anchors == renders.anchors,
-               last.ids == renders.ids {
-                // Views that render every frame (an app's own kind) but stayed where they were: the same order.
+            if let last = lastOrder, last.level == level, last.ids == renders.ids {
+                // The same views in the same places (an app's own kind renders every frame, a pin that moved keeps
+                // its place until the map rests): the same order.
                 order = last.order
             } else if let last = lastOrder, last.level == level,
                       let followed = readingOrder(following: (last.anchors, last.ids, last.order),
                                                   positions: renders.positionsBefore,
                                                   anchors: renders.anchors, ids: renders.ids) {
-                order = followed
-                lastOrder = (level, renders.anchors, renders.ids, order)
+                order = followed.order
+                lastOrder = (level, followed.anchors, renders.ids, order)
             } else {
                 order = readingOrder(anchors: renders.anchors, ids: renders.ids)
                 lastOrder = (level, renders.anchors, renders.ids, order)
@@ -251,7 +249,8 @@ final class AnnotationContainerView: View, RenderHolding {
         assert(arranged, "the layer's runs of elements and its reading order disagree")
     }
 
-    /// The last reading order worked out, and the level, anchors and ids it was for.
+    /// The last reading order worked out, and the level, ids and anchors it
+    /// was for: where each view stood when it took its place in the order.
     private var lastOrder: (level: Double, anchors: [Point], ids: [UInt32], order: [Int])?
     /// The reading order of the last patch, taken for `lastOrder` once the differ took the patch.
     private var patchedOrder: (level: Double, anchors: [Point], ids: [UInt32], order: [Int])?
@@ -264,47 +263,42 @@ final class AnnotationContainerView: View, RenderHolding {
     }
 
     /// The views that changed since the last render, rendered afresh as a
-    /// patch of it (`AnnotationRenderCache.renderPatch`). When the views'
-    /// reading order changed (a badge moved to another row), the patch says
-    /// so and the differ sends the mirror again in the new order: under a
-    /// live feed badges cross rows often, and a whole render and diff for
-    /// that costs many patches.
+    /// patch of it (`AnnotationRenderCache.renderPatch`). The views keep
+    /// their places in the reading order however the epoch moved them (a
+    /// patch is drawn only while the camera rests); with no order to keep,
+    /// the patch says so and the differ sends the mirror again in the new
+    /// order.
     func renderPatch(lastRender: UInt64) -> AnnotationLayerPatch? {
         guard var patch = renders.renderPatch(of: self, lastRender: lastRender) else { return nil }
         let level = (superview as? MapView)?.camera.zoom.rounded(.down) ?? 0
-        let order: [Int]
-        if let last = lastOrder, last.level == level, let hint = Self.hint(following: last, adopted: renders.adopted,
+        if let last = lastOrder, last.level == level, let kept = Self.hint(following: last, adopted: renders.adopted,
                                                                               ids: renders.ids) {
-            order = readingOrder(anchors: renders.anchors, ids: renders.ids, hint: hint)
             // The same views in the same reading order, each with as many elements (the patch checked): the
             // same readers.
-            if order == hint {
-                patchedOrder = (level, renders.anchors, renders.ids, order)
-                return patch
-            }
-        } else {
-            order = readingOrder(anchors: renders.anchors, ids: renders.ids)
+            patchedOrder = (level, kept.anchors, renders.ids, kept.order)
+            return patch
         }
+        let order = readingOrder(anchors: renders.anchors, ids: renders.ids)
         patchedOrder = (level, renders.anchors, renders.ids, order)
         let readers = Self.readers(in: order, spans: renders.elementSpans, ids: renders.ids)
         if readers != readersOrder { patch.scene.readers = readers }
         return patch
     }
 
-    /// The last reading order, `last`, by the views' positions now: the same
-    /// when they kept their places, followed through the order the patch
-    /// adopted when they moved in paint order (`adopted`: where each was).
-    /// Nil when neither says.
+    /// The last reading order, `last`, and where its views read from, by
+    /// the views' positions now: the same when they kept their places,
+    /// followed through the order the patch adopted when they moved in paint
+    /// order (`adopted`: where each was). Nil when neither says.
     private static func hint(following last: (level: Double, anchors: [Point], ids: [UInt32], order: [Int]),
-                             adopted: [Int]?, ids: [UInt32]) -> [Int]? {
-        if last.ids == ids { return last.order }
+                             adopted: [Int]?, ids: [UInt32]) -> (order: [Int], anchors: [Point])? {
+        if last.ids == ids { return (last.order, last.anchors) }
         guard let adopted, adopted.count == last.ids.count, adopted.count == ids.count,
               last.order.count == ids.count, ids.indices.allSatisfy({ last.ids[adopted[$0]] == ids[$0] }) else {
             return nil
         }
         var now = [Int](repeating: 0, count: adopted.count)
         for (k, was) in adopted.enumerated() { now[was] = k }
-        return last.order.map { now[$0] }
+        return (last.order.map { now[$0] }, adopted.map { last.anchors[$0] })
     }
 
     /// Takes in a patch the differ took.

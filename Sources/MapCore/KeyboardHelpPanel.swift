@@ -5,7 +5,8 @@ import ViewKit
 
 /// The list of keys the map answers to, in a card over the map with a Close
 /// button. The "Keyboard shortcuts" control and the `?` key open it; Escape,
-/// `?` and Close close it. Mirrored as a dialog, each key as a line of text.
+/// `?`, Close and a press outside it close it. Mirrored as a dialog, each key
+/// as a line of text.
 public final class KeyboardHelpPanel: View {
     /// A key (or keys) and what it does on the map.
     public struct Shortcut: Equatable, Sendable {
@@ -23,8 +24,8 @@ public final class KeyboardHelpPanel: View {
         Shortcut(keys: "\u{2212} or _", action: "Zoom out"),
         Shortcut(keys: "Tab, Shift+Tab", action: "Move between pins, callouts and controls"),
         Shortcut(keys: "Enter or Space", action: "Select the focused pin, or press the focused button"),
-        Shortcut(keys: "Escape", action: "Close this list or a callout, go back from a screen, "
-                 + "or put back a pin being dragged"),
+        Shortcut(keys: "Escape", action: "Close what is in front: this list, a dialog or a callout; "
+                 + "go back from a screen, or put back a pin being dragged"),
         Shortcut(keys: "?", action: "Show or hide this list"),
     ]
 

@@ -93,11 +93,13 @@ public final class MapControls: View {
     public var isKeyboardHelpShown: Bool { madeKeyboardHelp.map { !$0.isHidden } ?? false }
 
     /// Opens the list of keys over the map and focuses its Close button.
+    /// Escape or a press anywhere outside it closes it again.
     public func showKeyboardHelp() {
         guard !isKeyboardHelpShown else { return }
         focusBeforeHelp = window?.focusedView
         keyboardHelp.isHidden = false
         keyboardHelpButton.accessibilityFlags = [.expanded]
+        window?.addDismissible(keyboardHelp) { [weak self] in self?.hideKeyboardHelp() }
         window?.focus(keyboardHelp.closeButton)
     }
 
@@ -106,6 +108,7 @@ public final class MapControls: View {
         guard isKeyboardHelpShown else { return }
         keyboardHelp.isHidden = true
         keyboardHelpButton.accessibilityFlags = []
+        window?.removeDismissible(keyboardHelp)
         if let window, window.focusedView.map({ $0.isDescendant(of: keyboardHelp) }) ?? true {
             let back = focusBeforeHelp.flatMap { $0.window === window && !$0.isHidden ? $0 : nil }
             window.focus(back)

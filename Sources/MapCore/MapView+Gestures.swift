@@ -172,6 +172,7 @@ extension MapView {
     }
 
     func endRegionChange(animated: Bool) {
+        (annotationContainer as? AnnotationContainerView)?.cameraDidSettle()
         delegate?.mapView(self, regionDidChangeAnimated: animated)
         cameraDidSettle?(camera)
         observer.cameraDidSettle?(camera)

@@ -33,12 +33,15 @@ extension MapView {
         selected = nil
         observer.didDeselect?(current)
         needsAnnotationLayout = true
+        let view = liveViews[AnnotationKey(current)]
         if let callout {
+            // Focus inside the closing callout goes back to its pin, as a sheet gives it back to what opened it.
+            if let window, let focused = window.focusedView, focused.isDescendant(of: callout) { window.focus(view) }
             unwireAccessoryActions(of: callout)
             callout.dismiss(animator: window?.animator, animated: animated)
             self.callout = nil
         }
-        if let view = liveViews[AnnotationKey(current)] {
+        if let view {
             view.setSelected(false, animated: animated)
             delegate?.mapView(self, didDeselect: view)
         }
@@ -72,6 +75,9 @@ extension MapView {
         self.callout = callout
         let delay = placeCallout(callout, for: view, panIfNeeded: true, animated: animated)
         if animated, let window { callout.present(animator: window.animator, after: delay) }
+        // Opened from the keyboard (the pin had focus): focus goes into the callout, so its controls
+        // come next in the Tab order rather than after every other pin. The browser is told once it shows.
+        if let window, window.focusedView === view { window.focus(callout) }
     }
 
     private func wireAccessoryControls(of view: AnnotationView, in callout: CalloutView) {

@@ -28,6 +28,8 @@ public final class MapCalloutsScreen {
     public let toolbar: LandmarkToolbar
     /// The open detail card, if any.
     public private(set) var detailView: LandmarkDetailView?
+    /// What had keyboard focus when the card opened (the callout's ⓘ); it gets it back when the card closes.
+    private weak var focusBeforeDetail: View?
     public private(set) var filter: Filter = .all
 
     public init(mapView: MapView, content: SampleContent) {
@@ -108,7 +110,8 @@ public final class MapCalloutsScreen {
         showDetail(for: landmark)
     }
 
-    /// Opens the detail card for `landmark` over the whole window.
+    /// Opens the detail card for `landmark` over the whole window, as a
+    /// sheet: Done, Escape or a press on the dimmed map around it closes it.
     public func showDetail(for landmark: Landmark) {
         guard let mapView, let window = mapView.window else { return }
         closeDetail()
@@ -117,16 +120,22 @@ public final class MapCalloutsScreen {
         window.addSubview(detail)
         detail.fillSuperview()
         detailView = detail
+        focusBeforeDetail = window.focusedView
+        window.addDismissible(detail.card) { [weak self] in self?.closeDetail() }
         window.focus(detail.doneButton)
     }
 
-    /// Closes the detail card and gives the keyboard back to the map.
+    /// Closes the detail card and gives the keyboard back to what had it
+    /// before (the callout's ⓘ, so a second Escape closes the callout).
     public func closeDetail() {
         guard let detail = detailView else { return }
+        mapView?.window?.removeDismissible(detail.card)
         detail.removeFromSuperview()
         detailView = nil
         if let window = mapView?.window, window.focusedView?.isDescendant(of: detail) ?? true {
-            window.focus(nil)
+            let back = focusBeforeDetail.flatMap { $0.window === window && !$0.isHidden ? $0 : nil }
+            window.focus(back)
         }
+        focusBeforeDetail = nil
     }
 }

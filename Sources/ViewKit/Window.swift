@@ -23,6 +23,8 @@ public final class Window: View {
     package var cursor: Cursor = .default
 
     private var captured: [UInt32: View] = [:]
+    /// Views that close on Escape or a press outside them (Window+Dismissibles.swift).
+    var dismissibles: [Dismissible] = []
     /// Items in the last rendered scene: the next one reserves as many.
     private var lastItemCount = 0
     /// Renders so far (`Scene.generation`).
@@ -45,10 +47,16 @@ public final class Window: View {
 
     /// Delivers a pointer event: a down goes to the deepest view under it and
     /// climbs the superview chain until one handles it; that view then gets the
-    /// rest of the gesture (pointer capture), wherever the pointer goes.
+    /// rest of the gesture (pointer capture), wherever the pointer goes. A
+    /// down outside the frontmost dismissible view only closes it.
     package func dispatch(_ event: PointerEvent) {
         switch event.phase {
         case .down:
+            if dismissFrontmost(ifOutside: event.location) {
+                // The window takes the rest of the press and does nothing with it.
+                captured[event.pointerID] = self
+                return
+            }
             var v = hitTest(event.location)
             while let current = v {
                 if current.pointerDown(event, at: current.convertFromWindow(event.location)) {
@@ -93,14 +101,16 @@ public final class Window: View {
     // MARK: Keyboard and focus
 
     /// Tab/Shift-Tab move focus through the accessible views in paint order;
-    /// Enter and Space activate; other keys go up the chain from the focused
-    /// view, then to `defaultKeyResponder`.
+    /// Escape closes the frontmost dismissible view, if one shows; Enter and
+    /// Space activate; other keys go up the chain from the focused view, then
+    /// to `defaultKeyResponder`.
     package func dispatch(_ event: KeyEvent) {
         guard event.phase == .down else { return }
         if event.key == "Tab" {
             moveFocus(backwards: event.modifiers.contains(.shift))
             return
         }
+        if event.key == "Escape", dismissFrontmost() { return }
         if event.key == "Enter" || event.key == " ", let f = focusedView, f.activate() { return }
         var v: View? = focusedView
         while let current = v {
@@ -124,10 +134,13 @@ public final class Window: View {
     /// its focus ring around the focused view's mirror element, which stands
     /// where the view will be even while it cannot be seen; so a change to a
     /// view still hidden or transparent (a card waiting for the map's scroll
-    /// to fit) waits until the view shows, and its ring appears with it.
+    /// to fit) waits until the view shows, and its ring appears with it. A
+    /// view wholly off screen (a screen about to slide in) waits too: the
+    /// browser hides its element, which cannot take focus.
     package func takeFocusForMirror() -> UInt32? {
         guard let pending = pendingFocus else { return nil }
-        if pending != 0, let view = focusedView, view.id == pending, !view.isShowing(in: self) { return nil }
+        if pending != 0, let view = focusedView, view.id == pending,
+           !view.isShowing(in: self) || !view.isOnScreen(in: self) { return nil }
         pendingFocus = nil
         return pending
     }
@@ -159,12 +172,14 @@ public final class Window: View {
         focus(order[next])
     }
 
-    /// The views that take keyboard focus, in the order they are painted.
+    /// The views that take keyboard focus, in the order they are painted:
+    /// only those with some part on screen, as the browser's mirror has them
+    /// (a pin in the margin beyond the map's edge is not a Tab stop).
     package func focusableViews() -> [View] {
         var out: [View] = []
         func walk(_ v: View) {
             guard !v.isHidden else { return }
-            if v.canBecomeFocused { out.append(v) }
+            if v.canBecomeFocused, v.isOnScreen(in: self) { out.append(v) }
             for s in v.visibleSubviewsForFocus() { walk(s) }
         }
         walk(self)
@@ -203,6 +218,19 @@ public final class Window: View {
 }
 
 extension View {
+    /// Whether some of the view is inside the window, cut by the ancestors
+    /// that clip: where the browser puts its mirror element, which it hides
+    /// when nothing of it is left.
+    func isOnScreen(in window: Window) -> Bool {
+        var visible = frameInWindow()
+        var v: View? = superview
+        while let current = v, current !== window {
+            if current.clipsToBounds { visible = visible.clipped(to: current.frameInWindow()) }
+            v = current.superview
+        }
+        return !visible.clipped(to: window.bounds).isEmpty
+    }
+
     /// True when the view is in `window` and a person can see it: neither it
     /// nor a superview is hidden or nearly transparent (the bar hit testing uses).
     func isShowing(in window: Window) -> Bool {
@@ -215,6 +243,15 @@ extension View {
             v = current.superview
         }
         return false
+    }
+}
+
+extension Rect {
+    /// The part of this rect inside `other`; empty when they do not meet.
+    fileprivate func clipped(to other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }
 

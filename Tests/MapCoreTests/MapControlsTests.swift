@@ -242,6 +242,39 @@ import ViewKit
         #expect(window.focusedView === button)
     }
 
+    /// As a popover: a press anywhere outside the panel closes it, and that
+    /// press selects nothing and moves nothing on the map.
+    @Test func aPressOutsideTheShortcutsClosesThemAndDoesNothingElse() throws {
+        let (window, map) = controlledMap()
+        let pin = PointAnnotation(coordinate: Coordinate(latitude: 20, longitude: -20), title: "Pin")
+        map.addAnnotation(pin)
+        _ = window.renderScene()
+        let view = try #require(map.view(for: pin))
+        let button = map.controls.keyboardHelpButton
+        window.focus(button)
+        window.dispatch(KeyEvent(phase: .down, key: "?", modifiers: .shift))
+        _ = window.renderScene()
+        let panel = map.controls.keyboardHelp.frameInWindow()
+        // A press inside the panel, off its Close button, leaves it open.
+        window.dispatch(PointerEvent(phase: .down, location: Point(x: panel.midX, y: panel.minY + 8), time: 1))
+        window.dispatch(PointerEvent(phase: .up, location: Point(x: panel.midX, y: panel.minY + 8), time: 1.05))
+        #expect(map.controls.isKeyboardHelpShown)
+        let centre = view.frameInWindow().center
+        #expect(!panel.contains(centre), "the pin is beside the panel")
+        let camera = map.camera
+        window.dispatch(PointerEvent(phase: .down, location: centre, time: 2))
+        window.dispatch(PointerEvent(phase: .moved, location: centre + Point(x: 80, y: 40), time: 2.1))
+        window.dispatch(PointerEvent(phase: .up, location: centre + Point(x: 80, y: 40), time: 2.2))
+        #expect(!map.controls.isKeyboardHelpShown)
+        #expect(map.selectedAnnotations.isEmpty, "the press did not select the pin")
+        #expect(map.camera == camera, "nor drag the map")
+        #expect(window.focusedView === button, "focus went back to the button that opened it")
+        // The next press is the map's.
+        window.dispatch(PointerEvent(phase: .down, location: centre, time: 3))
+        window.dispatch(PointerEvent(phase: .up, location: centre, time: 3.05))
+        #expect(map.selectedAnnotations.first === pin)
+    }
+
     @Test func escapeClosesTheShortcutsBeforeItDeselects() {
         let (window, map) = controlledMap()
         let pin = PointAnnotation(coordinate: Coordinate(latitude: 20, longitude: 0), title: "Pin")

@@ -1,4 +1,5 @@
 import DisplayList
+import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
@@ -46,6 +47,43 @@ import ViewKit
         let ops = differ.diff(to: window.renderScene())
         #expect(map.annotationContainer.subviews.map(\.id) != before, "the paint order changed")
         #expect(!ops.contains { if case .accessibility = $0 { true } else { false } })
+    }
+
+    /// A pin that moves keeps its place in the mirror and in Tab's order, so
+    /// that pass after pass Tab visits the pins in the same order under a
+    /// live feed; once the map comes to rest after a pan, they read where
+    /// they are.
+    @Test func aPinThatMovesKeepsItsPlaceUntilTheMapComesToRest() throws {
+        let (window, map, pins) = Self.map()
+        window.defaultKeyResponder = map
+        func names(_ scene: Scene) -> [String] {
+            scene.accessibility.map(\.name).filter { $0.hasPrefix("Row") || $0 == "Below" }
+        }
+        var differ = SceneDiffer()
+        _ = differ.diff(to: window.renderScene())
+        // Row 0 moves to the east end of its row, then Below comes up into it, between Row 1 and Row 2.
+        pins[0].coordinate = Coordinate(latitude: 40, longitude: 10)
+        map.annotationDidMove(pins[0])
+        pins[4].coordinate = Coordinate(latitude: 40.002, longitude: 4.5)
+        map.annotationDidMove(pins[4])
+        let scene = window.renderScene()
+        #expect(names(scene) == ["Row 0", "Row 1", "Row 2", "Row 3", "Below"])
+        #expect(!differ.diff(to: scene).contains { if case .accessibility = $0 { true } else { false } },
+                "the browser is sent no new list")
+        let focusable = window.focusableViews().compactMap { ($0 as? AnnotationView)?.annotation?.title ?? nil }
+        #expect(focusable == ["Row 0", "Row 1", "Row 2", "Row 3", "Below"])
+        // A pin that comes in takes its place by where it is.
+        map.addAnnotation(PointAnnotation(coordinate: Coordinate(latitude: 40, longitude: 7.5), title: "Row new"))
+        #expect(names(window.renderScene()) == ["Row 0", "Row 1", "Row 2", "Row new", "Row 3", "Below"])
+        // An arrow key pans the map; once it comes to rest the pins read where they are.
+        window.dispatch(KeyEvent(key: "ArrowLeft"))
+        let clock = try #require(window.clock as? ManualClock)
+        while window.animator.isAnimating {
+            clock.advance(by: 1.0 / 60)
+            window.animator.tick()
+            _ = window.renderScene()
+        }
+        #expect(names(window.renderScene()) == ["Row 1", "Below", "Row 2", "Row new", "Row 3", "Row 0"])
     }
 
     /// Pans that bring pins in and out, and pins that move, keep the layer
@@ -132,39 +170,5 @@ import ViewKit
             joined += layer.filter { !before.contains($0.id) }.count
         }
         #expect(joined > 500, "pans brought pins in")
-    }
-
-    /// A reading order worked out from a hint is the order a sort gives,
-    /// whether the hint is right, a few places off (a patch's badges that
-    /// crossed a row) or any order at all.
-    @Test func anOrderFromAHintIsTheSortedOrder() throws {
-        let (_, map) = makeMap(camera: Camera(center: Coordinate(latitude: 10, longitude: 10), zoom: 7))
-        let container = try #require(map.annotationContainer as? AnnotationContainerView)
-        var random = CalloutFitTests.SeededGenerator(state: 11)
-        let pixel = Mercator.worldSize / (256 * 128)
-        var nudged = 0
-        for round in 0..<300 {
-            let count = Int.random(in: 0...150, using: &random)
-            // Anchors on a few rows, some sharing an x, so that rows and ids decide.
-            let anchors = (0..<count).map { _ in
-                Point(x: Double(Int.random(in: 0...40, using: &random)) * 30 * pixel,
-                      y: Double.random(in: 0...600, using: &random) * pixel)
-            }
-            let ids = (0..<UInt32(count)).shuffled(using: &random)
-            let sorted = container.readingOrder(anchors: anchors, ids: ids)
-            var hint = sorted
-            switch round % 3 {
-            case 0: break
-            case 1:
-                for _ in 0..<min(count / 2, 5) {
-                    let (a, b) = (Int.random(in: 0..<count, using: &random), Int.random(in: 0..<count, using: &random))
-                    hint.swapAt(a, b)
-                }
-                if hint != sorted { nudged += 1 }
-            default: hint.shuffle(using: &random)
-            }
-            #expect(container.readingOrder(anchors: anchors, ids: ids, hint: hint) == sorted, "round \(round)")
-        }
-        #expect(nudged > 50)
     }
 }

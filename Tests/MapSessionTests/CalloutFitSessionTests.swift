@@ -24,10 +24,10 @@ import Wire
         r.minX >= 0 && r.minY >= 0 && r.maxX <= size.width && r.maxY <= size.height
     }
 
-    @Test func aPinTheKeyboardReachesAboveTheTopOpensItsWholeCard() throws {
+    @Test func aPinTheKeyboardReachesAcrossTheTopOpensItsWholeCard() throws {
         let size = Size(width: 1280, height: 800)
-        let h = SessionHarness(size: size, hash: "#4/20/0")
-        let name = try #require(h.tabToAPinAboveTheTop(), "Tab reaches a pin above the top edge")
+        let h = SessionHarness(size: size, hash: pinAcrossTheTopHash)
+        let name = try #require(h.tabToAPinAcrossTheTop(), "Tab reaches a pin across the top edge")
         let camera = h.camera
         h.key("Enter")
         h.settle()

@@ -27,19 +27,60 @@ import Testing
         // The tap went through calloutAccessoryControlTapped to the app, which opened the card.
         let done = try #require(h.center(of: "Done"))
         #expect(h.replica.accessibility.filter { $0.role == .dialog && $0.name == "Golden Gate Bridge" }.count == 2)
-        // The card is modal: a click beside it does not reach the map.
-        let cameraBefore = h.camera
-        h.time += 1000
-        h.click(Point(x: 40, y: 40))
-        h.settle()
-        #expect(h.center(of: "Done") != nil)
-        #expect(h.camera.center == cameraBefore.center)
         h.time += 1000
         h.click(done)
         h.settle()
         #expect(h.replica.element(named: "Done") == nil)
         // The bridge stays selected with its callout once the card is gone.
         #expect(h.replica.element(named: "Golden Gate Bridge")?.flags.contains(.selected) == true)
+    }
+
+    /// The card is a sheet over the map: a click on the dimmed map beside it
+    /// closes it and does not reach the map, whose tap would close the callout.
+    @Test func aClickBesideTheDetailClosesItAndOnlyIt() throws {
+        let h = SessionHarness(hash: Self.sanFrancisco)
+        h.click(try #require(h.center(of: "Golden Gate Bridge")))
+        h.settle()
+        h.time += 1000
+        h.click(try #require(h.center(of: "More Info")))
+        h.settle()
+        #expect(h.center(of: "Done") != nil)
+        let cameraBefore = h.camera
+        h.time += 1000
+        h.pointer(.down, Point(x: 1200, y: 400))
+        h.pointer(.moved, Point(x: 1100, y: 450))
+        h.pointer(.up, Point(x: 1100, y: 450))
+        h.settle()
+        #expect(h.replica.element(named: "Done") == nil)
+        #expect(h.camera.center == cameraBefore.center, "the press did not drag the map either")
+        #expect(h.center(of: "More Info") != nil, "the callout is still open")
+        #expect(h.replica.element(named: "Golden Gate Bridge")?.flags.contains(.selected) == true)
+    }
+
+    /// Escape closes what is in front first: the card, then the callout. From
+    /// the keyboard, focus goes back each time to what opened what closed.
+    @Test func escapeClosesTheDetailThenTheCalloutAndFocusGoesBack() throws {
+        let h = SessionHarness(hash: Self.sanFrancisco)
+        let bridge = try #require(h.replica.element(named: "Golden Gate Bridge")).item
+        h.send(.focus(seq: h.nextSeq(), item: bridge))
+        h.key("Enter")
+        h.settle()
+        let callout = try #require(h.replica.accessibility.first { $0.role == .dialog }).item
+        #expect(h.replica.focus == callout, "Enter on the pin moved focus into its callout")
+        let info = try #require(h.replica.element(named: "More Info")).item
+        h.send(.focus(seq: h.nextSeq(), item: info))
+        h.key("Enter")
+        h.settle()
+        #expect(h.replica.focus == h.replica.element(named: "Done")?.item)
+        h.key("Escape")
+        h.settle()
+        #expect(h.replica.element(named: "Done") == nil)
+        #expect(h.replica.element(named: "More Info") != nil, "the callout stays")
+        #expect(h.replica.focus == info)
+        h.key("Escape")
+        h.settle()
+        #expect(h.replica.element(named: "More Info") == nil)
+        #expect(h.replica.focus == bridge)
     }
 
     @Test func ferryCalloutShowsTheImageAsDetailAndHasNoDisclosure() throws {
