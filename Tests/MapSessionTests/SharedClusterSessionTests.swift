@@ -124,16 +124,13 @@ import Testing
 
 /// How often the store merges an epoch under a stream of writes.
 @Suite struct ClusterPublishPaceTests {
-    /// Right after a merge the next waits out the rest of a display frame,
-    /// however cheap merging is; a write long after the last merge is
-    /// merged at once.
-    @Test func aBusyWriterGetsOneEpochADisplayFrame() async throws {
+    /// A write long after the last merge is merged at once. (How long a write
+    /// right after a merge waits is the pure rule's, tested below: read off
+    /// the wall clock, a stalled test machine would see that wait already over.)
+    @Test func aWriteAfterAQuietSpellIsMergedAtOnce() async throws {
         let world = freshWorld()
         try world.store.add(SharedClusterSessionTests.fleet(100))
         world.store.publishClusters()
-        let frame = AnnotationStore.displayFrame
-        #expect(world.store.clusterPublishDelay > frame / 2, "a write just after a merge waits for the next frame")
-        #expect(!world.store.mergesAtOnce)
         try await Task.sleep(for: .milliseconds(40))
         #expect(world.store.clusterPublishDelay == 0 && world.store.mergesAtOnce,
                 "a write after a quiet spell is merged at once")
