@@ -30,9 +30,24 @@ open class MarkerAnnotationView: AnnotationView {
     static let maxLabelWidth = 140.0
 
     /// The balloon's colour; nil is the default red.
-    public var markerTintColor: Color? { didSet { applyBalloon() } }
-    /// The colour of the glyph text or dot (white by default).
-    public var glyphTintColor: Color = .white { didSet { contentKey = nil } }
+    public var markerTintColor: Color? {
+        didSet {
+            applyBalloon()
+            contentKey = nil
+        }
+    }
+    /// The colour of the glyph text or dot. Until an app sets it, white, or
+    /// a dark grey on a balloon too light for white to read (under WCAG's
+    /// 3:1 for graphics), as on a gold marker.
+    public var glyphTintColor: Color {
+        get { chosenGlyphTint ?? (markerTintColor ?? Self.defaultTint).legibleForeground() }
+        set {
+            chosenGlyphTint = newValue
+            contentKey = nil
+        }
+    }
+    /// The glyph colour the app chose, if it did.
+    private var chosenGlyphTint: Color?
     /// One or two characters drawn in the balloon's head (wins over `glyphImage`).
     public var glyphText: String? { didSet { contentKey = nil } }
     /// An image in the balloon's head (16 px); with neither text nor image a dot shows.

@@ -99,3 +99,18 @@ def test_a_patch_rewrites_an_open_callout(chrome, mapwire_server):
          message="the callout shows the new title and subtitle")
     screenshot(driver, "styled-callout-after.png")
     assert severe_logs(driver) == []
+
+
+def test_a_light_markers_glyph_is_dark_enough_to_read(chrome, mapwire_server):
+    """On a gold balloon a white dot would have 1.4:1; the glyph is drawn dark instead (WCAG's 3:1 for graphics)."""
+    driver = chrome()
+    driver.get(mapwire_server + "/#6/-40/-120")
+    wait_painted(driver, timeout=20)
+    send(mapwire_server, "/api/annotations", {"id": "gold-pin", "title": "Gold pin", "latitude": -40,
+                                             "longitude": -120, "markerColor": "#ffd700"})
+    box = poll(lambda: pin(driver, "Gold pin"), timeout=10, message="the gold pin in the mirror")
+    img = screenshot(driver, "styled-gold-glyph.png")
+    # The dot sits in the balloon's head: its upper part, centred.
+    head = {"x": box["x"] + box["width"] / 2 - 5, "y": box["y"] + 10, "width": 10, "height": 10}
+    assert pixels_near(img, head, (0x1C, 0x1C, 0x1E), tolerance=40) >= 20, "a dark dot"
+    assert pixels_near(img, head, (0xFF, 0xFF, 0xFF), tolerance=20) == 0, "no white dot"
