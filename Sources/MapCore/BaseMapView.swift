@@ -17,6 +17,8 @@ package final class BaseMapView: View {
     /// Camera and viewport the next render uses; set by the map's layout.
     var camera = Camera(center: .zero, zoom: 1)
     var viewport = Size.zero
+    /// Screen rects of the annotation views and their titles shown this frame: names under them are not drawn.
+    var labelObstacles: [Rect] = []
     /// Widths and rank prefixes, shared by every session's base map.
     let labels: CityLabels
     private var placement = CityLabelPlacement()
@@ -73,7 +75,7 @@ package final class BaseMapView: View {
                 tiles.append(all[i])
             }
         }
-        let placed = placeCityLabels(visible: visible)
+        let placed = placeCityLabels(visible: visible).filter { !isCovered($0) }
         for tile in tiles { context.use(tile.path) }
         context.use(typeface.descriptor)
         // Everything here is anchored to the world, so the items depend only
@@ -99,6 +101,20 @@ package final class BaseMapView: View {
             p.stroke = ItemStroke(color: Self.borderColor, width: 1)
         }
         context.scene.append(tile.itemID, parent: id, kind: .worldPath, p)
+    }
+
+    /// A city's dot and name in screen points, as `CityLabels` draws them.
+    private func labelBox(_ index: Int32) -> Rect {
+        let i = Int(index)
+        let point = camera.screenPoint(forWorld: labels.points[i], viewport: viewport)
+        return Rect(x: point.x - 4, y: point.y - 9, width: labels.widths[i] + 12, height: 18)
+    }
+
+    /// Whether an annotation view or its title covers a city's name: the name gives way.
+    private func isCovered(_ index: Int32) -> Bool {
+        guard !labelObstacles.isEmpty else { return false }
+        let box = labelBox(index)
+        return labelObstacles.contains { $0.intersects(box) }
     }
 
     /// The cities to name: in and around the viewport, of a rank the zoom shows, not overlapping.

@@ -276,6 +276,7 @@ open class MapView: View, CursorProviding {
         refreshCalloutInfo()
         refitCalloutIfNeeded()
         keepControlsOnTop()
+        baseMapView?.labelObstacles = cityLabelObstacles()
         super.renderSubviews(into: &context)
         refitCalloutAfterRender()
         rendered = (camera, frame.size)
