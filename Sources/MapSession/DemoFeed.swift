@@ -83,8 +83,10 @@ package final class DemoFeed: Sendable {
             let id = "traveller-\(i + 1)"
             ids.append(id)
             // Made anew each start, so never written to the store file.
+            // Clustered among themselves, so a crowd over one region is one counted marker.
             _ = try? store.add(LiveAnnotation(id: id, kind: "traveller", title: "Traveller \(i + 1)",
-                                              subtitle: "Live location", coordinate: leg.position(at: now)),
+                                              subtitle: "Live location", coordinate: leg.position(at: now),
+                                              clusteringIdentifier: "travellers"),
                                durable: false)
         }
         self.ids = ids

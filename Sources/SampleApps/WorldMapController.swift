@@ -25,9 +25,13 @@ public final class WorldMapController: MapViewDelegate {
         mapView.defaultPinImage = content.defaultPin
         mapView.register(PersonPinView.self, forAnnotationViewWithReuseIdentifier: PersonPinView.reuseIdentifier)
         mapView.register(AnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.cityIdentifier)
+        mapView.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.travellerIdentifier)
+        mapView.register(ClusterAnnotationView.self,
+                         forAnnotationViewWithReuseIdentifier: Self.travellerClusterIdentifier)
     }
 
     public func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
+        if let view = travellerView(for: annotation, on: mapView) { return view }
         switch annotation {
         case let person as Person:
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: PersonPinView.reuseIdentifier, for: person)
