@@ -135,9 +135,17 @@ public final class MapControls: View {
 
     /// Where the corner controls are, in the map's coordinates, as of the
     /// last frame: the parts of the map they hide, for keeping other things
-    /// (callouts) clear of them. The keyboard shortcuts panel is not included.
+    /// (callouts) clear of them. The keyboard shortcuts panel is not included,
+    /// and the scale bar counts at its longest: it changes length as the map
+    /// pans and zooms, and an open callout must not move (or scroll the map)
+    /// each time it does.
     public var coveredRects: [Rect] {
-        laidOutCorners.filter { !$0.isHidden }.map(\.frame)
+        laidOutCorners.filter { !$0.isHidden }.map { view in
+            guard view === scaleBar, let corner = options.scaleBar else { return view.frame }
+            let width = max(view.frame.width, scaleBar.maxWidth + 2 * ScaleBarView.padding)
+            let x = corner.isLeft ? view.frame.minX : view.frame.maxX - width
+            return Rect(x: x, y: view.frame.minY, width: width, height: view.frame.height)
+        }
     }
 
     /// Fills the map, updates the controls for its camera and puts each in its corner.
