@@ -56,9 +56,11 @@ open class AnnotationView: View, CursorProviding {
     /// Whether selecting it opens the standard callout (when its annotation has a title).
     public var canShowCallout = false
     /// Which ways the standard callout's arrow may point (SMCalloutView's
-    /// `permittedArrowDirection`): down, up, or whichever fits (the default).
+    /// `permittedArrowDirection`). By default down, the map scrolling to make
+    /// room above the pin as MKMapView does, and up only where no scroll can
+    /// (`preferDown`); `any` flips instead of scrolling, as SMCalloutView can.
     public var calloutPermittedArrowDirection: CalloutPlacement.PermittedArrowDirection {
-        get { calloutSettings?.calloutPermittedArrowDirection ?? .any }
+        get { calloutSettings?.calloutPermittedArrowDirection ?? .preferDown }
         set { settingsForCallout.calloutPermittedArrowDirection = newValue }
     }
     /// How the standard callout appears: the bounce by default (SMCalloutView's `presentAnimation`).
@@ -169,8 +171,8 @@ open class AnnotationView: View, CursorProviding {
 
     /// While selected: the map resized, what covers it changed, or this view
     /// moved. A view that shows its own callout (a card) re-places it here,
-    /// with `CalloutPlacement` in `mapView.calloutConstrainedRect`, scrolling
-    /// with `mapView.scrollToFitCallout` only when `scrollsToFit`. The map
+    /// with `mapView.calloutPlacement(for:size:bubble:permitted:horizontal:scrollsToFit:)`,
+    /// scrolling with `mapView.scrollToFitCallout` by the placement's pan. The map
     /// re-places the standard callout itself.
     open func layoutCustomCallout(in mapView: MapView, scrollsToFit: Bool) {}
 
@@ -271,7 +273,7 @@ private final class CalloutSettings {
     var calloutOffset = Point.zero
     var leftCalloutOffset = Point.zero
     var rightCalloutOffset = Point.zero
-    var calloutPermittedArrowDirection = CalloutPlacement.PermittedArrowDirection.any
+    var calloutPermittedArrowDirection = CalloutPlacement.PermittedArrowDirection.preferDown
     var calloutPresentAnimation = CalloutAnimation.bounce
     var calloutDismissAnimation = CalloutAnimation.fade
     var leftCalloutAccessoryView: View?

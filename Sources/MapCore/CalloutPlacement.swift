@@ -1,23 +1,35 @@
 import DisplayList
 import MapGeometry
 
-/// Where a callout bubble goes, decided as SMCalloutView does: arrow down by
-/// default and flipped up when there is no room above and more below; the
-/// bubble placed by its horizontal policy, sliding along the edge with its
-/// arrow still on the target when it must; and, when even that fails, how far
-/// the map must scroll so the bubble and its target (grown by `margin`) both
-/// lie inside the constrained rect. A pure function, tested without a map.
+/// Where a callout bubble goes, decided as MKMapView and SMCalloutView do:
+/// above its target with the arrow down, the map scrolling just enough that
+/// bubble and target (grown by `margin`) both show; the bubble placed by its
+/// horizontal policy, sliding along the edge with its arrow still on the
+/// target when it must; clear of the views over the map that it or its
+/// target would otherwise be under; and, where bubble and target cannot both
+/// fit, the bubble shown whole and the target as much as there is room for.
+/// A pure function, tested without a map.
 public struct CalloutPlacement: Equatable, Sendable {
-    /// Room the bubble, and the target it points at, keep from the constrained rect's edges.
+    /// Room the bubble, and the target it points at, keep from the area's edges and from the views over the map.
     public static let margin = 10.0
 
     /// Which ways the arrow may point (SMCalloutView's `permittedArrowDirection`).
     public enum PermittedArrowDirection: Sendable, Equatable {
+        /// Down, as MKMapView has it: the map scrolls to make room above the
+        /// target. Where no scroll can (the map may not scroll now, as while
+        /// the user drags it or the pin moves by itself, or the edge of the
+        /// world stops it), the arrow points whichever way fits, as `any`.
+        /// On a map too short for bubble and target together it stays down,
+        /// the bubble whole and the target's head showing under it: hanging
+        /// below would need as much room and show only the target's foot.
+        /// The default.
+        case preferDown
         /// Only up: the bubble always hangs below its target.
         case up
         /// Only down: the bubble always sits above its target.
         case down
-        /// Down when there is room above, up when there is more room below.
+        /// Whichever way fits without a scroll, as SMCalloutView decides: down
+        /// when there is room above, up when there is more room below.
         case any
     }
 
@@ -38,32 +50,102 @@ public struct CalloutPlacement: Equatable, Sendable {
     public var arrowX: Double
     /// How far the map's content must move (screen px) for bubble and target to fit; zero when they fit.
     public var pan: Point
+    /// How much taller and wider bubble and target, margins included, are
+    /// than the room they were placed in: zero when both fit. Where they do
+    /// not, the bubble is shown whole and the target only in part; an app's
+    /// card may shrink by this much and be placed again.
+    public var overflow: Size
 
-    /// Where a bubble of `size` goes to point at `target` inside `constrained`.
+    /// Where a bubble of `size` goes to point at `target` inside `area`, clear of `obstacles`.
     ///
     /// - Parameters:
-    ///   - target: the annotation view's frame in map coordinates.
+    ///   - target: the annotation view's frame (what it draws) in map coordinates.
     ///   - tip: the arrow tip for a down arrow (top centre plus `calloutOffset`), map coordinates.
     ///   - size: the bubble body's size.
     ///   - arrowHeight / arrowHalfWidth / cornerRadius: bubble shape, to keep the arrow off the corners.
-    ///   - constrained: the part of the map a callout may use (`MapView.calloutConstrainedRect`).
+    ///   - area: the part of the map a callout may use (the bounds less `MapView.calloutInsets`).
+    ///   - obstacles: views over the map (a toolbar, the map's controls). Only those that the bubble or
+    ///     its target would be under, or within `margin` of, constrain the placement.
     ///   - permitted: which ways the arrow may point.
     ///   - horizontal: where the bubble prefers to sit across.
-    ///   - permitsPan: false while the user drags, so the map never fights them.
+    ///   - permitsPan: false while the map may not scroll (the user drags it), so it never fights them.
+    ///   - panLimits: the pans the map can make (it stops at the world's edge); nil for any.
     public static func place(target: Rect, tip: Point, size: Size, arrowHeight: Double, arrowHalfWidth: Double,
-                             cornerRadius: Double, in constrained: Rect, permitted: PermittedArrowDirection = .any,
+                             cornerRadius: Double, in area: Rect, avoiding obstacles: [Rect] = [],
+                             permitted: PermittedArrowDirection = .preferDown,
                              horizontal: HorizontalPolicy = .centredOnTarget,
-                             permitsPan: Bool = true) -> CalloutPlacement {
-        let inner = constrained.insetBy(dx: margin, dy: margin)
-        let bottomTip = Point(x: tip.x, y: target.maxY)
-        let direction = direction(permitted: permitted, size: size,
-                                  roomAbove: tip.y - arrowHeight - inner.minY,
-                                  roomBelow: inner.maxY - bottomTip.y - arrowHeight)
+                             permitsPan: Bool = true, panLimits: Rect? = nil) -> CalloutPlacement {
+        let callout = Callout(target: target, tip: tip, size: size, arrowHeight: arrowHeight,
+                              minArrow: min(cornerRadius + arrowHalfWidth, size.width / 2), permitted: permitted,
+                              horizontal: horizontal, permitsPan: permitsPan, panLimits: panLimits)
+        var room = area
+        var placement = callout.place(in: room)
+        var left = obstacles.filter { !$0.isEmpty }
+        // One obstacle at a time, each only when what shows would be under it:
+        // a view in a corner must not take a whole strip of the map from a
+        // callout that never comes near it. A side of it too small for the
+        // bubble is no way round: better under a control than cut off.
+        while let i = left.firstIndex(where: { placement.isCovered(by: $0, target: target) && $0.intersects(room) }) {
+            let obstacle = left.remove(at: i)
+            let options = rooms(in: room, around: obstacle)
+                .filter { $0.width >= size.width && $0.height >= size.height }
+                .map { ($0, callout.place(in: $0)) }
+            guard let best = options.min(by: { Self.cost($0.1, $0.0) < Self.cost($1.1, $1.0) }) else { continue }
+            (room, placement) = best
+        }
+        if !permitsPan { placement.pan = .zero }
+        return placement
+    }
+
+    /// What shows once the map scrolled by `pan`: the bubble and the target, each grown by the margin.
+    func shown(target: Rect) -> [Rect] {
+        [frame, target].map { $0.offsetBy(dx: pan.x, dy: pan.y).insetBy(dx: -Self.margin, dy: -Self.margin) }
+    }
+
+    func isCovered(by obstacle: Rect, target: Rect) -> Bool {
+        shown(target: target).contains { $0.intersects(obstacle) }
+    }
+
+    /// Among the ways round an obstacle, the one where both fit, then the one that scrolls least, then the roomiest.
+    private static func cost(_ p: CalloutPlacement, _ room: Rect) -> (Double, Double, Double) {
+        (p.overflow.width + p.overflow.height, abs(p.pan.x) + abs(p.pan.y), -room.width * room.height)
+    }
+}
+
+/// The callout being placed: everything but the room it is placed in.
+private struct Callout {
+    var target: Rect
+    var tip: Point
+    var size: Size
+    var arrowHeight: Double
+    /// How near the bubble's sides the arrow may come (clear of the rounded corners).
+    var minArrow: Double
+    var permitted: CalloutPlacement.PermittedArrowDirection
+    var horizontal: CalloutPlacement.HorizontalPolicy
+    var permitsPan: Bool
+    var panLimits: Rect?
+
+    var margin: Double { CalloutPlacement.margin }
+    var bottomTip: Point { Point(x: tip.x, y: target.maxY) }
+
+    func place(in room: Rect) -> CalloutPlacement {
+        switch permitted {
+        case .up: return place(in: room, direction: .up)
+        case .down: return place(in: room, direction: .down)
+        case .any: return place(in: room, direction: whicheverFits(in: room))
+        case .preferDown:
+            let down = place(in: room, direction: .down)
+            let scrolls = permitsPan && (panLimits.map { $0.insetBy(dx: -0.5, dy: -0.5).contains(down.pan) } ?? true)
+            return scrolls ? down : place(in: room, direction: whicheverFits(in: room))
+        }
+    }
+
+    func place(in room: Rect, direction: ItemBubble.Direction) -> CalloutPlacement {
+        let inner = room.insetBy(dx: margin, dy: margin)
         let anchor = direction == .down ? tip : bottomTip
 
         // Across: the policy's place, kept inside, then slid so the arrow (clear
         // of the corners) still reaches the anchor; the scroll does the rest.
-        let minArrow = min(cornerRadius + arrowHalfWidth, size.width / 2)
         var x: Double
         switch horizontal {
         case .centredOnTarget:
@@ -80,53 +162,30 @@ public struct CalloutPlacement: Equatable, Sendable {
         let y = direction == .down ? anchor.y - arrowHeight - size.height : anchor.y + arrowHeight
         let frame = Rect(x: x, y: y, width: size.width, height: size.height)
         let content = frame.insetBy(dx: -margin, dy: -margin).union(target.insetBy(dx: -margin, dy: -margin))
-        let pan = permitsPan ? offset(toContain: content, in: constrained) : .zero
-        return CalloutPlacement(direction: direction, frame: frame, arrowX: arrowX, pan: pan)
-    }
-
-    private static func direction(permitted: PermittedArrowDirection, size: Size, roomAbove: Double,
-                                  roomBelow: Double) -> ItemBubble.Direction {
-        switch permitted {
-        case .up: return .up
-        case .down: return .down
-        case .any: return roomAbove < size.height && roomBelow > roomAbove ? .up : .down
+        let overflow = Size(width: max(0, content.width - room.width), height: max(0, content.height - room.height))
+        var pan = CalloutPlacement.offset(toContain: content, in: room)
+        // Too big for the room: the bubble wins, pushed to the side away from
+        // its target so that as much of the target as can shows beside it.
+        if overflow.width > 0 { pan.x = bubbleOffset(frame.minX, frame.maxX, room.minX, room.maxX, alignMax: false) }
+        if overflow.height > 0 {
+            pan.y = bubbleOffset(frame.minY, frame.maxY, room.minY, room.maxY, alignMax: direction == .up)
         }
+        return CalloutPlacement(direction: direction, frame: frame, arrowX: arrowX, pan: pan, overflow: overflow)
     }
 
-    /// How much nearer one edge must be than another to count alone, px.
-    static let cornerSlack = 24.0
-
-    /// SMCalloutView's `offsetToContainRect:inRect:`: the smallest move that
-    /// brings `inner` inside `outer`; when it is too big, its top left wins.
-    static func offset(toContain inner: Rect, in outer: Rect) -> Point {
-        let right = max(0, outer.minX - inner.minX), left = min(0, outer.maxX - inner.maxX)
-        let down = max(0, outer.minY - inner.minY), up = min(0, outer.maxY - inner.maxY)
-        return Point(x: right != 0 ? right : left, y: down != 0 ? down : up)
+    /// The move along one axis that puts the bubble (with its margin where
+    /// there is room for it) at the room's start, or at its end.
+    private func bubbleOffset(_ lo: Double, _ hi: Double, _ roomLo: Double, _ roomHi: Double,
+                              alignMax: Bool) -> Double {
+        let m = hi - lo + 2 * margin <= roomHi - roomLo ? margin : 0
+        return alignMax ? roomHi - m - hi : roomLo + m - lo
     }
 
-    /// The part of `bounds` a callout may use: `bounds` less `insets`, then
-    /// less each `covering` view (a toolbar, the map's controls), each taking
-    /// the edge it is nearest to (a view in a corner, within `cornerSlack` of
-    /// two edges, takes the one that costs less room).
-    public static func constrainedRect(bounds: Rect, insets: EdgeInsets, covering: [Rect]) -> Rect {
-        var r = Rect(x: bounds.minX + insets.left, y: bounds.minY + insets.top,
-                     width: max(0, bounds.width - insets.left - insets.right),
-                     height: max(0, bounds.height - insets.top - insets.bottom))
-        for c in covering where c.width > 0 && c.height > 0 && c.intersects(r) {
-            let candidates: [(distance: Double, rect: Rect)] = [
-                (c.minY - r.minY, Rect(x: r.minX, y: c.maxY, width: r.width, height: r.maxY - c.maxY)),
-                (r.maxY - c.maxY, Rect(x: r.minX, y: r.minY, width: r.width, height: c.minY - r.minY)),
-                (c.minX - r.minX, Rect(x: c.maxX, y: r.minY, width: r.maxX - c.maxX, height: r.height)),
-                (r.maxX - c.maxX, Rect(x: r.minX, y: r.minY, width: c.minX - r.minX, height: r.height)),
-            ].map { (max(0, $0.0), $0.1) }
-            let fitting = candidates.filter { $0.rect.width > 0 && $0.rect.height > 0 }
-            // A view in a corner is at two edges: it takes the one that costs less room.
-            guard let nearest = fitting.map(\.distance).min(),
-                  let best = fitting.filter({ $0.distance <= nearest + cornerSlack })
-                      .max(by: { $0.rect.width * $0.rect.height < $1.rect.width * $1.rect.height })
-            else { continue }
-            r = best.rect
-        }
-        return r
+    /// SMCalloutView's choice: down when there is room above, up when there is more room below.
+    func whicheverFits(in room: Rect) -> ItemBubble.Direction {
+        let inner = room.insetBy(dx: margin, dy: margin)
+        let roomAbove = tip.y - arrowHeight - inner.minY
+        let roomBelow = inner.maxY - bottomTip.y - arrowHeight
+        return roomAbove < size.height && roomBelow > roomAbove ? .up : .down
     }
 }

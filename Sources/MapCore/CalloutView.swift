@@ -44,7 +44,7 @@ public final class CalloutView: View {
     /// The annotation view this callout points at.
     public private(set) weak var annotationView: AnnotationView?
     /// Which ways its arrow may point; the annotation view's `calloutPermittedArrowDirection`.
-    public private(set) var permittedArrowDirection: CalloutPlacement.PermittedArrowDirection = .any
+    public private(set) var permittedArrowDirection: CalloutPlacement.PermittedArrowDirection = .preferDown
     /// How it appears; the annotation view's `calloutPresentAnimation`.
     public private(set) var presentAnimation = CalloutAnimation.bounce
     /// How it goes; the annotation view's `calloutDismissAnimation`.

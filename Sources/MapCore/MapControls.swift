@@ -138,9 +138,17 @@ public final class MapControls: View {
 
     /// Where the corner controls are, in the map's coordinates, as of the
     /// last frame: the parts of the map they hide, for keeping other things
-    /// (callouts) clear of them. The keyboard shortcuts panel is not included.
+    /// (callouts) clear of them. The keyboard shortcuts panel is not included,
+    /// and the scale bar counts at its longest: it changes length as the map
+    /// pans and zooms, and an open callout must not move (or scroll the map)
+    /// each time it does.
     public var coveredRects: [Rect] {
-        laidOutCorners.filter { !$0.isHidden }.map(\.frame)
+        laidOutCorners.filter { !$0.isHidden }.map { view in
+            guard view === scaleBar, let corner = options.scaleBar else { return view.frame }
+            let width = max(view.frame.width, scaleBar.maxWidth + 2 * ScaleBarView.padding)
+            let x = corner.isLeft ? view.frame.minX : view.frame.maxX - width
+            return Rect(x: x, y: view.frame.minY, width: width, height: view.frame.height)
+        }
     }
 
     /// Fills the map, updates the controls for its camera and puts each in its corner.
@@ -202,36 +210,63 @@ public final class MapControls: View {
             (scaleBar, options.scaleBar, Self.margin), (attribution, options.attribution, 0),
         ]
         laidOutCorners = []
+        var placed: [Rect] = []
         for corner in MapControlCorner.allCases {
             let stack = order.filter { $0.1 == corner && !$0.0.isHidden }
             guard !stack.isEmpty else { continue }
-            place(stack.map { ($0.0, $0.2) }, in: corner, size: size, avoiding: obstacles)
+            place(stack.map { ($0.0, $0.2) }, in: corner, size: size, avoiding: obstacles, clearOf: placed)
             laidOutCorners += stack.map(\.0)
+            placed += stack.map(\.0.frame)
         }
     }
 
     /// Stacks `views` (each with its margin from the edges) from `corner`'s
     /// top or bottom edge, then slides the stack vertically off any obstacle.
+    /// A stack keeps to its half of the map's height: on a short map the
+    /// controls that would pass the middle start a column beside the first.
+    /// A slide that would take a control off the map or onto another
+    /// corner's (`placed`) is not made: the controls paint above the app's
+    /// views, so over one they are still whole and can be pressed.
     private func place(_ views: [(View, Double)], in corner: MapControlCorner, size: Size,
-                       avoiding obstacles: [Rect]) {
-        let height = views.map(\.0.frame.height).reduce(0, +) + Double(views.count - 1) * Self.spacing
-        let firstMargin = corner.isTop ? views[0].1 : views[views.count - 1].1
-        var top = corner.isTop ? firstMargin : size.height - firstMargin - height
-        func frames(from top: Double) -> [Rect] {
-            var y = top
-            return views.map { view, margin in
-                let w = view.frame.width, h = view.frame.height
-                defer { y += h + Self.spacing }
-                return Rect(x: corner.isLeft ? margin : size.width - margin - w, y: y, width: w, height: h)
-            }
-        }
+                       avoiding obstacles: [Rect], clearOf placed: [Rect]) {
+        var frames = stackFrames(views, in: corner, size: size, shift: 0)
         // A few passes: moving off one overlay may land on another.
+        var shift = 0.0
         for _ in 0..<4 {
-            let bounds = frames(from: top).reduce(nil as Rect?) { $0?.union($1) ?? $1 } ?? .zero
+            let bounds = frames.reduce(nil as Rect?) { $0?.union($1) ?? $1 } ?? .zero
             guard let hit = obstacles.first(where: { $0.intersects(bounds) }) else { break }
-            top = corner.isTop ? hit.maxY + Self.spacing : hit.minY - Self.spacing - height
+            shift += corner.isTop ? hit.maxY + Self.spacing - bounds.minY : bounds.maxY - hit.minY + Self.spacing
+            let slid = stackFrames(views, in: corner, size: size, shift: shift)
+            let map = Rect(origin: .zero, size: size)
+            guard slid.allSatisfy({ map.contains($0) && !placed.contains(where: $0.intersects) }) else { break }
+            frames = slid
         }
-        for ((view, _), frame) in zip(views, frames(from: top)) { view.frame = frame }
+        for ((view, _), frame) in zip(views, frames) { view.frame = frame }
+    }
+
+    /// Where each of `views` goes in `corner`, `shift` px further from its edge.
+    private func stackFrames(_ views: [(View, Double)], in corner: MapControlCorner, size: Size,
+                             shift: Double) -> [Rect] {
+        // Nearest the edge first: from the top down, or from the bottom up.
+        let order = corner.isTop ? Array(views.indices) : views.indices.reversed()
+        let start = views[order[0]].1
+        var frames = [Rect](repeating: .zero, count: views.count)
+        var along = start, column = 0.0, columnWidth = 0.0
+        for (n, i) in order.enumerated() {
+            let (view, margin) = views[i]
+            let w = view.frame.width, h = view.frame.height
+            if n > 0, along + h > size.height / 2 {
+                column += columnWidth + Self.spacing
+                columnWidth = 0
+                along = start
+            }
+            let x = corner.isLeft ? margin + column : size.width - margin - column - w
+            let y = corner.isTop ? along + shift : size.height - along - h - shift
+            frames[i] = Rect(x: x, y: y, width: w, height: h)
+            along += h + Self.spacing
+            columnWidth = max(columnWidth, w)
+        }
+        return frames
     }
 
     /// Laid out just before it is drawn: the camera and the map's size may

@@ -14,7 +14,8 @@ struct CalloutFitState {
 /// (a pan moves callout and pin together, so it changes nothing).
 struct CalloutFitKey: Equatable {
     var mapSize: Size
-    var constrained: Rect
+    var area: Rect
+    var obstacles: [Rect]
     var anchor: Point?
     var viewFrame: Rect
 }
@@ -36,13 +37,54 @@ extension MapView {
         set { calloutFit.scrollDuration = max(0, newValue) }
     }
 
-    /// The part of the map a callout (and the pin it points at) may use: the
-    /// bounds less `calloutInsets`, less each view floating over the map (an
-    /// app's toolbar, the zoom buttons, the attribution), each taking the edge
-    /// it is nearest to.
+    /// The part of the map clear of everything over it: the bounds less
+    /// `calloutInsets`, less each view floating over the map (an app's
+    /// toolbar, the zoom buttons, the attribution), each taking the edge it
+    /// is nearest to. `showAnnotations` frames annotations inside it.
+    /// Callouts use more of the map: they keep clear only of the views they
+    /// would be under (`calloutPlacement(for:size:bubble:permitted:horizontal:scrollsToFit:)`).
     public var calloutConstrainedRect: Rect {
-        let covering = overlayFrames(excluding: controls) + controls.coveredRects
-        return CalloutPlacement.constrainedRect(bounds: bounds, insets: calloutFit.insets, covering: covering)
+        CalloutPlacement.constrainedRect(bounds: bounds, insets: calloutFit.insets, covering: calloutObstacles)
+    }
+
+    /// The bounds less `calloutInsets`: where callouts may go.
+    var calloutArea: Rect {
+        CalloutPlacement.constrainedRect(bounds: bounds, insets: calloutFit.insets, covering: [])
+    }
+
+    /// What floats over the map, in its coordinates: the views an app added
+    /// over it (a toolbar) and the map's own controls. A callout, and the pin
+    /// it points at, keep clear of those they would be under.
+    public var calloutObstacles: [Rect] {
+        overlayFrames(excluding: controls) + controls.coveredRects
+    }
+
+    /// Where a callout of `size`, on a bubble shaped as `bubble`, goes to
+    /// point at `view`, as the standard callout is placed: inside the bounds
+    /// less `calloutInsets`, clear of the views over the map it would be
+    /// under, the arrow as `permitted` allows. Scroll by its `pan` with
+    /// `scrollToFitCallout(by:animated:)`, which is zero when `scrollsToFit`
+    /// is false or the user is dragging the map or a pin. Nil for a view
+    /// that is not on the map. Apps placing their own cards
+    /// (`AnnotationView.layoutCustomCallout(in:scrollsToFit:)`) call it.
+    public func calloutPlacement(for view: AnnotationView, size: Size, bubble: BubbleView,
+                                 permitted: CalloutPlacement.PermittedArrowDirection = .preferDown,
+                                 horizontal: CalloutPlacement.HorizontalPolicy = .centredOnTarget,
+                                 scrollsToFit: Bool = true) -> CalloutPlacement? {
+        guard let anchorWorld = view.worldAnchor else { return nil }
+        let viewOrigin = screenPoint(forWorld: anchorWorld) + view.frame.origin
+        return CalloutPlacement.place(
+            target: view.drawnFrame.offsetBy(dx: viewOrigin.x, dy: viewOrigin.y),
+            tip: viewOrigin + view.calloutAnchorPoint, size: size, arrowHeight: bubble.arrowHeight,
+            arrowHalfWidth: bubble.arrowWidth / 2, cornerRadius: bubble.cornerRadius, in: calloutArea,
+            avoiding: calloutObstacles, permitted: permitted, horizontal: horizontal,
+            permitsPan: scrollsToFit && !gestures.isDragging && !isDraggingAnnotation, panLimits: panLimits)
+    }
+
+    /// The pans (screen px) the map can make before its centre reaches the world's edge.
+    var panLimits: Rect {
+        let k = camera.pixelsPerUnit, side = Mercator.worldSize * k
+        return Rect(x: camera.center.x * k - side, y: camera.center.y * k - side, width: side, height: side)
     }
 
     /// Scrolls the map by `offset` (screen px) so a callout fits, telling the
@@ -61,8 +103,8 @@ extension MapView {
     /// What the selected view's callout depends on now, or nil when nothing is selected.
     func currentCalloutFitKey() -> CalloutFitKey? {
         guard let key = selectedKey, let view = liveViews[key] else { return nil }
-        return CalloutFitKey(mapSize: frame.size, constrained: calloutConstrainedRect, anchor: view.worldAnchor,
-                             viewFrame: view.frame)
+        return CalloutFitKey(mapSize: frame.size, area: calloutArea, obstacles: calloutObstacles,
+                             anchor: view.worldAnchor, viewFrame: view.frame)
     }
 
     /// Re-places the open callout (or the selected view's own card) when the
@@ -78,7 +120,7 @@ extension MapView {
             return
         }
         calloutFit.placedFor = key
-        let areaChanged = old.mapSize != key.mapSize || old.constrained != key.constrained
+        let areaChanged = old.mapSize != key.mapSize || old.area != key.area || old.obstacles != key.obstacles
         let scroll = areaChanged && !gestures.isDragging && !isDraggingAnnotation
         if let callout, callout.annotationView === view {
             placeCallout(callout, for: view, panIfNeeded: scroll)

@@ -115,25 +115,18 @@ extension MapView {
         }
     }
 
-    /// Sizes and places the callout in the constrained rect; scrolls the map
-    /// just enough when it cannot fit, unless the user is dragging. Returns
+    /// Sizes and places the callout clear of what covers the map; scrolls the
+    /// map just enough when it cannot fit, unless the user is dragging. Returns
     /// how long that scroll takes (zero when there is none).
     @discardableResult
     func placeCallout(_ callout: CalloutView, for view: AnnotationView, panIfNeeded: Bool,
                       animated: Bool = true) -> Double {
         guard let anchorWorld = view.worldAnchor else { return 0 }
-        let constrained = calloutConstrainedRect
-        let size = callout.layoutContent(mapWidth: constrained.width)
-        let anchorScreen = screenPoint(forWorld: anchorWorld)
-        let viewOrigin = anchorScreen + view.frame.origin
-        let target = view.drawnFrame.offsetBy(dx: viewOrigin.x, dy: viewOrigin.y)
-        let tip = viewOrigin + view.calloutAnchorPoint
-        let placement = CalloutPlacement.place(
-            target: target, tip: tip, size: size, arrowHeight: callout.bubble.arrowHeight,
-            arrowHalfWidth: callout.bubble.arrowWidth / 2, cornerRadius: callout.bubble.cornerRadius,
-            in: constrained, permitted: callout.permittedArrowDirection, horizontal: .preferMiddle,
-            permitsPan: panIfNeeded && !gestures.isDragging && !isDraggingAnnotation)
-        callout.apply(placement, anchorScreen: anchorScreen, anchorWorld: anchorWorld)
+        let size = callout.layoutContent(mapWidth: calloutArea.width)
+        guard let placement = calloutPlacement(for: view, size: size, bubble: callout.bubble,
+                                               permitted: callout.permittedArrowDirection, horizontal: .preferMiddle,
+                                               scrollsToFit: panIfNeeded) else { return 0 }
+        callout.apply(placement, anchorScreen: screenPoint(forWorld: anchorWorld), anchorWorld: anchorWorld)
         calloutFit.placedFor = currentCalloutFitKey()
         return scrollToFitCallout(by: placement.pan, animated: animated)
     }

@@ -25,7 +25,7 @@ extension PersonPinView {
         }
         addSubview(card)
         self.card = card
-        let pan = card.place(on: self, in: map)
+        let pan = card.place(on: self, in: map, scrollsToFit: true)
         // As SMCalloutView: the map scrolls first, the card appears when it stops.
         let delay = map.scrollToFitCallout(by: pan, animated: animated)
         if animated { card.present(animator: window?.animator, after: delay) }

@@ -37,8 +37,7 @@ public final class PersonPinView: AnnotationView {
     /// The map resized or the pin moved: the card is placed again to fit.
     public override func layoutCustomCallout(in mapView: MapView, scrollsToFit: Bool) {
         guard let card else { return }
-        let pan = card.place(on: self, in: mapView)
-        if scrollsToFit { mapView.scrollToFitCallout(by: pan) }
+        mapView.scrollToFitCallout(by: card.place(on: self, in: mapView, scrollsToFit: scrollsToFit))
     }
 
     public override func prepareForReuse() {

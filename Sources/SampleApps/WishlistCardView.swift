@@ -4,8 +4,12 @@ import MapWire
 /// 240x280 card on a bubble whose arrow points at the pin, with the person's
 /// round avatar, name, a "Wishlist" heading, their wishes in a scrolling list
 /// and a "See details" button. Every control in it is interactive; the card's
-/// background swallows the rest, so taps inside never reach the map.
+/// background swallows the rest, so taps inside never reach the map. On a
+/// map too short for card and pin together, the list gives up rows so that
+/// both show, and on one too short for a single wish the card keeps only the
+/// person and the button.
 public final class WishlistCardView: View {
+    /// The card's size where there is room for it.
     public static let size = Size(width: 240, height: 280)
     public static let fadeDuration = 0.3
     static let padding = 14.0
@@ -49,8 +53,11 @@ public final class WishlistCardView: View {
         wishList.attach(to: listView)
     }
 
+    /// The shortest the card gets: the person and the "See details" button.
+    public private(set) var minimumHeight = 0.0
+
     private func layoutContent() {
-        let pad = Self.padding, w = Self.size.width, h = Self.size.height
+        let pad = Self.padding, w = bounds.width, h = bounds.height
         bubble.frame = bounds
         avatarView.frame = Rect(x: pad, y: pad, width: 42, height: 42)
         let textX = pad + 42 + 10
@@ -67,27 +74,48 @@ public final class WishlistCardView: View {
         detailsButton.frame = Rect(x: pad, y: h - pad - buttonH, width: w - 2 * pad, height: buttonH)
         detailsButton.layoutTitle()
         let listY = headingLabel.frame.maxY + 4
-        listView.frame = Rect(x: 4, y: listY, width: w - 8, height: detailsButton.frame.minY - 8 - listY)
         listView.rowHeight = 30
+        let listH = detailsButton.frame.minY - 8 - listY
+        listView.frame = Rect(x: 4, y: listY, width: w - 8, height: max(0, listH))
+        // Too short for one wish (a map not much taller than the card): the
+        // person and the button are what the card is for.
+        let showsList = listH >= listView.rowHeight
+        headingLabel.isHidden = !showsList
+        listView.isHidden = !showsList
+        minimumHeight = (headingY + buttonH + pad).rounded(.up)
+    }
+
+    /// Makes the card `height` tall (at least `minimumHeight`), the list taking the difference.
+    private func setHeight(_ height: Double) {
+        let height = max(minimumHeight, height)
+        guard height != frame.height else { return }
+        frame.size.height = height
+        layoutContent()
     }
 
     // MARK: Placement
 
-    /// Puts the card above (or below) `pinView`, centred on it, inside the
-    /// map's constrained rect (clear of its toolbar and controls); returns
-    /// how far the map must scroll for card and pin to fit.
-    func place(on pinView: AnnotationView, in mapView: MapView) -> Point {
+    /// Puts the card above `pinView` (below it only where no scroll can make
+    /// room), centred on it and clear of the views over the map it would be
+    /// under; on a map too short for card and pin together the card first
+    /// gets shorter. Returns how far the map must scroll for card and pin to
+    /// fit (zero when `scrollsToFit` is false).
+    func place(on pinView: AnnotationView, in mapView: MapView, scrollsToFit: Bool) -> Point {
         guard let anchor = pinView.worldAnchor else { return .zero }
-        let anchorScreen = mapView.screenPoint(forWorld: anchor)
-        let target = pinView.frame.offsetBy(dx: anchorScreen.x, dy: anchorScreen.y)
-        let tip = Point(x: target.minX + pinView.calloutAnchorPoint.x, y: target.minY + pinView.calloutAnchorPoint.y)
-        let placement = CalloutPlacement.place(
-            target: target, tip: tip, size: Self.size, arrowHeight: bubble.arrowHeight,
-            arrowHalfWidth: bubble.arrowWidth / 2, cornerRadius: bubble.cornerRadius,
-            in: mapView.calloutConstrainedRect, horizontal: .centredOnTarget)
+        setHeight(Self.size.height)
+        let full = Self.size
+        guard var placement = mapView.calloutPlacement(for: pinView, size: full, bubble: bubble,
+                                                       scrollsToFit: scrollsToFit) else { return .zero }
+        // A shorter card may be placed round the toolbar another way: a few tries.
+        for _ in 0..<3 where placement.overflow.height > 0 && frame.height > minimumHeight {
+            setHeight((frame.height - placement.overflow.height).rounded(.down))
+            placement = mapView.calloutPlacement(for: pinView, size: frame.size, bubble: bubble,
+                                                 scrollsToFit: scrollsToFit) ?? placement
+        }
         // In the pin view's coordinates, so the card rides along when the pin moves.
-        frame.origin = Point(x: (placement.frame.minX - target.minX).rounded(),
-                             y: (placement.frame.minY - target.minY).rounded())
+        let pinOrigin = mapView.screenPoint(forWorld: anchor) + pinView.frame.origin
+        frame.origin = Point(x: (placement.frame.minX - pinOrigin.x).rounded(),
+                             y: (placement.frame.minY - pinOrigin.y).rounded())
         bubble.direction = placement.direction
         bubble.arrowX = placement.arrowX.rounded()
         return placement.pan

@@ -118,6 +118,7 @@ open class ListView: ScrollView {
     private var visible: [Int: ListRowView] = [:]
     private var rowCount = 0
     private var laidOutWidth = -1.0
+    private var laidOutHeight = -1.0
 
     /// An empty list at `frame`, mirrored as a list for screen readers; give it a data source.
     public override init(frame: Rect = .zero) {
@@ -206,6 +207,7 @@ open class ListView: ScrollView {
             laidOutWidth = frame.width
             contentSize.width = frame.width
         }
+        laidOutHeight = frame.height
         let top = contentOffset.y, bottom = contentOffset.y + frame.height
         let first = max(0, Int((top / rowHeight).rounded(.down)))
         let last = min(rowCount - 1, Int((bottom / rowHeight).rounded(.up)) - 1)
@@ -246,9 +248,13 @@ open class ListView: ScrollView {
         queue[view.reuseIdentifier] = q
     }
 
-    /// Lays the rows out again first if the width changed since.
+    /// Lays the rows out again first if the size changed since: a list made
+    /// shorter keeps its offset in range, and one made taller shows more rows.
     open override func renderSubviews(into context: inout RenderContext) {
-        if laidOutWidth != frame.width { layoutRows() }
+        if laidOutWidth != frame.width || laidOutHeight != frame.height {
+            if contentOffset.y > maxOffset.y, !isDragging, !isDecelerating { contentOffset.y = maxOffset.y }
+            layoutRows()
+        }
         super.renderSubviews(into: &context)
     }
 

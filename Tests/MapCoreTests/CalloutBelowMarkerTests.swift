@@ -3,12 +3,14 @@ import Testing
 import ViewKit
 @testable import MapCore
 
-/// A standard callout that hangs below its marker (no room above) clears the
-/// marker's title and subtitle drawn under the balloon.
+/// A standard callout that hangs below its marker (an app lets it flip, and
+/// there is no room above) clears the marker's title and subtitle drawn
+/// under the balloon.
 @Suite struct CalloutBelowMarkerTests {
     @Test func aCalloutHangingBelowAMarkerHangsBelowItsTitleAndSubtitle() throws {
         let test = CalloutFitMapTests()
         let (window, map, a, _) = test.mapWithPin(at: Point(x: 400, y: 60))
+        map.view(for: a)?.calloutPermittedArrowDirection = .any
         map.selectAnnotation(a, animated: false)
         test.run(window, seconds: 1)
         let callout = try #require(map.calloutView)

@@ -57,10 +57,11 @@ import Testing
 
     static let rules: [(CalloutPlacement.PermittedArrowDirection, CalloutPlacement.HorizontalPolicy)] = [
         (.any, .preferMiddle), (.any, .centredOnTarget), (.up, .preferMiddle), (.up, .centredOnTarget),
-        (.down, .preferMiddle), (.down, .centredOnTarget),
+        (.down, .preferMiddle), (.down, .centredOnTarget), (.preferDown, .preferMiddle),
+        (.preferDown, .centredOnTarget),
     ]
 
-    @Test(arguments: cases, 0..<6)
+    @Test(arguments: cases, 0..<8)
     func everyEdgeAndCornerFits(_ c: Case, rule: Int) {
         let (permitted, horizontal) = Self.rules[rule]
         let constrained = CalloutPlacement.constrainedRect(bounds: Self.map, insets: Self.insets, covering: [])
@@ -72,16 +73,22 @@ import Testing
         Self.expectFits(p, target: target, tip: tip, size: Self.size, in: constrained, minArrow: 23,
                         "\(c) \(permitted) \(horizontal)")
         if permitted == .up { #expect(p.direction == .up) }
-        if permitted == .down { #expect(p.direction == .down) }
+        if permitted == .down || permitted == .preferDown { #expect(p.direction == .down) }
     }
 
-    @Test func aPinAboveTheTopFlipsTheBubbleDownAndScrollsThePinIn() {
+    @Test func aPinAboveTheTopScrollsInWithItsBubbleAbove() {
         // The keyboard can reach a pin in the margin above the map.
         let target = Self.pin(tip: Point(x: 500, y: -20))
         let p = CalloutPlacement.place(target: target, tip: Point(x: 500, y: target.minY), size: Self.size,
                                        arrowHeight: 20, arrowHalfWidth: 12, cornerRadius: 12, in: Self.map)
-        #expect(p.direction == .up)
-        #expect(p.pan == Point(x: 0, y: 62 + Self.margin), "the pin's top ends a margin below the top")
+        #expect(p.direction == .down)
+        #expect(p.pan == Point(x: 0, y: 62 + 20 + 120 + Self.margin), "the bubble's top ends a margin below the top")
+        // Allowed to flip, it hangs below and the map scrolls only the pin in.
+        let flipped = CalloutPlacement.place(target: target, tip: Point(x: 500, y: target.minY), size: Self.size,
+                                             arrowHeight: 20, arrowHalfWidth: 12, cornerRadius: 12, in: Self.map,
+                                             permitted: .any)
+        #expect(flipped.direction == .up)
+        #expect(flipped.pan == Point(x: 0, y: 62 + Self.margin), "the pin's top ends a margin below the top")
     }
 
     @Test func aPinBelowTheBottomScrollsUpJustEnough() {
@@ -141,11 +148,11 @@ import Testing
                               height: pinSize.height)
             let offset = Point(x: .random(in: -5...5, using: &rng), y: .random(in: -5...5, using: &rng))
             let tip = Point(x: target.midX + offset.x, y: target.minY + offset.y)
-            let permitted: [CalloutPlacement.PermittedArrowDirection] = [.any, .up, .down]
+            let permitted: [CalloutPlacement.PermittedArrowDirection] = [.any, .up, .down, .preferDown]
             let policy: CalloutPlacement.HorizontalPolicy = Bool.random(using: &rng) ? .preferMiddle : .centredOnTarget
             let p = CalloutPlacement.place(target: target, tip: tip, size: size, arrowHeight: arrowHeight,
                                            arrowHalfWidth: 12, cornerRadius: 10, in: constrained,
-                                           permitted: permitted[i % 3], horizontal: policy)
+                                           permitted: permitted[i % 4], horizontal: policy)
             let anchor = p.direction == .down ? tip : Point(x: tip.x, y: target.maxY)
             Self.expectFits(p, target: target, tip: anchor, size: size, in: constrained, minArrow: 22, "case \(i)")
         }

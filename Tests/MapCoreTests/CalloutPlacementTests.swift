@@ -7,11 +7,12 @@ import Testing
     let size = Size(width: 200, height: 60)
 
     /// A 28x42 pin whose tip is at `tip` (bottom centre), callout tip on its top centre.
-    func place(pinTip: Point, permitsPan: Bool = true) -> CalloutPlacement {
+    func place(pinTip: Point, permitted: CalloutPlacement.PermittedArrowDirection = .preferDown,
+               permitsPan: Bool = true) -> CalloutPlacement {
         let target = Rect(x: pinTip.x - 14, y: pinTip.y - 42, width: 28, height: 42)
         return CalloutPlacement.place(target: target, tip: Point(x: pinTip.x, y: target.minY), size: size,
                                       arrowHeight: 13, arrowHalfWidth: 13, cornerRadius: 10, in: bounds,
-                                      permitsPan: permitsPan)
+                                      permitted: permitted, permitsPan: permitsPan)
     }
 
     @Test func centredAboveWithArrowDownWhenThereIsRoom() {
@@ -22,11 +23,48 @@ import Testing
         #expect(p.pan == .zero)
     }
 
-    @Test func flipsUpWhenNoRoomAboveAndMoreBelow() {
+    @Test func scrollsRatherThanFlipNearTheTop() {
         let p = place(pinTip: Point(x: 400, y: 80))
+        #expect(p.direction == .down)
+        #expect(p.frame.minY == 80 - 42 - 13 - 60)
+        #expect(p.pan == Point(x: 0, y: CalloutPlacement.margin - p.frame.minY))
+    }
+
+    @Test func flipsUpWhenTheAppLetsIt() {
+        let p = place(pinTip: Point(x: 400, y: 80), permitted: .any)
         #expect(p.direction == .up)
         #expect(p.frame.minY == 80 + 13)
         #expect(p.pan == .zero)
+    }
+
+    @Test func flipsUpWhenTheMapMayNotScroll() {
+        let p = place(pinTip: Point(x: 400, y: 80), permitsPan: false)
+        #expect(p.direction == .up)
+        #expect(p.pan == .zero)
+    }
+
+    @Test func flipsUpWhenTheWorldsEdgeStopsTheScroll() {
+        let target = Rect(x: 386, y: 38, width: 28, height: 42)
+        let place = { (limits: Rect) in
+            CalloutPlacement.place(target: target, tip: Point(x: 400, y: 38), size: self.size, arrowHeight: 13,
+                                   arrowHalfWidth: 13, cornerRadius: 10, in: self.bounds, panLimits: limits)
+        }
+        // The map can scroll down 20 px before its centre reaches the world's top: not the 45 it needs.
+        let stopped = place(Rect(x: -1000, y: -1000, width: 2000, height: 1020))
+        #expect(stopped.direction == .up && stopped.pan == .zero)
+        let free = place(Rect(x: -1000, y: -1000, width: 2000, height: 2000))
+        #expect(free.direction == .down && free.pan.y == CalloutPlacement.margin - (38 - 13 - 60))
+    }
+
+    @Test func onAMapTooShortForBothItStaysDownTheBubbleWholeAndThePinsHeadBelow() {
+        let short = Rect(x: 0, y: 0, width: 800, height: 120)
+        let target = Rect(x: 386, y: 60, width: 28, height: 42)
+        let p = CalloutPlacement.place(target: target, tip: Point(x: 400, y: 60), size: size, arrowHeight: 13,
+                                       arrowHalfWidth: 13, cornerRadius: 10, in: short)
+        #expect(p.direction == .down)
+        #expect(p.overflow.height == 10 + 60 + 13 + 42 + 10 - 120)
+        #expect(p.frame.offsetBy(dx: 0, dy: p.pan.y).minY == CalloutPlacement.margin)
+        #expect(target.minY + p.pan.y < short.maxY, "the pin's head shows")
     }
 
     @Test func slidesAlongTheEdgeKeepingTheArrowOnThePin() {

@@ -142,6 +142,47 @@ import ViewKit
         #expect(map.controls.attribution.frame.maxY == 640)
     }
 
+    /// The controls of a map as small as 320x200 keep to their corners:
+    /// whole, inside it, apart, and out of its middle (the central half of
+    /// its width and height).
+    @Test func onAShortMapACornersStackFlowsIntoAColumnBeside() {
+        let (_, map) = controlledMap(size: Size(width: 320, height: 200), options: MapControlsOptions())
+        let c = map.controls
+        #expect(c.zoom.frame.minY == 10 && c.keyboardHelpButton.frame.minY == 10, "side by side")
+        #expect(c.keyboardHelpButton.frame.minX == c.zoom.frame.maxX + 8)
+        let middle = Rect(x: 80, y: 50, width: 160, height: 100)
+        let frames = [c.zoom.frame, c.keyboardHelpButton.frame, c.scaleBar.frame, c.attribution.frame]
+        for (i, a) in frames.enumerated() {
+            #expect(map.bounds.contains(a), "\(a) off the map")
+            #expect(!a.intersects(middle), "\(a) in the middle of the map")
+            for b in frames[(i + 1)...] { #expect(!a.intersects(b), "\(a) overlaps \(b)") }
+        }
+        // On a taller map the same corner stacks down the edge.
+        let (_, tall) = controlledMap(size: Size(width: 320, height: 480), options: MapControlsOptions())
+        #expect(tall.controls.keyboardHelpButton.frame.minX == 10)
+        #expect(tall.controls.keyboardHelpButton.frame.minY > tall.controls.zoom.frame.maxY)
+    }
+
+    @Test func aWideBarOverAShortMapNeverPushesAControlOffIt() {
+        let (window, map) = makeMap(size: Size(width: 342, height: 152), camera: Camera(center: .zero, zoom: 3),
+                                    baseMap: testBaseMap)
+        // A bar across the map, lower than its middle: moving the top-left stack below it would
+        // take the zoom buttons out of the map, and the bottom ones above it, into the top's.
+        let bar = View(frame: Rect(x: -3, y: 82, width: 348, height: 46))
+        map.addSubview(bar)
+        map.controls.options = MapControlsOptions()
+        _ = window.renderScene()
+        let rects = map.controls.coveredRects
+        #expect(rects.count == 4)
+        for (i, a) in rects.enumerated() {
+            #expect(map.bounds.contains(a), "\(a) off the map")
+            for b in rects[(i + 1)...] { #expect(!a.intersects(b), "\(a) overlaps \(b)") }
+        }
+        // Left where it was, the zoom stack paints above the bar: still whole and pressable.
+        #expect(map.controls.zoom.frame.minY == 10)
+        #expect(map.subviews.last === map.controls)
+    }
+
     @Test func aPanLeavesTheCornersAndWhatTheyDependOnPlacesThemAgain() {
         var options = MapControlsOptions()
         options.scaleBar = .topRight

@@ -1,4 +1,5 @@
 import DisplayList
+import MapCore
 import MapGeometry
 import Testing
 import Wire
@@ -36,21 +37,25 @@ import Wire
         #expect(bounds.minX < pin.x && bounds.maxX > pin.x)
     }
 
-    @Test func standardCalloutFlipsBelowAPinNearTheTop() throws {
+    /// As MKMapView: near the top the map scrolls so the callout fits above its pin; it never flips below.
+    @Test func standardCalloutScrollsTheMapRatherThanFlipNearTheTop() throws {
         let h = SessionHarness(hash: "#11/37.584/-122.418")
         let pin = try #require(h.center(of: "San Francisco"))
         #expect(pin.y < 80)
+        let camera = h.camera
         h.click(pin)
         h.settle()
         #expect(h.replica.accessibility.first { $0.role == .dialog }?.name == "San Francisco")
         let (id, bubble) = try #require(h.replica.items.first { $0.value.kind == .bubble })
         let bounds = try #require(h.replica.screenBounds(of: id))
-        #expect(bubble.properties.bubble.direction == .up)
-        #expect(bounds.minY > pin.y)
+        let pinAfter = try #require(h.center(of: "San Francisco"))
+        #expect(bubble.properties.bubble.direction == .down)
+        #expect(h.camera != camera, "the map scrolled")
+        #expect(bounds.minY >= CalloutPlacement.margin - 0.5 && bounds.maxY < pinAfter.y)
     }
 
-    /// A person's card is placed like the standard callout: flipped below a pin near the top.
-    @Test func calloutFlipsBelowAPinNearTheTop() throws {
+    /// A person's card is placed like the standard callout: above a pin near the top, the map scrolled.
+    @Test func aCardScrollsTheMapRatherThanFlipNearTheTop() throws {
         let h = SessionHarness()
         let pin = try #require(h.center(of: "Amélie Fournier"))
         #expect(pin.y < 60)
@@ -59,8 +64,9 @@ import Wire
         #expect(h.replica.element(named: "Lyon, France")?.role == .text)
         let (id, bubble) = try #require(h.replica.items.first { $0.value.kind == .bubble })
         let bounds = try #require(h.replica.screenBounds(of: id))
-        #expect(bubble.properties.bubble.direction == .up)
-        #expect(bounds.minY > pin.y)
+        let pinAfter = try #require(h.center(of: "Amélie Fournier"))
+        #expect(bubble.properties.bubble.direction == .down)
+        #expect(bounds.minY >= CalloutPlacement.margin - 0.5 && bounds.maxY < pinAfter.y)
     }
 
     @Test func clickOnEmptyMapDeselects() throws {

@@ -74,12 +74,12 @@ extension SessionHarness {
         let pin = try #require(h.center(of: "Marcus Bell"))
         #expect(pin.x < 120)
         let camera = h.camera
-        // The zoom buttons on the left take that edge: the card stays clear of them.
-        let left = try #require(h.session.sync { h.session.mapView?.calloutConstrainedRect.minX })
-        #expect(left > 30)
         try h.openCard("Marcus Bell")
         let card = try #require(h.cardDialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
-        #expect(abs(card.minX - (left + 10)) < 1, "slid inside the margin")
+        // The zoom buttons on the left end above the card: they do not push it off that edge.
+        let controls = try #require(h.session.sync { h.session.mapView?.controls.coveredRects })
+        #expect(!controls.contains { $0.insetBy(dx: -10, dy: -10).intersects(card) })
+        #expect(abs(card.minX - CalloutPlacement.margin) < 1, "slid inside the margin")
         let bubble = try #require(h.replica.items.values.first { $0.kind == .bubble })
         #expect(abs(card.minX + Double(bubble.properties.bubble.arrowX) - pin.x) < 2)
         #expect(h.camera == camera, "no pan needed")
@@ -94,10 +94,9 @@ extension SessionHarness {
         #expect(h.camera != camera)
         let card = try #require(h.cardDialogs.first.flatMap { h.replica.screenBounds(of: $0.item) })
         let pinAfter = try #require(h.center(of: "Marcus Bell"))
-        let left = try #require(h.session.sync { h.session.mapView?.calloutConstrainedRect.minX })
-        #expect(card.minX >= left + 10 && card.maxX <= 1270 && card.minY >= 10)
-        // Just enough: the pin (about 28 px wide) ends its margin away from the constrained edge.
-        #expect(pinAfter.x > pin.x && pinAfter.x - 14 - 10 - left < 25, "panned just enough")
+        #expect(card.minX >= 10 - 0.5 && card.maxX <= 1270 && card.minY >= 10)
+        // Just enough: the arrow, clear of the card's rounded corner (12 + 12 px), reaches the pin.
+        #expect(pinAfter.x > pin.x && abs(pinAfter.x - (card.minX + 24)) < 1, "panned just enough")
     }
 
     @Test func theCardFadesInAndOutOverAThirdOfASecond() throws {

@@ -138,7 +138,14 @@ def test_the_bridge_callout_near_the_top_fits(driver, mapwire_server):
     poll(lambda: named(driver, "More Info", "button"), timeout=5, message="the bridge's callout")
     time.sleep(OPENING_SECONDS)
     screenshot(driver, "callout-fit-bridge.png")
-    assert_fits(driver, opened_elements(driver, before, exclude={bridge["item"]}), "the bridge's callout")
+    opened = opened_elements(driver, before, exclude={bridge["item"]})
+    assert_fits(driver, opened, "the bridge's callout")
+    # As MKMapView: the map scrolled so the callout fits above the marker; it did not flip onto the
+    # marker's title and subtitle below it.
+    marker = named(driver, "Golden Gate Bridge", "button")[0]
+    assert marker["y"] > bridge["y"] + 20, f"the map scrolled the marker down: {bridge} -> {marker}"
+    for e in opened:
+        assert e["y"] + e["height"] <= marker["y"] + 0.5, f"{e['name']!r} at {e} is not above the marker {marker}"
     click_at(driver, *centre(named(driver, "More Info", "button")[0]))
     done = poll(lambda: named(driver, "Done", "button"), timeout=5, message="the detail card after More Info")[0]
     click_at(driver, *centre(done))
@@ -160,4 +167,28 @@ def test_see_details_is_clear_of_the_toolbar(driver, mapwire_server):
     click_at(driver, *centre(named(driver, "See details", "button")[0]))
     poll(lambda: named(driver, "Back", "button"), timeout=5, message="the details screen after the click")
     screenshot(driver, "callout-fit-toolbar-details.png")
+    assert severe_logs(driver) == []
+
+
+def test_on_a_phone_a_card_near_the_top_scrolls_the_map_and_opens_above(chrome, mapwire_server):
+    """Jordan Whitehorse's pin (Winnipeg) 220 px from the top of a 390x844 phone: too near the top for
+    his card above it, so the map scrolls down; the card no longer flips below the pin."""
+    driver = chrome(width=500, height=900)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+    driver.get(mapwire_server + "/#4/40/-90")
+    wait_painted(driver, timeout=20)
+    pin = poll(lambda: named(driver, "Jordan Whitehorse", "button"), timeout=10, message="Jordan's pin")[0]
+    assert pin["y"] < 280 + 20 + 10, f"no room above for the card: {pin}"
+    before = {e["item"] for e in mirror(driver)}
+    click_at(driver, *centre(pin))
+    poll(lambda: named(driver, "See details", "button"), timeout=5, message="Jordan's card")
+    time.sleep(OPENING_SECONDS)
+    screenshot(driver, "callout-fit-phone-card-near-top.png")
+    opened = opened_elements(driver, before, exclude={pin["item"]})
+    assert_fits(driver, opened, "Jordan's card")
+    after = named(driver, "Jordan Whitehorse", "button")[0]
+    assert after["y"] > pin["y"], "the map scrolled down"
+    for e in opened:
+        assert e["y"] + e["height"] <= after["y"] + 0.5, f"{e['name']!r} at {e} hangs below the pin {after}"
     assert severe_logs(driver) == []
