@@ -19,6 +19,9 @@ package final class BaseMapView: View {
     var viewport = Size.zero
     /// Screen rects of the annotation views and their titles shown this frame: names under them are not drawn.
     var labelObstacles: [Rect] = []
+    /// The names the last render could draw, and those it drew (the rest were under a view).
+    private var lastNameCandidates: [Int32] = []
+    private var lastNamesDrawn: [Int32] = []
     /// Widths and rank prefixes, shared by every session's base map.
     let labels: CityLabels
     private var placement = CityLabelPlacement()
@@ -75,7 +78,9 @@ package final class BaseMapView: View {
                 tiles.append(all[i])
             }
         }
-        let placed = placeCityLabels(visible: visible).filter { !isCovered($0) }
+        let candidates = placeCityLabels(visible: visible)
+        let placed = candidates.filter { !isCovered($0, by: labelObstacles) }
+        (lastNameCandidates, lastNamesDrawn) = (candidates, placed)
         for tile in tiles { context.use(tile.path) }
         context.use(typeface.descriptor)
         // Everything here is anchored to the world, so the items depend only
@@ -111,10 +116,23 @@ package final class BaseMapView: View {
     }
 
     /// Whether an annotation view or its title covers a city's name: the name gives way.
-    private func isCovered(_ index: Int32) -> Bool {
-        guard !labelObstacles.isEmpty else { return false }
+    private func isCovered(_ index: Int32, by obstacles: [Rect]) -> Bool {
+        guard !obstacles.isEmpty else { return false }
         let box = labelBox(index)
-        return labelObstacles.contains { $0.intersects(box) }
+        return obstacles.contains { $0.intersects(box) }
+    }
+
+    /// Whether the last render drew the names `obstacles` leave uncovered,
+    /// at the same camera: a frame that only moves annotation views (a patch
+    /// of an epoch) may keep the base map as it is only then.
+    func drawsTheSameNames(under obstacles: [Rect]) -> Bool {
+        var drawn = lastNamesDrawn.makeIterator()
+        var next = drawn.next()
+        for index in lastNameCandidates where !isCovered(index, by: obstacles) {
+            guard index == next else { return false }
+            next = drawn.next()
+        }
+        return next == nil
     }
 
     /// The cities to name: in and around the viewport, of a rank the zoom shows, not overlapping.

@@ -12,7 +12,8 @@ extension MapView {
     /// change, nothing from the change log) and gives that render's
     /// generation; the map checks the rest: the same camera and size, no
     /// animation, gesture, selection or callout, and an epoch it can follow
-    /// without laying out again (`followSharedClustersInPlace`).
+    /// without laying out again (`followSharedClustersInPlace`), with no view
+    /// moved onto or off a city's name.
     ///
     /// Nil when any of that does not hold: the caller renders the whole
     /// window, which then finds the epoch followed and lays out nothing
@@ -26,6 +27,8 @@ extension MapView {
             guard followSharedClustersInPlace(in: laidOutRect) else { return nil }
         }
         resolveCollisions()
+        // A view that moved onto a city's name, or off one, changes the base map: a whole frame then.
+        if let baseMapView, !baseMapView.drawsTheSameNames(under: cityLabelObstacles()) { return nil }
         return layer.renderPatch(lastRender: generation)
     }
 
