@@ -60,14 +60,23 @@ extension MapView {
         candidates.reserveCapacity(ordered.count)
         for view in ordered {
             let v = unsafeDowncast(view, to: AnnotationView.self)
+            // A selected view claims all it draws (a marker's grown balloon, its title and subtitle):
+            // views of a lower priority under its subtitle give way.
+            let rect = v.isSelected ? drawnScreenFrame(of: v) : screenFrame(of: v)
             candidates.append(CollisionResolver.Candidate(
-                rect: screenFrame(of: v), mode: v.collisionMode, priority: v.displayPriority.rawValue,
+                rect: rect, mode: v.isSelected ? .rectangle : v.collisionMode, priority: v.displayPriority.rawValue,
                 isForced: v.isSelected || v.displayPriority >= .required))
         }
         let resolver = CollisionResolver()
         let shown = resolver.resolve(candidates)
         for (v, show) in zip(ordered, shown) where v.isHidden == show { v.isHidden = !show }
         hideCollidingMarkerTitles(ordered, candidates: candidates, shown: shown, resolver: resolver)
+    }
+
+    /// All a view draws, on screen.
+    func drawnScreenFrame(of view: AnnotationView) -> Rect {
+        let frame = screenFrame(of: view)
+        return view.drawnFrame.offsetBy(dx: frame.minX, dy: frame.minY)
     }
 
     /// A view's frame on screen.
@@ -89,7 +98,7 @@ extension MapView {
                 continue
             }
             guard let title = marker.titleCollisionFrame(fonts: fonts) else { continue }
-            let origin = candidates[i].rect.origin
+            let origin = marker.isSelected ? screenFrame(of: marker).origin : candidates[i].rect.origin
             titles.append((marker, CollisionResolver.Candidate(
                 rect: title.offsetBy(dx: origin.x, dy: origin.y), mode: .rectangle,
                 priority: marker.displayPriority.rawValue, isForced: marker.isSelected)))

@@ -45,6 +45,8 @@ public final class WorldMapController: MapViewDelegate {
             view.centerOffset = Point(x: Double(content.cityFlag.width) / 2 - 4,
                                       y: -Double(content.cityFlag.height) / 2)
             view.canShowCallout = true
+            // As high as the other landmarks, below a selected one: a selected marker's subtitle hides it.
+            view.displayPriority = .defaultHigh
             let icon = (view.leftCalloutAccessoryView as? ImageView) ?? ImageView(image: content.cityIcon)
             view.leftCalloutAccessoryView = icon
             return view

@@ -60,3 +60,19 @@ def test_toolbar_shows_only_the_chosen_landmark(driver, mapwire_server):
          timeout=5, message="only the ferry building after pressing Ferry")
     screenshot(driver, "mapcallouts-toolbar-ferry.png")
     assert severe_logs(driver) == []
+
+
+def test_a_selected_markers_subtitle_is_not_printed_over_the_city_flag(driver, mapwire_server):
+    """Selected, the Ferry Building's title and subtitle print under its marker where the San Francisco flag
+    stands at #12/37.795/-122.42: the flag gives way while the marker is selected, and comes back after."""
+    driver.get(mapwire_server + "/#12/37.795/-122.42")
+    wait_painted(driver, timeout=20)
+    flag = poll(lambda: named(driver, "San Francisco", "button"), timeout=10, message="the city flag")[0]
+    ferry = poll(lambda: named(driver, "Ferry Building", "button"), timeout=10, message="the ferry marker")[0]
+    click_at(driver, *centre(ferry))
+    poll(lambda: not named(driver, "San Francisco", "button"), timeout=5,
+         message="the flag to give way to the selected marker's subtitle")
+    screenshot(driver, "mapcallouts-ferry-selected.png")
+    driver.find_element("tag name", "body").send_keys("\ue00c")  # Escape
+    poll(lambda: named(driver, "San Francisco", "button"), timeout=5, message="the flag back once deselected")
+    assert flag["width"] > 0
