@@ -110,6 +110,27 @@ import ViewKit
         #expect(abs(longitudes.last! - -170) < 1e-6)
     }
 
+    @Test func viewsThatMeetWhenAPanBringsOneRoundToTheOtherSideCollide() throws {
+        // Zoom 1 in a wide map: the world is 512 px, and the view shows three copies of it.
+        let (window, map) = makeMap(size: Size(width: 1600, height: 400),
+                                    camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 1))
+        let delegate = CollisionTests.Delegate()
+        delegate.priorities = ["East": .defaultHigh, "West": .defaultLow]
+        map.delegate = delegate
+        let east = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 170), title: "East")
+        let west = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -170), title: "West")
+        map.addAnnotations([east, west])
+        _ = window.renderScene()
+        // Seen from 0°, 340° apart: on either side of the centre.
+        #expect(map.view(for: west)?.isHidden == false && map.view(for: east)?.isHidden == false)
+        // Seen from 90° E, West shows 20° east of East (28 px): their 30 px squares overlap.
+        map.camera = Camera(center: Coordinate(latitude: 0, longitude: 90), zoom: 1)
+        _ = window.renderScene()
+        let eastView = try #require(map.view(for: east)), westView = try #require(map.view(for: west))
+        #expect(abs(westView.frameInWindow().midX - eastView.frameInWindow().midX - 28.4) < 1)
+        #expect(!eastView.isHidden && westView.isHidden, "the lower priority gives way")
+    }
+
     @Test func theWorldFillsTheMapFromTopToBottomAtEveryZoom() {
         let size = Size(width: 1920, height: 1080)
         let opening = Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 2)
