@@ -175,18 +175,42 @@ final class AnnotationContainerView: View, RenderHolding {
         ((anchor.y / rowUnits).rounded(.down), WorldWrap.wrap(anchor.x - seam), id)
     }
 
-    /// Whether an order read from seam `old` holds from `seam`: no view at
-    /// `anchors` lies between the two. A pan moves the seam a little every
-    /// frame, and nearly always past no view (it is off screen).
-    private static func seamKeepsOrder(from old: Double, to seam: Double, of anchors: [Point]) -> Bool {
-        guard old != seam else { return true }
-        let d = WorldWrap.delta(from: old, to: seam)
-        let (start, length) = d >= 0 ? (old, d) : (seam, -d)
-        return !anchors.contains { WorldWrap.wrap($0.x - start) < length }
+    /// Where an order was read from, and how far the seam may move east or
+    /// west before it passes one of the views: a pan moves the seam a little
+    /// every frame, nearly always past no view (it is off screen), and the
+    /// order then holds without reading a view. The room is worked out from
+    /// the views' anchors the first time the seam moves.
+    private struct ReadingSeam {
+        var at: Double
+        var room: (east: Double, west: Double)?
+
+        init(at seam: Double) { at = seam }
+
+        /// The seam moved to `seam`, when none of the views at `anchors`
+        /// (those the order was read for) lies between the two; nil when one does.
+        func moved(to seam: Double, anchors: [Point]) -> ReadingSeam? {
+            guard seam != at else { return self }
+            let (east, west) = room ?? Self.room(from: at, anchors: anchors)
+            let d = WorldWrap.delta(from: at, to: seam)
+            guard d >= 0 ? d < east : -d < west else { return nil }
+            var moved = ReadingSeam(at: seam)
+            moved.room = (east - d, west + d)
+            return moved
+        }
+
+        private static func room(from seam: Double, anchors: [Point]) -> (east: Double, west: Double) {
+            var (first, last) = (WorldWrap.width, 0.0)
+            for anchor in anchors {
+                let key = WorldWrap.wrap(anchor.x - seam)
+                first = min(first, key)
+                last = max(last, key)
+            }
+            return (first, WorldWrap.width - last)
+        }
     }
 
     /// A reading order worked out, with the level, seam, anchors and ids it was for.
-    private typealias HeldOrder = (level: Double, seam: Double, anchors: [Point], ids: [UInt32], order: [Int])
+    private typealias HeldOrder = (level: Double, seam: ReadingSeam, anchors: [Point], ids: [UInt32], order: [Int])
 
     /// The reading order of the views at `anchors` with `ids` worked out from
     /// `last`'s: the views that stayed (`positions`: where each view was
@@ -250,27 +274,28 @@ final class AnnotationContainerView: View, RenderHolding {
         let seam = readingSeam
         let spans = renders.elementSpans
         let order: [Int]
-        func holds(_ last: HeldOrder) -> Bool {
-            last.level == level && Self.seamKeepsOrder(from: last.seam, to: seam, of: last.anchors)
+        // The order held, read from the seam now, when the seam has not passed one of its views since.
+        let held = lastOrder.flatMap { last in
+            last.level == level ? last.seam.moved(to: seam, anchors: last.anchors) : nil
         }
-        if renders.isSameAsRenderBefore, let last = lastOrder, last.ids == renders.ids, holds(last) {
+        if renders.isSameAsRenderBefore, let last = lastOrder, last.ids == renders.ids, let held {
             // The same views, anchors and elements as last time (a pan over markers): the same order and readers.
             order = last.order
-            lastOrder?.seam = seam
+            lastOrder?.seam = held
         } else {
-            if let last = lastOrder, last.anchors == renders.anchors, last.ids == renders.ids, holds(last) {
+            if let last = lastOrder, last.anchors == renders.anchors, last.ids == renders.ids, let held {
                 // Views that render every frame (an app's own kind) but stayed where they were: the same order.
                 order = last.order
-                lastOrder?.seam = seam
-            } else if let last = lastOrder, holds(last),
+                lastOrder?.seam = held
+            } else if let last = lastOrder, held != nil,
                       let followed = readingOrder(following: (last.anchors, last.ids, last.order),
                                                   positions: renders.positionsBefore,
                                                   anchors: renders.anchors, ids: renders.ids) {
                 order = followed
-                lastOrder = (level, seam, renders.anchors, renders.ids, order)
+                lastOrder = (level, ReadingSeam(at: seam), renders.anchors, renders.ids, order)
             } else {
                 order = readingOrder(anchors: renders.anchors, ids: renders.ids)
-                lastOrder = (level, seam, renders.anchors, renders.ids, order)
+                lastOrder = (level, ReadingSeam(at: seam), renders.anchors, renders.ids, order)
             }
             readersOrder = Self.readers(in: order, spans: spans, ids: renders.ids)
         }
@@ -304,19 +329,19 @@ final class AnnotationContainerView: View, RenderHolding {
         let level = (superview as? MapView)?.camera.zoom.rounded(.down) ?? 0
         let seam = readingSeam
         let order: [Int]
-        if let last = lastOrder, last.level == level, last.seam == seam,
+        if let last = lastOrder, last.level == level, last.seam.at == seam,
            let hint = Self.hint(following: last, adopted: renders.adopted, ids: renders.ids) {
             order = readingOrder(anchors: renders.anchors, ids: renders.ids, hint: hint)
             // The same views in the same reading order, each with as many elements (the patch checked): the
             // same readers.
             if order == hint {
-                patchedOrder = (level, seam, renders.anchors, renders.ids, order)
+                patchedOrder = (level, ReadingSeam(at: seam), renders.anchors, renders.ids, order)
                 return patch
             }
         } else {
             order = readingOrder(anchors: renders.anchors, ids: renders.ids)
         }
-        patchedOrder = (level, seam, renders.anchors, renders.ids, order)
+        patchedOrder = (level, ReadingSeam(at: seam), renders.anchors, renders.ids, order)
         let readers = Self.readers(in: order, spans: renders.elementSpans, ids: renders.ids)
         if readers != readersOrder { patch.scene.readers = readers }
         return patch

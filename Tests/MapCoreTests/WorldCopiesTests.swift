@@ -1,3 +1,4 @@
+import DisplayList
 import Foundation
 import InputEvents
 import MapGeometry
@@ -80,6 +81,25 @@ import ViewKit
         _ = window.renderScene()
         let order = map.annotationContainer.visibleSubviewsForFocus().compactMap { $0 as? AnnotationView }
         #expect(order.map { $0.annotation?.title ?? "" } == ["178.0", "179.5", "-179.5", "-178.0"])
+    }
+
+    @Test func aPanThatBringsAPinRoundToTheOtherSideReordersTheMirror() throws {
+        // Zoom 1 in a wide map: every pin has a view, and the meridian opposite the camera is on screen.
+        let (window, map) = makeMap(size: Size(width: 1600, height: 400),
+                                    camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 1))
+        let pins = [170.0, -170.0].map { PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: $0),
+                                                          title: "\($0)") }
+        map.addAnnotations(pins)
+        // The mirror's order, as the render hands it to the page (kept from frame to frame while it holds).
+        func reading() -> [String] {
+            window.renderScene().accessibility.filter { $0.role == .button && $0.name.hasSuffix(".0") }.map(\.name)
+        }
+        #expect(reading() == ["-170.0", "170.0"], "from 0°: 170° W on the left, 170° E on the right")
+        for step in 1...9 {
+            map.camera = Camera(center: Coordinate(latitude: 0, longitude: 10 * Double(step)), zoom: 1)
+            _ = window.renderScene()
+        }
+        #expect(reading() == ["170.0", "-170.0"], "from 90° E: 170° W shows east of 170° E")
     }
 
     @Test func showAnnotationsFramesIslandsAcross180TheShortWay() throws {
