@@ -1,8 +1,11 @@
 // MapWire painter, drawing: paints the item tree the frames built onto the
 // canvas, in CSS pixels scaled by the device pixel ratio. Items anchored to
 // the world and world paths are projected with the session's camera, so a
-// pan repaints without any item changing. Leaves each painted item its
-// screen bounds and paint generation for the accessibility mirror.
+// pan repaints without any item changing. The world repeats east and west:
+// an anchored item shows in the copy of the world nearest the camera's
+// centre, and a REPEAT item's subtree (the base map) is painted once for
+// every copy the canvas shows. Leaves each painted item its screen bounds
+// and paint generation for the accessibility mirror.
 'use strict';
 
 (function () {
@@ -18,6 +21,22 @@
     function pxPerUnit() { return 256 * 2 ** camera.zoom / WORLD; }
     function screenX(wx) { return (wx - camera.x) * pxPerUnit() + cssW / 2; }
     function screenY(wy) { return (wy - camera.y) * pxPerUnit() + cssH / 2; }
+    // wx moved by whole worlds to within half a world of the camera's centre
+    // (as the server's WorldWrap.nearest, so both hit the same copy).
+    function nearestCopy(wx) {
+      const d = wx - camera.x;
+      if (d >= -WORLD / 2 && d < WORLD / 2) return wx;
+      return wx - Math.floor(d / WORLD + 0.5) * WORLD;
+    }
+    // Copies of the world a REPEAT subtree is painted in: every one that
+    // meets the canvas, with room for names that reach east of their cities.
+    function visibleCopies() {
+      const reach = (cssW / 2 + 512) / pxPerUnit();
+      const first = Math.floor((camera.x - reach) / WORLD), last = Math.floor((camera.x + reach) / WORLD);
+      const out = [];
+      for (let k = first; k <= last; k++) out.push(k * WORLD);
+      return out;
+    }
 
     // Paints `root`'s tree over `background` (null: transparent); `gen`
     // marks each item painted in this pass (the accessibility mirror reads it,
@@ -36,17 +55,24 @@
       ctx.lineJoin = 'round';
       ctx.lineCap = 'round';
       const view = [0, 0, cssW, cssH];
-      for (const c of root.children) paintItem(c, 1, 0, 0, 1, view);
+      for (const c of root.children) paintItem(c, 1, 0, 0, 1, view, null);
     }
 
     // (tx, ty, s) is the parent's coordinate system in CSS px: screen = local * s + t.
     // clip is the visible screen rectangle [x0, y0, x1, y1] (for mirror bounds).
-    function paintItem(it, parentAlpha, tx, ty, s, clip) {
+    // copy: inside a REPEAT subtree, the world units its anchors and paths are
+    // moved east by for the copy being painted; null elsewhere.
+    function paintItem(it, parentAlpha, tx, ty, s, clip, copy) {
       if (it.hidden) return;
+      if (it.repeat && copy === null) {
+        for (const c of visibleCopies()) paintItem(it, parentAlpha, tx, ty, s, clip, c);
+        return;
+      }
       // An anchored item's position is its anchor's screen point plus (x, y),
       // taken in the parent's coordinates (as ViewKit's originInSuperview; the
       // usual parent is an unscaled group at the origin, so: screen space).
-      const px = it.anchor ? screenX(it.anchor[0]) + it.x : it.x;
+      const ax = it.anchor ? (copy === null ? nearestCopy(it.anchor[0]) : it.anchor[0] + copy) : 0;
+      const px = it.anchor ? screenX(ax) + it.x : it.x;
       const py = it.anchor ? screenY(it.anchor[1]) + it.y : it.y;
       const ox = tx + px * s, oy = ty + py * s;
       // SCALE about (sox, soy) in the item's own coordinates.
@@ -63,7 +89,7 @@
       if (alpha > 0) {
         ctx.globalAlpha = Math.min(1, alpha);
         if (it.kind === 'WORLD_PATH') {
-          drawWorldPath(it, tx, ty, s);
+          drawWorldPath(it, tx, ty, s, copy || 0);
         } else {
           ctx.setTransform(dpr * S, 0, 0, dpr * S, dpr * X, dpr * Y);
           drawItem(it, S);
@@ -81,7 +107,7 @@
         childClip = [x0, y0, Math.max(x0, x1), Math.max(y0, y1)];
       }
       const cx = X - it.scrollX * S, cy = Y - it.scrollY * S;
-      for (const c of it.children) paintItem(c, alpha, cx, cy, S, childClip);
+      for (const c of it.children) paintItem(c, alpha, cx, cy, S, childClip, copy);
       if (it.clip) ctx.restore();
     }
 
@@ -200,12 +226,13 @@
     }
 
     // World coordinates projected with the camera, in the parent's coordinates
-    // (tx, ty, s) like an anchor; the item's own FRAME and SCALE are ignored.
-    function drawWorldPath(it, tx, ty, s) {
+    // (tx, ty, s) like an anchor, moved `copy` world units east; the item's own
+    // FRAME and SCALE are ignored.
+    function drawWorldPath(it, tx, ty, s, copy) {
       const res = paths.get(it.path);
       if (!res || (!it.fill && !it.stroke)) return;
       const k = 2 ** res.shift * pxPerUnit();
-      const ox = tx + screenX(res.originX) * s, oy = ty + screenY(res.originY) * s;
+      const ox = tx + screenX(res.originX + copy) * s, oy = ty + screenY(res.originY) * s;
       const ks = k * s;
       const [bx0, by0, bx1, by1] = res.bbox;
       const pad = it.lineWidth * s + 2;

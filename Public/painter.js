@@ -92,7 +92,7 @@
       fill: null, stroke: null, lineWidth: 1, radius: 0,
       text: '', font: 0, size: 13, image: 0, path: 0, clip: false,
       bubble: null, shadow: null, hidden: false, scrollX: 0, scrollY: 0,
-      baseline: null, evenOdd: false,
+      baseline: null, evenOdd: false, repeat: false,
       // screen bounds from the last paint (CSS px), valid when gen === paintGen
       gen: -1, bx: 0, by: 0, bw: 0, bh: 0,
     };
@@ -124,6 +124,7 @@
         case 'SCROLL': it.scrollX = v[0]; it.scrollY = v[1]; break;
         case 'BASELINE': it.baseline = v; break;
         case 'EVEN_ODD': it.evenOdd = v !== 0; break;
+        case 'REPEAT': it.repeat = v !== 0; break;
       }
     }
   }

@@ -27,7 +27,7 @@ Canonical JSON form (what a decoder must produce from the .bin files)
   role, flags, phase, pointerType, arrowDirection) stays a plain number.
 - INSERT/PATCH carry "props": a list (wire order) of {"key":NAME,"value":V}.
   V is: a number for one-number values (ALPHA, RADIUS, IMAGE, PATH, CLIP,
-  HIDDEN, BASELINE, EVEN_ODD); a string for TEXT; an "#rrggbbaa" string for
+  HIDDEN, BASELINE, EVEN_ODD, REPEAT); a string for TEXT; an "#rrggbbaa" string for
   FILL; null for CLEAR_ANCHOR; otherwise the list of the fields in wire
   order, colours as strings: FRAME [x,y,w,h], ANCHOR [x,y], SCALE
   [scale,originX,originY], STROKE ["#rrggbbaa",lineWidth], FONT [font,size],
@@ -80,7 +80,7 @@ PROPS = {
     "FONT": (0x0A, "Hf"), "IMAGE": (0x0B, "I"), "PATH": (0x0C, "I"),
     "CLIP": (0x0D, "B"), "BUBBLE": (0x0E, "Bfff"), "SHADOW": (0x0F, "cff"),
     "HIDDEN": (0x10, "B"), "SCROLL": (0x11, "ff"), "BASELINE": (0x12, "f"),
-    "EVEN_ODD": (0x13, "B"),
+    "EVEN_ODD": (0x13, "B"), "REPEAT": (0x14, "B"),
 }
 # Field layouts of ops (name, type) in wire order. Types as above plus
 # d f64, b bytes, and special handling for INSERT/PATCH props and A11Y.
@@ -289,7 +289,8 @@ def golden_frame() -> dict:
             {"op": "CAMERA", "centerX": 536870912.5, "centerY": 402653184.25, "zoom": 4.5},
             {"op": "BACKGROUND", "colour": "#aad3dfff"},
             {"op": "INSERT", "item": 1, "parent": 0, "index": 0, "kind": "WORLD_PATH", "props": [
-                P("PATH", 4), P("FILL", "#f2efe9ff"), P("STROKE", ["#80808080", 0.5]), P("EVEN_ODD", 1)]},
+                P("PATH", 4), P("FILL", "#f2efe9ff"), P("STROKE", ["#80808080", 0.5]), P("EVEN_ODD", 1),
+                P("REPEAT", 1)]},
             {"op": "INSERT", "item": 10, "parent": 0, "index": 1, "kind": "RECT", "props": [
                 P("FRAME", [1.5, 2, 30, 40]), P("FILL", "#ff0000ff"), P("RADIUS", 4)]},
             {"op": "INSERT", "item": 11, "parent": 0, "index": 2, "kind": "GROUP", "props": [

@@ -19,6 +19,7 @@ package enum ItemProperty: Hashable, Sendable {
     case scroll(Point32)
     case baseline(Float)
     case evenOdd(Bool)
+    case repeatsWorld(Bool)
 }
 
 /// A new accessible name for the element over `item` (`A11Y_NAMES`).

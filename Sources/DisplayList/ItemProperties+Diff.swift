@@ -28,6 +28,7 @@ extension ItemProperties {
             out.append(.baseline(baseline ?? font.size * 0.8))
         }
         if evenOdd != old.evenOdd { out.append(.evenOdd(evenOdd)) }
+        if repeatsWorld != old.repeatsWorld { out.append(.repeatsWorld(repeatsWorld)) }
         return out
     }
 

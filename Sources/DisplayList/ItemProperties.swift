@@ -35,9 +35,11 @@ public struct WorldAnchor: Hashable, Sendable {
         self.y = y
     }
 
-    /// Rounds a world point to the nearest unit.
+    /// Rounds a world point to the nearest unit, in the world as stored
+    /// (`0..<2^30`): the painter shows an anchor in the copy of the world
+    /// nearest the camera, whichever copy the point was given in.
     public init(_ p: Point) {
-        x = Int32(clamping: Int(p.x.rounded()))
+        x = Int32(clamping: Int(WorldWrap.wrap(p.x).rounded()))
         y = Int32(clamping: Int(p.y.rounded()))
     }
 }
@@ -128,8 +130,9 @@ public struct ItemShadow: Hashable, Sendable {
 /// A custom view overrides `View.itemProperties()`, starts from `super`'s
 /// and changes what it draws differently.
 public struct ItemProperties: Hashable, Sendable {
-    // Declared widest first and flags last: the differ keeps one per item
-    // of every session's last frame, and this order leaves no padding.
+    // Declared widest first and flags in the gaps after the optionals: the
+    // differ keeps one per item of every session's last frame, and this
+    // order leaves no padding.
     /// What a text item draws (one line).
     public var text: String = ""
     /// Position in the parent item (or from `anchor`) and size, CSS px.
@@ -158,14 +161,18 @@ public struct ItemProperties: Hashable, Sendable {
     public var scroll: Point32 = .zero
     /// When set, `frame` is relative to this world point's place on screen: the item pans with the map.
     public var anchor: WorldAnchor?
-    /// nil means the protocol default, `size * 0.8`.
-    public var baseline: Float?
     /// Whether children are cut to the frame.
     public var clip: Bool = false
     /// Hidden items and their children are not drawn.
     public var hidden: Bool = false
     /// Whether a world path fills with the even-odd rule (lakes stay open).
     public var evenOdd: Bool = false
+    /// nil means the protocol default, `size * 0.8`.
+    public var baseline: Float?
+    /// Whether the item and its children are drawn in every copy of the
+    /// world the view shows (the base map), each a whole world apart,
+    /// rather than once, in the copy nearest the camera's centre.
+    public var repeatsWorld: Bool = false
 
     /// Every property at its default: an empty group at the origin.
     public init() {}

@@ -72,7 +72,7 @@ struct PackedScene {
 /// Which properties a packed item carries, one bit each, in `ItemProperties`' order.
 private enum PackedField: Int {
     case text, frame, scale, alpha, fill, stroke, radius, font, image, path, bubble, shadow, scroll, anchor,
-         baseline, clip, hidden, evenOdd
+         baseline, clip, hidden, evenOdd, repeatsWorld
 
     var bit: UInt32 { 1 << UInt32(rawValue) }
 }
@@ -120,6 +120,7 @@ private struct PackWriter {
         mark(.path, p.path != d.path); mark(.bubble, p.bubble != d.bubble); mark(.shadow, p.shadow != d.shadow)
         mark(.scroll, p.scroll != d.scroll); mark(.anchor, p.anchor != nil); mark(.baseline, p.baseline != nil)
         mark(.clip, p.clip); mark(.hidden, p.hidden); mark(.evenOdd, p.evenOdd)
+        mark(.repeatsWorld, p.repeatsWorld)
         varint(UInt64(mask))
         func has(_ field: PackedField) -> Bool { mask & field.bit != 0 }
         if has(.text) { string(p.text) }
@@ -211,6 +212,7 @@ private struct PackReader {
         p.clip = has(.clip)
         p.hidden = has(.hidden)
         p.evenOdd = has(.evenOdd)
+        p.repeatsWorld = has(.repeatsWorld)
         return p
     }
 }

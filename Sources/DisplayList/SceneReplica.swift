@@ -96,10 +96,14 @@ package struct SceneReplica: Sendable {
         }
     }
 
-    /// The screen point of a world anchor with the current camera.
-    package func screenPoint(of anchor: WorldAnchor) -> Point {
+    /// The screen point of a world anchor with the current camera, in the
+    /// copy of the world nearest the camera's centre (`nearest`, as anchored
+    /// items show), else where the world as stored has it (the first copy of
+    /// a `repeatsWorld` subtree).
+    package func screenPoint(of anchor: WorldAnchor, nearest: Bool = true) -> Point {
         let k = Mercator.pixelsPerUnit(zoom: camera.zoom)
-        return Point(x: (Double(anchor.x) - camera.centerX) * k + viewport.width / 2,
+        let x = nearest ? WorldWrap.nearest(Double(anchor.x), to: camera.centerX) : Double(anchor.x)
+        return Point(x: (x - camera.centerX) * k + viewport.width / 2,
                      y: (Double(anchor.y) - camera.centerY) * k + viewport.height / 2)
     }
 
@@ -114,10 +118,16 @@ package struct SceneReplica: Sendable {
         var topLeft = Point(x: Double(frame.x) + Double(own.originX) * (1 - k),
                             y: Double(frame.y) + Double(own.originY) * (1 - k))
         var bottomRight = topLeft + Point(x: Double(frame.width) * k, y: Double(frame.height) * k)
+        var repeated = false
+        var ancestor: Item? = item
+        while let a = ancestor, !repeated {
+            repeated = a.properties.repeatsWorld
+            ancestor = a.parent == 0 ? nil : items[a.parent]
+        }
         var current = item
         while true {
             if let a = current.properties.anchor {
-                let s = screenPoint(of: a)
+                let s = screenPoint(of: a, nearest: !repeated)
                 topLeft = topLeft + s
                 bottomRight = bottomRight + s
             }
@@ -167,6 +177,7 @@ extension ItemProperties {
         case let .scroll(v): scroll = v
         case let .baseline(v): baseline = v
         case let .evenOdd(v): evenOdd = v
+        case let .repeatsWorld(v): repeatsWorld = v
         }
     }
 }

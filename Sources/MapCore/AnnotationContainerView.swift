@@ -106,7 +106,10 @@ final class AnnotationContainerView: View, RenderHolding {
     static let readingRow = 64.0
 
     /// The views in reading order, for the accessibility mirror and Tab:
-    /// rows `readingRow` high from the top, left to right in a row. Not the
+    /// rows `readingRow` high from the top, left to right in a row as the
+    /// map shows them (from the meridian opposite the camera's centre,
+    /// `readingSeam`, so pins east of 180° read after those west of it when
+    /// the camera looks across it). Not the
     /// paint order, which sorts by exact height: the centres of a row of
     /// clusters lie within a pixel or two of each other, so under a live
     /// feed a badge that moved half a pixel often swapped places with a
@@ -125,7 +128,8 @@ final class AnnotationContainerView: View, RenderHolding {
     /// The reading order of views at `anchors` with `ids`, in subview order.
     func readingOrder(anchors: [Point], ids: [UInt32]) -> [Int] {
         guard let rowUnits = readingRowUnits else { return Array(anchors.indices) }
-        let keys = anchors.indices.map { Self.readingKey(anchors[$0], ids[$0], rowUnits: rowUnits) }
+        let seam = readingSeam
+        let keys = anchors.indices.map { Self.readingKey(anchors[$0], ids[$0], rowUnits: rowUnits, seam: seam) }
         return anchors.indices.sorted { keys[$0] < keys[$1] }
     }
 
@@ -134,12 +138,55 @@ final class AnnotationContainerView: View, RenderHolding {
         (superview as? MapView).map { Self.readingRow / Mercator.pixelsPerUnit(zoom: $0.camera.zoom.rounded(.down)) }
     }
 
-    /// Where a view reads: its row from the top, then left to right (ids break ties).
+    /// Where the map's reading goes from west to east: the meridian
+    /// opposite the camera's centre, where its copies of the world meet.
+    private var readingSeam: Double {
+        (superview as? MapView).map { WorldWrap.wrap($0.camera.center.x - WorldWrap.width / 2) } ?? 0
+    }
+
+    /// Where a view reads: its row from the top, then left to right from `seam` (ids break ties).
     private typealias ReadingKey = (row: Double, x: Double, id: UInt32)
 
-    private static func readingKey(_ anchor: Point, _ id: UInt32, rowUnits: Double) -> ReadingKey {
-        ((anchor.y / rowUnits).rounded(.down), anchor.x, id)
+    private static func readingKey(_ anchor: Point, _ id: UInt32, rowUnits: Double, seam: Double) -> ReadingKey {
+        ((anchor.y / rowUnits).rounded(.down), WorldWrap.wrap(anchor.x - seam), id)
     }
+
+    /// Where an order was read from, and how far the seam may move east or
+    /// west before it passes one of the views: a pan moves the seam a little
+    /// every frame, nearly always past no view (it is off screen), and the
+    /// order then holds without reading a view. The room is worked out from
+    /// the views' anchors the first time the seam moves.
+    private struct ReadingSeam {
+        var at: Double
+        var room: (east: Double, west: Double)?
+
+        init(at seam: Double) { at = seam }
+
+        /// The seam moved to `seam`, when none of the views at `anchors`
+        /// (those the order was read for) lies between the two; nil when one does.
+        func moved(to seam: Double, anchors: [Point]) -> ReadingSeam? {
+            guard seam != at else { return self }
+            let (east, west) = room ?? Self.room(from: at, anchors: anchors)
+            let d = WorldWrap.delta(from: at, to: seam)
+            guard d >= 0 ? d < east : -d < west else { return nil }
+            var moved = ReadingSeam(at: seam)
+            moved.room = (east - d, west + d)
+            return moved
+        }
+
+        private static func room(from seam: Double, anchors: [Point]) -> (east: Double, west: Double) {
+            var (first, last) = (WorldWrap.width, 0.0)
+            for anchor in anchors {
+                let key = WorldWrap.wrap(anchor.x - seam)
+                first = min(first, key)
+                last = max(last, key)
+            }
+            return (first, WorldWrap.width - last)
+        }
+    }
+
+    /// A reading order worked out, with the level, seam, anchors and ids it was for.
+    private typealias HeldOrder = (level: Double, seam: ReadingSeam, anchors: [Point], ids: [UInt32], order: [Int])
 
     /// The reading order of the views at `anchors` with `ids` worked out from
     /// `last`'s, and where each view reads from: the views that stayed
@@ -166,7 +213,8 @@ final class AnnotationContainerView: View, RenderHolding {
             reading[k] = last.anchors[was]
         }
         // Each key once: the merge compares every view that stayed.
-        let keys = ids.indices.map { Self.readingKey(reading[$0], ids[$0], rowUnits: rowUnits) }
+        let seam = readingSeam
+        let keys = ids.indices.map { Self.readingKey(reading[$0], ids[$0], rowUnits: rowUnits, seam: seam) }
         joined.sort { keys[$0] < keys[$1] }
         let stayed = last.order.compactMap { now[$0] >= 0 ? now[$0] : nil }
         let order = MapView.merged(stayed, joined) { keys[$0] < keys[$1] }
@@ -220,25 +268,32 @@ final class AnnotationContainerView: View, RenderHolding {
             renders.renderAll(of: self, into: &context)
         }
         let level = (superview as? MapView)?.camera.zoom.rounded(.down) ?? 0
+        let seam = readingSeam
         let spans = renders.elementSpans
         let order: [Int]
-        if renders.isSameAsRenderBefore, let last = lastOrder, last.level == level, last.ids == renders.ids {
+        // The order held, read from the seam now, when the seam has not passed one of its views since.
+        let held = lastOrder.flatMap { last in
+            last.level == level ? last.seam.moved(to: seam, anchors: last.anchors) : nil
+        }
+        if renders.isSameAsRenderBefore, let last = lastOrder, last.ids == renders.ids, let held {
             // The same views, anchors and elements as last time (a pan over markers): the same order and readers.
             order = last.order
+            lastOrder?.seam = held
         } else {
-            if let last = lastOrder, last.level == level, last.ids == renders.ids {
+            if let last = lastOrder, last.level == level, last.ids == renders.ids, let held {
                 // The same views in the same places (an app's own kind renders every frame, a pin that moved keeps
                 // its place until the map rests): the same order.
                 order = last.order
-            } else if let last = lastOrder, last.level == level,
+                lastOrder?.seam = held
+            } else if let last = lastOrder, held != nil,
                       let followed = readingOrder(following: (last.anchors, last.ids, last.order),
                                                   positions: renders.positionsBefore,
                                                   anchors: renders.anchors, ids: renders.ids) {
                 order = followed.order
-                lastOrder = (level, followed.anchors, renders.ids, order)
+                lastOrder = (level, ReadingSeam(at: seam), followed.anchors, renders.ids, order)
             } else {
                 order = readingOrder(anchors: renders.anchors, ids: renders.ids)
-                lastOrder = (level, renders.anchors, renders.ids, order)
+                lastOrder = (level, ReadingSeam(at: seam), renders.anchors, renders.ids, order)
             }
             readersOrder = Self.readers(in: order, spans: spans, ids: renders.ids)
         }
@@ -249,11 +304,11 @@ final class AnnotationContainerView: View, RenderHolding {
         assert(arranged, "the layer's runs of elements and its reading order disagree")
     }
 
-    /// The last reading order worked out, and the level, ids and anchors it
-    /// was for: where each view stood when it took its place in the order.
-    private var lastOrder: (level: Double, anchors: [Point], ids: [UInt32], order: [Int])?
+    /// The last reading order worked out, and the level, seam, ids and
+    /// anchors it was for: where each view stood when it took its place in the order.
+    private var lastOrder: HeldOrder?
     /// The reading order of the last patch, taken for `lastOrder` once the differ took the patch.
-    private var patchedOrder: (level: Double, anchors: [Point], ids: [UInt32], order: [Int])?
+    private var patchedOrder: HeldOrder?
 
     /// The ids of the views with accessibility elements, in the reading order of the last render.
     private var readersOrder: [UInt32] = []
@@ -271,15 +326,16 @@ final class AnnotationContainerView: View, RenderHolding {
     func renderPatch(lastRender: UInt64) -> AnnotationLayerPatch? {
         guard var patch = renders.renderPatch(of: self, lastRender: lastRender) else { return nil }
         let level = (superview as? MapView)?.camera.zoom.rounded(.down) ?? 0
-        if let last = lastOrder, last.level == level, let kept = Self.hint(following: last, adopted: renders.adopted,
-                                                                              ids: renders.ids) {
+        let seam = readingSeam
+        if let last = lastOrder, last.level == level, last.seam.at == seam,
+           let kept = Self.hint(following: last, adopted: renders.adopted, ids: renders.ids) {
             // The same views in the same reading order, each with as many elements (the patch checked): the
             // same readers.
-            patchedOrder = (level, kept.anchors, renders.ids, kept.order)
+            patchedOrder = (level, ReadingSeam(at: seam), kept.anchors, renders.ids, kept.order)
             return patch
         }
         let order = readingOrder(anchors: renders.anchors, ids: renders.ids)
-        patchedOrder = (level, renders.anchors, renders.ids, order)
+        patchedOrder = (level, ReadingSeam(at: seam), renders.anchors, renders.ids, order)
         let readers = Self.readers(in: order, spans: renders.elementSpans, ids: renders.ids)
         if readers != readersOrder { patch.scene.readers = readers }
         return patch
@@ -289,7 +345,7 @@ final class AnnotationContainerView: View, RenderHolding {
     /// the views' positions now: the same when they kept their places,
     /// followed through the order the patch adopted when they moved in paint
     /// order (`adopted`: where each was). Nil when neither says.
-    private static func hint(following last: (level: Double, anchors: [Point], ids: [UInt32], order: [Int]),
+    private static func hint(following last: HeldOrder,
                              adopted: [Int]?, ids: [UInt32]) -> (order: [Int], anchors: [Point])? {
         if last.ids == ids { return (last.order, last.anchors) }
         guard let adopted, adopted.count == last.ids.count, adopted.count == ids.count,
@@ -325,15 +381,17 @@ final class AnnotationContainerView: View, RenderHolding {
             return super.hitTest(point)
         }
         let camera = map.camera, k = camera.pixelsPerUnit
-        let cx = map.frame.width / 2 - camera.center.x * k, cy = map.frame.height / 2 - camera.center.y * k
+        let centerX = camera.center.x
+        let cx = map.frame.width / 2, cy = map.frame.height / 2 - camera.center.y * k
         let q = point + contentOffset
         for sub in subviews.reversed() {
             guard let anchor = sub.worldAnchor, sub.scale == 1 else {
                 if let hit = sub.hitTest(sub.convertFromSuperview(point)) { return hit }
                 continue
             }
-            // The point in the view's own coordinates, as convertFromSuperview would give it.
-            let x = q.x - (anchor.x * k + cx) - sub.frame.minX
+            // The point in the view's own coordinates, as convertFromSuperview would give it: the view
+            // shows in the copy of the world nearest the camera's centre.
+            let x = q.x - ((WorldWrap.nearest(anchor.x, to: centerX) - centerX) * k + cx) - sub.frame.minX
             let y = q.y - (anchor.y * k + cy) - sub.frame.minY
             let size = sub.frame.size
             let reach = unsafeDowncast(sub, to: AnnotationView.self).hitReach

@@ -159,12 +159,14 @@ package struct AnnotationIndex: Sendable {
         positions[key].map { entries[Int($0)].point }
     }
 
-    /// Annotations whose point lies in `rect` (world units).
+    /// Annotations whose point lies in `rect` (world units, any copy of the world).
     package func query(_ rect: Rect) -> [Annotation] {
         entries(in: rect).map(\.annotation)
     }
 
-    /// Annotations whose point lies in `rect` (world units), with that point.
+    /// Annotations whose point lies in `rect` (world units) in one of the
+    /// world's copies, with that point as stored: a rect across 180° finds
+    /// the pins on both sides of it.
     package func entries(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         entries(in: rect, limit: .max) ?? []
     }
@@ -174,6 +176,21 @@ package struct AnnotationIndex: Sendable {
     /// and over a million of them the answer must not collect them all.
     package func entries(in rect: Rect, limit: Int) -> [(annotation: Annotation, point: Point)]? {
         guard !entries.isEmpty else { return [] }
+        let pieces = WorldWrap.pieces(of: rect)
+        guard pieces.count > 1 else {
+            guard let piece = pieces.first else { return [] }
+            return entries(inPiece: piece, limit: limit)
+        }
+        var out: [(annotation: Annotation, point: Point)] = []
+        for piece in pieces {
+            guard let found = entries(inPiece: piece, limit: limit - out.count) else { return nil }
+            out += found
+        }
+        return out
+    }
+
+    /// `entries(in:limit:)` for a rect within the world as stored.
+    private func entries(inPiece rect: Rect, limit: Int) -> [(annotation: Annotation, point: Point)]? {
         if isCounted { return countedEntries(in: rect, limit: limit) }
         let x0 = min(max(Int(rect.minX) >> cellShift, 0), gridSize - 1)
         let x1 = min(max(Int(rect.maxX) >> cellShift, 0), gridSize - 1)
@@ -191,10 +208,15 @@ package struct AnnotationIndex: Sendable {
         return out
     }
 
-    /// At least as many as lie in `rect`, from the counts alone (every entry
-    /// when the index does not count): the counts of the cells it meets.
+    /// At least as many as lie in `rect` (any copy of the world), from the
+    /// counts alone (every entry when the index does not count): the counts
+    /// of the cells it meets.
     package func countAtMost(in rect: Rect) -> Int {
         guard isCounted, !counts.isEmpty else { return entries.count }
+        return WorldWrap.pieces(of: rect).reduce(0) { $0 + countAtMost(inPiece: $1) }
+    }
+
+    private func countAtMost(inPiece rect: Rect) -> Int {
         let n = Self.countedGridSize
         let x0 = min(max(Int(rect.minX) >> Self.countedShift, 0), n - 1)
         let x1 = min(max(Int(rect.maxX) >> Self.countedShift, 0), n - 1)

@@ -37,8 +37,11 @@ extension MapView {
 
     /// `rect` edges included: its members lie on its right and bottom edges too
     /// (`Rect.contains` leaves them out, and no epsilon survives world units' size).
+    /// The point is taken in the copy of the world nearest the rect, which
+    /// may lie across 180°.
     static func closedContains(_ rect: Rect, _ p: Point) -> Bool {
-        p.x >= rect.minX && p.x <= rect.maxX && p.y >= rect.minY && p.y <= rect.maxY
+        let x = WorldWrap.nearest(p.x, to: rect.midX)
+        return x >= rect.minX && x <= rect.maxX && p.y >= rect.minY && p.y <= rect.maxY
     }
 
     /// The view of the cluster standing in for `annotation` now (see

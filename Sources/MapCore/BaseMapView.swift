@@ -5,6 +5,9 @@ import ViewKit
 /// Draws the base map under the annotations: the band's land and border
 /// tiles near the viewport as world paths (geometry sent once, never again on
 /// pan), and city names chosen by rank so they fit the zoom without overlapping.
+/// It draws them once, in the world as stored, and its item repeats them in
+/// every copy of the world the view shows (`repeatsWorld`): panning across
+/// 180° sends nothing new for the world east of it.
 package final class BaseMapView: View {
     package static let landColor = Color(hex: 0xF2EFE6)
     package static let oceanColor = Color(hex: 0xA9D3EE)
@@ -65,6 +68,13 @@ package final class BaseMapView: View {
         min(7, max(1, Int(zoom.rounded(.down)) - 0))
     }
 
+    /// The base map's group, drawn in every copy of the world the view shows.
+    package override func itemProperties() -> ItemProperties {
+        var p = super.itemProperties()
+        p.repeatsWorld = true
+        return p
+    }
+
     package override func renderSubviews(into context: inout RenderContext) {
         let visible = camera.visibleWorldRect(viewport: viewport)
         let margin = visible.insetBy(dx: -visible.width * 0.25, dy: -visible.height * 0.25)
@@ -74,7 +84,7 @@ package final class BaseMapView: View {
         let all = band?.tiles ?? []
         var tiles: [BaseMap.Tile] = []
         for layer in [BaseMap.Layer.land, .borders] {
-            for i in all.indices where all[i].layer == layer && all[i].worldRect.intersects(margin) {
+            for i in all.indices where all[i].layer == layer && WorldWrap.intersects(all[i].worldRect, margin) {
                 tiles.append(all[i])
             }
         }

@@ -32,9 +32,11 @@ package final class CityLabelLevel: Sendable {
                                                    priority: 0, isForced: false)
             }
         }
+        var shown = CollisionResolver(cellSize: 128).resolve(candidates)
+        Self.clearSeam(of: candidates.map(\.rect), shown: &shown, worldWidth: WorldWrap.width * k)
         var buckets: [Int: [Int32]] = [:]
         var count = 0
-        for (i, shown) in CollisionResolver(cellSize: 128).resolve(candidates).enumerated() where shown {
+        for (i, placed) in shown.enumerated() where placed {
             let p = labels.points[i]
             buckets[Self.bucket(x: Self.cell(p.x), y: Self.cell(p.y)), default: []].append(Int32(i))
             count += 1
@@ -43,18 +45,42 @@ package final class CityLabelLevel: Sendable {
         self.count = count
     }
 
+    /// Names on both sides of 180° meet there, in every copy of the world,
+    /// but the placement above saw them a world apart: of two that overlap
+    /// across it, the less important goes. Only names within the widest
+    /// box of the edges are compared.
+    static func clearSeam(of boxes: [Rect], shown: inout [Bool], worldWidth: Double) {
+        let reach = boxes.reduce(0) { max($0, $1.width) }
+        let near = boxes.indices.filter {
+            shown[$0] && (boxes[$0].minX < reach || boxes[$0].maxX > worldWidth - reach)
+        }
+        for (a, i) in near.enumerated() where shown[i] {
+            for j in near[(a + 1)...] where shown[j] {
+                let b = boxes[j]
+                if boxes[i].offsetBy(dx: worldWidth, dy: 0).intersects(b)
+                    || boxes[i].offsetBy(dx: -worldWidth, dy: 0).intersects(b) {
+                    shown[j] = false
+                }
+            }
+        }
+    }
+
     private static func cell(_ v: Double) -> Int {
         min(max(Int(v / Mercator.worldSize * Double(grid)), 0), grid - 1)
     }
 
     private static func bucket(x: Int, y: Int) -> Int { y * grid + x }
 
-    /// The placed cities whose point lies in `rect`, in priority order.
+    /// The placed cities whose point lies in `rect` (in any copy of the world), in priority order.
     func placed(in rect: Rect, points: [Point]) -> [Int32] {
         var out: [Int32] = []
-        for y in Self.cell(rect.minY)...Self.cell(rect.maxY) {
-            for x in Self.cell(rect.minX)...Self.cell(rect.maxX) {
-                for i in buckets[Self.bucket(x: x, y: y)] ?? [] where rect.contains(points[Int(i)]) { out.append(i) }
+        for piece in WorldWrap.pieces(of: rect) {
+            for y in Self.cell(piece.minY)...Self.cell(piece.maxY) {
+                for x in Self.cell(piece.minX)...Self.cell(piece.maxX) {
+                    for i in buckets[Self.bucket(x: x, y: y)] ?? [] where piece.contains(points[Int(i)]) {
+                        out.append(i)
+                    }
+                }
             }
         }
         out.sort()
@@ -65,7 +91,9 @@ package final class CityLabelLevel: Sendable {
 /// Which city names one map shows: the level's placed names in a region
 /// around the viewport (half a viewport more on each side), taken once, and
 /// among them the ones in and just around the viewport, taken again only
-/// when the viewport nears their edge, so most pans cost a comparison.
+/// when the viewport nears their edge, so most pans cost a comparison. The
+/// rects are the camera's, in whatever copy of the world it looks at; the
+/// names are the world's as stored, which the base map draws in every copy.
 struct CityLabelPlacement {
     /// The closest level placed; closer zooms show the same names.
     static let maxLevel = 20
@@ -122,7 +150,7 @@ struct CityLabelPlacement {
         drawnRect = near
         drawn = []
         labels.points.withUnsafeBufferPointer { points in
-            for index in inRegion where near.contains(points[Int(index)]) {
+            for index in inRegion where WorldWrap.contains(near, points[Int(index)]) {
                 drawn.append(index)
                 if drawn.count == cap { break }
             }

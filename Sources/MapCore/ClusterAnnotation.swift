@@ -31,6 +31,8 @@ public final class ClusterAnnotation: Annotation {
         init(_ membership: ClusterMembership, previous: State? = nil) {
             self.membership = membership
             (count, center) = membership.summary
+            // Cells across 180° average past the world's east edge: the centre is kept as stored points are.
+            center.x = WorldWrap.wrap(center.x)
             if let previous, previous.count == count { title = previous.title } else { title = "\(count) places" }
             shown = previous?.shown
         }
@@ -94,7 +96,8 @@ public final class ClusterAnnotation: Annotation {
     }
 
     private static func shownPoint(_ s: inout State, tolerance: Double) -> Point {
-        if let shown = s.shown, abs(shown.x - s.center.x) <= tolerance, abs(shown.y - s.center.y) <= tolerance {
+        if let shown = s.shown, abs(WorldWrap.delta(from: shown.x, to: s.center.x)) <= tolerance,
+           abs(shown.y - s.center.y) <= tolerance {
             return shown
         }
         s.shown = s.center
@@ -174,25 +177,22 @@ enum ClusterMembership: Sendable {
         }
     }
 
+    /// The world rect around the members, the short way round: a cluster
+    /// across 180° gives a rect across it, not one around the whole world.
     var bounds: Rect {
-        var rect: Rect?
-        func add(_ r: Rect) { rect = rect.map { $0.union(r) } ?? r }
+        var around = WorldWrap.Bounds()
         switch self {
         case let .session(index, cells):
             for cell in cells {
-                if cell.movedOut.isEmpty, !cell.range.isEmpty {
-                    add(index.bounds(of: cell.range))
-                } else {
-                    for i in cell.stayingPositions() { add(Rect(origin: index.point(at: i), size: .zero)) }
-                }
-                for p in cell.movedInPoints { add(Rect(origin: p, size: .zero)) }
+                for i in cell.stayingPositions() { around.add(index.point(at: i)) }
+                for p in cell.movedInPoints { around.add(p) }
             }
         case let .shared(clustering, cells):
-            if let r = Self.bounds(of: cells, in: clustering) { add(r) }
+            Self.addPoints(of: cells, in: clustering, to: &around)
         case let .sharedCell(clustering, cell):
-            if let r = Self.bounds(of: [cell], in: clustering) { add(r) }
+            Self.addPoints(of: [cell], in: clustering, to: &around)
         }
-        return rect ?? .zero
+        return around.rect ?? .zero
     }
 
     /// The members of shared `cells`, found in the newest epoch.
@@ -211,15 +211,13 @@ enum ClusterMembership: Sendable {
         return nil
     }
 
-    /// The world rect around the members of shared `cells` in the newest epoch, nil when they have none.
-    private static func bounds(of cells: [ClusterIndex.Cell], in clustering: SharedClustering) -> Rect? {
-        guard let index = clustering.newestIndex else { return nil }
-        var rect: Rect?
+    /// Takes the points of the members of shared `cells` in the newest epoch into `around`.
+    private static func addPoints(of cells: [ClusterIndex.Cell], in clustering: SharedClustering,
+                                  to around: inout WorldWrap.Bounds) {
+        guard let index = clustering.newestIndex else { return }
         for cell in cells {
             guard let range = index.range(ofCell: cell.key), !range.isEmpty else { continue }
-            let r = index.bounds(of: range)
-            rect = rect.map { $0.union(r) } ?? r
+            for member in index.members(in: range) { around.add(member.point) }
         }
-        return rect
     }
 }

@@ -148,11 +148,14 @@ package final class ClusterIndex: Sendable {
         return lo..<lowerBound((prefix + 1) << shift, in: keys, range: lo..<keys.count)
     }
 
-    /// The non-empty cells at `zoom` that meet `rect` (world units), over
-    /// members in Morton order whose keys hold their finest code above
-    /// `lowBits` low bits: `run` gives the positions and mean point of the
-    /// members whose keys, shifted right by the shift it is passed, are the
-    /// cell's code (nil for an empty cell).
+    /// The non-empty cells at `zoom` that meet `rect` (world units, in any
+    /// copy of the world), over members in Morton order whose keys hold
+    /// their finest code above `lowBits` low bits: `run` gives the positions
+    /// and mean point of the members whose keys, shifted right by the shift
+    /// it is passed, are the cell's code (nil for an empty cell). A cell east
+    /// of 180° in a range across it has its centre a world further east
+    /// (`CellRange.offset(ofColumn:)`), so clusters gather across 180° as
+    /// anywhere else.
     static func cells(in rect: Rect, zoom: Int, lowBits: UInt64,
                       run: (_ prefix: UInt64, _ shift: UInt64) -> (range: Range<Int>, center: Point)?) -> [Cell] {
         let cells = CellRange(rect, zoom: zoom)
@@ -161,10 +164,12 @@ package final class ClusterIndex: Sendable {
         let levelBits = UInt64(2 * (maxZoom - z)) + lowBits
         var out: [Cell] = []
         for cy in cells.y0...cells.y1 {
-            for cx in cells.x0...cells.x1 {
-                let prefix = morton(cx, cy)
+            for column in cells.x0...cells.x1 {
+                let prefix = morton(column & cells.columnMask, cy)
                 guard let (range, center) = run(prefix, levelBits) else { continue }
-                out.append(Cell(key: UInt64(z) << 58 | prefix, range: range, center: center))
+                let offset = cells.offset(ofColumn: column)
+                out.append(Cell(key: UInt64(z) << 58 | prefix, range: range,
+                                center: offset == 0 ? center : Point(x: center.x + offset, y: center.y)))
             }
         }
         return out
@@ -172,6 +177,10 @@ package final class ClusterIndex: Sendable {
 
     /// The cells at a zoom level that meet a world rect, as a square of cell
     /// coordinates: every rect with the same range meets the same cells.
+    /// Columns run east from `x0` (within the world as stored) to `x1`, which
+    /// is past the world's last column when the range crosses 180°: column
+    /// `x1 & columnMask` of the next copy. A rect a world wide or more meets
+    /// every column once.
     package struct CellRange: Hashable, Sendable {
         package let zoom: Int
         let x0: UInt32, y0: UInt32, x1: UInt32, y1: UInt32
@@ -179,8 +188,34 @@ package final class ClusterIndex: Sendable {
         package init(_ rect: Rect, zoom: Int) {
             self.zoom = min(max(zoom, 0), ClusterIndex.maxZoom)
             let s = ClusterIndex.shift(zoom: self.zoom)
-            (x0, x1) = (cellCoordinate(rect.minX, shift: s), cellCoordinate(rect.maxX, shift: s))
+            let columns = 1 << (ClusterIndex.worldBits - s)
+            let side = Double(1 << s)
+            let first = WorldWrap.wrap(rect.minX)
+            let span = rect.width.isFinite && rect.minX.isFinite ? min(rect.width, WorldWrap.width) : WorldWrap.width
+            let count = Int(((first + span) / side).rounded(.down)) - Int(first / side) + 1
+            if count >= columns {
+                (x0, x1) = (0, UInt32(columns - 1))
+            } else {
+                x0 = UInt32(min(Int(first / side), columns - 1))
+                x1 = x0 + UInt32(max(count, 1) - 1)
+            }
             (y0, y1) = (cellCoordinate(rect.minY, shift: s), cellCoordinate(rect.maxY, shift: s))
+        }
+
+        /// The world's columns at this zoom, less one: a column of the range is its column in the world as stored.
+        var columnMask: UInt32 { UInt32((1 << (ClusterIndex.worldBits - ClusterIndex.shift(zoom: zoom))) - 1) }
+
+        /// How far east of the world as stored column `column` of the range
+        /// (`x0...x1`) lies: a world for the columns past 180°, else none.
+        func offset(ofColumn column: UInt32) -> Double {
+            column > columnMask ? WorldWrap.width : 0
+        }
+
+        /// The range's column for column `column` of the world as stored, nil when it has none.
+        func rangeColumn(of column: UInt32) -> UInt32? {
+            if column >= x0, column <= x1 { return column }
+            let next = column + columnMask + 1
+            return next <= x1 ? next : nil
         }
     }
 
@@ -200,14 +235,9 @@ package final class ClusterIndex: Sendable {
     /// The bounding rect (world units) of the members in `range`.
     package func bounds(of range: Range<Int>) -> Rect { Self.bounds(of: points[range]) }
 
-    /// The bounding rect of `points`.
+    /// The bounding rect of `points`, the short way round (across 180° when that is shorter).
     static func bounds<Points: Sequence<Point>>(of points: Points) -> Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in points {
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        WorldWrap.bounds(of: points) ?? .zero
     }
 }
 

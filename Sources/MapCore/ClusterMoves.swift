@@ -50,40 +50,57 @@ struct ClusterMoves {
         return true
     }
 
-    /// The cells at `zoom` meeting `rect`, with the moves applied.
+    /// The cells at `zoom` meeting `rect`, with the moves applied. A cell's
+    /// centre is in the copy of the world `ClusterIndex.cells(in:zoom:)`
+    /// gives it; its members' points stay as stored.
     func cells(of index: ClusterIndex, in rect: Rect, zoom: Int) -> [ClusterCell] {
         let built = index.cells(in: rect, zoom: zoom)
         guard !moved.isEmpty else {
             return built.map { ClusterCell(key: $0.key, center: $0.center, count: $0.count, range: $0.range,
                                            movedOut: [], movedIn: [], movedInPoints: []) }
         }
-        let z = UInt64(min(max(zoom, 0), ClusterIndex.maxZoom))
+        let range = ClusterIndex.CellRange(rect, zoom: zoom)
+        let z = range.zoom
         var outOf: [UInt64: [Int]] = [:]
         var into: [UInt64: [(Annotation, Point)]] = [:]
         for (position, now) in moved {
-            outOf[index.cellKey(of: index.point(at: position), zoom: Int(z)), default: []].append(position)
-            into[index.cellKey(of: now.point, zoom: Int(z)), default: []].append((now.annotation, now.point))
+            outOf[index.cellKey(of: index.point(at: position), zoom: z), default: []].append(position)
+            into[index.cellKey(of: now.point, zoom: z), default: []].append((now.annotation, now.point))
         }
         var out: [ClusterCell] = []
         var seen: Set<UInt64> = []
         for cell in built {
             seen.insert(cell.key)
             out.append(adjust(cell.key, sum: cell.center * Double(cell.count), count: cell.count, range: cell.range,
+                              offset: Self.offset(of: cell.key, in: range, index: index) ?? 0,
                               out: outOf[cell.key] ?? [], in: into[cell.key] ?? [], index: index))
         }
         // Cells that only movers reached.
         for (key, arrivals) in into where !seen.contains(key) {
-            guard index.cellRect(key: key).intersects(rect) else { continue }
-            out.append(adjust(key, sum: .zero, count: 0, range: 0..<0, out: [], in: arrivals, index: index))
+            guard let offset = Self.offset(of: key, in: range, index: index) else { continue }
+            out.append(adjust(key, sum: .zero, count: 0, range: 0..<0, offset: offset, out: [], in: arrivals,
+                              index: index))
         }
         return out.filter { $0.count > 0 }
     }
 
-    private func adjust(_ key: UInt64, sum: Point, count: Int, range: Range<Int>, out: [Int],
+    /// How far east of the world as stored `range` shows the cell with `key`; nil when it does not show it.
+    private static func offset(of key: UInt64, in range: ClusterIndex.CellRange, index: ClusterIndex) -> Double? {
+        let rect = index.cellRect(key: key)
+        let side = rect.width
+        guard rect.minY < Double(range.y1 + 1) * side, rect.maxY > Double(range.y0) * side,
+              let column = range.rangeColumn(of: UInt32(rect.minX / side)) else { return nil }
+        return range.offset(ofColumn: column)
+    }
+
+    /// A cell's count and centre with the moves out of it and into it: the
+    /// movers' points taken `offset` east, into the cell's copy of the world.
+    private func adjust(_ key: UInt64, sum: Point, count: Int, range: Range<Int>, offset: Double, out: [Int],
                         in arrivals: [(Annotation, Point)], index: ClusterIndex) -> ClusterCell {
         var sum = sum
-        for p in out { sum = sum - index.point(at: p) }
-        for (_, p) in arrivals { sum = sum + p }
+        let shift = Point(x: offset, y: 0)
+        for p in out { sum = sum - (index.point(at: p) + shift) }
+        for (_, p) in arrivals { sum = sum + (p + shift) }
         let n = count - out.count + arrivals.count
         return ClusterCell(key: key, center: n > 0 ? sum * (1 / Double(n)) : .zero, count: n, range: range,
                            movedOut: Set(out), movedIn: arrivals.map(\.0), movedInPoints: arrivals.map(\.1))

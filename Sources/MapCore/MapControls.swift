@@ -155,7 +155,7 @@ public final class MapControls: View {
     func layout(in map: MapView) {
         frame = map.bounds
         let camera = map.camera
-        zoom.update(zoom: camera.zoom)
+        zoom.update(zoom: camera.zoom, least: Camera.minimumZoom(for: map.bounds.size))
         scaleBar.update(latitude: camera.centerCoordinate.latitude, zoom: camera.zoom)
         attribution.layout(maxWidth: max(120, map.bounds.width - 2 * Self.margin))
         let obstacles = map.overlayFrames(excluding: self)

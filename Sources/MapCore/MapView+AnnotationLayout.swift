@@ -91,8 +91,9 @@ extension MapView {
     /// `last` is current: a move into it, out of it or within it asks for a
     /// whole layout (`showAnnotation(_:at:)`).
     private func canFollowPan(from last: Rect, to near: Rect) -> Bool {
+        // A rect a world wide holds every longitude: strips past it would find pins it holds already.
         last.width == near.width && last.height == near.height && last.intersects(near)
-            && shared.displaced.isEmpty && !sharedClustersChanged
+            && near.width < WorldWrap.width && shared.displaced.isEmpty && !sharedClustersChanged
     }
 
     /// A pan at one zoom past half the margin: the annotations in the strips
@@ -119,7 +120,7 @@ extension MapView {
             guard view !== selectedView else { return false }
             if view.isShownByClustering { return view.layoutPass != pass }
             guard let anchor = view.worldAnchor else { return false }
-            return !near.contains(anchor)
+            return !WorldWrap.contains(near, anchor)
         }
         retireLiveViews(where: leaves)
         for strip in strips {

@@ -5,8 +5,12 @@ import ViewKit
 extension MapView {
     /// Moves the camera, animated with ease-in-out when asked (zoom
     /// interpolated linearly, which is geometric in scale, as web maps do).
+    /// It goes the short way round: to the copy of `target` nearest the
+    /// camera, so a move from Fiji to Samoa crosses 180° rather than the
+    /// whole world.
     public func setCamera(_ target: Camera, animated: Bool, duration: Double = 0.35) {
-        let target = target.clampedToWorld()
+        var target = target.constrained(to: frame.size)
+        target.center.x = WorldWrap.nearest(target.center.x, to: camera.center.x)
         guard animated, let animator = window?.animator else {
             stopCameraMotion()
             camera = target
@@ -37,7 +41,19 @@ extension MapView {
         return target
     }
 
-    /// Shows `region` (as `setRegion(_:animated:)`): the largest zoom that fits its span.
+    /// Keeps the camera to what the map's size can show after the map was
+    /// resized (`Camera.constrained(to:)`); a camera that had to change
+    /// settles there, as after a gesture.
+    func fitCameraToSize() {
+        let fitted = camera.constrained(to: frame.size)
+        guard fitted != camera else { return }
+        camera = fitted
+        endRegionChange(animated: false)
+    }
+
+    /// Shows `region` (as `setRegion(_:animated:)`): the largest zoom that
+    /// fits its span. A region across 180° (its centre's longitude near it,
+    /// or its span reaching past it) is shown in one piece.
     public func setRegion(_ region: CoordinateRegion, animated: Bool) {
         let c = region.center
         let sw = Mercator.project(Coordinate(latitude: c.latitude - region.latitudeDelta / 2,
@@ -58,14 +74,12 @@ extension MapView {
     /// `edgePadding` inside `calloutConstrainedRect`, the bounds less
     /// `calloutInsets`, the app's views over the map and the map's controls
     /// (`setVisibleMapRect(_:edgePadding:animated:)` pads the same way).
-    /// Zooms in no closer than level 16.
+    /// Zooms in no closer than level 16. The annotations are framed the
+    /// short way round: Fiji, Tonga and Samoa across 180°, not the whole
+    /// world between them.
     public func showAnnotations(_ annotations: [Annotation],
                                 edgePadding: EdgeInsets = MapView.defaultAnnotationEdgePadding, animated: Bool) {
-        guard let first = annotations.first else { return }
-        var rect = Rect(origin: Mercator.project(first.coordinate), size: .zero)
-        for a in annotations.dropFirst() {
-            rect = rect.union(Rect(origin: Mercator.project(a.coordinate), size: .zero))
-        }
+        guard let rect = WorldWrap.bounds(of: annotations.lazy.map { Mercator.project($0.coordinate) }) else { return }
         let padding = framingPadding(edgePadding: edgePadding, reach: viewReach(of: annotations))
         setCamera(camera(fitting: rect, padding: padding), animated: animated)
     }

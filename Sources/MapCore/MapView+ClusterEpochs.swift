@@ -17,7 +17,9 @@ struct SharedLayoutShown {
             let members = layout.grouping[g]
             let first = layout.cells[members[members.startIndex]]
             if members.count == 1, first.count == 1 { return index.point(at: first.range.lowerBound) }
-            return clusters[MapView.clusterKey(members, of: layout.cells)]?.lastShownPoint ?? first.center
+            if let shown = clusters[MapView.clusterKey(members, of: layout.cells)]?.lastShownPoint { return shown }
+            // A cell's centre may lie a world east (a layout across 180°); shown points are kept as stored.
+            return Point(x: WorldWrap.wrap(first.center.x), y: first.center.y)
         }
     }
 }
@@ -77,7 +79,8 @@ extension MapView {
                 // The count and centre the cluster would take: unchanged count and a centre within half a
                 // pixel of where it shows change nothing a browser would see (`ClusterAnnotation.shownPoint`).
                 let at = shown.points[g]
-                if change.count == change.previousCount, abs(change.center.x - at.x) <= tolerance,
+                if change.count == change.previousCount,
+                   abs(WorldWrap.delta(from: at.x, to: change.center.x)) <= tolerance,
                    abs(change.center.y - at.y) <= tolerance {
                     continue
                 }

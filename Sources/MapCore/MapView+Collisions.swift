@@ -5,7 +5,9 @@ extension MapView {
     /// Hides the live annotation views that lose a collision (and the
     /// adaptive titles of markers that would overlap), as MapKit does each
     /// time the views or the zoom change. A pan moves every view together,
-    /// so it changes nothing and the pass is skipped.
+    /// so it changes nothing and the pass is skipped, unless it takes the
+    /// meridian opposite the camera past a view: that view then shows a
+    /// world away, in the copy now nearest the centre.
     ///
     /// The map owns `isHidden` of its annotation views: a hidden view is not
     /// drawn, not hit-tested and not in the accessibility mirror.
@@ -28,6 +30,10 @@ extension MapView {
         mixer.mix(camera.zoom.bitPattern)
         mixer.mix(frame.size.width.bitPattern)
         var contesting = 0
+        // Which copy each view shows in, counted from the camera's own: it changes only where the meridian
+        // opposite the camera passes the view.
+        let cameraX = camera.center.x
+        let cameraCopy = (cameraX / WorldWrap.width).rounded(.down) * WorldWrap.width
         for view in views {
             let v = unsafeDowncast(view, to: AnnotationView.self)
             // One cast a view: whether its title adapts counts it and goes into the signature.
@@ -37,6 +43,7 @@ extension MapView {
             if let anchor = v.worldAnchor {
                 mixer.mix(anchor.x.bitPattern)
                 mixer.mix(anchor.y.bitPattern)
+                mixer.mix((WorldWrap.shift(of: anchor.x, toward: cameraX) - cameraCopy).bitPattern)
             } else {
                 mixer.mix(0x7FF8_DEAD_BEEF_0001)
             }

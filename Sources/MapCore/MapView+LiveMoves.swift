@@ -22,7 +22,7 @@ extension MapView {
     /// without telling the map, so a move far away costs a few lookups.
     package func isAffected(byMoveOf key: AnnotationKey, from: Point, to: Point) -> Bool {
         if let rect = laidOutRect {
-            if rect.contains(from) || rect.contains(to) { return true }
+            if WorldWrap.contains(rect, from) || WorldWrap.contains(rect, to) { return true }
             // While the layout is current, every view is inside what was laid
             // out but the selected one, kept alive wherever it is (anything
             // that moves a view out, or a pin in, asks for a new layout).
@@ -80,7 +80,7 @@ extension MapView {
             needsAnnotationLayout = true
             return
         }
-        switch (live, rect.contains(point)) {
+        switch (live, WorldWrap.contains(rect, point)) {
         case let (view?, true):
             view.place(at: point)
             if let callout, callout.annotationView === view, let anchor = view.worldAnchor {

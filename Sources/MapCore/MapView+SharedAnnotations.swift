@@ -70,7 +70,7 @@ extension MapView {
         for a in annotations where shared.hidden[AnnotationKey(a)] == nil {
             if let source, source.decidesClustering(of: a) {
                 // Clustered, or gathered: a new epoch brings it here. Else it may make the pins near too many.
-                if !isGatheredBySource(a), laidOutRect?.contains(Mercator.project(a.coordinate)) ?? true {
+                if !isGatheredBySource(a), mayBeLaidOut(Mercator.project(a.coordinate)) {
                     needsAnnotationLayout = true
                 }
                 continue
@@ -78,7 +78,7 @@ extension MapView {
             if addToClusterGroup(a) {
                 shared.displaced[AnnotationKey(a)] = nil
                 needsAnnotationLayout = true
-            } else if laidOutRect?.contains(Mercator.project(a.coordinate)) ?? true {
+            } else if mayBeLaidOut(Mercator.project(a.coordinate)) {
                 needsAnnotationLayout = true
             }
         }
@@ -154,7 +154,9 @@ extension MapView {
         out.reserveCapacity(found.count + unclustered.count)
         appendShownOneByOne(found, to: &out)
         appendShownOneByOne(unclustered, to: &out)
-        for d in shared.displaced.values where rect.contains(d.point) { out.append((d.annotation, d.point)) }
+        for d in shared.displaced.values where WorldWrap.contains(rect, d.point) {
+            out.append((d.annotation, d.point))
+        }
         return out
     }
 
@@ -235,7 +237,7 @@ extension MapView {
             view.place(at: point)
             if let callout, callout.annotationView === view, let anchor = view.worldAnchor { callout.worldAnchor = anchor }
             needsAnnotationLayout = true
-        } else if laidOutRect?.contains(point) ?? true, !isGatheredBySource(annotation) {
+        } else if mayBeLaidOut(point), !isGatheredBySource(annotation) {
             // A gathered pin shows where the epoch that merges the move has it.
             needsAnnotationLayout = true
         }
@@ -267,6 +269,11 @@ extension MapView {
             let key = AnnotationKey(a)
             return shared.hidden[key] == nil && !index.contains(key) && !isClusteredMember(key)
         }
+    }
+
+    /// Whether `point` lies in what was laid out, in any copy of the world (or nothing is laid out yet).
+    func mayBeLaidOut(_ point: Point) -> Bool {
+        laidOutRect.map { WorldWrap.contains($0, point) } ?? true
     }
 
     /// Points closer than 1/1000 world unit (about 1/4000 px at zoom 20) are the same place.

@@ -22,9 +22,13 @@ open class MapView: View, CursorProviding {
     /// delegate (MapObservation.swift).
     package var observer = MapObservation()
 
-    /// Where the map looks. Setting it moves the map at once.
+    /// Where the map looks. Setting it moves the map at once. It is kept
+    /// to what the map's size can show (`Camera.constrained(to:)`): zoomed
+    /// in far enough that the world fills the map from top to bottom, and
+    /// never past the poles. East and west it pans without limit; the world
+    /// repeats.
     public var camera: Camera {
-        didSet { camera = camera.clampedToWorld() }
+        didSet { camera = camera.constrained(to: frame.size) }
     }
 
     /// Fraction of the viewport kept as a margin around it where views stay alive.
@@ -97,7 +101,7 @@ open class MapView: View, CursorProviding {
     /// its annotations (nil: no base map; whatever is behind the map shows).
     public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
         self.fonts = fonts
-        self.camera = camera
+        self.camera = camera.constrained(to: frame.size)
         baseMapView = baseMap.map { BaseMapView(baseMap: $0, typeface: fonts.regular) }
         controls = MapControls(fonts: fonts, baseMapAttributions: baseMap?.attributions ?? [])
         super.init(frame: frame)
@@ -114,17 +118,19 @@ open class MapView: View, CursorProviding {
 
     // MARK: Coordinates
 
-    /// The map's point of a world point.
+    /// The map's point of a world point, in the copy of the world nearest
+    /// the camera's centre: where annotations, clusters and callouts show.
     public func screenPoint(forWorld p: Point) -> Point {
-        camera.screenPoint(forWorld: p, viewport: frame.size)
+        camera.screenPoint(forWorld: Point(x: WorldWrap.nearest(p.x, to: camera.center.x), y: p.y),
+                           viewport: frame.size)
     }
 
-    /// The map's point of a coordinate.
+    /// The map's point of a coordinate, in the copy of the world nearest the camera's centre.
     public func convert(_ coordinate: Coordinate) -> Point {
         screenPoint(forWorld: Mercator.project(coordinate))
     }
 
-    /// The coordinate under a point of the map.
+    /// The coordinate under a point of the map (its longitude in -180...180).
     public func convert(_ point: Point) -> Coordinate {
         Mercator.unproject(camera.worldPoint(forScreen: point, viewport: frame.size))
     }
@@ -265,6 +271,7 @@ open class MapView: View, CursorProviding {
     /// Before drawing, steps the gestures' momentum and lays the map out for
     /// the current camera: annotation views, clusters, collisions, the callout.
     open override func renderSubviews(into context: inout RenderContext) {
+        fitCameraToSize()
         tickGestures()
         baseMapView?.camera = camera
         baseMapView?.viewport = frame.size

@@ -41,10 +41,11 @@ public final class ZoomControl: View {
         for v in [zoomInButton, separator, zoomOutButton] { addSubview(v) }
     }
 
-    /// Enables each button only while the camera can still zoom its way.
-    func update(zoom: Double) {
+    /// Enables each button only while the camera can still zoom its way:
+    /// out to `least`, where the world just fills the map from top to bottom.
+    func update(zoom: Double, least: Double) {
         set(zoomInButton, enabled: zoom < Camera.maxZoom - 1e-6)
-        set(zoomOutButton, enabled: zoom > Camera.minZoom + 1e-6)
+        set(zoomOutButton, enabled: zoom > least + 1e-6)
     }
 
     private func set(_ button: Button, enabled: Bool) {

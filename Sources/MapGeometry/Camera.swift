@@ -5,13 +5,18 @@ import Foundation
 /// Converts between screen points (CSS px, origin top-left of the viewport)
 /// and world points; it is a pure value so gestures and animations can compute
 /// cameras without touching the map.
+///
+/// The world repeats east and west (`WorldWrap`), so the centre's `x` is
+/// not limited to one world: a camera panned east across 180° goes on past
+/// `Mercator.worldSize`, and `centerCoordinate` still names a longitude in
+/// -180...180.
 public struct Camera: Hashable, Sendable, CustomStringConvertible {
     /// The farthest out a camera goes: the whole world in 512 px.
     public static let minZoom = 1.0
     /// The closest in a camera goes: street level.
     public static let maxZoom = 18.0
 
-    /// The world point shown at the viewport centre.
+    /// The world point shown at the viewport centre, in any copy of the world.
     public var center: Point
     /// Fractional zoom, clamped to 1...18.
     public var zoom: Double {
@@ -34,7 +39,7 @@ public struct Camera: Hashable, Sendable, CustomStringConvertible {
         z.isFinite ? min(max(z, minZoom), maxZoom) : minZoom
     }
 
-    /// The coordinate at the viewport centre.
+    /// The coordinate at the viewport centre, its longitude in -180...180.
     public var centerCoordinate: Coordinate { Mercator.unproject(center) }
     /// CSS pixels per world unit at this zoom: world distances times this are screen distances.
     public var pixelsPerUnit: Double { Mercator.pixelsPerUnit(zoom: zoom) }
@@ -77,11 +82,43 @@ public struct Camera: Hashable, Sendable, CustomStringConvertible {
         return c.clampedToWorld()
     }
 
-    /// The centre kept inside the world square, so the map can't be lost.
+    /// The centre kept north of the world's south edge and south of its
+    /// north edge, so the map can't be lost; east and west the world repeats.
     public func clampedToWorld() -> Camera {
         var c = self
         let w = Mercator.worldSize
-        c.center = Point(x: min(max(center.x, 0), w), y: min(max(center.y, 0), w))
+        var x = center.x.isFinite ? center.x : w / 2
+        // Worlds of panning away, a double still places a pin to a thousandth of a pixel at zoom 18; past
+        // that, the same place in the world as stored.
+        if abs(x) > Self.farthestCopy * w { x = WorldWrap.wrap(x) }
+        c.center = Point(x: x, y: center.y.isFinite ? min(max(center.y, 0), w) : w / 2)
+        return c
+    }
+
+    /// How many worlds east or west the centre may go before it is brought back to the world as stored.
+    static let farthestCopy = 1_048_576.0
+
+    /// The least zoom at which the world is as tall as `viewport` (at
+    /// least `minZoom`): zoomed out further, blank would show above the
+    /// north edge and below the south one. East and west the world's copies
+    /// fill any width.
+    public static func minimumZoom(for viewport: Size) -> Double {
+        guard viewport.height > 0, viewport.height.isFinite else { return minZoom }
+        return min(max(log2(viewport.height / 256), minZoom), maxZoom)
+    }
+
+    /// The camera as a map of `viewport` shows it: zoomed in at least to
+    /// `minimumZoom(for:)`, and its centre no nearer the north or south edge
+    /// of the world than half the viewport, so the map always covers the
+    /// view from top to bottom (as MapLibre limits its latitude).
+    public func constrained(to viewport: Size) -> Camera {
+        var c = clampedToWorld()
+        let least = Self.minimumZoom(for: viewport)
+        if c.zoom < least { c.zoom = least }
+        let half = viewport.height.isFinite ? max(viewport.height, 0) / 2 / c.pixelsPerUnit : 0
+        let w = Mercator.worldSize
+        let y = half * 2 >= w ? w / 2 : min(max(c.center.y, half), w - half)
+        if y != c.center.y { c.center.y = y }
         return c
     }
 

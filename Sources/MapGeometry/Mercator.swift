@@ -12,6 +12,8 @@ public enum Mercator {
     public static let maxLatitude = 85.051_128_779_806_59
 
     /// The world point of a coordinate; latitudes beyond ±85.05° are clamped.
+    /// A longitude past ±180° gives a point in the next copy of the world
+    /// (a region across 180° stays in one piece).
     public static func project(_ c: Coordinate) -> Point {
         let lat = min(max(c.latitude, -maxLatitude), maxLatitude) * .pi / 180
         let x = (c.longitude + 180) / 360
@@ -19,9 +21,11 @@ public enum Mercator {
         return Point(x: x * worldSize, y: y * worldSize)
     }
 
-    /// The coordinate of a world point.
+    /// The coordinate of a world point in any copy of the world: its
+    /// longitude in -180...180.
     public static func unproject(_ p: Point) -> Coordinate {
-        let lon = p.x / worldSize * 360 - 180
+        var lon = p.x / worldSize * 360 - 180
+        if lon < -180 || lon > 180 { lon -= ((lon + 180) / 360).rounded(.down) * 360 }
         let n = .pi - 2 * .pi * p.y / worldSize
         let lat = atan(sinh(n)) * 180 / .pi
         return Coordinate(latitude: lat, longitude: lon)

@@ -56,8 +56,8 @@ final class LiveSubscriber: Sendable {
         // A pending wake-up with an epoch's time already kept needs nothing more: that time is older.
         let isPending = pending.load(ordering: .acquiring)
         if isPending, !touched.hasTimes || epochChanges.withLock({ $0 != nil }) { return false }
-        guard let rect = viewport.withLock({ $0 }),
-              rect.minX <= bounds.maxX, bounds.minX <= rect.maxX, rect.minY <= bounds.maxY, bounds.minY <= rect.maxY
+        // The viewport is the camera's, in whatever copy of the world it looks at; the points are as stored.
+        guard let rect = viewport.withLock({ $0 }), WorldWrap.intersects(rect, bounds.insetBy(dx: -1, dy: -1))
         else { return false }
         let (shows, time) = touched.firstTime(in: rect)
         guard shows else { return false }

@@ -49,9 +49,9 @@ extension MapSession {
                 logger.debug("session \(self.id): no annotation \(id) to select")
                 return
             }
-            // Off screen it has no view to open a callout on: look at it first.
+            // Off screen it has no view to open a callout on: look at it first (the short way round).
             let point = Mercator.project(annotation.coordinate)
-            if !mapView.camera.visibleWorldRect(viewport: mapView.bounds.size).contains(point) {
+            if !WorldWrap.contains(mapView.camera.visibleWorldRect(viewport: mapView.bounds.size), point) {
                 mapView.setCamera(Camera(center: point, zoom: mapView.camera.zoom), animated: false)
             }
             mapView.selectAnnotation(annotation, animated: true)

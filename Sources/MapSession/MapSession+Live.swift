@@ -29,10 +29,14 @@ struct Glide {
     let start: Double
     let duration: Double
 
+    /// Where the pin is at `time`, gliding the short way round: a move from
+    /// 179° E to 179° W crosses 180°, not the whole world.
     func point(at time: Double) -> (point: Point, done: Bool) {
         let f = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
         // Exactly `to` at the end, so the map sees the pin back at its store point.
-        return f >= 1 ? (to, true) : (from + (to - from) * f, false)
+        guard f < 1 else { return (to, true) }
+        let dx = WorldWrap.delta(from: from.x, to: to.x)
+        return (Point(x: WorldWrap.wrap(from.x + dx * f), y: from.y + (to.y - from.y) * f), false)
     }
 }
 
@@ -178,7 +182,8 @@ extension MapSession {
         let rect = live.publishedRect
         // Whether a change could be seen here, for the event-to-frame latency.
         func seen(_ change: UnsafePointer<LoggedChange>) {
-            guard let rect, rect.contains(change.pointee.to) || rect.contains(change.pointee.from) else { return }
+            let (to, from) = (change.pointee.to, change.pointee.from)
+            guard let rect, WorldWrap.contains(rect, to) || WorldWrap.contains(rect, from) else { return }
             oldestSeen = min(oldestSeen ?? change.pointee.receivedAt, change.pointee.receivedAt)
         }
         changes.forEach { change in
@@ -198,7 +203,7 @@ extension MapSession {
                 seen(change)
             case .moved:
                 let (from, to) = (change.pointee.from, change.pointee.to)
-                guard rect.map({ $0.contains(from) || $0.contains(to) }) ?? true
+                guard rect.map({ WorldWrap.contains($0, from) || WorldWrap.contains($0, to) }) ?? true
                         || (!live.glides.isEmpty && live.glides[key] != nil)
                         || mapView.isAffected(byMoveOf: key, from: from, to: to) else { return }
                 live.movesReplayed += 1
@@ -219,8 +224,9 @@ extension MapSession {
     }
 
     /// Moves a pin's view from where it is shown to its coordinate over
-    /// `interval` (the feed's pace), one display frame at a time. Pins far
-    /// from the viewport, and jumps across the antimeridian, move at once.
+    /// `interval` (the feed's pace), one display frame at a time, the short
+    /// way round (across 180° when that is shorter). Pins far from the
+    /// viewport move at once.
     /// A pin with neither a view nor a glide here starts from `logged`, where
     /// the store had it before this batch of moves, so a pin gliding into the
     /// viewport enters from its edge. `to` is where the log says the move
@@ -232,7 +238,7 @@ extension MapSession {
         let shown = isShown ? mapView.displayedPoint(of: annotation) : nil
         let from = shown ?? logged
         let duration = min(max(interval ?? Self.defaultGlide, 0), Self.maxGlide)
-        let near = live.publishedRect.map { $0.contains(from) || $0.contains(to) } ?? false
+        let near = live.publishedRect.map { WorldWrap.contains($0, from) || WorldWrap.contains($0, to) } ?? false
         // A pin the map gathers moves with the epoch that merges the move.
         if near, mapView.isGatheredBySource(annotation) {
             live.glides[key] = nil
@@ -242,7 +248,7 @@ extension MapSession {
         // near ones the map does not show one by one (clustered) do too.
         // Shown at the start until the first step, not at the store's new
         // point; a pin not shown yet starts there from what the log says.
-        guard duration > 0, near, abs(to.x - from.x) < Mercator.worldSize / 2,
+        guard duration > 0, near,
               shown != nil || mapView.showSharedAnnotation(annotation, at: from, headingTo: to) else {
             live.glides[key] = nil
             mapView.annotationDidMove(annotation)

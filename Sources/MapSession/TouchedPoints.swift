@@ -30,13 +30,13 @@ struct TouchedPoints: Sendable {
         points.append(point)
     }
 
-    /// Whether a point lies in `rect`, and when the first change there
+    /// Whether a point lies in `rect` (in any copy of the world), and when the first change there
     /// that has a time was received (times grow with the order).
     func firstTime(in rect: Rect) -> (shows: Bool, time: Double?) {
         var shows = false
         for (r, run) in times.enumerated() {
             let end = r + 1 < times.count ? times[r + 1].start : points.count
-            guard points[run.start..<end].contains(where: { rect.contains($0) }) else { continue }
+            guard points[run.start..<end].contains(where: { WorldWrap.contains(rect, $0) }) else { continue }
             if let time = run.time { return (true, time) }
             shows = true
         }

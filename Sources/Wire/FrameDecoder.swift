@@ -133,6 +133,7 @@ package enum FrameDecoder {
             case .scroll: out.append(.scroll(Point32(x: try r.f32("x"), y: try r.f32("y"))))
             case .baseline: out.append(.baseline(try r.f32("baseline")))
             case .evenOdd: out.append(.evenOdd(try r.u8("evenOdd") != 0))
+            case .repeatsWorld: out.append(.repeatsWorld(try r.u8("repeat") != 0))
             }
         }
         return out

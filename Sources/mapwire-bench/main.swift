@@ -159,6 +159,10 @@ let scenarios: [(name: String, world: World, hash: String)] = [
     ("10,000 unclustered pins, #4/20/0", plain, "#4/20/0"),
     ("6,600 unclustered pins, #4/20/0 (about 1,000 visible)", plainThousand, "#4/20/0"),
     ("6,600 unclustered pins one by one (limit 10,000), #4/20/0", plainThousandOneByOne, "#4/20/0"),
+    // The drag swings the camera from 130° E to 149° W and back: across 180° again and again.
+    ("default data, #4/-20/170 (a pan across 180°)", base, "#4/-20/170"),
+    ("10,000 annotations, #4/-20/170 (a pan across 180°)", dense, "#4/-20/170"),
+    ("6,600 unclustered pins, #4/-20/170 (a pan across 180°)", plainThousand, "#4/-20/170"),
 ]
 let results = scenarios.filter { only == nil || $0.name.contains(only!) }.map {
     run($0.name, world: $0.world, hash: $0.hash, frames: frames)

@@ -34,7 +34,7 @@ import ViewKit
     /// How many of `pins` lie in what the map laid out.
     func pinsNear(_ map: MapView, _ pins: [TestPin]) -> Int {
         guard let rect = map.laidOutRect else { return -1 }
-        return pins.filter { rect.contains(Mercator.project($0.coordinate)) }.count
+        return pins.filter { WorldWrap.contains(rect, Mercator.project($0.coordinate)) }.count
     }
 
     @Test func fewPinsNearTheViewportShowOneByOne() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MapGeometry
 
@@ -49,5 +50,52 @@ import Testing
         #expect(Camera(urlFragment: "#x/1/2") == nil)
         #expect(Camera(urlFragment: "#4/95/0") == nil)
         #expect(Camera(urlFragment: "") == nil)
+    }
+}
+
+/// The camera over a world that repeats: no end east or west, none past the poles.
+@Suite struct CameraWrapTests {
+    @Test func panningEastAcross180GoesOnAndTheCoordinateStaysInRange() {
+        var c = Camera(center: Coordinate(latitude: -20, longitude: 175), zoom: 3)
+        let before = c.center.x
+        // 20 degrees east at zoom 3: 2048 px a world.
+        c = c.panned(byScreen: Point(x: -2048.0 * 20 / 360, y: 0))
+        #expect(c.center.x > Mercator.worldSize, "past the world's east edge, not stopped at it")
+        #expect(abs(c.center.x - before - Mercator.worldSize * 20 / 360) < 1)
+        #expect(abs(c.centerCoordinate.longitude - -165) < 1e-9)
+        #expect(c.urlFragment == "3.00/-20.00000/-165.00000")
+        // And west, all the way round and further.
+        c = c.panned(byScreen: Point(x: 2048 * 3, y: 0))
+        #expect(c.center.x < 0 && abs(c.centerCoordinate.longitude - -165) < 1e-6)
+    }
+
+    @Test func theLeastZoomMakesTheWorldAsTallAsTheViewport() {
+        #expect(Camera.minimumZoom(for: Size(width: 1280, height: 400)) == Camera.minZoom)
+        let tall = Camera.minimumZoom(for: Size(width: 1920, height: 1080))
+        #expect(abs(256 * pow(2, tall) - 1080) < 1e-6)
+        let c = Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 2).constrained(to: Size(width: 1920,
+                                                                                                      height: 1080))
+        #expect(c.zoom == tall)
+        #expect(c.center.y == Mercator.worldSize / 2, "the whole height of the world fills the view")
+    }
+
+    @Test func theLatitudeStopsWhereTheWorldsEdgeMeetsTheViewsEdge() {
+        let size = Size(width: 1280, height: 800)
+        let c = Camera(center: Coordinate(latitude: 84, longitude: 30), zoom: 4).constrained(to: size)
+        let top = c.visibleWorldRect(viewport: size)
+        #expect(abs(top.minY) < 1e-3, "the view's top edge on the world's north edge")
+        let south = Camera(center: Coordinate(latitude: -84, longitude: 30), zoom: 4).constrained(to: size)
+        #expect(abs(south.visibleWorldRect(viewport: size).maxY - Mercator.worldSize) < 1e-3)
+        // Well inside: unchanged.
+        let paris = Camera(center: Coordinate(latitude: 48.85, longitude: 2.35), zoom: 6)
+        #expect(paris.constrained(to: size) == paris)
+    }
+
+    @Test func aPointFarPastTheEdgeUnprojectsToALongitudeInRange() {
+        let p = Mercator.project(Coordinate(latitude: 10, longitude: 170))
+        let c = Mercator.unproject(Point(x: p.x + 3 * Mercator.worldSize, y: p.y))
+        #expect(abs(c.longitude - 170) < 1e-9 && abs(c.latitude - 10) < 1e-9)
+        #expect(abs(Mercator.unproject(Point(x: -Mercator.worldSize / 4, y: p.y)).longitude - 90) < 1e-9)
+        #expect(Mercator.unproject(Point(x: Mercator.worldSize, y: p.y)).longitude == 180)
     }
 }

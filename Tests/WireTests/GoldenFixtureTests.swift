@@ -32,6 +32,20 @@ import InputEvents
         #expect(FrameEncoder.frame(number: number, inputSeq: seq, ops: ops) == golden)
     }
 
+    @Test func theGoldenWorldPathRepeatsInEveryCopyOfTheWorld() throws {
+        guard case let .frame(_, _, ops) = try FrameDecoder.decode([UInt8](try load("golden.bin"))) else {
+            Issue.record("not a frame")
+            return
+        }
+        let path = ops.first { if case .insert(1, _, _, .worldPath, _) = $0 { true } else { false } }
+        guard case let .insert(_, _, _, _, properties)? = path else {
+            Issue.record("no world path inserted as item 1")
+            return
+        }
+        #expect(properties.last == .repeatsWorld(true))
+        #expect(properties.contains(.evenOdd(true)))
+    }
+
     @Test func welcomeMatches() throws {
         #expect(FrameEncoder.welcome(session: try welcomeSession()) == [UInt8](try load("golden-welcome.bin")))
     }

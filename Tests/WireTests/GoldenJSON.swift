@@ -91,6 +91,7 @@ enum GoldenJSON {
             case "SCROLL": return .scroll(Point32(x: f32(a[0]), y: f32(a[1])))
             case "BASELINE": return .baseline(f32(p["value"]))
             case "EVEN_ODD": return .evenOdd(num(p["value"]) != 0)
+            case "REPEAT": return .repeatsWorld(num(p["value"]) != 0)
             default: throw Bad(what: "\(p)")
             }
         }

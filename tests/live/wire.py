@@ -174,6 +174,8 @@ def _props(r: Reader) -> dict:
             props["baseline"] = r.take("f")
         elif k == 0x13:
             props["even_odd"] = r.take("B")
+        elif k == 0x14:
+            props["repeat"] = r.take("B")
         else:
             raise DecodeError(f"unknown property key 0x{k:02x} at byte {r.pos - 1}")
     return props
