@@ -41,21 +41,30 @@ let package = Package(
         .target(name: "InputEvents", dependencies: ["MapGeometry"]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
         .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout", "InputEvents"]),
-        .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "TextLayout", "InputEvents"]),
+        .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "InputEvents"]),
         .target(name: "Wire", dependencies: ["DisplayList", "InputEvents", "MapGeometry"]),
         // SQLite's process-wide options, set by the server at start (sqlite3_config is variadic: C only).
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The SQLite file that keeps the world across restarts; knows nothing of maps.
         .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                    .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        // The seam between the transport and what it serves: sessions, route tables, requests and answers.
+        .target(name: "SessionTransport", dependencies: ["Wire", .product(name: "HTTPTypes", package: "swift-http-types")]),
+        // Byte scanners for JSON, GeoJSON and NDJSON bodies: Foundation only.
+        .target(name: "JSONScanning"),
+        // The shared world: annotations by id, the change log, the shared clusterings, the store file's writes.
+        .target(name: "LiveWorld", dependencies: ["MapCore", "Persistence", "MapGeometry", "DisplayList"]),
+        // The HTTP API and the producers' feed over the shared world.
+        .target(name: "MapHTTPAPI", dependencies: ["SessionTransport", "JSONScanning", "LiveWorld", "MapCore",
+                                                   "MapGeometry"]),
         .target(
             name: "MapSession",
-            dependencies: ["Wire", "MapCore", "Persistence", "ViewKit", "TextLayout", "DisplayList", "MapGeometry",
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: ["SessionTransport", "MapHTTPAPI", "LiveWorld", "Wire", "MapCore", "ViewKit", "DisplayList",
+                           "MapGeometry", .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "MapWireServer",
-            dependencies: ["CLibWebSockets", "MapSession", "Wire",
+            dependencies: ["CLibWebSockets", "SessionTransport", "Wire",
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
@@ -63,8 +72,8 @@ let package = Package(
         // The library product: re-exports every module an app uses, and starts the server from Swift.
         .target(
             name: "MapWire",
-            dependencies: ["MapWireServer", "MapSession", "MapCore", "ViewKit", "TextLayout", "DisplayList",
-                           "InputEvents", "MapGeometry", "CSQLiteSetup",
+            dependencies: ["MapWireServer", "MapSession", "LiveWorld", "SessionTransport", "MapCore", "ViewKit",
+                           "TextLayout", "DisplayList", "InputEvents", "MapGeometry", "CSQLiteSetup",
                            .product(name: "Logging", package: "swift-log"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
@@ -78,20 +87,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "mapwire-bench",
-            dependencies: ["MapSession", "Persistence", "Wire", "SampleApps", "MapCore", "MapGeometry", "ViewKit",
-                           "DisplayList", "InputEvents",
+            dependencies: ["MapSession", "LiveWorld", "MapHTTPAPI", "SessionTransport", "Persistence", "Wire",
+                           "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList", "InputEvents",
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         .executableTarget(
             name: "mapwire-load",
-            dependencies: ["MapWireServer", "MapSession", "Wire", "InputEvents", "MapGeometry",
+            dependencies: ["MapWireServer", "SessionTransport", "Wire", "InputEvents", "MapGeometry",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
         // Fuzz targets for what strangers send (`make fuzz`); a plain build replays inputs through the same checks.
         .executableTarget(
             name: "mapwire-fuzz",
-            dependencies: ["Wire", "MapSession", "MapWireServer", "SampleApps", "ViewKit", "MapGeometry",
+            dependencies: ["Wire", "MapSession", "MapHTTPAPI", "LiveWorld", "SessionTransport", "MapWireServer",
+                           "SampleApps", "ViewKit", "MapGeometry",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
@@ -103,15 +113,25 @@ let package = Package(
                                                   "MapGeometry", "InputEvents"]),
         .testTarget(name: "PersistenceTests",
                     dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "MapSessionTests",
-                    dependencies: ["MapSession", "Wire", "DisplayList", "MapGeometry", "ViewKit", "InputEvents",
-                                   "MapCore", "SampleApps", "Persistence",
+        .testTarget(name: "SessionTransportTests", dependencies: ["SessionTransport"]),
+        .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"]),
+        .testTarget(name: "LiveWorldTests",
+                    dependencies: ["LiveWorld", "MapCore", "MapGeometry", "Persistence", "SampleApps",
                                    .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "MapWireServerTests", dependencies: ["MapWireServer", "MapSession", "Wire"]),
+        .testTarget(name: "MapHTTPAPITests",
+                    dependencies: ["MapHTTPAPI", "LiveWorld", "SessionTransport", "Persistence", "MapGeometry",
+                                   "SampleApps", "Wire"]),
+        .testTarget(name: "MapSessionTests",
+                    dependencies: ["MapSession", "LiveWorld", "SessionTransport", "Wire", "DisplayList",
+                                   "MapGeometry", "ViewKit", "InputEvents", "MapCore", "SampleApps", "Persistence",
+                                   .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "MapWireServerTests",
+                    dependencies: ["MapWireServer", "SessionTransport", "Wire",
+                                   .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence"]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
-        .testTarget(name: "MapWireCommandTests", dependencies: ["mapwire", "MapWire"]),
+        .testTarget(name: "MapWireCommandTests", dependencies: ["mapwire", "MapWire", "SampleApps", "Persistence"]),
     ],
     swiftLanguageModes: [.v6]
 )

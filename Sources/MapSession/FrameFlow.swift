@@ -1,3 +1,6 @@
+import LiveWorld
+import MapHTTPAPI
+import SessionTransport
 import Synchronization
 
 /// Flow control for one session's frames: at most `window` frames the browser

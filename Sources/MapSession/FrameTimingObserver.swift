@@ -1,3 +1,7 @@
+import LiveWorld
+import MapHTTPAPI
+import SessionTransport
+
 /// Told by a session what only the session knows about the path from an
 /// input to the frame that answers it, so whoever times event-to-frame
 /// latency (`MeteredOutput` in the server) can do it without the session

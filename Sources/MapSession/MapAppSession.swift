@@ -1,5 +1,8 @@
+import LiveWorld
 import MapCore
 import MapGeometry
+import MapHTTPAPI
+import SessionTransport
 import ViewKit
 
 /// One browser tab as an app sees it in `MapApp.setUpSession(_:)`: its map,

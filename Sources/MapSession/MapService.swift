@@ -1,21 +1,22 @@
 import DisplayList
 import Foundation
+import LiveWorld
 import Logging
 import MapCore
+import MapHTTPAPI
+import SessionTransport
 import Synchronization
 
 /// An app served: one shared world of annotations, a session per browser tab
 /// (each set up by the app), and the HTTP API over that world. The server
 /// transport talks to it only through `SessionFactory` and `HTTPHandler`.
-public final class MapService: SessionFactory, HTTPHandler, Sendable {
+public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendable {
     /// Where the world's files are, and what runs in it.
     public struct Options: Sendable {
         /// The folder with `basemap.bin`.
         public var dataDirectory: URL
         /// The folder served as the page (`Public/`); fonts are measured from here.
         public var publicDirectory: URL
-        /// Whether the built-in demo feed moves annotations.
-        public var demo: Bool
         /// The SQLite file that keeps the world across restarts, created on
         /// first start; `:memory:` keeps it in memory only.
         public var storePath: String
@@ -28,12 +29,10 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
         /// page's own origin always may.
         public var embedOrigins: [String]
 
-        public init(dataDirectory: URL, publicDirectory: URL, demo: Bool = true,
-                    storePath: String = "./mapwire.sqlite", storeSync: StoreSync = .normal,
+        public init(dataDirectory: URL, publicDirectory: URL, storePath: String = "./mapwire.sqlite", storeSync: StoreSync = .normal,
                     controls: MapControlsOptions = MapControlsOptions(), embedOrigins: [String] = []) {
             self.dataDirectory = dataDirectory
             self.publicDirectory = publicDirectory
-            self.demo = demo
             self.storePath = storePath
             self.storeSync = storeSync
             self.controls = controls
@@ -44,22 +43,21 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
     public let options: Options
     public let world: World
     let api: AnnotationsAPI
+    /// The API's routes, `/healthz` and `/metrics`.
+    public let routes: RouteTable
     private let sessionIDs = AtomicCounter(start: 1)
-    private let sessions = Mutex<[UInt32: MapSession]>([:])
+    private let sessions = OpenSessions()
     private let logger = Logger(label: "mapwire.app")
-    /// The travellers of `--demo`, nil without it.
-    package let demoFeed: DemoFeed?
 
-    /// Loads the world for `app` (opening or creating the store file) and
-    /// starts the demo feed if asked.
+    /// Loads the world for `app`, opening or creating the store file.
     package init(app: any MapApp, options: Options) throws {
         self.options = options
         world = try World.load(dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
                                storePath: options.storePath, storeSync: options.storeSync, app: app,
                                controls: options.controls)
-        api = AnnotationsAPI(world: world)
-        demoFeed = options.demo ? DemoFeed(store: world.store, cities: DemoFeed.cities(of: world.baseMap)) : nil
-        demoFeed?.start()
+        let api = AnnotationsAPI(store: world.store)
+        self.api = api
+        routes = api.routes.adding(Self.serviceRoutes(store: world.store, sessions: sessions))
     }
 
     public func openSession(output: SessionOutput) -> SessionConnection {
@@ -67,64 +65,45 @@ public final class MapService: SessionFactory, HTTPHandler, Sendable {
         let metered = MeteredOutput(base: output, metrics: world.store.metrics)
         let session = MapSession(id: id, world: world, output: metered, frameTiming: metered,
                                  embedOrigins: options.embedOrigins)
-        sessions.withLock { $0[id] = session }
+        sessions.add(session)
         return SessionHandle(session: session, app: self, metered: metered)
     }
 
+    /// A producer on `/feed`.
+    public func openFeed(output: SessionOutput) -> SessionConnection {
+        FeedConnection(store: world.store, output: output)
+    }
+
     func sessionEnded(_ id: UInt32) {
-        sessions.withLock { _ = $0.removeValue(forKey: id) }
+        sessions.remove(id)
     }
 
     /// Sessions open now.
-    public var sessionCount: Int { sessions.withLock { $0.count } }
+    public var sessionCount: Int { sessions.count }
 
     /// The sessions open now, for metrics.
-    var sessionsSnapshot: [MapSession] { sessions.withLock { Array($0.values) } }
+    var sessionsSnapshot: [MapSession] { sessions.all }
 
-    /// An NDJSON import is read while its body arrives.
-    public func bodyConsumer(for request: HTTPRequest) -> HTTPBodyConsumer? {
-        api.bodyConsumer(for: request)
-    }
-
-    /// The API's route table (`APIRoutes`).
-    public func allowedMethods(forPath path: String) -> Set<String>? {
-        APIRoutes.allowedMethods(forPath: path)
-    }
-
-    public func respond(to request: HTTPRequest) -> HTTPResponse? {
-        // The list weighs JSON against GeoJSON itself; every other route answers JSON or, for metrics, text.
-        let isList = request.method == "GET"
-            && (request.path == "/api/annotations" || request.path == "/api/annotations.geojson")
-        if !isList, APIRoutes.allowedMethods(forPath: request.path) != nil {
-            let offered = request.path == "/metrics" ? "text/plain" : "application/json"
-            do throws(APIError) {
-                _ = try AnnotationsAPI.negotiate(request.accept, offered: [offered])
-            } catch {
-                return error.response
-            }
-        }
-        switch request.path {
-        case "/healthz":
-            guard request.method == "GET" else { return APIError.methodNotAllowed("use GET for /healthz").response }
-            if let failure = world.store.fileFailure {
-                // Unhealthy, so an orchestrator restarts it: memory may hold a change the file does not.
-                return .json(503, encoding: HealthAnswer.storeFailed(failure))
-            }
-            return .json(200, encoding: HealthAnswer.ok(sessions: sessionCount))
-        case "/metrics" where request.method == "GET":
-            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(metricsText().utf8))
-        case let p where p.hasPrefix("/api/"):
-            return api.respond(to: request)
-        default:
-            return nil
-        }
+    /// `/healthz` (503 once the store file stopped taking writes, so an
+    /// orchestrator restarts the server) and `/metrics`.
+    private static func serviceRoutes(store: AnnotationStore,
+                                      sessions: OpenSessions) -> RouteTable {
+        RouteTable([
+            Route("GET", "/healthz") { _ in
+                if let failure = store.fileFailure { return .json(503, encoding: HealthAnswer.storeFailed(failure)) }
+                return .json(200, encoding: HealthAnswer.ok(sessions: sessions.count))
+            },
+            Route("GET", "/metrics", answers: ["text/plain"]) { _ in
+                return RouteResponse(status: 200, contentType: "text/plain; version=0.0.4",
+                                     body: Array(metricsText(store: store, sessions: sessions.all).utf8))
+            },
+        ])
     }
 
     /// Stops every session's timers and writes what is left to the store
     /// file before the process exits.
     public func shutdown() {
-        demoFeed?.stop()
-        let all = sessions.withLock { Array($0.values) }
+        let all = sessions.all
         for s in all { s.sync { s.close() } }
         world.store.close()
     }

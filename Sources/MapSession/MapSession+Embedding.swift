@@ -1,6 +1,9 @@
 import DisplayList
+import LiveWorld
 import MapCore
 import MapGeometry
+import MapHTTPAPI
+import SessionTransport
 import ViewKit
 import Wire
 

@@ -1,6 +1,9 @@
 import DisplayList
+import LiveWorld
 import MapCore
 import MapGeometry
+import MapHTTPAPI
+import SessionTransport
 import ViewKit
 
 /// What a session keeps about the shared live world (confined to its queue).

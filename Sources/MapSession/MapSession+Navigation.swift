@@ -1,5 +1,8 @@
+import LiveWorld
 import MapCore
 import MapGeometry
+import MapHTTPAPI
+import SessionTransport
 import ViewKit
 
 /// Screens over the map and the URL that names them: `#zoom/lat/lon` for the

@@ -1,9 +1,12 @@
-import DisplayList
 import Dispatch
+import DisplayList
 import Foundation
+import LiveWorld
 import Logging
 import MapCore
 import MapGeometry
+import MapHTTPAPI
+import SessionTransport
 import ViewKit
 import Wire
 

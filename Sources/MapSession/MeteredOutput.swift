@@ -1,3 +1,6 @@
+import LiveWorld
+import MapHTTPAPI
+import SessionTransport
 import Synchronization
 import Wire
 

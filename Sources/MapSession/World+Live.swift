@@ -1,5 +1,8 @@
+import LiveWorld
 import MapCore
 import MapGeometry
+import MapHTTPAPI
+import SessionTransport
 
 /// The world-side API a drag calls: a pin dragged in one browser moves in
 /// the shared store, so every other session sees it glide and the HTTP API

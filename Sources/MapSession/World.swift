@@ -1,6 +1,8 @@
 import Foundation
+import LiveWorld
 import MapCore
-import Persistence
+import MapHTTPAPI
+import SessionTransport
 import ViewKit
 
 /// What every session shares: fonts, the base map, the shared annotations
@@ -47,10 +49,7 @@ public final class World: Sendable {
                             controls: MapControlsOptions = MapControlsOptions()) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
         let baseMap = try BaseMap(contentsOf: dataDirectory.appendingPathComponent("basemap.bin"))
-        let store = storePath == ":memory:"
-            ? AnnotationStore(seeds: app.seeds)
-            : try AnnotationStore(seeds: app.seeds, database: WorldDatabase(
-                path: storePath, syncsEveryCommit: storeSync.syncsEveryCommit))
+        let store = try AnnotationStore.opening(path: storePath, sync: storeSync, seeds: app.seeds)
         return World(fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls)
     }
 }

@@ -13,8 +13,6 @@ public struct MapWireConfiguration: Sendable {
     public var dataDirectory: URL?
     /// The folder served as the page; nil: `./Public` if it has the page, else MapWire's own.
     public var publicDirectory: URL?
-    /// Whether the built-in demo travellers fly between the base map's cities.
-    public var demo = true
     /// The SQLite file that keeps the shared world across restarts, created
     /// on first start; `:memory:` keeps it in memory only.
     public var storePath = "./mapwire.sqlite"

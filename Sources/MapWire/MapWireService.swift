@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import LiveWorld
+import MapCore
 import MapSession
 import MapWireServer
 
@@ -32,7 +34,6 @@ public final class MapWireService: Sendable {
         service = try MapService(app: app, options: MapService.Options(
             dataDirectory: configuration.resolvedDataDirectory,
             publicDirectory: configuration.resolvedPublicDirectory,
-            demo: configuration.demo,
             storePath: configuration.storePath,
             storeSync: configuration.storeSync,
             controls: configuration.controls,
@@ -41,6 +42,13 @@ public final class MapWireService: Sendable {
         server = MapWireServer(configuration: serverConfiguration, sessions: service,
                                http: MetricsAppendingHandler(base: service, metrics: metrics), metrics: metrics)
     }
+
+    /// The annotations every tab shares, which the HTTP API and the feed
+    /// change: an app's own producers write here too.
+    public var sharedWorld: AnnotationStore { service.world.store }
+
+    /// The base map every tab draws (land, borders, cities); nil when none was found.
+    public var baseMap: BaseMap? { service.world.baseMap }
 
     /// Opens the port; pages and sockets are served from then on.
     public func start() throws {
@@ -56,8 +64,10 @@ public final class MapWireService: Sendable {
         service.shutdown()
     }
 
-    /// Starts, prints the page's URL, serves until SIGINT or SIGTERM, then stops.
-    public func run() throws {
+    /// Starts, prints the page's URL, serves until SIGINT or SIGTERM, then
+    /// stops. `beforeStopping` runs first on the way out: an app stops its
+    /// own producers there, so what they wrote is in the store file when it closes.
+    public func run(beforeStopping: () -> Void = {}) throws {
         Self.holdTerminationSignals()
         Self.limitAllocatorArenas()
         try start()
@@ -66,6 +76,7 @@ public final class MapWireService: Sendable {
         fflush(nil) // nil flushes every stream; the URL must show even when piped
         TerminationSignals.wait()
         logger.info("signal received, shutting down")
+        beforeStopping()
         stop()
     }
 

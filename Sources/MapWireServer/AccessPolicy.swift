@@ -1,4 +1,4 @@
-import MapSession
+import SessionTransport
 
 /// Who may write: a request that changes the world (`POST`, `PUT`, `PATCH`,
 /// `DELETE` under `/api/`, and the `/feed` socket) needs the bearer token when
@@ -14,30 +14,6 @@ struct AccessPolicy: Sendable {
     init(token: String?, allowsOpenWrites: Bool) {
         self.token = token.map { Array($0.utf8) }
         self.allowsOpenWrites = allowsOpenWrites
-    }
-
-    /// The body types the write routes parse: JSON, and for imports GeoJSON
-    /// and newline-delimited GeoJSON features. None of them is a type a
-    /// cross-site form can send.
-    static let writeContentTypes: Set<String> = ["application/json", "application/geo+json", "application/x-ndjson"]
-
-    /// The types of an import, which may be larger than other bodies.
-    static let importContentTypes: Set<String> = ["application/geo+json", "application/x-ndjson"]
-
-    /// The largest body `method` `path` may send as `contentType`: imports
-    /// into `/api/annotations` get `limits.maxImportBodyBytes`, the rest
-    /// `limits.maxRequestBodyBytes`.
-    static func bodyLimit(method: String, path: String, contentType: String?,
-                          limits: ServerConfiguration.Limits) -> Int {
-        guard method == "POST", path == "/api/annotations", let contentType,
-              importContentTypes.contains(mediaType(contentType)) else { return limits.maxRequestBodyBytes }
-        return max(limits.maxImportBodyBytes, limits.maxRequestBodyBytes)
-    }
-
-    /// True for requests that change the world.
-    static func isWrite(method: String, path: String) -> Bool {
-        guard method != "GET", method != "HEAD", method != "OPTIONS" else { return false }
-        return path == "/api" || path.hasPrefix("/api/")
     }
 
     /// Whether the request head may write; nil when it may, else the refusal.
@@ -60,23 +36,6 @@ struct AccessPolicy: Sendable {
         return nil
     }
 
-    /// A write's `Content-Type` must name JSON or GeoJSON (parameters such as
-    /// `charset=utf-8` are fine), so a cross-site form or `text/plain` POST is
-    /// refused before its body is read. A `DELETE` without a body needs none.
-    static func checkContentType(_ contentType: String?, method: String, hasBody: Bool) -> Refusal? {
-        if method == "DELETE" && !hasBody && contentType == nil { return nil }
-        let mediaType = contentType.map(Self.mediaType) ?? ""
-        if writeContentTypes.contains(mediaType) { return nil }
-        let shown = contentType.map { "Content-Type \($0.prefix(100))" } ?? "no Content-Type"
-        return Refusal(415, "\(shown): writes take \(writeContentTypes.sorted().joined(separator: ", "))")
-    }
-
-    /// `application/JSON; charset=utf-8` -> `application/json`.
-    static func mediaType(_ contentType: String) -> String {
-        let type = contentType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return type.trimmingSpaces().lowercased()
-    }
-
     /// The token of `Bearer <token>` (the scheme is case-insensitive), or nil.
     static func bearerToken(_ authorization: String?) -> String? {
         guard let authorization else { return nil }
@@ -95,41 +54,6 @@ struct AccessPolicy: Sendable {
             difference |= byte ^ expected[index]
         }
         return difference == 0
-    }
-}
-
-/// An answer given at header time instead of the route's, after which the
-/// connection closes (so no unread body can be taken for a next request).
-struct Refusal: Error, Sendable, Equatable {
-    var status: Int
-    var message: String
-    /// Extra response headers, such as `WWW-Authenticate` on a 401.
-    var headers: [(String, String)] = []
-
-    init(_ status: Int, _ message: String) {
-        self.status = status
-        self.message = message
-    }
-
-    var response: HTTPResponse { .error(status, message) }
-
-    /// The 405 for a route that does not take `method`, with the `Allow` RFC 9110 requires.
-    static func methodNotAllowed(_ method: String, path: String, allowed: Set<String>) -> Refusal {
-        let list = allowHeader(allowed)
-        var refusal = Refusal(405, "method \(method.prefix(20)) not allowed on \(path.prefix(200)); use \(list)")
-        refusal.headers.append(("Allow", list))
-        return refusal
-    }
-
-    /// Methods in the usual order: reads, writes, then `OPTIONS`.
-    static func allowHeader(_ allowed: Set<String>) -> String {
-        let order = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
-        return (order.filter(allowed.contains) + allowed.subtracting(order).sorted()).joined(separator: ", ")
-    }
-
-    static func == (lhs: Refusal, rhs: Refusal) -> Bool {
-        lhs.status == rhs.status && lhs.message == rhs.message
-            && lhs.headers.map { "\($0.0): \($0.1)" } == rhs.headers.map { "\($0.0): \($0.1)" }
     }
 }
 

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import MapSession
+import SessionTransport
 import Synchronization
 
 /// Runs the handlers of requests with large bodies (a batch of 100,000

@@ -1,4 +1,4 @@
-import MapSession
+import SessionTransport
 
 /// What every front connection of one server shares: the gate, the paths
 /// that open WebSockets, which methods each route takes, and the fields
@@ -10,30 +10,29 @@ final class FrontEnvironment {
     let feedPath: String
     /// The app also serves producers on `feedPath`.
     let servesFeed: Bool
-    /// The methods a dynamic path's route takes; nil for no route (a 404).
-    let allowedMethods: (String) -> Set<String>?
-    /// A reader for a route's body as it arrives, when the route has one.
-    let makeConsumer: (HTTPRequest) -> HTTPBodyConsumer?
+    /// The app's routes: which paths are dynamic, their methods, body
+    /// types and limits, who may write, and who answers.
+    let routes: RouteTable
     let makeID: () -> Int
+    /// What `OPTIONS *` lists: the methods some route or file here takes.
+    let servedMethods: Set<String>
 
     /// The methods this server knows; any other is answered 501.
     static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE",
                                             "CONNECT", "QUERY"]
-    /// What `OPTIONS *` lists: the methods some route here takes.
-    static let servedMethods: Set<String> = ["GET", "HEAD", "POST", "PATCH", "DELETE", "OPTIONS"]
     /// What a file takes.
     static let fileMethods: Set<String> = ["GET", "HEAD"]
 
     init(gate: RequestGate, common: CommonFields, webSocketPath: String, feedPath: String, servesFeed: Bool,
-         allowedMethods: @escaping (String) -> Set<String>?, makeConsumer: @escaping (HTTPRequest) -> HTTPBodyConsumer?,
-         makeID: @escaping () -> Int) {
+         routes: RouteTable, makeID: @escaping () -> Int) {
         self.gate = gate
         self.common = common
         self.webSocketPath = webSocketPath
         self.feedPath = feedPath
         self.servesFeed = servesFeed
-        self.allowedMethods = allowedMethods
-        self.makeConsumer = makeConsumer
+        self.routes = routes
+        servedMethods = Set(routes.routes.flatMap { $0.method == "GET" ? ["GET", "HEAD"] : [$0.method] })
+            .union(Self.fileMethods).union(["OPTIONS"])
         self.makeID = makeID
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import HTTPTypes
-import MapSession
+import SessionTransport
 
 /// One HTTP/1.1 answer as it goes on the wire: status line, the fields every
 /// answer carries (`Server`, `Date`, the security headers, `Content-Length`),
@@ -25,15 +25,17 @@ struct HTTPAnswer: Sendable {
         self.fields = fields
     }
 
-    /// A route's answer as it is sent.
+    /// A route's answer as it is sent, with its own fields.
     init(_ response: RouteResponse) {
-        self.init(status: response.status, contentType: response.contentType, body: response.body)
+        let contentType = response.head.headerFields[.contentType]
+        let fields = response.head.headerFields.filter { $0.name != .contentType && $0.name != .contentLength }
+        self.init(status: response.status, contentType: contentType, body: response.body,
+                  fields: fields.map { (name: $0.name.rawName, value: $0.value) })
     }
 
     /// The error shape of the whole server, with any fields the refusal names.
     init(_ refusal: Refusal) {
         self.init(refusal.response)
-        fields = refusal.headers.map { (name: $0.0, value: $0.1) }
     }
 
     /// 1xx, 204 and 304 answers have no body and no `Content-Length` of their own (RFC 9110 8.6).

@@ -1,5 +1,5 @@
 import HTTPTypes
-import MapSession
+import SessionTransport
 
 /// One client connection on the HTTP port, from its first byte until it
 /// closes or becomes a WebSocket: reads each request's head and body, asks
@@ -114,7 +114,7 @@ final class HTTPConnection {
         if answer.status == 405, let allowed = exchange.allowedMethods, !answer.fields.contains(where: {
             $0.name == "Allow"
         }) {
-            answer.fields.append((name: "Allow", value: Refusal.allowHeader(allowed)))
+            answer.fields.append((name: "Allow", value: RouteResponse.allowHeader(allowed)))
         }
         let closes = !exchange.keepsAlive
         output += answer.serialized(omitBody: exchange.omitsBody, closes: closes, common: environment.common)
@@ -208,8 +208,7 @@ final class HTTPConnection {
     private func begin(_ head: HTTPRequestHead) throws(Refusal) -> Event? {
         if head.method == "CONNECT" {
             // Its target is a host:port, not a path: this server is no proxy.
-            throw Refusal.methodNotAllowed("CONNECT", path: head.target, allowed: ["GET", "HEAD", "POST", "PATCH",
-                                                                                  "DELETE", "OPTIONS"])
+            throw Refusal.methodNotAllowed("CONNECT", path: head.target, allowed: environment.servedMethods)
         }
         let target = try RequestTarget(head.target)
         let gateHead = RequestHead(head, target: target, peerIsLoopback: peerIsLoopback)
@@ -231,13 +230,17 @@ final class HTTPConnection {
         guard FrontEnvironment.knownMethods.contains(method) else {
             throw Refusal(501, "method \(method.prefix(20)) is not implemented")
         }
-        let isRoute = HTTPRouting.isDynamic(target.path)
-        let allowed = isRoute ? environment.allowedMethods(target.path) : FrontEnvironment.fileMethods
-        let offered = allowed.map { $0.union(["OPTIONS"]) }
-        if let refusal = environment.gate.check(gateHead, allowedMethods: target.path == "*" ? nil : offered) {
+        let routing = Routing(method: method, path: target.path, routes: environment.routes)
+        if let refusal = environment.gate.check(gateHead, allowedMethods: routing.offered, route: routing.match?.route) {
             throw refusal
         }
         let length = try RequestGate.contentLength(gateHead.contentLengths) ?? 0
+        var request = RouteRequest(head: Self.routeHead(head, method: method), path: target.path, query: target.query)
+        if let match = routing.match {
+            let (prepared, refusal) = match.prepare(request, bodyLength: length)
+            if let refusal { throw Refusal(refusal) }
+            request = prepared
+        }
         let expectations = head.fields[values: .expect]
         if !expectations.isEmpty {
             guard expectations.allSatisfy({ $0.lowercased() == "100-continue" }) else {
@@ -245,18 +248,12 @@ final class HTTPConnection {
             }
             if length > bufferedInput { output += HTTPAnswer.continueHead }
         }
-        // OPTIONS lists a route's methods; where no route is, the route's own 404 answers it.
-        let listsMethods = method == "OPTIONS" && (allowed != nil || !isRoute)
-        let responder: HTTPExchange.Responder = listsMethods ? .options : isRoute ? .route : .file
-        let request = HTTPRequest(method: method == "HEAD" ? "GET" : method, path: target.path, query: target.query,
-                                  contentType: gateHead.contentType, accept: head.fields[.accept])
-        let limit = AccessPolicy.bodyLimit(method: method, path: target.path, contentType: gateHead.contentType,
-                                           limits: environment.gate.limits)
-        let exchange = HTTPExchange(id: environment.makeID(), request: request, responder: responder,
+        let limit = environment.gate.bodyLimit(route: routing.match?.route, contentType: gateHead.contentType)
+        let exchange = HTTPExchange(id: environment.makeID(), request: request, responder: routing.responder,
                                     omitsBody: method == "HEAD", keepsAlive: head.keepsAlive, bodyLimit: limit)
         exchange.ifNoneMatch = head.fields[values: .ifNoneMatch]
-        exchange.allowedMethods = target.path == "*" ? FrontEnvironment.servedMethods : offered
-        if responder == .route, length > 0 { exchange.consumer = environment.makeConsumer(request) }
+        exchange.allowedMethods = target.path == "*" ? environment.servedMethods : routing.offered
+        if let route = routing.match?.route, length > 0 { exchange.consumer = route.consumer(for: request) }
         if length == 0 {
             state = .awaitingAnswer(exchange)
             return .dispatch(exchange)
@@ -276,5 +273,47 @@ final class HTTPConnection {
     private func dropInput() {
         input = []
         inputStart = 0
+    }
+}
+
+extension HTTPConnection {
+    /// The head as a route reads it: swift-http-types' request with every
+    /// field; a `HEAD` stands for the `GET` it asks about.
+    static func routeHead(_ head: HTTPRequestHead, method: String) -> HTTPRequest {
+        let routeMethod = method == "HEAD" ? HTTPRequest.Method.get : HTTPRequest.Method(method) ?? .get
+        return HTTPRequest(method: routeMethod, scheme: nil, authority: nil, path: head.target,
+                           headerFields: head.fields)
+    }
+
+    /// Who answers a request, decided once from its method and path.
+    struct Routing {
+        /// The route that answers it, when one does.
+        var match: RouteMatch?
+        /// The methods the path takes, `OPTIONS` included, for 405s and `Allow`; nil for any.
+        var offered: Set<String>?
+        var responder: HTTPExchange.Responder
+
+        init(method: String, path: String, routes: RouteTable) {
+            guard path != "*" else {
+                // `OPTIONS *` asks about the server; anything else there finds no file.
+                (offered, responder) = (nil, method == "OPTIONS" ? .options : .file)
+                return
+            }
+            guard routes.owns(path) else {
+                offered = FrontEnvironment.fileMethods.union(["OPTIONS"])
+                responder = method == "OPTIONS" ? .options : .file
+                return
+            }
+            let allowed = routes.allowedMethods(forPath: path)
+            offered = allowed.map { $0.union(["OPTIONS"]) }
+            if method == "OPTIONS" {
+                // OPTIONS lists a route's methods; where no route is, the 404 answers it.
+                responder = allowed == nil ? .noRoute : .options
+            } else if case .found(let found) = routes.resolve(method: method, path: path) {
+                (match, responder) = (found, .route(found.route))
+            } else {
+                responder = .noRoute
+            }
+        }
     }
 }

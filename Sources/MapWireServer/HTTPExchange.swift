@@ -1,13 +1,15 @@
-import MapSession
+import SessionTransport
 
 /// One request in flight on a front connection: its body as it arrives,
 /// then the wait for its answer. Confined to the service thread; the route
 /// runs elsewhere on a copy of `request`.
 final class HTTPExchange {
     /// Who answers.
-    enum Responder: Equatable {
-        /// The app's `HTTPHandler` (`/api/...`, `/healthz`, `/metrics`).
-        case route
+    enum Responder {
+        /// A route of the app's table (`/api/...`, `/healthz`, `/metrics`).
+        case route(Route)
+        /// A path the table owns but no route has: a JSON 404.
+        case noRoute
         /// A file from the public folder.
         case file
         /// The transport itself, at once: `OPTIONS` lists the methods.
@@ -15,8 +17,8 @@ final class HTTPExchange {
     }
 
     let id: Int
-    /// What the route sees: a `HEAD` arrives as the `GET` it stands for.
-    var request: HTTPRequest
+    /// What the route sees, prepared: a `HEAD` arrives as the `GET` it stands for.
+    var request: RouteRequest
     let responder: Responder
     /// The request was `HEAD`: the answer's head only.
     let omitsBody: Bool
@@ -36,7 +38,7 @@ final class HTTPExchange {
     /// How much to gather before handing a piece over.
     static let consumerPieceBytes = 256 * 1024
 
-    init(id: Int, request: HTTPRequest, responder: Responder, omitsBody: Bool, keepsAlive: Bool, bodyLimit: Int) {
+    init(id: Int, request: RouteRequest, responder: Responder, omitsBody: Bool, keepsAlive: Bool, bodyLimit: Int) {
         self.id = id
         self.request = request
         self.responder = responder

@@ -1,4 +1,5 @@
 import Foundation
+import SessionTransport
 
 /// The property every byte stream a client may send keeps, for the fuzzer
 /// (`mapwire-fuzz http-connection`) and its regression tests: cut into
@@ -16,8 +17,7 @@ package enum HTTPInputCheck {
         let environment = FrontEnvironment(
             gate: RequestGate(configuration: configuration), common: CommonFields(allowedOrigins: []),
             webSocketPath: "/ws", feedPath: "/feed", servesFeed: true,
-            allowedMethods: { APIRoutesForCheck.methods($0) }, makeConsumer: { _ in nil },
-            makeID: { nextID += 1; return nextID })
+            routes: routesForCheck, makeID: { nextID += 1; return nextID })
         let connection = HTTPConnection(environment: environment, peerIsLoopback: first & 2 == 0)
         var omitsBody: [Bool] = []
         var upgraded = false
@@ -59,6 +59,19 @@ package enum HTTPInputCheck {
         checkAnswers(written, omitsBody: omitsBody)
     }
 
+    /// A route table like the API's, for the check: the answers come from the check itself.
+    private static let routesForCheck: RouteTable = {
+        let json: [String: Route.BodyReading] = ["application/json": .whole, "application/x-ndjson": .bulk]
+        let none: @Sendable (RouteRequest) -> RouteResponse = { _ in .json(200, "{}") }
+        return RouteTable([
+            Route("GET", "/healthz", handler: none),
+            Route("POST", "/api/moves", body: json, writes: true, handler: none),
+            Route("GET", "/api/annotations/{id}", handler: none),
+            Route("PATCH", "/api/annotations/{id}", body: json, writes: true, handler: none),
+            Route("DELETE", "/api/annotations/{id}", body: json, bodyIsOptional: true, writes: true, handler: none),
+        ], prefixes: ["/api/"])
+    }()
+
     /// Walks the answers: each a status line, fields, a blank line and its body.
     private static func checkAnswers(_ bytes: [UInt8], omitsBody: [Bool]) {
         var rest = bytes[...]
@@ -82,17 +95,6 @@ package enum HTTPInputCheck {
                 fatalError("answer \(status) without its whole body: \(head.debugDescription)")
             }
             rest = rest.dropFirst(length)
-        }
-    }
-}
-
-/// A route table like the API's, for the check.
-private enum APIRoutesForCheck {
-    static func methods(_ path: String) -> Set<String>? {
-        switch path {
-        case "/healthz": return ["GET", "HEAD"]
-        case "/api/moves": return ["POST"]
-        default: return path.hasPrefix("/api/annotations/") ? ["GET", "HEAD", "PATCH", "DELETE"] : nil
         }
     }
 }

@@ -2,7 +2,7 @@ import CLibWebSockets
 import Dispatch
 import Foundation
 import Logging
-import MapSession
+import SessionTransport
 import Synchronization
 
 /// The MapWire transport: the page from `Public/`, the dynamic HTTP routes and

@@ -1,4 +1,5 @@
 import HTTPTypes
+import SessionTransport
 
 /// The parts of a request head the header-time checks read, taken from the
 /// parsed head before any of the body is read. Fields that may appear once
@@ -81,9 +82,11 @@ struct RequestGate: Sendable {
     }
 
     /// For every plain HTTP request (page, files, API): nil to serve it.
-    /// `allowedMethods` are the methods the path's route takes (nil: no
-    /// route, or a file), checked before anything about the body.
-    func check(_ head: RequestHead, allowedMethods: Set<String>? = nil) -> Refusal? {
+    /// `allowedMethods` are the methods the path takes (nil: any), checked
+    /// before anything about the body; `route` is the one that answers (nil
+    /// for a file or no route), which says how large a body may be and
+    /// whether the request needs write access.
+    func check(_ head: RequestHead, allowedMethods: Set<String>? = nil, route: Route? = nil) -> Refusal? {
         if let refusal = checkSingleFields(head) ?? hosts.checkHost(head.host) { return refusal }
         if let allowed = allowedMethods, !allowed.contains(head.method) {
             return Refusal.methodNotAllowed(head.method, path: head.path, allowed: allowed)
@@ -97,12 +100,19 @@ struct RequestGate: Sendable {
         } catch {
             return error
         }
-        let maxBodyBytes = AccessPolicy.bodyLimit(method: head.method, path: head.path, contentType: head.contentType,
-                                                  limits: limits)
+        let maxBodyBytes = bodyLimit(route: route, contentType: head.contentType)
         if let length, length > maxBodyBytes { return Refusal(413, "request body larger than \(maxBodyBytes) bytes") }
-        guard AccessPolicy.isWrite(method: head.method, path: head.path) else { return nil }
+        guard let route, route.writes else { return nil }
         return access.checkWrite(authorization: head.authorization, peerIsLoopback: head.peerIsLoopback)
-            ?? AccessPolicy.checkContentType(head.contentType, method: head.method, hasBody: (length ?? 0) > 0)
+    }
+
+    /// The largest body a request may send: a route's bulk and streamed
+    /// types (imports) get the import limit, everything else the request limit.
+    func bodyLimit(route: Route?, contentType: String?) -> Int {
+        switch route?.reading(of: contentType) {
+        case .bulk, .streamed: return max(limits.maxImportBodyBytes, limits.maxRequestBodyBytes)
+        case .whole, nil: return limits.maxRequestBodyBytes
+        }
     }
 
     /// For a WebSocket upgrade at `/ws` or `/feed`: nil to accept it.

@@ -1,4 +1,4 @@
-import MapSession
+import SessionTransport
 import Synchronization
 
 /// Transport counters, safe to read from any thread, rendered in the
@@ -73,30 +73,21 @@ public final class MetricsAppendingHandler: HTTPHandler {
         self.metrics = metrics
     }
 
-    /// `base`'s reader for a body it reads in pieces.
-    public func bodyConsumer(for request: HTTPRequest) -> HTTPBodyConsumer? {
-        base.bodyConsumer(for: request)
-    }
-
-    /// `base`'s route table; `/metrics` answers `GET` even when `base` has no metrics.
-    public func allowedMethods(forPath path: String) -> Set<String>? {
-        path == "/metrics" ? ["GET", "HEAD"] : base.allowedMethods(forPath: path)
-    }
-
-    /// `base`'s answer; for `GET /metrics`, its text followed by the transport
-    /// counters (a 200 even when `base` has no metrics of its own).
-    public func respond(to request: HTTPRequest) -> HTTPResponse? {
-        let answer = base.respond(to: request)
-        guard request.path == "/metrics", request.method == "GET" else { return answer }
-        // A refusal (a 406 for an Accept without text) stands as it is.
-        if let answer, answer.status != 200, answer.status != 404 { return answer }
-        var text = ""
-        if let answer, answer.status == 200 {
-            text = String(decoding: answer.body, as: UTF8.self)
-            if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+    /// `base`'s routes, with a `GET /metrics` in front of its own (if any)
+    /// that answers its text followed by the transport counters.
+    public var routes: RouteTable {
+        let (base, metrics) = (base.routes, metrics)
+        let route = Route("GET", "/metrics", answers: ["text/plain"]) { request in
+            var text = ""
+            if case .found(let match) = base.resolve(method: "GET", path: "/metrics") {
+                let answer = match.respond(to: request)
+                if answer.status == 200 { text = String(decoding: answer.body, as: UTF8.self) }
+                if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
+            }
+            text += metrics.prometheusText()
+            return RouteResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
+                                 body: Array(text.utf8))
         }
-        text += metrics.prometheusText()
-        return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                            body: Array(text.utf8))
+        return RouteTable([route]).adding(base)
     }
 }

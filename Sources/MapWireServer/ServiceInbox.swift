@@ -1,6 +1,6 @@
 import CLibWebSockets
 import Foundation
-import MapSession
+import SessionTransport
 import Synchronization
 
 /// The one door into the service thread from other threads.

@@ -5,7 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MapSession
+import SessionTransport
 
 /// The HTTP port as lws hands it over: raw sockets whose bytes go to an
 /// `HTTPConnection`, which reads the requests; its answers are written back
@@ -144,7 +144,7 @@ extension ServiceLoop {
         let (id, inbox) = (exchange.id, inbox)
         switch exchange.responder {
         case .options:
-            let allowed = Refusal.allowHeader(exchange.allowedMethods ?? FrontEnvironment.servedMethods)
+            let allowed = RouteResponse.allowHeader(exchange.allowedMethods ?? frontEnvironment.servedMethods)
             inbox.post(answer: HTTPAnswer(status: 204, contentType: nil, body: [], fields: [("Allow", allowed)]),
                        for: id)
         case .file:
@@ -152,14 +152,19 @@ extension ServiceLoop {
             DispatchQueue.global(qos: .userInitiated).async {
                 inbox.post(answer: files.answer(path: request.path, query: request.query, ifNoneMatch: tags), for: id)
             }
-        case .route:
+        case .noRoute:
+            _ = exchange.complete()
+            let request = exchange.request
+            inbox.post(answer: HTTPAnswer(RouteResponse.error(404, "no route \(request.method.prefix(20)) "
+                                                              + "\(request.path.prefix(200))")), for: id)
+        case .route(let route):
             let bytes = exchange.complete()
             let answer: @Sendable () -> Void
             if let consumer = exchange.consumer {
-                answer = { inbox.post(answer: HTTPAnswer(consumer.finish() as RouteResponse), for: id) }
+                answer = { inbox.post(answer: HTTPAnswer(consumer.finish()), for: id) }
             } else {
-                let (request, http) = (exchange.request, self.http)
-                answer = { inbox.post(answer: HTTPAnswer(HTTPRouting.answer(request, handler: http) as RouteResponse), for: id) }
+                let request = exchange.request
+                answer = { inbox.post(answer: HTTPAnswer(route.respond(to: request)), for: id) }
             }
             if bytes < BulkRequestQueue.threshold {
                 DispatchQueue.global(qos: .userInitiated).async(execute: answer)

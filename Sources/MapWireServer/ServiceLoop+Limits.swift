@@ -5,7 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import MapSession
+import SessionTransport
 import Wire
 
 /// The limits against clients that hold connections or flood input, at the

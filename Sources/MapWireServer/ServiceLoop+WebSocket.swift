@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 import Logging
-import MapSession
+import SessionTransport
 import Wire
 
 /// The WebSocket side of the service loop: accept, assemble, deliver, write.

@@ -1,7 +1,7 @@
 import CLibWebSockets
 import Dispatch
 import Logging
-import MapSession
+import SessionTransport
 import Wire
 
 /// The libwebsockets context and everything the service thread owns.
@@ -47,8 +47,8 @@ final class ServiceLoop: @unchecked Sendable {
     lazy var frontEnvironment = FrontEnvironment(
         gate: gate, common: CommonFields(allowedOrigins: configuration.allowedOrigins),
         webSocketPath: configuration.webSocketPath, feedPath: configuration.feedPath,
-        servesFeed: sessions is FeedFactory, allowedMethods: { [http] in http.allowedMethods(forPath: $0) },
-        makeConsumer: { [http] in http.bodyConsumer(for: $0) }, makeID: { [unowned self] in makeID() })
+        servesFeed: sessions is FeedFactory, routes: http.routes,
+        makeID: { [unowned self] in makeID() })
     lazy var staticFiles = StaticFiles(root: configuration.publicDirectory)
     var nextID = 1
     var stopping = false

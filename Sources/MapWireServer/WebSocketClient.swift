@@ -2,7 +2,7 @@ import CLibWebSockets
 import Dispatch
 import Foundation
 import Logging
-import MapSession
+import SessionTransport
 import Synchronization
 import Wire
 
@@ -196,5 +196,5 @@ private final class NoServerSessions: SessionFactory, HTTPHandler {
         return Refused()
     }
 
-    func respond(to request: HTTPRequest) -> HTTPResponse? { nil }
+    var routes: RouteTable { RouteTable([]) }
 }

@@ -1,5 +1,5 @@
 import Logging
-import MapSession
+import SessionTransport
 import Synchronization
 import Wire
 

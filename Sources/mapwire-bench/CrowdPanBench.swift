@@ -5,7 +5,10 @@
 import Foundation
 import InputEvents
 import MapGeometry
+import LiveWorld
+import MapHTTPAPI
 import MapSession
+import SessionTransport
 import ViewKit
 import Wire
 

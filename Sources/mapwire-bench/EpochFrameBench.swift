@@ -3,7 +3,10 @@
 // of a large world".
 import Foundation
 import MapGeometry
+import LiveWorld
+import MapHTTPAPI
 import MapSession
+import SessionTransport
 import Wire
 
 /// The starting places `importClusteredPins` gave its pins (the same sequence).

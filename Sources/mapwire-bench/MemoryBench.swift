@@ -12,7 +12,10 @@ import DisplayList
 import Foundation
 import MapCore
 import MapGeometry
+import LiveWorld
+import MapHTTPAPI
 import MapSession
+import SessionTransport
 import SampleApps
 import ViewKit
 import Wire
@@ -71,12 +74,13 @@ struct MemoryOptions {
 /// through the HTTP API on the load tool's grid over Europe.
 func memoryBenchApp(pins: Int) throws -> MapService {
     let app = try MapService(app: SampleMapApp(content: baseContent), options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
-                                            publicDirectory: root.appendingPathComponent("Public"), demo: false,
+                                            publicDirectory: root.appendingPathComponent("Public"),
                                             storePath: ":memory:"))
     for i in 0..<pins {
         let lat = 40 + Double(i % 40) * 0.4, lon = -5 + Double(i / 40 % 60) * 0.45
         let body = "{\"id\":\"load-\(i)\",\"title\":\"Load \(i)\",\"latitude\":\(lat),\"longitude\":\(lon)}"
-        let response = app.respond(to: HTTPRequest(method: "POST", path: "/api/annotations", body: Array(body.utf8)))
+        let response = app.routes.respond(to: RouteRequest(method: "POST", path: "/api/annotations", body: Array(body.utf8),
+                                                          contentType: "application/json"))
         guard response?.status == 201 else { fatalError("adding pin \(i): \(String(describing: response?.status))") }
     }
     // Their epoch out now: one published while a session is driven from this thread would wake it on its queue.
@@ -100,7 +104,7 @@ func importClusteredPins(_ count: Int, into app: MapService) {
             text += "{\"type\":\"Feature\",\"id\":\"cl-\(i)\",\"geometry\":{\"type\":\"Point\","
                 + "\"coordinates\":[\(lon),\(lat)]},\"properties\":{\"clusteringIdentifier\":\"load\"}}\n"
         }
-        let response = app.respond(to: HTTPRequest(method: "POST", path: "/api/annotations", body: Array(text.utf8),
+        let response = app.routes.respond(to: RouteRequest(method: "POST", path: "/api/annotations", body: Array(text.utf8),
                                                    contentType: "application/x-ndjson"))
         guard response?.status == 201 else {
             fatalError("importing pins from \(start): \(String(describing: response?.status))")

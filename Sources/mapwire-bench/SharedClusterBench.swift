@@ -4,7 +4,10 @@
 import Foundation
 import MapCore
 import MapGeometry
+import LiveWorld
+import MapHTTPAPI
 import MapSession
+import SessionTransport
 
 /// What `mapwire-bench clusters-shared` measures, from its arguments.
 struct SharedClusterOptions {

@@ -1,5 +1,8 @@
 import Foundation
+import LiveWorld
+import MapHTTPAPI
 import MapSession
+import SessionTransport
 import Persistence
 import SampleApps
 

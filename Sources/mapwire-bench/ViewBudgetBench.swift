@@ -5,7 +5,10 @@
 import Foundation
 import InputEvents
 import MapGeometry
+import LiveWorld
+import MapHTTPAPI
 import MapSession
+import SessionTransport
 import ViewKit
 import Wire
 
@@ -67,7 +70,7 @@ func importPlainPins(_ count: Int, into app: MapService) {
             text += "{\"type\":\"Feature\",\"id\":\"pin-\(i)\",\"geometry\":{\"type\":\"Point\","
                 + "\"coordinates\":[\(lon),\(lat)]},\"properties\":{\"title\":\"Pin \(i)\"}}\n"
         }
-        let response = app.respond(to: HTTPRequest(method: "POST", path: "/api/annotations", body: Array(text.utf8),
+        let response = app.routes.respond(to: RouteRequest(method: "POST", path: "/api/annotations", body: Array(text.utf8),
                                                    contentType: "application/x-ndjson"))
         guard response?.status == 201 else {
             fatalError("importing pins from \(start): \(String(describing: response?.status))")

@@ -8,7 +8,10 @@ import MapGeometry
 import SampleApps
 import ViewKit
 import Wire
+import LiveWorld
+import MapHTTPAPI
 import MapSession
+import SessionTransport
 
 final class NullOutput: SessionOutput, @unchecked Sendable {
     var messages: [[UInt8]] = []

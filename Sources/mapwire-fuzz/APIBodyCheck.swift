@@ -1,5 +1,8 @@
 import Foundation
+import LiveWorld
+import MapHTTPAPI
 import MapSession
+import SessionTransport
 import SampleApps
 
 /// Whatever a client sends to a write route, the API answers JSON: a 2xx,
@@ -18,7 +21,7 @@ enum APIBodyCheck {
             return try MapService(app: SampleMapApp(content: content),
                                   options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
                                                  publicDirectory: root.appendingPathComponent("Public"),
-                                                 demo: false, storePath: ":memory:"))
+                                                 storePath: ":memory:"))
         } catch {
             fatalError("cannot load the app from \(root.path) (set MAPWIRE_ROOT to the repository): \(error)")
         }
@@ -28,16 +31,21 @@ enum APIBodyCheck {
         guard let route = bytes.first else { return }
         let rest = Array(bytes.dropFirst())
         let text = String(decoding: rest.prefix(300), as: UTF8.self)
-        let request: HTTPRequest
+        let json = "application/json"
+        let request: RouteRequest
         switch route % 6 {
-        case 0: request = HTTPRequest(method: "POST", path: "/api/moves", body: rest)
-        case 1: request = HTTPRequest(method: "POST", path: "/api/annotations", body: rest)
-        case 2: request = HTTPRequest(method: "POST", path: "/api/annotations/amelie-fournier/position", body: rest)
-        case 3: request = HTTPRequest(method: "DELETE", path: "/api/annotations/" + text)
-        case 4: request = HTTPRequest(method: "GET", path: "/api/annotations/" + text)
-        default: request = HTTPRequest(method: "POST", path: "/api/annotations/" + text + "/position", body: rest)
+        case 0: request = RouteRequest(method: "POST", path: "/api/moves", body: rest, contentType: json)
+        case 1: request = RouteRequest(method: "POST", path: "/api/annotations", body: rest, contentType: json)
+        case 2:
+            request = RouteRequest(method: "POST", path: "/api/annotations/amelie-fournier/position", body: rest,
+                                   contentType: json)
+        case 3: request = RouteRequest(method: "DELETE", path: "/api/annotations/" + text)
+        case 4: request = RouteRequest(method: "GET", path: "/api/annotations/" + text)
+        default:
+            request = RouteRequest(method: "POST", path: "/api/annotations/" + text + "/position", body: rest,
+                                   contentType: json)
         }
-        guard let response = app.respond(to: request) else {
+        guard let response = app.routes.respond(to: request) else {
             fatalError("\(request.method) \(request.path): no answer")
         }
         guard response.contentType.hasPrefix("application/json") else {

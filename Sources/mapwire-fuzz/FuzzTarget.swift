@@ -7,7 +7,7 @@ import MapWireServer
 enum FuzzTarget: String, CaseIterable, Sendable {
     /// Binary WebSocket messages from a browser, as `ClientMessage.decode` reads them.
     case clientMessage = "client-message"
-    /// Bodies of the HTTP API's routes, as `MapService.respond(to:)` answers them.
+    /// Bodies of the HTTP API's routes, as the service's route table answers them.
     case apiBody = "api-body"
     /// Sequences of messages through a whole browser session.
     case session

@@ -1,7 +1,10 @@
 import Foundation
 import Logging
 import MapGeometry
+import LiveWorld
+import MapHTTPAPI
 import MapSession
+import SessionTransport
 import Synchronization
 import ViewKit
 import Wire

@@ -1,6 +1,6 @@
 import Foundation
 import MapGeometry
-import MapSession
+import SessionTransport
 import Synchronization
 import InputEvents
 import Wire

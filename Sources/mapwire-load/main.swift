@@ -11,7 +11,8 @@ import Foundation
 import FoundationNetworking
 #endif
 import Logging
-import MapSession
+import MapGeometry
+import SessionTransport
 import MapWireServer
 import Synchronization
 

@@ -93,10 +93,14 @@ struct MapWireCommand: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
         }
+        // The travellers are this executable's, fed through the shared world as any producer's moves.
+        let demoFeed = demo ? DemoFeed(store: service.sharedWorld, cities: DemoFeed.cities(of: service.baseMap)) : nil
+        demoFeed?.start()
         do {
-            try service.run()
+            try service.run(beforeStopping: { demoFeed?.stop() })
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            demoFeed?.stop()
             service.stop()
             throw ExitCode.failure
         }
@@ -113,7 +117,6 @@ struct MapWireCommand: ParsableCommand {
         configuration.port = port
         configuration.dataDirectory = folder(data)
         configuration.publicDirectory = folder(publicDirectory)
-        configuration.demo = demo
         configuration.storePath = store == ":memory:"
             ? store : URL(fileURLWithPath: store, relativeTo: cwd).standardizedFileURL.path
         configuration.storeSync = sync

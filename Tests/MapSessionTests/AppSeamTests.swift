@@ -5,7 +5,9 @@ import Synchronization
 import Testing
 import ViewKit
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// A small app on the seam: its own annotation class and view, a delegate per
 /// tab, a seeded shared pin, and a screen with a URL path.

@@ -4,7 +4,9 @@ import MapGeometry
 import Testing
 import ViewKit
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 @testable import SampleApps
 
 /// Callouts and cards that always fit, driven through whole sessions.

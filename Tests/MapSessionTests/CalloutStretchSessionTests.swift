@@ -3,7 +3,9 @@ import MapCore
 import MapGeometry
 import Testing
 import ViewKit
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// An app whose one pin's callout stretches in and out.
 struct StretchTestApp: MapApp {

@@ -1,7 +1,9 @@
 import DisplayList
 import MapGeometry
 import Testing
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// Chicago's pin cut in two by the top edge of a 1280 x 800 map: Tab reaches it (some of it shows), and its
 /// card fits only once the map scrolls it in.

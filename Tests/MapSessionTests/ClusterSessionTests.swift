@@ -1,7 +1,9 @@
 import DisplayList
 import MapGeometry
 import Testing
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// The wishlist people cluster when zoomed out: Lisbon and Dublin share a
 /// cell at zoom 3 (see WorldMapController+Clustering.swift).

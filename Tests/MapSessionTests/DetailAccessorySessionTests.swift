@@ -3,7 +3,9 @@ import MapCore
 import MapGeometry
 import Testing
 import ViewKit
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 @testable import SampleApps
 
 /// A button inside a callout's detail view, driven through a whole session:

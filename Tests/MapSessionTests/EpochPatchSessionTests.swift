@@ -3,7 +3,9 @@ import DisplayList
 import MapGeometry
 import Testing
 @testable import MapCore
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// A watching map whose window only an epoch changed sends a patch of the
 /// views the epoch touched, not a whole frame; what its browser holds must

@@ -4,7 +4,9 @@ import MapGeometry
 import Testing
 import ViewKit
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// The frame window, with ACKs taken on the transport's thread (`receive`).
 @Suite struct FrameFlowTests {

@@ -2,7 +2,9 @@ import Foundation
 import MapGeometry
 import Synchronization
 import Testing
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 import SampleApps
 
 /// Records what a session reports for timing its frames.
@@ -101,7 +103,7 @@ final class RecordingFrameTiming: FrameTimingObserver {
     @Test func theAppTimesEachSessionWithTheOutputThatMetersIt() throws {
         let app = try MapService(app: sampleApp, options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
                                                 publicDirectory: repoRoot.appendingPathComponent("Public"),
-                                                demo: false, storePath: ":memory:"))
+                                                storePath: ":memory:"))
         defer { app.shutdown() }
         let handle = try #require(app.openSession(output: RecordingOutput()) as? SessionHandle)
         #expect(handle.session.frameTiming === handle.metered)

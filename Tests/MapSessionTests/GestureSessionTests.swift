@@ -4,7 +4,9 @@ import MapGeometry
 import Testing
 import ViewKit
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 @Suite struct GestureSessionTests {
     @Test func dragPansWithThePointerAndTheURLFollowsWhenItSettles() throws {

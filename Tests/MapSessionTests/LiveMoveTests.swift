@@ -4,7 +4,9 @@ import MapGeometry
 import Testing
 import ViewKit
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 import SampleApps
 
 /// A world of its own per test: the shared fixtures, a fresh store, so moves

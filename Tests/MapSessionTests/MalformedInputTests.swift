@@ -4,7 +4,9 @@ import MapGeometry
 import Testing
 import ViewKit
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// Whatever bytes a client sends, a session either handles them or closes
 /// with a protocol error and a reason; it never traps.

@@ -1,7 +1,9 @@
 import DisplayList
 import MapGeometry
 import Testing
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// The MapCallouts screen (seed 004) driven through a session: the bridge's
 /// detail-disclosure button, the detail card's Done, and the toolbar.

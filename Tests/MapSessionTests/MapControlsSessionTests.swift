@@ -4,7 +4,9 @@ import MapCore
 import MapGeometry
 import Testing
 import ViewKit
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// An app that moves and credits its tab's controls in `setUpSession`.
 struct ControlsTestApp: MapApp {

@@ -3,7 +3,9 @@ import MapGeometry
 import Testing
 import ViewKit
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 extension SessionHarness {
     /// Every URL op sent so far, in order.

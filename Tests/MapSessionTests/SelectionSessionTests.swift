@@ -3,7 +3,9 @@ import MapCore
 import MapGeometry
 import Testing
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 @Suite struct SelectionSessionTests {
     @Test func helloGetsWelcomeThenAFullFirstFrame() throws {

@@ -3,7 +3,9 @@ import MapCore
 import MapGeometry
 import Testing
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// A session whose map looks across 180°: live pins there wake it and glide
 /// the short way, and the URL and the embedding page's camera events name

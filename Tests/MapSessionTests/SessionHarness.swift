@@ -6,7 +6,9 @@ import SampleApps
 import Synchronization
 import ViewKit
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// Collects what a session sends, in place of a socket.
 final class RecordingOutput: SessionOutput {

@@ -4,7 +4,9 @@ import InputEvents
 import MapGeometry
 import Testing
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// A session that shows the same frame for a while packs its differ's record,
 /// and answers the next input as if it never had.

@@ -4,7 +4,9 @@ import MapGeometry
 import Synchronization
 import Testing
 @testable import MapCore
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// API pins with a clustering identifier are clustered once, in the store:
 /// sessions read the store's epochs and keep only what they show.

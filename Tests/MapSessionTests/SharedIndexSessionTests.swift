@@ -2,7 +2,9 @@ import DisplayList
 import MapGeometry
 import Testing
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 import SampleApps
 
 extension SessionHarness {

@@ -2,7 +2,9 @@ import MapCore
 import MapGeometry
 import Testing
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 @testable import SampleApps
 
 /// The wishlist card on phone-sized maps: above its pin where there is room,

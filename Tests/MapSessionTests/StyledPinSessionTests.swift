@@ -2,7 +2,9 @@ import DisplayList
 import MapCore
 import MapGeometry
 import Testing
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// API pins are markers in their own colours in every app, and an edit
 /// reaches every session showing them within a frame.

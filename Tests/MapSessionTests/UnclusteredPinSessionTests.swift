@@ -4,7 +4,9 @@ import Testing
 import ViewKit
 import Wire
 @testable import MapCore
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 
 /// `count` API pins without a clustering identifier in a box, from a fixed seed.
 func apiPins(_ count: Int, lat: ClosedRange<Double>, lon: ClosedRange<Double>, prefix: String = "pin",

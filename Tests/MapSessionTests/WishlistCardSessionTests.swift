@@ -5,7 +5,9 @@ import MapGeometry
 import Testing
 import ViewKit
 import Wire
+@testable import LiveWorld
 @testable import MapSession
+import SessionTransport
 @testable import SampleApps
 
 /// Chicago (Marcus Bell, 30 wishes) low in the middle, room above for his card;

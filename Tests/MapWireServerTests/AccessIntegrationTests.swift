@@ -1,5 +1,5 @@
 import Foundation
-import MapSession
+import SessionTransport
 import Synchronization
 import Testing
 @testable import MapWireServer
@@ -11,17 +11,25 @@ import Testing
     /// Counts what reaches the handler, so a refused body is shown unread.
     final class CountingHandler: HTTPHandler {
         let requests = Atomic<Int>(0)
-        func respond(to request: HTTPRequest) -> HTTPResponse? {
-            requests.add(1, ordering: .relaxed)
-            switch (request.method, request.path) {
-            case ("GET", "/healthz"): return .json(200, "{\"status\":\"ok\"}")
-            case ("POST", "/api/echo"), ("DELETE", "/api/echo"):
-                return HTTPResponse(status: 200, contentType: "application/json", body: request.body)
-            case ("GET", "/api/big"):
-                return HTTPResponse(status: 200, contentType: "application/json",
-                                    body: Array(repeating: UInt8(ascii: "x"), count: 40_000))
-            default: return nil
+        var routes: RouteTable {
+            let counted: (@escaping @Sendable (RouteRequest) -> RouteResponse) -> @Sendable (RouteRequest)
+                -> RouteResponse = { [requests = self] answer in
+                { request in
+                    requests.requests.add(1, ordering: .relaxed)
+                    return answer(request)
+                }
             }
+            let echo = counted { RouteResponse(status: 200, contentType: "application/json", body: $0.body) }
+            return RouteTable([
+                Route("GET", "/healthz", handler: counted { _ in .json(200, "{\"status\":\"ok\"}") }),
+                Route("POST", "/api/echo", body: TestRoutes.writeBodies, writes: true, handler: echo),
+                Route("DELETE", "/api/echo", body: TestRoutes.jsonBody, bodyIsOptional: true, writes: true,
+                      handler: echo),
+                Route("GET", "/api/big", handler: counted { _ in
+                    RouteResponse(status: 200, contentType: "application/json",
+                                  body: Array(repeating: UInt8(ascii: "x"), count: 40_000))
+                }),
+            ], prefixes: ["/api/"])
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import MapSession
+import SessionTransport
 import Synchronization
 import Testing
 @testable import MapWireServer

@@ -1,5 +1,5 @@
 import Foundation
-import MapSession
+import SessionTransport
 import Testing
 @testable import MapWireServer
 
@@ -22,16 +22,20 @@ import Testing
         return FrontEnvironment(
             gate: RequestGate(configuration: configuration), common: CommonFields(allowedOrigins: []),
             webSocketPath: "/ws", feedPath: "/feed", servesFeed: true,
-            allowedMethods: { path in
-                switch path {
-                case "/healthz": return ["GET", "HEAD"]
-                case "/api/moves": return ["POST"]
-                case "/api/annotations/a": return ["GET", "HEAD", "PATCH", "DELETE"]
-                default: return nil
-                }
-            },
-            makeConsumer: { _ in nil }, makeID: ids.make)
+            routes: routes, makeID: ids.make)
     }
+
+    static let routes: RouteTable = {
+        let ok: @Sendable (RouteRequest) -> RouteResponse = { _ in .json(200, "{}") }
+        return RouteTable([
+            Route("GET", "/healthz", handler: ok),
+            Route("POST", "/api/moves", body: TestRoutes.jsonBody, writes: true, handler: ok),
+            Route("GET", "/api/annotations/{id}", handler: ok),
+            Route("PATCH", "/api/annotations/{id}", body: TestRoutes.jsonBody, writes: true, handler: ok),
+            Route("DELETE", "/api/annotations/{id}", body: TestRoutes.jsonBody, bodyIsOptional: true, writes: true,
+                  handler: ok),
+        ], prefixes: ["/api/"])
+    }()
 
     let connection: HTTPConnection
 
@@ -109,6 +113,30 @@ import Testing
         #expect(out.contains("Content-Length: 2\r\n") && out.hasSuffix("\r\n\r\n"))
     }
 
+    /// Access is decided before the body type: a stranger learns nothing
+    /// about what the route would parse. The body is never read.
+    @Test func accessComesBeforeTheBodyType() {
+        let plain = "POST /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n"
+        let locked = HTTPConnection(environment: Self.environment(token: "t"), peerIsLoopback: true)
+        #expect(exchanges(feed(plain + "\r\n{}", to: locked)).isEmpty)
+        #expect(drain(locked).hasPrefix("HTTP/1.1 401"))
+        let allowed = HTTPConnection(environment: Self.environment(token: "t"), peerIsLoopback: true)
+        _ = feed(plain + "Authorization: Bearer t\r\n\r\n{}", to: allowed)
+        let typed = drain(allowed)
+        #expect(typed.hasPrefix("HTTP/1.1 415") && typed.contains("POST /api/moves reads application/json"))
+        #expect(allowed.phase == .closing)
+        let stranger = HTTPConnection(environment: Self.environment(), peerIsLoopback: false)
+        _ = feed(plain + "\r\n{}", to: stranger)
+        #expect(drain(stranger).hasPrefix("HTTP/1.1 403"))
+    }
+
+    /// An `Accept` that takes nothing the route answers is refused from the head.
+    @Test func anAcceptTheRouteCannotMeetIs406() {
+        _ = feed("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\n\r\n")
+        let out = drain()
+        #expect(out.hasPrefix("HTTP/1.1 406") && out.contains("application/json"))
+    }
+
     @Test func theMethodIsCheckedBeforeTheMediaType() {
         _ = feed("PUT /api/annotations/a HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         let out = drain()
@@ -119,16 +147,16 @@ import Testing
 
     @Test func optionsListsTheMethods() throws {
         let exchange = try #require(exchanges(feed("OPTIONS /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).first)
-        #expect(exchange.responder == .options && exchange.allowedMethods == ["POST", "OPTIONS"])
+        #expect(exchange.responder.isOptions && exchange.allowedMethods == ["POST", "OPTIONS"])
     }
 
-    /// Where no route is, OPTIONS goes to the route for its 404 rather than listing methods.
+    /// Where no route is, OPTIONS is answered the 404 of a path with no route rather than a list of methods.
     @Test func optionsWhereNoRouteIsIsTheRoutes404() throws {
         let exchange = try #require(exchanges(feed("OPTIONS /api/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).first)
-        #expect(exchange.responder == .route && exchange.allowedMethods == nil)
+        #expect(exchange.responder.isNoRoute && exchange.allowedMethods == nil)
         let any = HTTPConnection(environment: Self.environment(), peerIsLoopback: true)
         let star = try #require(exchanges(feed("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", to: any)).first)
-        #expect(star.responder == .options && star.allowedMethods?.contains("CONNECT") == false)
+        #expect(star.responder.isOptions && star.allowedMethods?.contains("CONNECT") == false)
     }
 
     @Test(arguments: [("QUERY /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405),
@@ -224,5 +252,17 @@ import Testing
         let exchange = try #require(exchanges(feed("GET /healthz HTTP/1.0\r\n\r\n")).first)
         _ = connection.answer(exchange, HTTPAnswer(status: 200, contentType: nil, body: []))
         #expect(drain().contains("Connection: close\r\n") && connection.closesAfterOutput)
+    }
+}
+
+extension HTTPExchange.Responder {
+    var isOptions: Bool {
+        if case .options = self { return true }
+        return false
+    }
+
+    var isNoRoute: Bool {
+        if case .noRoute = self { return true }
+        return false
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import MapSession
+import SessionTransport
 import Synchronization
 import Testing
 import Wire
@@ -58,19 +58,19 @@ import Wire
     }
 
     final class FakeHandler: HTTPHandler {
-        func respond(to request: HTTPRequest) -> HTTPResponse? {
-            switch (request.method, request.path) {
-            case ("GET", "/healthz"): return .json(200, "{\"status\":\"fake\"}")
-            case ("POST", "/api/echo"):
-                return HTTPResponse(status: 200, contentType: "application/octet-stream", body: request.body)
-            case ("GET", "/api/query"):
-                let quoted = String(decoding: try! JSONEncoder().encode(request.query), as: UTF8.self)
-                return .json(200, quoted)
-            case ("GET", "/api/big"):
-                return HTTPResponse(status: 200, contentType: "text/plain",
-                                    body: (0..<300_000).map { UInt8($0 % 251) })
-            default: return nil
-            }
+        var routes: RouteTable {
+            RouteTable([
+                Route("GET", "/healthz") { _ in .json(200, "{\"status\":\"fake\"}") },
+                Route("POST", "/api/echo", body: TestRoutes.writeBodies, writes: true) {
+                    RouteResponse(status: 200, contentType: "application/octet-stream", body: $0.body)
+                },
+                Route("GET", "/api/query") { request in
+                    .json(200, String(decoding: try! JSONEncoder().encode(request.query), as: UTF8.self))
+                },
+                Route("GET", "/api/big", answers: []) { _ in
+                    RouteResponse(status: 200, contentType: "text/plain", body: (0..<300_000).map { UInt8($0 % 251) })
+                },
+            ], prefixes: ["/api/"])
         }
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import MapSession
+import SessionTransport
 import Synchronization
 import Testing
 @testable import MapWireServer

@@ -8,7 +8,7 @@ import Testing
 @Suite struct MapWireConfigurationTests {
     @Test func theDefaultsAreTheFlagsDefaults() {
         let c = MapWireConfiguration()
-        #expect(c.host == "127.0.0.1" && c.port == 8080 && c.demo && c.storePath == "./mapwire.sqlite")
+        #expect(c.host == "127.0.0.1" && c.port == 8080 && c.storePath == "./mapwire.sqlite")
         #expect(!c.allowsOpenWrites && c.allowedOrigins.isEmpty && c.allowedHosts.isEmpty)
         #expect(c.limits.maxSessions == 2000 && c.limits.maxInputRate == 500 && c.limits.inputBurst == 1000)
         let server = c.serverConfiguration
@@ -45,7 +45,6 @@ import Testing
         var c = MapWireConfiguration()
         c.port = 0
         c.storePath = ":memory:"
-        c.demo = false
         c.controls.zoom = .bottomRight
         c.controls.scaleBar = nil
         c.controls.attributions = ["© Test Data"]
@@ -62,7 +61,6 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = MapWireConfiguration()
-        configuration.demo = false
         configuration.storePath = directory.appendingPathComponent("world.sqlite").path
         configuration.storeSync = sync
         let service = try MapWireService(app: EmptyMapApp(), configuration: configuration)
@@ -90,7 +88,6 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = MapWireConfiguration()
-        configuration.demo = false
         configuration.storePath = directory.appendingPathComponent("first.sqlite").path
         let first = try MapWireService(app: EmptyMapApp(), configuration: configuration)
         defer { first.stop() }

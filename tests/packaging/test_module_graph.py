@@ -132,3 +132,35 @@ def test_every_import_of_a_module_here_is_declared():
                         if module in graph and module != name and module not in deps:
                             undeclared.append(f"{name}/{file} imports {module}")
     assert undeclared == []
+
+
+def test_every_declared_module_is_imported():
+    """The other direction: a dependency nothing imports is a line in the
+    drawing that is not true, and a build of a module that is not needed.
+    A C module counts as imported by what its Swift imports of it, and a
+    library product (GRDB, swift-log) is not checked."""
+    graph = declared()
+    kinds = {t["name"]: t["type"] for t in package()["targets"]}
+    unused = []
+    for name, deps in graph.items():
+        folder = os.path.join(ROOT, "Tests" if kinds[name] == "test" else "Sources", name)
+        imported: set[str] = set()
+        for directory, _, files in os.walk(folder):
+            for file in files:
+                if file.endswith(".swift"):
+                    with open(os.path.join(directory, file)) as f:
+                        imported.update(re.findall(r"^(?:@testable |@_exported |@preconcurrency )?import "
+                                                   r"(?:class |struct |enum |protocol |func |var |typealias )?"
+                                                   r"(\w+)", f.read(), re.M))
+        if kinds[name] in ("system-target",) or not os.path.isdir(folder):
+            continue
+        unused += [f"{name} declares {dep} but imports it nowhere" for dep in sorted(deps - imported)]
+    assert unused == []
+
+
+def test_the_transport_does_not_depend_on_the_map():
+    """The socket layer knows bytes, connections and routes: not sessions,
+    maps or the store."""
+    reach = closure(declared(), "MapWireServer")
+    assert reach.isdisjoint({"MapSession", "MapCore", "ViewKit", "LiveWorld", "MapHTTPAPI", "Persistence"}), reach
+    assert declared()["MapWireServer"] <= {"SessionTransport", "Wire", "CLibWebSockets", "CMalloc"}

@@ -1,0 +1,54 @@
+import JSONScanning
+import LiveWorld
+import SessionTransport
+
+/// The GeoJSON answers of the API (README, "GeoJSON"): the world as a
+/// `FeatureCollection` of `Point` features whose properties an import reads
+/// back, so export, delete and import give the same world.
+
+/// One annotation as a GeoJSON feature: `id`, the point as
+/// `[longitude, latitude]`, and `title`, `subtitle`, `kind`, `draggable`,
+/// and when set `clusteringIdentifier`, `marker-color`, `marker-symbol`.
+struct GeoJSONFeatureAnswer: Encodable {
+    let record: AnnotationStore.Record
+
+    enum Keys: String, CodingKey { case type, id, geometry, properties }
+    enum GeometryKeys: String, CodingKey { case type, coordinates }
+    enum PropertyKeys: String, CodingKey {
+        case title, subtitle, kind, draggable, clusteringIdentifier
+        case markerColor = "marker-color"
+        case markerSymbol = "marker-symbol"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var o = encoder.container(keyedBy: Keys.self)
+        try o.encode("Feature", forKey: .type)
+        try o.encode(record.id, forKey: .id)
+        var geometry = o.nestedContainer(keyedBy: GeometryKeys.self, forKey: .geometry)
+        try geometry.encode("Point", forKey: .type)
+        let c = record.annotation.coordinate
+        try geometry.encode([c.longitude, c.latitude], forKey: .coordinates)
+        var p = o.nestedContainer(keyedBy: PropertyKeys.self, forKey: .properties)
+        let look = record.look
+        try p.encode(look.title, forKey: .title)
+        try p.encode(look.subtitle, forKey: .subtitle)
+        try p.encode(record.kind, forKey: .kind)
+        try p.encode(record.draggable, forKey: .draggable)
+        try p.encodeIfPresent(record.clusteringIdentifier, forKey: .clusteringIdentifier)
+        try p.encodeIfPresent(look.markerColor, forKey: .markerColor)
+        try p.encodeIfPresent(look.markerSymbol, forKey: .markerSymbol)
+    }
+}
+
+/// `{"type":"FeatureCollection","features":[...]}`, with the foreign member
+/// `next` (the cursor of the next page) when the list was cut by `limit`.
+struct GeoJSONCollectionAnswer: Encodable {
+    let type = "FeatureCollection"
+    let features: [GeoJSONFeatureAnswer]
+    let next: String?
+}
+
+/// `POST /api/annotations` with GeoJSON or NDJSON: `{"imported": N}`.
+struct ImportedAnswer: Encodable {
+    let imported: Int
+}

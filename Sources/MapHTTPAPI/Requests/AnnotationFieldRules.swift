@@ -1,0 +1,94 @@
+import Foundation
+import JSONScanning
+import LiveWorld
+import SessionTransport
+
+/// What the live API accepts in each field of an annotation or a move, so no
+/// request can plant an id that can never be addressed again, a megabyte title
+/// that every list then carries, or a timestamp that makes every later move of
+/// a pin look stale (docs/security.md, "Input validation").
+enum AnnotationFieldRules {
+    /// Longest id, in UTF-8 bytes. Ids travel in paths, lists and every move.
+    static let maxIDBytes = 256
+    /// Longest title and subtitle, in UTF-8 bytes.
+    static let maxTextBytes = 1024
+    /// Longest kind, in UTF-8 bytes: a short word such as "point" or "bus".
+    static let maxKindBytes = 64
+    /// Longest clustering identifier, in UTF-8 bytes.
+    static let maxClusteringIdentifierBytes = 256
+    /// Most characters (grapheme clusters) of a marker symbol: it fits the balloon's head.
+    static let maxSymbolCharacters = 3
+    /// Longest marker symbol, in UTF-8 bytes (an emoji family is one character of 25 bytes).
+    static let maxSymbolBytes = 32
+    /// How far past the server's clock (Unix seconds) a timestamp may be.
+    static let maxTimestampLead: Double = 24 * 60 * 60
+
+    /// An id is 1 to 256 UTF-8 bytes with no control characters and no `/`:
+    /// it must fit in one path segment of `/api/annotations/{id}`.
+    static func checkID(_ id: String, _ what: String) throws(APIError) {
+        let bytes = id.utf8
+        guard !bytes.isEmpty else { throw .badRequest("\(what): \"id\" must be a non-empty string") }
+        guard bytes.count <= maxIDBytes else {
+            throw .badRequest("\(what): \"id\" is \(bytes.count) bytes; ids are at most \(maxIDBytes) bytes of UTF-8")
+        }
+        if bytes.contains(UInt8(ascii: "/")) {
+            throw .badRequest("\(what): \"id\" must not contain '/' (ids are one path segment)")
+        }
+        if id.unicodeScalars.contains(where: isControl) {
+            throw .badRequest("\(what): \"id\" must not contain control characters")
+        }
+    }
+
+    /// A text field (`title`, `subtitle`, `kind`, `clusteringIdentifier`) within its limit.
+    static func checkText(_ value: String?, field: String, limit: Int, allowsControls: Bool = false,
+                          _ what: String) throws(APIError) {
+        guard let value else { return }
+        let count = value.utf8.count
+        guard count <= limit else {
+            throw .badRequest("\(what): \"\(field)\" is \(count) bytes; at most \(limit) bytes of UTF-8 are allowed")
+        }
+        if !allowsControls, value.unicodeScalars.contains(where: isControl) {
+            throw .badRequest("\(what): \"\(field)\" must not contain control characters")
+        }
+    }
+
+    /// A marker colour is `#rgb` or `#rrggbb` (hex digits, either case).
+    static func checkMarkerColor(_ value: String?, field: String, _ what: String) throws(APIError) {
+        guard let value, MarkerColor.color(value) == nil else { return }
+        let shown = value.utf8.count > 20 ? String(value.prefix(20)) + "…" : value
+        throw .badRequest("\(what): \"\(field)\" \"\(shown)\" is not a colour; use #rgb or #rrggbb, e.g. #e63946")
+    }
+
+    /// A marker symbol is one to three characters of text without control
+    /// characters, such as `A`, `12` or one emoji: the glyph in the balloon's head.
+    static func checkMarkerSymbol(_ value: String?, field: String, _ what: String) throws(APIError) {
+        guard let value else { return }
+        let limit = "; a symbol is 1 to \(maxSymbolCharacters) characters"
+        guard !value.isEmpty else { throw .badRequest("\(what): \"\(field)\" is empty\(limit) (null removes it)") }
+        guard value.utf8.count <= maxSymbolBytes, value.count <= maxSymbolCharacters else {
+            throw .badRequest("\(what): \"\(field)\" is too long\(limit) and at most \(maxSymbolBytes) bytes")
+        }
+        if value.unicodeScalars.contains(where: isControl) {
+            throw .badRequest("\(what): \"\(field)\" must not contain control characters")
+        }
+    }
+
+    /// A timestamp is finite and at most a day ahead of the server's clock in
+    /// Unix seconds, so a producer counting seconds from any start fits while
+    /// `1e308` (or milliseconds) cannot freeze a pin.
+    static func checkTimestamp(_ timestamp: Double?, _ what: String,
+                               now: Double = Date().timeIntervalSince1970) throws(APIError) {
+        guard let timestamp else { return }
+        guard timestamp.isFinite else { throw .badRequest("\(what): \"timestamp\" must be finite") }
+        let latest = now + maxTimestampLead
+        guard timestamp <= latest else {
+            throw .badRequest("\(what): \"timestamp\" \(timestamp) is more than a day ahead of the server clock "
+                              + "(\(Int(now)) Unix seconds); timestamps are seconds, at most \(Int(latest))")
+        }
+    }
+
+    /// C0 and C1 controls and DEL; tabs and newlines included.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}

@@ -1,0 +1,69 @@
+import JSONScanning
+import LiveWorld
+import MapCore
+import SessionTransport
+
+/// The writing half of the API: adds and imports, edits, moves and removes
+/// on the shared store. Each answers once the change is in the store file.
+extension AnnotationsAPI {
+    /// `POST /api/annotations`: one annotation as JSON, or an import as
+    /// GeoJSON (NDJSON arrives through `NDJSONImportStream`, or whole here
+    /// when the transport did not stream it).
+    func add(_ request: RouteRequest) throws(APIError) -> RouteResponse {
+        switch request.mediaType {
+        case "application/geo+json": return try importBatch(GeoJSONImport.features(geoJSON: request.body))
+        case "application/x-ndjson": return try importBatch(GeoJSONImport.features(ndjson: request.body))
+        default: break
+        }
+        let annotation = try LiveRequests.annotation(request.body)
+        let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.add(annotation) }
+        return .json(201, encoding: AddedAnswer(added: AnnotationAnswer(r)))
+    }
+
+    /// Adds a read and checked import in one batch, or none of it; refusals name the feature.
+    func importBatch(_ batch: GeoJSONBatch) throws(APIError) -> RouteResponse {
+        do throws(WorldError) {
+            try store.add(batch.annotations)
+        } catch {
+            var refusal = APIError(error)
+            if case .duplicateID(let id) = error, let name = batch.name(of: id) {
+                refusal.message = "\(name): \(refusal.message); nothing was imported"
+            } else if case .coordinateOutOfRange(_, let id, _) = error, let name = batch.name(of: id) {
+                refusal.message = "\(name): \(refusal.message)"
+            }
+            throw refusal
+        }
+        return .json(201, encoding: ImportedAnswer(imported: batch.annotations.count))
+    }
+
+    /// `PATCH /api/annotations/{id}`: title, subtitle and marker style.
+    func edit(_ request: RouteRequest) throws(APIError) -> RouteResponse {
+        let id = try Self.id(request)
+        let edit = try LiveRequests.annotationEdit(request.body)
+        let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.update(id: id, edit.apply) }
+        return .json(200, encoding: AnnotationAnswer(r))
+    }
+
+    /// `DELETE /api/annotations/{id}`.
+    func remove(_ request: RouteRequest) throws(APIError) -> RouteResponse {
+        let id = try Self.id(request)
+        let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.remove(id: id) }
+        return .json(200, encoding: RemovedAnswer(removed: AnnotationAnswer(r)))
+    }
+
+    /// `POST /api/annotations/{id}/position`: one move, answered as a batch of one.
+    func position(_ request: RouteRequest) throws(APIError) -> RouteResponse {
+        let id = try Self.id(request)
+        guard store.record(id: id) != nil else { throw APIError(WorldError.unknownID(id)) }
+        let move = try LiveRequests.move(LiveRequests.json(request.body, "position"), "position", id: id)
+        let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply([move]) }
+        return .json(200, encoding: MoveAnswer(result))
+    }
+
+    /// `POST /api/moves`: a batch, all or nothing.
+    func moves(_ request: RouteRequest) throws(APIError) -> RouteResponse {
+        let batch = try LiveRequests.moveBatch(request.body)
+        let result = try APIError.mappingWorldErrors { () throws(WorldError) in try store.apply(batch.moves) }
+        return .json(200, encoding: MoveAnswer(result, echoesMoves: batch.echoesMoves))
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import LiveWorld
+@testable import MapSession
+
+/// Each input is timed to the next frame, into histograms with a bucket at each budget.
+@Suite struct MeteredOutputTests {
+    @Test func meteredOutputTimesAnInputToTheNextFrame() {
+        let metrics = LiveMetrics()
+        let recorder = RecordingOutput()
+        let output = MeteredOutput(base: recorder, metrics: metrics)
+        output.markEvent(at: AnnotationStore.now() - 0.003)
+        output.send([0x01, 0, 0]) // a welcome is not a frame
+        #expect(metrics.latency.total == 0)
+        output.send([0x02, 1, 2, 3])
+        output.send([0x02, 1, 2, 3]) // nothing pending: counted, not timed
+        #expect(metrics.latency.total == 1)
+        #expect(metrics.framesSent.load(ordering: .relaxed) == 2)
+        #expect(metrics.frameBytesSent.load(ordering: .relaxed) == 8)
+        let text = metrics.prometheusText()
+        #expect(text.contains("mapwire_event_to_frame_seconds_bucket{le=\"0.004\"} 1"))
+        #expect(text.contains("mapwire_event_to_frame_seconds_bucket{le=\"0.002\"} 0"))
+        #expect(recorder.sent.withLock { $0.count } == 3)
+    }
+
+    /// The histogram has a bucket at each latency budget, so a run can say it met one.
+    @Test func theLatencyHistogramHasABucketAtEachBudget() {
+        let histogram = LatencyHistogram()
+        histogram.record(0.030)
+        histogram.record(0.009)
+        let text = histogram.prometheusText(name: "t")
+        #expect(text.contains("t_bucket{le=\"0.008\"} 0"))
+        #expect(text.contains("t_bucket{le=\"0.01\"} 1"))
+        #expect(text.contains("t_bucket{le=\"0.024\"} 1"))
+        #expect(text.contains("t_bucket{le=\"0.033\"} 2"))
+    }
+}
