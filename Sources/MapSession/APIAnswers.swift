@@ -1,4 +1,4 @@
-/// The JSON answers of the HTTP API and the feed, as values (README, "HTTP";
+/// The JSON answers of the HTTP API and the feed, as values (docs/http-api.md;
 /// docs/protocol.md, "Feed endpoint"). `APIJSON.encoder` writes them.
 
 /// `{id, kind, title, subtitle, latitude, longitude, draggable}`, plus

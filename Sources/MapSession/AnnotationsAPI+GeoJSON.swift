@@ -1,7 +1,7 @@
 import MapCore
 
 /// The list in both formats, with its box and pages, and the GeoJSON and
-/// NDJSON imports (README, "GeoJSON").
+/// NDJSON imports (docs/http-api.md, "Your own data").
 extension AnnotationsAPI {
     /// `GET /api/annotations` (GeoJSON when `Accept` names
     /// `application/geo+json`) and `GET /api/annotations.geojson`.

@@ -1,7 +1,7 @@
 import MapCore
 
 /// The writing half of the API: moves, adds and removes on the shared
-/// store (README, "Live annotations").
+/// store (docs/http-api.md, "Live annotations").
 extension AnnotationsAPI {
     func respondLive(to request: HTTPRequest) -> HTTPResponse {
         do throws(APIError) {

@@ -1,6 +1,6 @@
 import MapCore
 
-/// `/api/...`: the annotations of the shared world as JSON (docs in README, HTTP API v1).
+/// `/api/...`: the annotations of the shared world as JSON (docs/http-api.md).
 final class AnnotationsAPI: Sendable {
     let world: World
 

@@ -4,7 +4,7 @@ import Testing
 @testable import MapSession
 import SampleApps
 
-/// Every answer of the API is JSON of the shape the README documents.
+/// Every answer of the API is JSON of the shape docs/http-api.md documents.
 @Suite struct APIAnswerTests {
     let world = freshWorld()
     var api: AnnotationsAPI { AnnotationsAPI(world: world) }
