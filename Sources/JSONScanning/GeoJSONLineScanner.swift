@@ -2,8 +2,9 @@ import Foundation
 
 /// Reads one NDJSON line as a GeoJSON `Feature`, straight from its bytes.
 ///
-/// An NDJSON import is up to 200,000 lines; Foundation's decoder took some
-/// 8 µs a line, most of the import's time. This reads the line with
+/// An NDJSON import is up to 200,000 lines, and Foundation's `JSONDecoder`
+/// would spend most of the import's time on them (docs/performance.md,
+/// "Importing GeoJSON and NDJSON"). This reads the line with
 /// `JSONByteScanner`, keeps only the fields `GeoJSONFeature` has and skips
 /// the rest. Its problems read as the decoder's do: they name the property.
 package enum GeoJSONLineScanner {

@@ -1,21 +1,22 @@
 /// Where moves go in the store file, and when they are folded out of the
 /// log.
 ///
-/// A move updated its annotation's row in place, and a row sits on its own
-/// page among a million: a group commit of 800 moves wrote about 800 pages
-/// (3 MB) to the WAL, and SQLite's checkpoints, copying them back inside a
-/// commit, held the feed's answers back past 100 ms. So a commit's moves are
-/// appended to the `move_log` table instead, as one row (`PackedMoves`), and
-/// the positions catch up in passes: once the moves logged since the last
-/// pass reach the world's size, a pass writes the latest position of each
-/// annotation that moved into its bucket (`PositionBuckets`), bucket by
-/// bucket, a share with each commit (as many positions as the commit logs
-/// moves, to the end of a bucket). When a pass is done, the log up to where
+/// A commit's moves are appended to the `move_log` table as one row
+/// (`PackedMoves`) rather than written into their annotations' rows: a row
+/// sits on its own page among a million, so a group commit of 800 moves
+/// would write some 800 pages to the WAL, and SQLite's checkpoints, copying
+/// them back inside a commit, would hold the feed's answers back
+/// (docs/performance.md, "Durable store"). The positions catch up in
+/// passes: once the moves logged since the last pass reach the world's
+/// size, a pass writes the latest position of each annotation that moved
+/// into its bucket (`PositionBuckets`), bucket by bucket, a share with each
+/// commit (as many positions as the commit logs moves, to the end of a
+/// bucket). When a pass is done, the log up to where
 /// it began is deleted, again a share a commit. A pass's moves are dealt to
 /// their buckets when it is taken, and a share sorts only its buckets'
-/// moves by id: a pass sorted whole, a million moves at once, was a burst
-/// that either held the answers back (on the writer's thread) or took a
-/// core from the frames (on theirs).
+/// moves by id: sorting a whole pass, a million moves, at once would be a
+/// burst that either holds the answers back (on the writer's thread) or
+/// takes a core from the frames (on theirs).
 ///
 /// An annotation's position is its row's, unless a bucket or the log holds
 /// a move of it newer than the row (`seq` above the row's own): then the

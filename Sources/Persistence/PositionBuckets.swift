@@ -2,13 +2,14 @@
 /// position: the `position` table, one row a bucket of ids, each row the
 /// bucket's positions packed (`PackedMoves`), in id order.
 ///
-/// A pass used to write each moved annotation's position into its row, and
-/// SQLite's update of a wide row keyed by text, hundreds of thousands a
-/// pass, was most of the writer's CPU under a busy feed: on a 2-core
-/// machine the watchers' frames paid for it. A pass now rewrites each
-/// bucket once, a few kilobytes read, merged and written back. The
-/// annotation rows keep the position each was added at; reading takes a
-/// bucket's position over the row's when it is newer (`seq`).
+/// A pass rewrites each bucket once, a few kilobytes read, merged and
+/// written back, rather than each moved annotation's row: SQLite updates a
+/// wide row keyed by text slowly enough that hundreds of thousands of them
+/// a pass would be most of the writer's CPU under a busy feed, CPU that a
+/// 2-core machine takes from the maps' frames (docs/performance.md,
+/// "Durable store"). The annotation rows keep the position each was added
+/// at; reading takes a bucket's position over the row's when it is newer
+/// (`seq`).
 ///
 /// Which bucket an id falls in only spreads the work: reading takes the
 /// newest position of an id wherever it is found.

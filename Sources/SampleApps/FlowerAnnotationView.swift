@@ -1,6 +1,6 @@
 import MapWire
 
-/// The Conservatory of Flowers' fully custom view (seed 004's
+/// The Conservatory of Flowers' fully custom view (Apple's MapCallouts'
 /// `CustomAnnotationView`): a white rounded card with a flower and the
 /// place's name, sitting just above its coordinate. It shows no callout:
 /// the card already says what the callout would.

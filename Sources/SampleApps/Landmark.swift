@@ -1,7 +1,7 @@
 import Foundation
 import MapWire
 
-/// One of the MapCallouts sample's places around San Francisco (seed 004).
+/// One of Apple's MapCallouts sample's places around San Francisco.
 public final class Landmark: Annotation {
     public enum Kind: String, Decodable, Sendable {
         case city, bridge, ferry, flower

@@ -2,7 +2,8 @@ import MapWire
 
 /// What the bridge's detail-disclosure button opens: a card over a dimmed
 /// map with the landmark's title, subtitle and where it is, and a Done
-/// button that closes it (seed 004 presents a detail view controller here).
+/// button that closes it (Apple's MapCallouts presents a detail view
+/// controller here).
 public final class LandmarkDetailView: View {
     public let landmark: Landmark
     public let card = View()

@@ -1,6 +1,6 @@
 import MapWire
 
-/// Apple's MapCallouts sample (seed 004) on the map's public API: each kind
+/// Apple's MapCallouts sample on the map's public API: each kind
 /// of landmark gets its own registered view, the bridge's detail-disclosure
 /// button opens a detail card, and a toolbar chooses which landmarks show.
 /// The world map controller hands it the landmark half of its delegate work.

@@ -1,6 +1,7 @@
 import MapWire
 
-/// The screen behind "See details" (seed 000's detail view controller): a
+/// The screen behind "See details" (the Wishlist sample's detail view
+/// controller): a
 /// bar with a Back button and the person's name as the screen's heading, then
 /// their avatar, name, place and bio, and the whole wishlist in a list that
 /// scrolls on its own.

@@ -1,6 +1,7 @@
 import MapWire
 
-/// The card's life, as seed 000 does it in the annotation view: shown on
+/// The card's life, as Apple's Wishlist sample does it in the annotation
+/// view: shown on
 /// select, removed on deselect and on reuse. The card is a subview of the
 /// pin, so it follows the pin wherever it moves and is hit before anything
 /// under it.

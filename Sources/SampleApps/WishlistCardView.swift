@@ -1,6 +1,6 @@
 import MapWire
 
-/// The wishlist app's own callout (seed 000's PersonDetailMapView): a
+/// The wishlist app's own callout (the Wishlist sample's PersonDetailMapView): a
 /// 240x280 card on a bubble whose arrow points at the pin, with the person's
 /// round avatar, name, a "Wishlist" heading, their wishes in a scrolling list
 /// and a "See details" button. Every control in it is interactive; the card's
@@ -140,7 +140,7 @@ public final class WishlistCardView: View {
         fadeOutAndRemove(over: Self.fadeDuration, animator: animator, animated: animated)
     }
 
-    // MARK: Input: the background is a cover (seed 000), the bubble's shape is the card.
+    // MARK: Input: the background is a cover (as in the Wishlist sample), the bubble's shape is the card.
 
     public override func pointerDown(_ event: PointerEvent, at location: Point) -> Bool { true }
     public override func wheel(_ event: WheelEvent, at location: Point) -> Bool { true }

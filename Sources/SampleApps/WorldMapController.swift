@@ -39,7 +39,7 @@ public final class WorldMapController: MapViewDelegate {
             (view as? PersonPinView)?.onShowDetails = { [weak self] in self?.showPersonDetails?($0) }
             return view
         case let landmark as Landmark where landmark.kind == .city:
-            // The flag image with its pole's tip on the coordinate and the city icon on the left (seed 004).
+            // The flag image with its pole's tip on the coordinate and the city icon on the left (as in MapCallouts).
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: Self.cityIdentifier, for: landmark)
             view.image = content.cityFlag
             view.centerOffset = Point(x: Double(content.cityFlag.width) / 2 - 4,

@@ -1,5 +1,5 @@
-// Clustering, collision and hit-test benchmarks (`mapwire-bench clusters`,
-// `make bench-clusters`): the numbers in docs/performance.md "MapKit fidelity".
+// Clustering, collision and hit-test benchmarks (`mapwire-bench clusters`):
+// the numbers in docs/performance.md "Clustering, collisions and hit testing".
 import DisplayList
 import Foundation
 import MapCore

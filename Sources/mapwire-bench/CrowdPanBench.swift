@@ -1,6 +1,6 @@
 // Pan frames of many sessions taking turns over a large clustered world
-// (`mapwire-bench frames-crowd`), for docs/performance.md "1M clustered pins
-// in the running server": one session panning alone keeps its views and
+// (`mapwire-bench frames-crowd`), for docs/performance.md "Pan frames in a
+// crowd": one session panning alone keeps its views and
 // renders in the processor's caches, a hundred panning in turns do not.
 import Foundation
 import InputEvents

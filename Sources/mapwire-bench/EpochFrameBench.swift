@@ -1,6 +1,6 @@
 // What a session watching a live clustered world costs per epoch
-// (`mapwire-bench frames-epoch`), for docs/performance.md "Shared clustering
-// of a large world".
+// (`mapwire-bench frames-epoch`), for docs/performance.md "A watching
+// session's frame".
 import Foundation
 import MapGeometry
 import LiveWorld

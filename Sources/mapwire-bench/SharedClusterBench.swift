@@ -1,6 +1,7 @@
 // Shared clustering benchmarks (`mapwire-bench clusters-shared`): the
 // store's epochs (`SharedClusterIndex`) built, merged with moves and queried
-// as a map lays out, for docs/performance.md "Shared clustering".
+// as a map lays out, for docs/performance.md "Building, merging and querying
+// epochs" and "Against supercluster".
 import Foundation
 import MapCore
 import MapGeometry

@@ -1,7 +1,8 @@
 // What one map session costs over a large world of API pins that carry no
 // clustering identifier (`mapwire-bench views`), for docs/performance.md
-// "Views per session": its heap, its first frame, its live views and its
-// pan and zoom frames, at the world's zoom, over a continent and in a city.
+// "Views per session over a million pins": its heap, its first frame, its
+// live views and its pan and zoom frames, at the world's zoom, over a
+// continent and in a city.
 import Foundation
 import InputEvents
 import MapGeometry

@@ -290,7 +290,7 @@ let panThread = Thread {
 }
 panThread.start()
 // A busy second stands out in a timeline where the run's totals would average it away (the store's passes
-// over its move log, a slow spell of the machine).
+// over its move log, a slow minute of the machine).
 let timelineThread = Thread {
     guard options.timeline > 0 else { return }
     var (last, lastAt) = (before, start)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MapWire
 
-/// The flags that place the map's own controls (README, "Map controls").
+/// The flags that place the map's own controls (docs/map.md, "Map controls").
 struct ControlOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Corner of the zoom buttons, or none.", valueName: "corner"))
     var zoomControls = CornerChoice(MapControlsOptions().zoom)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MapWire
 
-/// The flags that bound what clients may hold and send (README, "Limits").
+/// The flags that bound what clients may hold and send (docs/security.md, "Limits").
 struct LimitOptions: ParsableArguments {
     @Option(help: "Sockets open at once; lowered to fit the descriptor limit (ulimit -n). One more gets 503.")
     var maxConnections = 4096

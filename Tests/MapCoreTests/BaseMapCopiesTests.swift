@@ -6,7 +6,7 @@ import ViewKit
 
 /// The base map repeats in every copy of the world the view shows: drawn
 /// once, as stored, its item repeated by the painter, so a camera over 180°
-/// sees land and names on both sides and a pan round the world sends no
+/// sees land and names on both sides and a pan around the world sends no
 /// geometry.
 @Suite struct BaseMapCopiesTests {
     static let bering = Camera(center: Coordinate(latitude: 65, longitude: 180), zoom: 5)

@@ -6,7 +6,7 @@ import Testing
 import SessionTransport
 import SampleApps
 
-/// Every answer of the API is JSON of the shape the README documents.
+/// Every answer of the API is JSON of the shape docs/http-api.md documents.
 @Suite struct APIAnswerTests {
     let store = freshStore()
     var api: AnnotationsAPI { AnnotationsAPI(store: store) }

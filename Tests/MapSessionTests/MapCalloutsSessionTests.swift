@@ -5,7 +5,7 @@ import Testing
 @testable import MapSession
 import SessionTransport
 
-/// The MapCallouts screen (seed 004) driven through a session: the bridge's
+/// The MapCallouts screen driven through a session: the bridge's
 /// detail-disclosure button, the detail card's Done, and the toolbar.
 @Suite struct MapCalloutsSessionTests {
     static let sanFrancisco = "#13/37.795/-122.43"

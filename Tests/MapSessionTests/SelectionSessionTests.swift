@@ -19,7 +19,7 @@ import SessionTransport
         #expect(h.replica.element(named: "Amélie Fournier")?.role == .button)
     }
 
-    /// The San Francisco flag (seed 004) shows the standard callout; people show their own card
+    /// The San Francisco flag (MapCallouts) shows the standard callout; people show their own card
     /// (WishlistCardSessionTests).
     @Test func clickOnAPinSelectsItAndOpensItsCallout() throws {
         let h = SessionHarness(hash: "#11/37.78/-122.44")

@@ -1,4 +1,4 @@
-"""Issue 5: a move fed through the HTTP API shows up in two browsers at once
+"""Live moves: a move fed through the HTTP API shows up in two browsers at once
 (real server, two headless Chromium pages). Screenshots go to
 tests/browser/artifacts/live-*.png."""
 

@@ -1,4 +1,4 @@
-"""The MapCallouts screen (seed 004) in headless Chromium against the real
+"""The MapCallouts screen in headless Chromium against the real
 server: a real mouse clicks the bridge marker, then its detail-disclosure
 button found through the accessibility mirror, and the detail card opens;
 Done closes it. Screenshots go to tests/browser/artifacts/."""

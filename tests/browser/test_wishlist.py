@@ -1,4 +1,4 @@
-"""The wishlist app end to end (issue 4): the real Swift server and the painter
+"""The wishlist app end to end: the real Swift server and the painter
 in headless Chromium, driven by a real mouse and wheel through WebDriver
 actions. A person's pin opens their card, the wheel scrolls its list (and not
 the map), "See details" opens the detail screen and a history entry, and the

@@ -1,4 +1,4 @@
-"""Issue 5: one shared world. Moves fed through the HTTP API and the feed
+"""One shared world: moves fed through the HTTP API and the feed
 WebSocket reach every session that can see them, through the real binary."""
 
 from __future__ import annotations

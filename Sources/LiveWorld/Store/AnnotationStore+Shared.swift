@@ -109,7 +109,7 @@ extension AnnotationStore: SharedAnnotationSource {
     /// batch lands: its oldest move waited one gap between batches, where a
     /// merge at a fixed time, falling anywhere between two batches, left it
     /// waiting up to a gap more. A trickle of writes still gets one epoch a
-    /// period, and a lone write after a quiet spell is merged at once.
+    /// period, and a lone write after a quiet while is merged at once.
     func scheduleClusterPublish(_ left: ClusterChangesLeft) {
         guard left != .none else { return }
         if left == .first {

@@ -2,7 +2,7 @@ import JSONScanning
 import LiveWorld
 import SessionTransport
 
-/// The JSON answers of the HTTP API and the feed, as values (README, "HTTP";
+/// The JSON answers of the HTTP API and the feed, as values (docs/http-api.md;
 /// docs/protocol.md, "Feed endpoint"). `RouteJSON.encoder` writes them.
 
 /// `{id, kind, title, subtitle, latitude, longitude, draggable}`, plus

@@ -2,7 +2,7 @@ import JSONScanning
 import LiveWorld
 import SessionTransport
 
-/// The GeoJSON answers of the API (README, "GeoJSON"): the world as a
+/// The GeoJSON answers of the API (docs/http-api.md, "Your own data"): the world as a
 /// `FeatureCollection` of `Point` features whose properties an import reads
 /// back, so export, delete and import give the same world.
 
