@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "SampleApps", dependencies: ["MapWire"]),
         .executableTarget(
             name: "mapwire",
-            dependencies: ["MapWire", "SampleApps",
+            dependencies: ["MapWire", "SampleApps", "MapGeometry",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),

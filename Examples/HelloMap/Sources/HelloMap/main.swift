@@ -24,7 +24,6 @@ func port() -> Int {
 do {
     var configuration = MapWireConfiguration()
     configuration.port = port()
-    configuration.demo = false          // no demo travellers flying around
     configuration.storePath = ":memory:" // this app keeps nothing on disk
     let app = HelloMapApp(places: try Place.loadBundled())
     try MapWireService(app: app, configuration: configuration).run()
