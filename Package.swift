@@ -72,8 +72,8 @@ let package = Package(
         // The library product: re-exports every module an app uses, and starts the server from Swift.
         .target(
             name: "MapWire",
-            dependencies: ["MapWireServer", "MapSession", "LiveWorld", "SessionTransport", "MapCore", "ViewKit",
-                           "TextLayout", "DisplayList", "InputEvents", "MapGeometry", "CSQLiteSetup",
+            dependencies: ["MapWireServer", "MapSession", "LiveWorld", "MapCore", "ViewKit", "DisplayList",
+                           "InputEvents", "MapGeometry", "CSQLiteSetup",
                            .product(name: "Logging", package: "swift-log"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
