@@ -129,7 +129,7 @@ let package = Package(
                     dependencies: ["MapWireServer", "SessionTransport", "Wire",
                                    .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence"]),
-        .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),
+        .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire", "ViewKit"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
         .testTarget(name: "MapWireCommandTests", dependencies: ["mapwire", "MapWire", "SampleApps", "Persistence"]),
     ],
