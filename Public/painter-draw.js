@@ -4,19 +4,33 @@
 // pan repaints without any item changing. The world repeats east and west:
 // an anchored item shows in the copy of the world nearest the camera's
 // centre, and a REPEAT item's subtree (the base map) is painted once for
-// every copy the canvas shows. Leaves each painted item its screen bounds
-// and paint generation for the accessibility mirror.
+// every copy the canvas shows. An item whose anchor glides is drawn on its
+// way there. Leaves each painted item its screen bounds and paint generation
+// for the accessibility mirror.
 'use strict';
 
 (function () {
   const WORLD = 2 ** 30;
+
+  // Where an anchored item is drawn at `now` (ms): its anchor, or on a glide
+  // (GLIDE) the point that far from where the glide began, the short way
+  // round the world. A glide not painted yet is at its start.
+  function anchorAt(it, now) {
+    const g = it.glide;
+    if (!g) return it.anchor;
+    const f = g.start === null ? 0 : (now - g.start) / g.ms;
+    if (f >= 1) return it.anchor;
+    let dx = (it.anchor[0] - g.x) % WORLD;
+    if (dx >= WORLD / 2) dx -= WORLD; else if (dx < -WORLD / 2) dx += WORLD;
+    return [g.x + dx * f, g.y + (it.anchor[1] - g.y) * f];
+  }
 
   // `session` answers, at each paint, what the current session holds:
   // camera {x, y, zoom}, images, paths and fonts by resource id, and the
   // canvas's CSS size and device pixel ratio (cssW, cssH, dpr).
   function createCanvasPainter(canvas, session) {
     const ctx = canvas.getContext('2d');
-    let camera, images, paths, fonts, cssW, cssH, dpr, paintGen;
+    let camera, images, paths, fonts, cssW, cssH, dpr, paintGen, now, gliding;
 
     function pxPerUnit() { return 256 * 2 ** camera.zoom / WORLD; }
     function screenX(wx) { return (wx - camera.x) * pxPerUnit() + cssW / 2; }
@@ -41,9 +55,12 @@
     // Paints `root`'s tree over `background` (null: transparent); `gen`
     // marks each item painted in this pass (the accessibility mirror reads it,
     // with the bounds left on each item).
+    // Returns whether an item is still gliding, so the caller paints again.
     function paint(root, background, gen) {
       ({ camera, images, paths, fonts, cssW, cssH, dpr } = session);
       paintGen = gen;
+      now = performance.now();
+      gliding = false;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.globalAlpha = 1;
       ctx.shadowColor = 'transparent';
@@ -56,6 +73,7 @@
       ctx.lineCap = 'round';
       const view = [0, 0, cssW, cssH];
       for (const c of root.children) paintItem(c, 1, 0, 0, 1, view, null);
+      return gliding;
     }
 
     // (tx, ty, s) is the parent's coordinate system in CSS px: screen = local * s + t.
@@ -71,9 +89,16 @@
       // An anchored item's position is its anchor's screen point plus (x, y),
       // taken in the parent's coordinates (as ViewKit's originInSuperview; the
       // usual parent is an unscaled group at the origin, so: screen space).
-      const ax = it.anchor ? (copy === null ? nearestCopy(it.anchor[0]) : it.anchor[0] + copy) : 0;
-      const px = it.anchor ? screenX(ax) + it.x : it.x;
-      const py = it.anchor ? screenY(it.anchor[1]) + it.y : it.y;
+      let anchor = it.anchor;
+      if (it.glide) {
+        // A glide runs from the paint that first shows it, ends by itself.
+        if (it.glide.start === null) it.glide.start = now;
+        anchor = anchorAt(it, now);
+        if (anchor === it.anchor) it.glide = null; else gliding = true;
+      }
+      const ax = anchor ? (copy === null ? nearestCopy(anchor[0]) : anchor[0] + copy) : 0;
+      const px = anchor ? screenX(ax) + it.x : it.x;
+      const py = anchor ? screenY(anchor[1]) + it.y : it.y;
       const ox = tx + px * s, oy = ty + py * s;
       // SCALE about (sox, soy) in the item's own coordinates.
       const S = s * it.scale;
@@ -253,5 +278,5 @@
     return { paint };
   }
 
-  window.MapWireDraw = { createCanvasPainter };
+  window.MapWireDraw = { createCanvasPainter, anchorAt };
 })();

@@ -92,7 +92,7 @@
       fill: null, stroke: null, lineWidth: 1, radius: 0,
       text: '', font: 0, size: 13, image: 0, path: 0, clip: false,
       bubble: null, shadow: null, hidden: false, scrollX: 0, scrollY: 0,
-      baseline: null, evenOdd: false, repeat: false,
+      baseline: null, evenOdd: false, repeat: false, glideMs: 0, glide: null,
       // screen bounds from the last paint (CSS px), valid when gen === paintGen
       gen: -1, bx: 0, by: 0, bw: 0, bh: 0,
     };
@@ -102,12 +102,19 @@
   function colour(c) { return c.endsWith('00') ? null : c; }
 
   // ---- applying frames ------------------------------------------------------------
+  // A new ANCHOR glides from where the item is drawn when the item's GLIDE
+  // (after this op: a GLIDE beside the ANCHOR counts) is above 0; a new item,
+  // never drawn, starts at its anchor.
   function applyProps(it, props) {
+    let moved = null;
     for (const { key, value: v } of props) {
       switch (key) {
         case 'FRAME': it.x = v[0]; it.y = v[1]; it.w = v[2]; it.h = v[3]; break;
-        case 'ANCHOR': it.anchor = v; break;
-        case 'CLEAR_ANCHOR': it.anchor = null; break;
+        case 'ANCHOR':
+          if (moved === null) moved = it.anchor ? window.MapWireDraw.anchorAt(it, performance.now()) : false;
+          it.anchor = v;
+          break;
+        case 'CLEAR_ANCHOR': it.anchor = null; it.glide = null; break;
         case 'SCALE': it.scale = v[0]; it.sox = v[1]; it.soy = v[2]; break;
         case 'ALPHA': it.alpha = v; break;
         case 'FILL': it.fill = colour(v); break;
@@ -125,7 +132,12 @@
         case 'BASELINE': it.baseline = v; break;
         case 'EVEN_ODD': it.evenOdd = v !== 0; break;
         case 'REPEAT': it.repeat = v !== 0; break;
+        case 'GLIDE': it.glideMs = v; break;
       }
+    }
+    if (moved !== null) {
+      it.glide = moved && it.glideMs > 0 ? { x: moved[0], y: moved[1], ms: it.glideMs, start: null } : null;
+      if (it.glide) requestPaint();
     }
   }
 
@@ -292,7 +304,8 @@
 
   function onAnimationFrame() {
     rafPending = false;
-    paint();
+    // Glides on screen go on to the next display frame.
+    if (paint()) requestPaint();
     mirror.update();
     if (lastFrame > 0) stats.framesPainted++; // paints of a server scene
     if (lastFrame !== ackedFrame && connected) {
@@ -303,7 +316,7 @@
 
   function paint() {
     paintGen++;
-    drawer.paint(root, colour(background), paintGen);
+    return drawer.paint(root, colour(background), paintGen);
   }
 
   // ---- URL ----------------------------------------------------------------------

@@ -27,7 +27,7 @@ Canonical JSON form (what a decoder must produce from the .bin files)
   role, flags, phase, pointerType, arrowDirection) stays a plain number.
 - INSERT/PATCH carry "props": a list (wire order) of {"key":NAME,"value":V}.
   V is: a number for one-number values (ALPHA, RADIUS, IMAGE, PATH, CLIP,
-  HIDDEN, BASELINE, EVEN_ODD, REPEAT); a string for TEXT; an "#rrggbbaa" string for
+  HIDDEN, BASELINE, EVEN_ODD, REPEAT, GLIDE); a string for TEXT; an "#rrggbbaa" string for
   FILL; null for CLEAR_ANCHOR; otherwise the list of the fields in wire
   order, colours as strings: FRAME [x,y,w,h], ANCHOR [x,y], SCALE
   [scale,originX,originY], STROKE ["#rrggbbaa",lineWidth], FONT [font,size],
@@ -80,7 +80,7 @@ PROPS = {
     "FONT": (0x0A, "Hf"), "IMAGE": (0x0B, "I"), "PATH": (0x0C, "I"),
     "CLIP": (0x0D, "B"), "BUBBLE": (0x0E, "Bfff"), "SHADOW": (0x0F, "cff"),
     "HIDDEN": (0x10, "B"), "SCROLL": (0x11, "ff"), "BASELINE": (0x12, "f"),
-    "EVEN_ODD": (0x13, "B"), "REPEAT": (0x14, "B"),
+    "EVEN_ODD": (0x13, "B"), "REPEAT": (0x14, "B"), "GLIDE": (0x15, "H"),
 }
 # Field layouts of ops (name, type) in wire order. Types as above plus
 # d f64, b bytes, and special handling for INSERT/PATCH props and A11Y.
@@ -295,7 +295,8 @@ def golden_frame() -> dict:
                 P("FRAME", [1.5, 2, 30, 40]), P("FILL", "#ff0000ff"), P("RADIUS", 4)]},
             {"op": "INSERT", "item": 11, "parent": 0, "index": 2, "kind": "GROUP", "props": [
                 P("FRAME", [-12.25, -40, 24, 40]), P("ANCHOR", [536870912, 402653184]),
-                P("SCALE", [0.5, 12, 40]), P("ALPHA", 0.75), P("CLIP", 1), P("SCROLL", [0, 12.5])]},
+                P("SCALE", [0.5, 12, 40]), P("ALPHA", 0.75), P("CLIP", 1), P("SCROLL", [0, 12.5]),
+                P("GLIDE", 250)]},
             {"op": "INSERT", "item": 12, "parent": 11, "index": 0, "kind": "IMAGE", "props": [
                 P("FRAME", [0, 0, 24, 24]), P("IMAGE", 3)]},
             {"op": "INSERT", "item": 13, "parent": 11, "index": 1, "kind": "TEXT", "props": [

@@ -20,6 +20,8 @@ package enum ItemProperty: Hashable, Sendable {
     case baseline(Float)
     case evenOdd(Bool)
     case repeatsWorld(Bool)
+    /// How long an anchor change takes (0: a jump); applies to an anchor in the same op.
+    case glide(milliseconds: UInt16)
 }
 
 /// A new accessible name for the element over `item` (`A11Y_NAMES`).

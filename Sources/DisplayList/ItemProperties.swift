@@ -173,6 +173,11 @@ public struct ItemProperties: Hashable, Sendable {
     /// world the view shows (the base map), each a whole world apart,
     /// rather than once, in the copy nearest the camera's centre.
     public var repeatsWorld: Bool = false
+    /// How long a change of `anchor` takes on screen, in milliseconds: the
+    /// painter moves the item from where it is drawn to the new anchor, the
+    /// short way round, as a CSS transition would, so a live pin's move costs
+    /// one frame whatever its length. 0 (the default) jumps.
+    public var glideMilliseconds: UInt16 = 0
 
     /// Every property at its default: an empty group at the origin.
     public init() {}

@@ -178,6 +178,7 @@ extension ItemProperties {
         case let .baseline(v): baseline = v
         case let .evenOdd(v): evenOdd = v
         case let .repeatsWorld(v): repeatsWorld = v
+        case let .glide(milliseconds): glideMilliseconds = milliseconds
         }
     }
 }

@@ -134,6 +134,7 @@ package enum FrameDecoder {
             case .baseline: out.append(.baseline(try r.f32("baseline")))
             case .evenOdd: out.append(.evenOdd(try r.u8("evenOdd") != 0))
             case .repeatsWorld: out.append(.repeatsWorld(try r.u8("repeat") != 0))
+            case .glide: out.append(.glide(milliseconds: try r.u16("glide")))
             }
         }
         return out

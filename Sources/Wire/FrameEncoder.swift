@@ -18,7 +18,7 @@ package enum FrameEncoder {
 
     enum Key: UInt8 {
         case frame = 0x01, anchor, clearAnchor, scale, alpha, fill, stroke, radius, text, font, image, path
-        case clip, bubble, shadow, hidden, scroll, baseline, evenOdd, repeatsWorld
+        case clip, bubble, shadow, hidden, scroll, baseline, evenOdd, repeatsWorld, glide
     }
 
     /// `WELCOME`: the first server message of a session.
@@ -194,6 +194,8 @@ package enum FrameEncoder {
                 w.u8(Key.evenOdd.rawValue); w.u8(on ? 1 : 0)
             case let .repeatsWorld(on):
                 w.u8(Key.repeatsWorld.rawValue); w.u8(on ? 1 : 0)
+            case let .glide(milliseconds):
+                w.u8(Key.glide.rawValue); w.u16(milliseconds)
             }
         }
     }

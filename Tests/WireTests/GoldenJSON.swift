@@ -92,6 +92,7 @@ enum GoldenJSON {
             case "BASELINE": return .baseline(f32(p["value"]))
             case "EVEN_ODD": return .evenOdd(num(p["value"]) != 0)
             case "REPEAT": return .repeatsWorld(num(p["value"]) != 0)
+            case "GLIDE": return .glide(milliseconds: UInt16(num(p["value"])))
             default: throw Bad(what: "\(p)")
             }
         }

@@ -176,6 +176,8 @@ def _props(r: Reader) -> dict:
             props["even_odd"] = r.take("B")
         elif k == 0x14:
             props["repeat"] = r.take("B")
+        elif k == 0x15:
+            props["glide"] = r.take("H")
         else:
             raise DecodeError(f"unknown property key 0x{k:02x} at byte {r.pos - 1}")
     return props
