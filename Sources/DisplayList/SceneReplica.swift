@@ -26,6 +26,15 @@ package struct SceneReplica: Sendable {
     package private(set) var embedEvents: [EmbedEvent] = []
     /// The viewport the screen positions are computed for, CSS px.
     package var viewport: Size
+    /// The time, in seconds, that frames arrive and positions are read at:
+    /// anchors glide (`GLIDE`) from it as the painter's do from its paint.
+    package var now = 0.0
+    /// Items on their way to a new anchor: where from, since when, for how long.
+    private var glides: [UInt32: Glide] = [:]
+
+    private struct Glide: Sendable, Equatable {
+        var fromX: Double, fromY: Double, start: Double, seconds: Double
+    }
 
     package init(viewport: Size) {
         self.viewport = viewport
@@ -61,7 +70,16 @@ package struct SceneReplica: Sendable {
             list.insert(item, at: min(Int(index), list.count))
             children[parent] = list
         case let .patch(item, props):
+            guard let old = items[item] else { return }
+            let drawn = displayedAnchor(of: item)
             for change in props { items[item]?.properties.apply(change) }
+            guard let new = items[item]?.properties, new.anchor != old.properties.anchor else { return }
+            if let drawn, new.anchor != nil, new.glideMilliseconds > 0 {
+                glides[item] = Glide(fromX: drawn.x, fromY: drawn.y, start: now,
+                                     seconds: Double(new.glideMilliseconds) / 1000)
+            } else {
+                glides[item] = nil
+            }
         case let .transform(item, x, y):
             items[item]?.properties.frame.x = x
             items[item]?.properties.frame.y = y
@@ -85,6 +103,7 @@ package struct SceneReplica: Sendable {
         children[item] = nil
         if let parent = items[item]?.parent { children[parent]?.removeAll { $0 == item } }
         items[item] = nil
+        glides[item] = nil
     }
 
     /// The items in paint order (pre-order), as `Scene.items` lists them.
@@ -96,15 +115,32 @@ package struct SceneReplica: Sendable {
         }
     }
 
+    /// Where item `id` is anchored as drawn at `now`: its anchor, or a point
+    /// of its glide there, the short way round the world, as the painter draws it.
+    package func displayedAnchor(of id: UInt32) -> Point? {
+        guard let anchor = items[id]?.properties.anchor else { return nil }
+        let to = Point(x: Double(anchor.x), y: Double(anchor.y))
+        guard let g = glides[id], g.seconds > 0 else { return to }
+        let f = (now - g.start) / g.seconds
+        guard f < 1 else { return to }
+        let dx = WorldWrap.delta(from: g.fromX, to: to.x)
+        return Point(x: g.fromX + dx * max(f, 0), y: g.fromY + (to.y - g.fromY) * max(f, 0))
+    }
+
     /// The screen point of a world anchor with the current camera, in the
     /// copy of the world nearest the camera's centre (`nearest`, as anchored
     /// items show), else where the world as stored has it (the first copy of
     /// a `repeatsWorld` subtree).
     package func screenPoint(of anchor: WorldAnchor, nearest: Bool = true) -> Point {
+        screenPoint(of: Point(x: Double(anchor.x), y: Double(anchor.y)), nearest: nearest)
+    }
+
+    /// The screen point of a world point, as `screenPoint(of:nearest:)` for an anchor.
+    package func screenPoint(of world: Point, nearest: Bool = true) -> Point {
         let k = Mercator.pixelsPerUnit(zoom: camera.zoom)
-        let x = nearest ? WorldWrap.nearest(Double(anchor.x), to: camera.centerX) : Double(anchor.x)
+        let x = nearest ? WorldWrap.nearest(world.x, to: camera.centerX) : world.x
         return Point(x: (x - camera.centerX) * k + viewport.width / 2,
-                     y: (Double(anchor.y) - camera.centerY) * k + viewport.height / 2)
+                     y: (world.y - camera.centerY) * k + viewport.height / 2)
     }
 
     /// An item's rectangle on screen, CSS px: frame, anchor, parents, scroll
@@ -124,9 +160,9 @@ package struct SceneReplica: Sendable {
             repeated = a.properties.repeatsWorld
             ancestor = a.parent == 0 ? nil : items[a.parent]
         }
-        var current = item
+        var (current, currentID) = (item, id)
         while true {
-            if let a = current.properties.anchor {
+            if let a = displayedAnchor(of: currentID) {
                 let s = screenPoint(of: a, nearest: !repeated)
                 topLeft = topLeft + s
                 bottomRight = bottomRight + s
@@ -143,7 +179,7 @@ package struct SceneReplica: Sendable {
             }
             topLeft = up(topLeft)
             bottomRight = up(bottomRight)
-            current = parent
+            (current, currentID) = (parent, current.parent)
         }
         return Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
     }

@@ -15,36 +15,15 @@ struct SessionLiveState {
     var syncedVersion: UInt64 = 0
     /// The world rect last published to the store (viewport plus margin).
     var publishedRect: Rect?
-    /// Pins on their way to a new coordinate, stepped together by one animation.
-    var glides: [AnnotationKey: Glide] = [:]
-    var glidesAnimating = false
     /// Moves the replay looked at rather than passed over, since the start.
     var movesReplayed = 0
     /// Frames sent as a patch of the annotation views an epoch changed, since the start.
     var patchFrames = 0
 }
 
-/// One pin moving in a straight line (world units) over `duration` seconds.
-struct Glide {
-    let annotation: Annotation
-    let from: Point
-    let to: Point
-    let start: Double
-    let duration: Double
-
-    /// Where the pin is at `time`, gliding the short way round: a move from
-    /// 179° E to 179° W crosses 180°, not the whole world.
-    func point(at time: Double) -> (point: Point, done: Bool) {
-        let f = duration > 0 ? min(max((time - start) / duration, 0), 1) : 1
-        // Exactly `to` at the end, so the map sees the pin back at its store point.
-        guard f < 1 else { return (to, true) }
-        let dx = WorldWrap.delta(from: from.x, to: to.x)
-        return (Point(x: WorldWrap.wrap(from.x + dx * f), y: from.y + (to.y - from.y) * f), false)
-    }
-}
-
 /// Live moves in a session: subscribe to the shared store, catch up on its
-/// change log before each frame, and glide moved pins over the feed's interval.
+/// change log before each frame, and glide moved pins over the feed's
+/// interval: one anchor change a move, the page drawing the way there.
 extension MapSession {
     /// A first move (no interval known yet) glides this long, in seconds.
     static let defaultGlide = 0.25
@@ -160,7 +139,6 @@ extension MapSession {
         mapView.sharedAnnotationsDidReload()
         // Edits the log no longer holds: the views shown may have missed some.
         mapView.annotationStylesDidChange()
-        live.glides.removeAll()
         live.syncedVersion = version
     }
 
@@ -199,7 +177,6 @@ extension MapSession {
                 seen(change)
                 mapView.sharedAnnotationsDidRemove([change.pointee.annotation])
                 moved[key] = nil
-                live.glides[key] = nil
             case .restyled:
                 // Colour and glyph now; title and subtitle the marker and an open callout re-read each frame.
                 mapView.annotationStyleDidChange(change.pointee.annotation)
@@ -207,7 +184,6 @@ extension MapSession {
             case .moved:
                 let (from, to) = (change.pointee.from, change.pointee.to)
                 guard rect.map({ WorldWrap.contains($0, from) || WorldWrap.contains($0, to) }) ?? true
-                        || (!live.glides.isEmpty && live.glides[key] != nil)
                         || mapView.isAffected(byMoveOf: key, from: from, to: to) else { return }
                 live.movesReplayed += 1
                 if let first = moved[key] {
@@ -226,62 +202,22 @@ extension MapSession {
         if let oldestSeen { frameTiming?.liveChangesApplied(receivedAt: oldestSeen) }
     }
 
-    /// Moves a pin's view from where it is shown to its coordinate over
-    /// `interval` (the feed's pace), one display frame at a time, the short
-    /// way round (across 180° when that is shorter). Pins far from the
-    /// viewport move at once.
-    /// A pin with neither a view nor a glide here starts from `logged`, where
-    /// the store had it before this batch of moves, so a pin gliding into the
-    /// viewport enters from its edge. `to` is where the log says the move
-    /// took it. Clustered pins move with their cells.
+    /// Moves a pin's view to its coordinate: a view near the viewport glides
+    /// there on the page over `interval` (the feed's pace, at most
+    /// `maxGlide`), the short way round, in one anchor change; the page draws
+    /// the way. Pins without a view, or leaving what was laid out, move at
+    /// once and a layout gives or takes their view; pins the map gathers
+    /// move with the epoch that merges the move. `logged` is where the log
+    /// had the pin before this batch of moves, `to` where it took it.
     func glide(_ annotation: Annotation, from logged: Point, to: Point, over interval: Double?) {
-        guard let mapView, let window else { return }
-        let key = AnnotationKey(annotation)
-        let isShown = live.glides[key] != nil || mapView.view(for: annotation) != nil
-        let shown = isShown ? mapView.displayedPoint(of: annotation) : nil
-        let from = shown ?? logged
-        let duration = min(max(interval ?? Self.defaultGlide, 0), Self.maxGlide)
-        let near = live.publishedRect.map { WorldWrap.contains($0, from) || WorldWrap.contains($0, to) } ?? false
-        // A pin the map gathers moves with the epoch that merges the move.
-        if near, mapView.isGatheredBySource(annotation) {
-            live.glides[key] = nil
-            return
-        }
-        // Far pins (the most of a busy feed) jump without asking the store;
-        // near ones the map does not show one by one (clustered) do too.
-        // Shown at the start until the first step, not at the store's new
-        // point; a pin not shown yet starts there from what the log says.
-        guard duration > 0, near,
-              shown != nil || mapView.showSharedAnnotation(annotation, at: from, headingTo: to) else {
-            live.glides[key] = nil
-            mapView.annotationDidMove(annotation)
-            return
-        }
-        if shown != nil { mapView.showAnnotation(annotation, at: from) }
-        live.glides[key] = Glide(annotation: annotation, from: from, to: to, start: clock.now, duration: duration)
-        guard !live.glidesAnimating else { return }
-        // One open-ended animation steps every glide, so a thousand moving
-        // pins cost one entry in the animator, not a thousand.
-        live.glidesAnimating = true
-        window.animator.animate(key: Self.glidesKey, duration: .greatestFiniteMagnitude, update: { [weak self] _ in
-            self?.stepGlides()
-        })
-    }
-
-    static let glidesKey = "live.glides"
-
-    /// Places every gliding pin for the clock's time; stops the animation when none is left.
-    func stepGlides() {
         guard let mapView else { return }
-        let now = clock.now
-        for (key, glide) in live.glides {
-            let (point, done) = glide.point(at: now)
-            mapView.showAnnotation(glide.annotation, at: point)
-            if done { live.glides[key] = nil }
+        let near = live.publishedRect.map { WorldWrap.contains($0, logged) || WorldWrap.contains($0, to) } ?? false
+        if near, mapView.isGatheredBySource(annotation) { return }
+        let duration = min(max(interval ?? Self.defaultGlide, 0), Self.maxGlide)
+        let milliseconds = UInt16((duration * 1000).rounded())
+        if near, milliseconds > 0, mapView.glideShownAnnotation(annotation, to: to, milliseconds: milliseconds) {
+            return
         }
-        if live.glides.isEmpty, live.glidesAnimating {
-            live.glidesAnimating = false
-            window?.animator.cancel(key: Self.glidesKey)
-        }
+        mapView.annotationDidMove(annotation)
     }
 }

@@ -28,14 +28,27 @@ open class View {
     public private(set) unowned(unsafe) var superview: View?
 
     /// When set, `frame.origin` is relative to this world point's screen position:
-    /// the view follows the map as it pans with no per-frame updates.
-    public var worldAnchor: Point? { didSet { invalidateRender() } }
+    /// the view follows the map as it pans with no per-frame updates. A new
+    /// anchor is jumped to; `glideAnchor(to:milliseconds:)` glides there.
+    public var worldAnchor: Point? {
+        didSet {
+            if glideMilliseconds != 0, !isSettingGlide, worldAnchor != oldValue { glideMilliseconds = 0 }
+            invalidateRender()
+        }
+    }
     /// Hidden views and their subviews are not drawn, hit, focused or mirrored.
     public var isHidden = false { didSet { invalidateRender() } }
     /// Whether the superview holds this view's last render as what it draws
     /// (View+RenderHolding.swift). Beside a Bool, in the padding before the
     /// next 8-byte field: it makes no view larger.
     package var isRenderHeld = false
+    /// Set only while `glideAnchor(to:milliseconds:)` moves the anchor, so
+    /// that move keeps its glide. In the same padding as the flag above.
+    private var isSettingGlide = false
+    /// How long the page takes to move the view to a new anchor (the
+    /// protocol's `GLIDE`): set by `glideAnchor(to:milliseconds:)` and kept
+    /// until the anchor is set otherwise. In the same padding as the flags.
+    package private(set) var glideMilliseconds: UInt16 = 0 { didSet { invalidateRender() } }
     /// Opacity in 0...1, subviews included; a view nearly transparent is not hit.
     public var alpha: Double = 1 { didSet { invalidateRender() } }
     /// Scale about `scaleOrigin` (in the view's own coordinates).
@@ -159,6 +172,16 @@ open class View {
         return false
     }
 
+    /// Moves the view's anchor to `point`, the page gliding it there from
+    /// where it is drawn over `milliseconds` (a live pin's move: one frame,
+    /// however long the glide). Setting `worldAnchor` afterwards jumps.
+    package func glideAnchor(to point: Point, milliseconds: UInt16) {
+        isSettingGlide = true
+        if worldAnchor != point { worldAnchor = point }
+        isSettingGlide = false
+        if glideMilliseconds != milliseconds { glideMilliseconds = milliseconds }
+    }
+
     // MARK: Geometry
 
     /// Where the view's origin is in its superview's content coordinates,
@@ -270,6 +293,7 @@ open class View {
         var p = ItemProperties()
         p.frame = Rect32(frame)
         if let worldAnchor { p.anchor = WorldAnchor(worldAnchor) }
+        p.glideMilliseconds = glideMilliseconds
         if scale != 1 {
             p.scale = ItemScale(scale: Float(scale), originX: Float(scaleOrigin.x), originY: Float(scaleOrigin.y))
         }

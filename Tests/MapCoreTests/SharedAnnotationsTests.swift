@@ -1,3 +1,4 @@
+import DisplayList
 import MapGeometry
 import Synchronization
 import Testing
@@ -60,61 +61,6 @@ final class CountingSource: SharedAnnotationSource {
         #expect(map.perMapAnnotationCount == 0)
         #expect(map.reuseCounts.live == before)
         #expect(map.annotations.count == 50)
-    }
-
-    @Test func aSharedPinGlidingOutKeepsItsViewUntilTheGlideEnds() {
-        let pin = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -150), title: "Boat")
-        let source = SharedAnnotationIndex([pin])
-        let (window, map) = makeMap(camera: Self.pacific)
-        map.sharedAnnotations = source
-        _ = window.renderScene()
-        let view = map.view(for: pin)
-        #expect(view != nil)
-        // The source moves it far out of the viewport; the map is told it glides there.
-        let from = Mercator.project(pin.coordinate)
-        pin.coordinate = Coordinate(latitude: 0, longitude: -120)
-        source.move(pin)
-        let to = Mercator.project(pin.coordinate)
-        for f in [0.0, 0.05, 0.1] {
-            let p = from + (to - from) * f
-            map.showAnnotation(pin, at: p)
-            _ = window.renderScene()
-            // Still in view at its displayed point, though the source has it far away.
-            #expect(map.view(for: pin) === view)
-            #expect(map.view(for: pin)?.worldAnchor == p)
-            #expect(map.displayedPoint(of: pin) == p)
-            #expect(map.perMapAnnotationCount == 1)
-        }
-        map.showAnnotation(pin, at: to)
-        _ = window.renderScene()
-        #expect(map.view(for: pin) == nil)
-        #expect(map.perMapAnnotationCount == 0)
-        #expect(map.reuseCounts.queued == 1)
-    }
-
-    @Test func aSharedPinGlidingInGetsItsViewAtItsDisplayedPoint() {
-        let pin = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -120), title: "Boat")
-        let source = SharedAnnotationIndex([pin])
-        let (window, map) = makeMap(camera: Self.pacific)
-        map.sharedAnnotations = source
-        _ = window.renderScene()
-        #expect(map.view(for: pin) == nil)
-        let from = Mercator.project(pin.coordinate)
-        pin.coordinate = Coordinate(latitude: 0, longitude: -150)
-        source.move(pin)
-        let to = Mercator.project(pin.coordinate)
-        // At the start of the glide it is shown far away: no view yet, though the source has it in view.
-        map.showAnnotation(pin, at: from)
-        _ = window.renderScene()
-        #expect(map.view(for: pin) == nil)
-        let inside = from + (to - from) * 0.9
-        map.showAnnotation(pin, at: inside)
-        _ = window.renderScene()
-        #expect(map.view(for: pin)?.worldAnchor == inside)
-        map.showAnnotation(pin, at: to)
-        _ = window.renderScene()
-        #expect(map.view(for: pin)?.worldAnchor == to)
-        #expect(map.perMapAnnotationCount == 0)
     }
 
     @Test func removingASharedAnnotationHidesItOnThisMapOnly() {
@@ -190,7 +136,7 @@ final class CountingSource: SharedAnnotationSource {
             source.index.move(pin)
             let to = Mercator.project(pin.coordinate)
             #expect(map.displayedPoint(of: pin) == from)
-            for f in [0.0, 0.25, 0.5, 0.75, 1.0] { map.showAnnotation(pin, at: from + (to - from) * f) }
+            #expect(map.glideShownAnnotation(pin, to: to, milliseconds: 250))
             #expect((map.displayedPoint(of: pin)?.distance(to: to) ?? .infinity) < 1e-6)
         }
         #expect(source.asks.load(ordering: .relaxed) == asked)
@@ -202,29 +148,53 @@ final class CountingSource: SharedAnnotationSource {
         #expect(source.asks.load(ordering: .relaxed) == asked)
     }
 
-    @Test func aPinStartingToGlideInFromWhereTheAppSaysDoesNotAskTheSource() {
-        let pin = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -120), title: "Boat")
-        let hidden = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -121), title: "Hidden")
-        let source = CountingSource([pin, hidden])
+    /// A move near the viewport is one anchor change with a glide: the page
+    /// draws the way there, and the view keeps the glide's length until it
+    /// is placed some other way.
+    @Test func aSharedPinMovedNearTheViewportGlidesOnThePage() throws {
+        let pin = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -150), title: "Boat")
+        let source = SharedAnnotationIndex([pin])
+        let (window, map) = makeMap(camera: Self.pacific)
+        map.sharedAnnotations = source
+        _ = window.renderScene()
+        let view = try #require(map.view(for: pin))
+        pin.coordinate = Coordinate(latitude: 0.5, longitude: -149)
+        source.move(pin)
+        let to = Mercator.project(pin.coordinate)
+        #expect(map.glideShownAnnotation(pin, to: to, milliseconds: 250))
+        let scene = window.renderScene()
+        #expect(map.view(for: pin) === view && view.worldAnchor == to)
+        let item = try #require(scene.items.first { $0.properties.anchor == WorldAnchor(to) })
+        #expect(item.properties.glideMilliseconds == 250)
+        #expect(map.perMapAnnotationCount == 0, "at the source's point: nothing kept for it")
+        // Placed otherwise (a drag, a far move), it jumps.
+        pin.coordinate = Coordinate(latitude: 1, longitude: -148)
+        source.move(pin)
+        map.annotationDidMove(pin)
+        _ = window.renderScene()
+        #expect(view.worldAnchor == Mercator.project(pin.coordinate) && view.glideMilliseconds == 0)
+    }
+
+    /// A pin without a view here, or one leaving what was laid out, is not
+    /// glided: the caller moves it at once and a layout gives or takes its view.
+    @Test func aPinWithoutAViewOrLeavingIsNotGlided() throws {
+        let near = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -150), title: "Near")
+        let far = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -100), title: "Far")
+        let hidden = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: -151), title: "Hidden")
+        let source = SharedAnnotationIndex([near, far, hidden])
         let (window, map) = makeMap(camera: Self.pacific)
         map.sharedAnnotations = source
         map.removeAnnotations([hidden])
         _ = window.renderScene()
-        let asked = source.asks.load(ordering: .relaxed)
-        let from = Mercator.project(pin.coordinate)
-        pin.coordinate = Coordinate(latitude: 0, longitude: -150)
-        source.index.move(pin)
-        let to = Mercator.project(pin.coordinate)
-        // The app knows where the source has it (its change log): the glide starts without a lock.
-        #expect(map.showSharedAnnotation(pin, at: from, headingTo: to))
-        #expect(map.displayedPoint(of: pin) == from)
-        for f in [0.5, 0.9, 1.0] { map.showAnnotation(pin, at: from + (to - from) * f) }
-        #expect(source.asks.load(ordering: .relaxed) == asked)
+        #expect(map.view(for: far) == nil)
+        #expect(!map.glideShownAnnotation(far, to: Mercator.project(near.coordinate), milliseconds: 250))
+        #expect(!map.glideShownAnnotation(hidden, to: Mercator.project(near.coordinate), milliseconds: 250))
+        #expect(!map.glideShownAnnotation(near, to: Mercator.project(far.coordinate), milliseconds: 250))
+        #expect(map.shared.displaced.isEmpty)
+        near.coordinate = far.coordinate
+        source.move(near)
+        map.annotationDidMove(near)
         _ = window.renderScene()
-        #expect(map.view(for: pin)?.worldAnchor == to)
-        #expect(map.shared.displaced.isEmpty, "at its target it is no longer displaced")
-        // One the app removed from this map is not shown, whatever the app says.
-        #expect(!map.showSharedAnnotation(hidden, at: from, headingTo: to))
-        #expect(map.displayedPoint(of: hidden) == nil)
+        #expect(map.view(for: near) == nil, "left what is laid out: its view went back to the queue")
     }
 }

@@ -149,8 +149,7 @@ import ViewKit
         let view = try #require(map.view(for: loner))
         // A glide the session would start is refused, and a move asks for no layout: the epoch shows it.
         let to = Coordinate(latitude: -10, longitude: -139.5)
-        #expect(!map.showSharedAnnotation(loner, at: Mercator.project(loner.coordinate),
-                                          headingTo: Mercator.project(to)))
+        #expect(!map.glideShownAnnotation(loner, to: Mercator.project(to), milliseconds: 250))
         #expect(map.shared.displaced.isEmpty)
         source.move(loner, to: to)
         map.annotationDidMove(loner)

@@ -13,18 +13,6 @@ import SessionTransport
 @Suite struct SessionAcross180Tests {
     static func x(_ longitude: Double) -> Double { Mercator.project(Coordinate(latitude: 0, longitude: longitude)).x }
 
-    @Test func aGlideFrom179EastTo179WestCrosses180() {
-        let glide = Glide(annotation: PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0)),
-                          from: Point(x: Self.x(179), y: 7), to: Point(x: Self.x(-179), y: 9), start: 0, duration: 1)
-        let middle = glide.point(at: 0.5)
-        #expect(!middle.done)
-        #expect(Mercator.unproject(middle.point).longitude.magnitude > 179.99, "over 180°, not over Greenwich")
-        #expect(middle.point.y == 8)
-        let quarter = Mercator.unproject(glide.point(at: 0.25).point).longitude
-        #expect(abs(quarter - 179.5) < 1e-6)
-        #expect(glide.point(at: 1) == (Point(x: Self.x(-179), y: 9), true))
-    }
-
     @Test func aLivePinEastOf180ShowsAndOneMovingAcrossItGlidesTheShortWay() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: "#6/0/180", world: world)

@@ -86,6 +86,7 @@ final class SessionHarness {
             consumed += 1
             guard case let .frame(number, inputSeq, ops)? = try? FrameDecoder.decode(bytes) else { continue }
             frames.append((number, inputSeq, ops))
+            replica.now = clock.now
             replica.apply(ops)
             session.sync { session.handle(ClientMessage.ack(frame: number).encoded()) }
         }
@@ -114,10 +115,13 @@ final class SessionHarness {
             session.sync { session.tick() }
             drain()
         }
+        replica.now = clock.now
     }
 
-    /// Centre of the mirror element named `name` on screen.
+    /// Centre of the mirror element named `name` on screen, as drawn now
+    /// (a pin on a glide part of the way there).
     func center(of name: String) -> Point? {
+        replica.now = clock.now
         guard let e = replica.element(named: name), let r = replica.screenBounds(of: e.item) else { return nil }
         return r.center
     }

@@ -178,7 +178,6 @@ final class CountingClusteringApp: MapApp {
         try world.store.apply([Move(id: "loner", coordinate: Coordinate(latitude: -6, longitude: -144), timestamp: 1),
                                Move(id: "pin-3", coordinate: Coordinate(latitude: 1, longitude: -151), timestamp: 1)])
         h.flushQueue()
-        #expect(h.session.sync { h.session.live.glides.isEmpty })
         // The epoch that merged the move put it there at once.
         let after = try #require(h.center(of: "Loner"))
         #expect(after.x > before.x + 10)

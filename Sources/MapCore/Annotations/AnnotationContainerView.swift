@@ -385,7 +385,7 @@ final class AnnotationContainerView: View, RenderHolding {
         let cx = map.frame.width / 2, cy = map.frame.height / 2 - camera.center.y * k
         let q = point + contentOffset
         for sub in subviews.reversed() {
-            guard let anchor = sub.worldAnchor, sub.scale == 1 else {
+            guard let anchor = map.drawnAnchor(of: sub), sub.scale == 1 else {
                 if let hit = sub.hitTest(sub.convertFromSuperview(point)) { return hit }
                 continue
             }

@@ -6,6 +6,7 @@ import ViewKit
 /// sorted into paint order.
 extension MapView {
     func retire(_ view: AnnotationView) {
+        if !anchorGlides.isEmpty { anchorGlides[ObjectIdentifier(view)] = nil }
         view.removeFromSuperview()
         reuseQueue.enqueue(view)
     }

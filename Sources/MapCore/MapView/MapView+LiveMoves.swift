@@ -1,10 +1,11 @@
 import MapGeometry
+import ViewKit
 
-/// Live moves: a session glides a moved annotation's view from where it is
-/// shown to its new coordinate, one display frame at a time. The map files
-/// the annotation where it is shown (its own index, or for a shared one a
-/// displaced point kept only while it glides), so a pin gliding into the
-/// viewport gets a view as it enters and one gliding out gives its view back.
+/// Live moves: a session glides a moved annotation's view to its new
+/// coordinate on the page (the protocol's `GLIDE`), one anchor change a move.
+/// The map files the annotation where it was sent (its own index, or for a
+/// shared one a displaced point while the source has it further on), so the
+/// next layout keeps the view where the page takes it.
 extension MapView {
     /// The world point `annotation` is shown at now (its coordinate, or a
     /// point on its way there), or nil when the map does not hold it (or
@@ -35,61 +36,62 @@ extension MapView {
         return index.contains(key) || isClusteredMember(key)
     }
 
-    /// Shows `annotation` at world point `point` (one step of a glide). A live
-    /// view that stays near the viewport is moved directly, its open callout
-    /// with it; a pin crossing the edge of what was laid out asks for a
-    /// layout pass so it gets or returns a view through the reuse queue.
-    package func showAnnotation(_ annotation: Annotation, at point: Point) {
+    /// Glides the view of a moved pin to world point `point` on the page:
+    /// its anchor (and its open callout's) changes once, with a `GLIDE` of
+    /// `milliseconds`, and the painter draws the way there, so a move costs
+    /// one frame however long it glides. Returns false, changing nothing,
+    /// when the pin has no view here or `point` leaves what was laid out:
+    /// the caller moves it at once (`annotationDidMove`), a layout then
+    /// giving or taking its view.
+    @discardableResult
+    package func glideShownAnnotation(_ annotation: Annotation, to point: Point, milliseconds: UInt16) -> Bool {
         let key = AnnotationKey(annotation)
+        guard let view = liveViews[key], let rect = laidOutRect, WorldWrap.contains(rect, point) else { return false }
+        let now = window?.clock.now ?? 0
+        let from = drawnAnchor(of: view, at: now)
         if index.contains(key) {
             index.update(annotation, at: point)
         } else if !showShared(annotation, at: point) {
-            return
-        }
-        placeShown(key, at: point)
-    }
-
-    /// Starts showing a shared annotation at `point` on its way to `target`,
-    /// where its source has it now, without asking the source: the app read
-    /// that point from its own record of the source's changes, and pins
-    /// gliding into view by the thousand must not queue on the source's lock.
-    /// Returns false, changing nothing, when the map does not show the
-    /// annotation one by one (clustered, hidden, or one of its own).
-    @discardableResult
-    package func showSharedAnnotation(_ annotation: Annotation, at point: Point, headingTo target: Point) -> Bool {
-        let key = AnnotationKey(annotation)
-        guard let source = shared.source, !(annotation is ClusterAnnotation), shared.hidden[key] == nil,
-              !index.contains(key), !isClusteredMember(key), !isGatheredBySource(annotation, of: source) else {
             return false
         }
-        if Self.isSamePoint(point, target) {
-            shared.displaced[key] = nil
-        } else {
-            shared.displaced[key] = SharedAnnotationsState.Displaced(annotation: annotation, point: point, target: target)
+        view.glideAnchor(to: point, milliseconds: milliseconds)
+        if let callout, callout.annotationView === view, let anchor = view.worldAnchor {
+            callout.glideAnchor(to: anchor, milliseconds: milliseconds)
         }
-        placeShown(key, at: point)
+        if let from, let to = view.worldAnchor {
+            if anchorGlides.count > 2 * liveViews.count + 16 {
+                anchorGlides = anchorGlides.filter { !$0.value.isOver(at: now) }
+            }
+            anchorGlides[ObjectIdentifier(view)] = AnchorGlide(from: from, to: to, start: now,
+                                                               seconds: Double(milliseconds) / 1000)
+        }
         return true
     }
 
-    /// A pin shown at `point`: a live view that stays near the viewport is
-    /// moved directly, its open callout with it; a pin crossing the edge of
-    /// what was laid out asks for a layout pass.
-    private func placeShown(_ key: AnnotationKey, at point: Point) {
-        let live = liveViews[key]
-        guard let rect = laidOutRect, !needsAnnotationLayout else {
-            needsAnnotationLayout = true
-            return
+    /// Where the page draws `view`'s anchor at `now`: on its glide (as the
+    /// painter moves it, the short way round), else at its anchor.
+    package func drawnAnchor(of view: View, at now: Double? = nil) -> Point? {
+        guard let anchor = view.worldAnchor else { return nil }
+        guard !anchorGlides.isEmpty, let glide = anchorGlides[ObjectIdentifier(view)], glide.to == anchor else {
+            return anchor
         }
-        switch (live, WorldWrap.contains(rect, point)) {
-        case let (view?, true):
-            view.place(at: point)
-            if let callout, callout.annotationView === view, let anchor = view.worldAnchor {
-                callout.worldAnchor = anchor
-            }
-        case (nil, false):
-            break // far away before and after: nothing on screen changes
-        default:
-            needsAnnotationLayout = true
-        }
+        return glide.point(at: now ?? window?.clock.now ?? glide.start)
+    }
+}
+
+/// A view's anchor on its way from `from` to `to` on the page.
+struct AnchorGlide {
+    var from: Point
+    var to: Point
+    var start: Double
+    var seconds: Double
+
+    func isOver(at now: Double) -> Bool { now >= start + seconds }
+
+    /// The point the painter draws at `now`: `from` before the start, `to` from the end on.
+    func point(at now: Double) -> Point {
+        guard seconds > 0, now < start + seconds else { return to }
+        let f = max(0, (now - start) / seconds)
+        return Point(x: from.x + WorldWrap.delta(from: from.x, to: to.x) * f, y: from.y + (to.y - from.y) * f)
     }
 }

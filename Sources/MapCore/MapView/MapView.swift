@@ -56,6 +56,9 @@ open class MapView: View, CursorProviding {
     /// The shared source and what this map keeps about it (MapView+SharedAnnotations.swift).
     var shared = SharedAnnotationsState()
     var liveViews: [AnnotationKey: AnnotationView] = [:]
+    /// Views the page is gliding to a new anchor, by view: where the page
+    /// draws them meanwhile, so a click lands on the pin it sees.
+    var anchorGlides: [ObjectIdentifier: AnchorGlide] = [:]
     var registrations: [String: AnnotationView.Type] = [:]
     var reuseQueue = ReuseQueue()
     var selected: Annotation?
