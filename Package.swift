@@ -86,7 +86,8 @@ let package = Package(
             name: "mapwire",
             dependencies: ["MapWire", "SampleApps",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Configuration", package: "swift-configuration")]
         ),
         .executableTarget(
             name: "mapwire-bench",
@@ -136,7 +137,10 @@ let package = Package(
                                                   .product(name: "Configuration", package: "swift-configuration")]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
-        .testTarget(name: "MapWireCommandTests", dependencies: ["mapwire", "MapWire", "SampleApps", "Persistence"]),
+        .testTarget(name: "MapWireCommandTests",
+                    dependencies: ["mapwire", "MapWire", "SampleApps", "Persistence",
+                                   .product(name: "Logging", package: "swift-log"),
+                                   .product(name: "Configuration", package: "swift-configuration")]),
     ],
     swiftLanguageModes: [.v6]
 )

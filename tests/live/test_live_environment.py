@@ -1,11 +1,14 @@
 """Every flag can also come from a MAPWIRE_ environment variable, as
-container deployments expect; the flag on the command line wins."""
+container deployments expect, or from the JSON or YAML file --config names;
+the flag on the command line wins, then the variable, then the file."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
+import tempfile
 import urllib.request
 
 from live_server import binary_path, free_port, start_server
@@ -86,3 +89,52 @@ def test_a_token_from_the_environment_is_never_echoed():
                             text=True, timeout=30, env={**os.environ, "MAPWIRE_API_TOKEN": "s3cret-token"})
     assert result.returncode != 0
     assert "s3cret-token" not in result.stderr + result.stdout
+
+
+def test_a_config_file_a_variable_and_a_flag_combine():
+    folder = tempfile.mkdtemp(prefix="mapwire-config-")
+    path = os.path.join(folder, "mapwire.yaml")
+    with open(path, "w") as f:
+        f.write("samples: wishlist\n"
+                "demo: true\n"
+                "allowed-origin:\n  - https://file.example\n")
+    # The file chooses the samples; the variable replaces its origins; the flag (--no-demo, which
+    # start_server always passes) turns off the demo the file turns on.
+    server = start_server("--config", path, env={"MAPWIRE_ALLOWED_ORIGIN": "https://env.example"})
+    try:
+        assert {a["kind"] for a in annotations(server)} == {"person"}, "wishlist only, and no travellers"
+        with urllib.request.urlopen(server.http + "/", timeout=5) as response:
+            policy = response.headers["Content-Security-Policy"]
+        assert "https://env.example" in policy and "https://file.example" not in policy
+    finally:
+        server.stop()
+
+
+def test_a_bad_value_in_the_file_names_the_key_and_the_file():
+    folder = tempfile.mkdtemp(prefix="mapwire-config-")
+    path = os.path.join(folder, "mapwire.json")
+    with open(path, "w") as f:
+        json.dump({"max-sessions": 0}, f)
+    result = subprocess.run([binary_path(), "--store", ":memory:", "--config", path], capture_output=True,
+                            text=True, timeout=30)
+    assert result.returncode == 64, result.stderr
+    assert f"{path}: max-sessions must be a whole number, 1 or more, not 0" in result.stderr
+
+
+def test_an_unknown_variable_is_named_in_a_warning():
+    server = start_server("--samples", "none", env={"MAPWIRE_PORTT": "9000"})
+    try:
+        output = server.output()
+    finally:
+        server.stop()
+    assert re.search(r"warning .*MAPWIRE_PORTT is no setting's variable.*did you mean MAPWIRE_PORT\?", output), output
+
+
+def test_the_settings_log_hides_the_token():
+    server = start_server("--samples", "none", "--log-level", "debug", env={"MAPWIRE_API_TOKEN": "s3cret-token"})
+    try:
+        output = server.output()
+    finally:
+        server.stop()
+    assert "api-token = <REDACTED> (MAPWIRE_API_TOKEN)" in output, output
+    assert "port = " in output and "s3cret-token" not in output
