@@ -19,7 +19,8 @@ struct MapWireCommand: ParsableCommand {
             (--max-sessions is MAPWIRE_MAX_SESSIONS), and a key of the JSON or YAML file --config \
             names (max-sessions: 50). A flag wins over its variable, a variable over the file. \
             Repeatable flags take a comma-separated list in a variable; on/off flags take true or false.
-            """
+            """,
+        version: MapWireVersion.current
     )
 
     private static let defaults = MapWireConfiguration()

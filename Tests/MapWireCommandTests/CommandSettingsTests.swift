@@ -72,6 +72,16 @@ import Testing
         }
     }
 
+    @Test func versionPrintsTheVersion() {
+        #expect(MapWireVersion.current.split(separator: ".").count == 3)
+        #expect {
+            _ = try MapWireCommand.parse(["--version"])
+        } throws: { error in
+            MapWireCommand.message(for: error) == MapWireVersion.current
+                && MapWireCommand.exitCode(for: error) == .success
+        }
+    }
+
     @Test func aBadFlagValueOnlyTheReaderChecksIsAUsageError() {
         #expect {
             _ = try settings(["--max-sessions", "0"])

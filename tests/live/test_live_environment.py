@@ -11,7 +11,7 @@ import subprocess
 import tempfile
 import urllib.request
 
-from live_server import binary_path, free_port, start_server
+from live_server import ROOT, binary_path, free_port, start_server
 
 
 def annotations(server) -> list[dict]:
@@ -28,7 +28,7 @@ def test_help_names_the_variable_of_every_flag():
     help_text = subprocess.run([binary_path(), "--help"], capture_output=True, text=True, check=True).stdout
     for argument in flags():
         long = [n["name"] for n in argument.get("names", []) if n["kind"] == "long"]
-        if not long or long[0] == "help" or long[0].startswith("no-"):
+        if not long or long[0] in ("help", "version") or long[0].startswith("no-"):
             continue
         variable = "MAPWIRE_" + long[0].upper().replace("-", "_")
         assert f"env: {variable}" in help_text, f"--help does not name {variable}"
@@ -138,3 +138,10 @@ def test_the_settings_log_hides_the_token():
         server.stop()
     assert "api-token = <REDACTED> (MAPWIRE_API_TOKEN)" in output, output
     assert "port = " in output and "s3cret-token" not in output
+
+
+def test_version_prints_the_version():
+    with open(os.path.join(ROOT, "Sources", "MapWire", "MapWireVersion.swift")) as f:
+        version = re.search(r'current = "([^"]+)"', f.read()).group(1)
+    result = subprocess.run([binary_path(), "--version"], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0 and result.stdout == version + "\n", (result.returncode, result.stdout)
