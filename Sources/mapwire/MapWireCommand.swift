@@ -72,6 +72,16 @@ struct MapWireCommand: ParsableCommand {
         default: LogSettings().level.rawValue))
     var logLevel: Logger.Level?
 
+    @Option(name: .setting(.logFormat), help: .setting(
+        .logFormat, "Log lines as text, or as JSON objects (time, level, label, message, metadata) for log shippers.",
+        default: LogSettings().format.rawValue))
+    var logFormat: LogFormat?
+
+    @Option(name: .setting(.lwsLogLevel), help: .setting(
+        .lwsLogLevel, "Log level of libwebsockets' own lines; debug shows its notices.",
+        default: LogSettings().libwebsocketsLevel.rawValue))
+    var lwsLogLevel: Logger.Level?
+
     @Option(name: .setting(.apiToken), help: .setting(
         .apiToken, "Bearer token that writes (POST/DELETE under /api/, the /feed socket) must send. Without one "
             + "only this machine may write.", valueName: "token"))
@@ -110,6 +120,8 @@ struct MapWireCommand: ParsableCommand {
             .store: store.map(ConfigContent.string),
             .sync: sync.map { .string($0.rawValue) },
             .logLevel: logLevel.map { .string($0.rawValue) },
+            .logFormat: logFormat.map { .string($0.rawValue) },
+            .lwsLogLevel: lwsLogLevel.map { .string($0.rawValue) },
             .apiToken: apiToken.map(ConfigContent.string),
             .allowOpenWrites: allowOpenWrites ? .bool(true) : nil,
             .allowedOrigin: allowedOrigin.isEmpty ? nil : .stringArray(allowedOrigin),

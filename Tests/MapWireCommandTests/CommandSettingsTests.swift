@@ -37,7 +37,7 @@ import Testing
             #expect(read.configuration.port == 3000 && !read.demo, "flags win")
             #expect(read.configuration.limits.maxSessions == 6, "the variable wins over the file")
             #expect(read.samples.samples == [.wishlist] && read.log.level == .notice, "the file wins over the defaults")
-            #expect(read.configuration.host == "127.0.0.1", "defaults stay")
+            #expect(read.log.format == .text && read.configuration.host == "127.0.0.1", "defaults stay")
             let noFlags = try settings(["--config", path], environment: environment)
             #expect(noFlags.demo && noFlags.configuration.port == 2000)
         }
@@ -47,7 +47,7 @@ import Testing
         let read = try settings([])
         #expect(read.demo && read.samples.samples == Set(SampleMapApp.Sample.allCases))
         #expect(read.log == LogSettings())
-        #expect(read.log.level == .info)
+        #expect(read.log.level == .info && read.log.libwebsocketsLevel == .warning)
     }
 
     /// The other direction of the table: every key is a flag that reaches the reader.

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import tempfile
 import urllib.request
@@ -145,3 +146,39 @@ def test_version_prints_the_version():
         version = re.search(r'current = "([^"]+)"', f.read()).group(1)
     result = subprocess.run([binary_path(), "--version"], capture_output=True, text=True, timeout=30)
     assert result.returncode == 0 and result.stdout == version + "\n", (result.returncode, result.stdout)
+
+
+def json_log(*flags: str) -> list[dict]:
+    """The standard error of a server started with `flags`, asked for /healthz once and stopped, as JSON lines."""
+    port = free_port()
+    stderr = tempfile.TemporaryFile(mode="w+")
+    process = subprocess.Popen([binary_path(), "--port", str(port), "--store", ":memory:", "--no-demo",
+                                "--samples", "none", "--log-format", "json", *flags],
+                               stdout=subprocess.PIPE, stderr=stderr, text=True)
+    try:
+        assert f":{port}/" in process.stdout.readline()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
+            assert response.status == 200
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=10)
+    stderr.seek(0)
+    lines = [line for line in stderr.read().splitlines() if line]
+    return [json.loads(line) for line in lines]
+
+
+def test_json_logs_are_one_object_a_line():
+    lines = json_log("--log-level", "info")
+    assert lines, "the server logs its start and its stop"
+    for line in lines:
+        assert set(line) == {"time", "level", "label", "message", "metadata"}, line
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", line["time"]), line
+    assert any(line["label"] == "mapwire.server" and "listening" in line["message"] for line in lines)
+
+
+def test_at_debug_libwebsockets_stays_quiet_unless_asked():
+    quiet = json_log("--log-level", "debug")
+    assert any(line["level"] == "debug" for line in quiet), "the server's own debug lines show"
+    assert not [line for line in quiet if line["label"] == "mapwire.lws" and line["level"] == "debug"]
+    asked = json_log("--log-level", "debug", "--lws-log-level", "debug")
+    assert [line for line in asked if line["label"] == "mapwire.lws" and line["level"] == "debug"]
