@@ -35,7 +35,7 @@ struct LogSettings: Sendable, Equatable {
         case .text: handler = StreamLogHandler.standardError(label: label)
         case .json: handler = JSONLinesLogHandler(label: label, write: write)
         }
-        handler.logLevel = label == MapWireServer.libwebsocketsLogLabel ? libwebsocketsLevel : level
+        handler.logLevel = label == MapWireService.libwebsocketsLogLabel ? libwebsocketsLevel : level
         return handler
     }
 

@@ -39,10 +39,10 @@ import Testing
         var settings = LogSettings()
         settings.level = .debug
         #expect(settings.handler(label: "mapwire.server").logLevel == .debug)
-        #expect(settings.handler(label: MapWireServer.libwebsocketsLogLabel).logLevel == .warning)
+        #expect(settings.handler(label: MapWireService.libwebsocketsLogLabel).logLevel == .warning)
         let flags = ["--log-level", "debug", "--lws-log-level", "debug", "--log-format", "json"]
         let asked = try MapWireCommand.parse(flags).settings(environment: [:], logger: nil).log
-        #expect(asked.handler(label: MapWireServer.libwebsocketsLogLabel).logLevel == .debug)
+        #expect(asked.handler(label: MapWireService.libwebsocketsLogLabel).logLevel == .debug)
         #expect(asked.handler(label: "mapwire") is JSONLinesLogHandler)
         #expect(!(settings.handler(label: "mapwire") is JSONLinesLogHandler))
     }
