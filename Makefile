@@ -7,7 +7,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_SECONDS ?= 30
 
-.PHONY: all setup setup-test build release run test test-swift test-python fuzz bench clean
+.PHONY: all setup setup-test build release run test test-swift test-python fuzz bench public-api clean
 
 all: build
 
@@ -56,6 +56,11 @@ bench:
 	scripts/setup.sh
 	$(SWIFT) build -c release --product mapwire-bench
 	.build/release/mapwire-bench 1000
+
+# The public declarations an app reaches through `import MapWire`, stored
+# where tests/packaging/test_public_api.py compares them (docs/public-api.md).
+public-api:
+	$(PYTHON) scripts/public_api.py --write
 
 clean:
 	rm -rf .build .build-fuzz tests/browser/artifacts

@@ -74,8 +74,8 @@ let package = Package(
         // The library product: re-exports every module an app uses, and starts the server from Swift.
         .target(
             name: "MapWire",
-            dependencies: ["MapWireServer", "MapSession", "LiveWorld", "SessionTransport", "MapCore", "ViewKit",
-                           "TextLayout", "DisplayList", "InputEvents", "MapGeometry", "CSQLiteSetup",
+            dependencies: ["MapWireServer", "MapSession", "LiveWorld", "MapCore", "ViewKit", "DisplayList",
+                           "InputEvents", "MapGeometry", "CSQLiteSetup",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "Configuration", package: "swift-configuration"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "SampleApps", dependencies: ["MapWire"]),
         .executableTarget(
             name: "mapwire",
-            dependencies: ["MapWire", "SampleApps",
+            dependencies: ["MapWire", "SampleApps", "MapGeometry",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "Configuration", package: "swift-configuration")]
@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence",
                                                   .product(name: "Logging", package: "swift-log"),
                                                   .product(name: "Configuration", package: "swift-configuration")]),
-        .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),
+        .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire", "ViewKit"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
         .testTarget(name: "MapWireCommandTests",
                     dependencies: ["mapwire", "MapWire", "SampleApps", "Persistence",

@@ -20,7 +20,7 @@ public final class MapWireService: Sendable {
     /// What it was started with.
     public let configuration: MapWireConfiguration
     /// The shared world, the sessions and the HTTP API.
-    public let service: MapService
+    package let service: MapService
     let server: MapWireServer
     private let logger = Logger(label: "mapwire")
 

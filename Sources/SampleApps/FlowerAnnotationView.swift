@@ -5,10 +5,13 @@ import MapWire
 /// place's name, sitting just above its coordinate. It shows no callout:
 /// the card already says what the callout would.
 public final class FlowerAnnotationView: AnnotationView {
+    /// The reuse identifier the map dequeues this view with, as MKAnnotationView has one.
     public static let reuseIdentifier = "landmark.flower"
     static let height = 44.0
 
+    /// The flower picture at the card's left.
     public let imageView = ImageView(image: nil, frame: Rect(x: 6, y: 4, width: 36, height: 36))
+    /// The place's name beside the picture; made once fonts are known.
     public private(set) var nameLabel: Label?
 
     public required init(annotation: Annotation?, reuseIdentifier: String?) {

@@ -3,16 +3,21 @@ import MapWire
 
 /// One of Apple's MapCallouts sample's places around San Francisco.
 public final class Landmark: Annotation {
+    /// Which of the sample's four places this is; each gets its own kind of view.
     public enum Kind: String, Decodable, Sendable {
+        /// San Francisco itself, the Golden Gate Bridge, the Ferry Building and the Conservatory of Flowers.
         case city, bridge, ferry, flower
     }
 
+    /// Its id in the shared world and the HTTP API.
     public let id: String
+    /// Which place it is.
     public let kind: Kind
     public let title: String?
     public let subtitle: String?
     public let coordinate: Coordinate
 
+    /// A landmark as `fixtures/mapcallouts.json` lists it.
     public init(id: String, kind: Kind, title: String?, subtitle: String?, coordinate: Coordinate) {
         self.id = id
         self.kind = kind
@@ -37,8 +42,11 @@ public enum LandmarkFile {
         let annotations: [Entry]
     }
 
+    /// Why the landmarks file could not be loaded, naming the file.
     public enum LoadError: Error, CustomStringConvertible, Equatable {
+        /// The file at this path could not be read.
         case unreadable(String)
+        /// The file at this path is not the landmarks JSON; the second value says why.
         case invalid(String, String)
         public var description: String {
             switch self {
@@ -48,6 +56,7 @@ public enum LandmarkFile {
         }
     }
 
+    /// The landmarks in the file at `url`; throws `LoadError`.
     public static func load(_ url: URL) throws -> [Landmark] {
         guard let data = try? Data(contentsOf: url) else { throw LoadError.unreadable(url.path) }
         do {

@@ -5,16 +5,24 @@ import MapWire
 /// button that closes it (Apple's MapCallouts presents a detail view
 /// controller here).
 public final class LandmarkDetailView: View {
+    /// The landmark the card describes.
     public let landmark: Landmark
+    /// The white card in the middle of the dimmed map.
     public let card = View()
+    /// The landmark's title, the card's heading.
     public let titleLabel: Label
+    /// The landmark's subtitle under the title.
     public let subtitleLabel: Label
+    /// Where the landmark is, as coordinates.
     public let placeLabel: Label
+    /// Closes the card, as the sample's detail sheet's Done does.
     public let doneButton: Button
     /// Called when Done is pressed.
     public var onDone: (() -> Void)?
     static let cardWidth = 340.0
 
+    /// The detail card of `landmark`, the "More Info" the bridge's callout accessory opens in
+    /// Apple's MapCallouts sample.
     public init(landmark: Landmark, fonts: FontBook) {
         self.landmark = landmark
         titleLabel = Label(text: landmark.title ?? "", typeface: fonts.bold, fontSize: 20, color: Color(hex: 0x1C1C1E))

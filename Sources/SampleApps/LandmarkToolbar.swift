@@ -10,6 +10,7 @@ import MapWire
 /// of the map's height, it folds into one "Show" button that opens the
 /// buttons as a menu above it.
 public final class LandmarkToolbar: View {
+    /// One button a filter: City, Bridge, Flower, Ferry and All, as in the sample's toolbar.
     public let buttons: [MapCalloutsScreen.Filter: Button]
     /// Called with the filter of the button pressed.
     public var onSelect: ((MapCalloutsScreen.Filter) -> Void)?
@@ -41,6 +42,7 @@ public final class LandmarkToolbar: View {
     private let minimumWidths: [Double]
     private let foldedWidth: Double
 
+    /// The toolbar with a button for each filter, All highlighted.
     public init(fonts: FontBook) {
         var buttons: [MapCalloutsScreen.Filter: Button] = [:]
         for filter in Self.filters {

@@ -7,6 +7,7 @@ import MapWire
 public final class MapCalloutsScreen {
     /// Which landmarks the toolbar shows.
     public enum Filter: String, CaseIterable, Sendable {
+        /// One landmark each, or all of them.
         case city, bridge, flower, ferry, all
 
         /// The button's title.
@@ -19,19 +20,25 @@ public final class MapCalloutsScreen {
 
     static let bridgeIdentifier = "landmark.bridge"
     static let ferryIdentifier = "landmark.ferry"
-    /// The sample's marker colours.
+    /// The bridge's marker colour, orange as in the sample.
     public static let bridgeTint = Color(hex: 0xFF9500)
+    /// The ferry building's marker colour, purple as in the sample.
     public static let ferryTint = Color(hex: 0xAF52DE)
 
+    /// The landmarks and images the sample shows.
     public let content: SampleContent
+    /// The map the landmarks are on.
     public private(set) weak var mapView: MapView?
+    /// The filter buttons at the bottom of the map.
     public let toolbar: LandmarkToolbar
     /// The open detail card, if any.
     public private(set) var detailView: LandmarkDetailView?
     /// What had keyboard focus when the card opened (the callout's ⓘ); it gets it back when the card closes.
     private weak var focusBeforeDetail: View?
+    /// Which landmarks show now.
     public private(set) var filter: Filter = .all
 
+    /// Puts the toolbar on `mapView`, ready to show `content`'s landmarks.
     public init(mapView: MapView, content: SampleContent) {
         self.content = content
         self.mapView = mapView

@@ -3,16 +3,23 @@ import MapWire
 
 /// Someone on the wishlist map: an annotation with a place, an avatar and wishes.
 public final class Person: Annotation {
+    /// Their id in the shared world and the HTTP API.
     public let id: String
+    /// Their name, the pin's title.
     public let name: String
+    /// Where they live, the pin's subtitle.
     public let place: String
+    /// The continent of `place`.
     public let continent: String
     /// Path of the avatar image under `Public/`.
     public let avatar: String
+    /// A few lines about them, on their detail screen.
     public let bio: String
+    /// Their wishlist, the rows of their card and detail screen.
     public let wishes: [String]
     private let location: PointAnnotation
 
+    /// A person as `fixtures/people.json` lists them.
     public init(id: String, name: String, place: String, continent: String, coordinate: Coordinate,
                 avatar: String, bio: String, wishes: [String]) {
         self.id = id
@@ -51,8 +58,11 @@ public enum PeopleFile {
         let people: [Entry]
     }
 
+    /// Why the people file could not be loaded, naming the file.
     public enum LoadError: Error, CustomStringConvertible {
+        /// The file at this path could not be read.
         case unreadable(String)
+        /// The file at this path is not the people JSON, or breaks a rule; the second value says why.
         case invalid(String, String)
         public var description: String {
             switch self {

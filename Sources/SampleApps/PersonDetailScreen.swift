@@ -6,14 +6,23 @@ import MapWire
 /// their avatar, name, place and bio, and the whole wishlist in a list that
 /// scrolls on its own.
 public final class PersonDetailScreen: Screen {
+    /// Whose screen it is.
     public let person: Person
+    /// Pops the screen, as a navigation bar's back button does.
     public let backButton: Button
+    /// The screen's title in the bar.
     public let titleLabel: Label
+    /// Their round avatar.
     public let avatarView: ImageView
+    /// Their name.
     public let nameLabel: Label
+    /// Where they live.
     public let placeLabel: Label
+    /// Their bio, wrapped to the screen's width.
     public let bioLabel: Label
+    /// The "Wishlist" heading above the list.
     public let wishlistHeading: Label
+    /// Their wishes, one row each.
     public let listView = ListView()
     private let bar = View()
     private let wishList: WishList
@@ -21,6 +30,7 @@ public final class PersonDetailScreen: Screen {
     static let barHeight = 56.0
     static let maxContentWidth = 640.0
 
+    /// The detail screen of `person`, which "See details" on their card pushes.
     public init(person: Person, avatar: ImageResource?, fonts: FontBook) {
         self.person = person
         backButton = Button(title: "‹ Back", typeface: fonts.bold, fontSize: 15, titleColor: Color(hex: 0x2F6FDE),

@@ -4,6 +4,7 @@ import MapWire
 /// person's coordinate. It shows no standard callout: selecting it opens the
 /// app's own `WishlistCardView` (see PersonPinView+Card.swift).
 public final class PersonPinView: AnnotationView {
+    /// The reuse identifier the map dequeues people's pins with.
     public static let reuseIdentifier = "person"
 
     /// The person's avatar, for the card.

@@ -3,14 +3,22 @@ import MapWire
 
 /// The sample apps' data and images, loaded once and shared by every session.
 public final class SampleContent: Sendable {
+    /// The wishlist sample's people.
     public let people: [Person]
+    /// The MapCallouts sample's places.
     public let landmarks: [Landmark]
+    /// The images under `Public/images`, loaded once for every session.
     public let images: ImageLibrary
+    /// The blue flag of a person's pin.
     public let personPin: ImageResource
+    /// The plain pin for annotations with no view of their own.
     public let defaultPin: ImageResource
+    /// San Francisco's flag, the city landmark's image.
     public let cityFlag: ImageResource
+    /// The small city icon in the city landmark's callout.
     public let cityIcon: ImageResource
 
+    /// The samples' content; throws when an image they need is not in `images`.
     public init(people: [Person], landmarks: [Landmark], images: ImageLibrary) throws {
         self.people = people
         self.landmarks = landmarks

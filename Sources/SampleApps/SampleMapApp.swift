@@ -15,7 +15,9 @@ public struct SampleMapApp: MapApp {
     /// The URL path part that names a person's detail screen.
     static let personRoute = "person"
 
+    /// The people, landmarks and images every session shows.
     public let content: SampleContent
+    /// The samples this app plugs in.
     public let samples: Set<Sample>
 
     /// The samples in `samples`, showing `content`.

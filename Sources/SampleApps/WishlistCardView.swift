@@ -11,19 +11,29 @@ import MapWire
 public final class WishlistCardView: View {
     /// The card's size where there is room for it.
     public static let size = Size(width: 240, height: 280)
+    /// How long the card takes to fade in or out, in seconds.
     public static let fadeDuration = 0.3
     static let padding = 14.0
 
+    /// The callout-shaped bubble the card is drawn in, with its arrow to the pin.
     public let bubble = BubbleView()
+    /// The person's round avatar.
     public let avatarView: ImageView
+    /// Their name.
     public let nameLabel: Label
+    /// Where they live.
     public let placeLabel: Label
+    /// The "Wishlist" heading.
     public let headingLabel: Label
+    /// Their wishes, scrolling with momentum and a bounce at the ends.
     public let listView = ListView()
+    /// "See details", which pushes their detail screen.
     public let detailsButton: Button
+    /// Whose card it is.
     public let person: Person
     private let wishList: WishList
 
+    /// The card of `person`, the custom callout of the "Your Personal Wishlist" sample.
     public init(person: Person, avatar: ImageResource?, fonts: FontBook) {
         self.person = person
         avatarView = ImageView(image: avatar)

@@ -5,6 +5,7 @@ import MapWire
 /// annotations cluster by the identifier they carry, if any (API pins added
 /// with a `clusteringIdentifier`).
 extension WorldMapController {
+    /// The clustering identifier people's pins share, so they gather into "N places" when zoomed out.
     public static let peopleClusteringIdentifier = "people"
 
     public func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String? {

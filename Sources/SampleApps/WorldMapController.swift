@@ -4,7 +4,9 @@ import MapWire
 /// and the MapCallouts landmarks, each kind with its own registered view,
 /// built only on the map's public API the way an app uses MapKit.
 public final class WorldMapController: MapViewDelegate {
+    /// The people, landmarks and images it shows.
     public let content: SampleContent
+    /// The map it is the delegate of.
     public private(set) weak var mapView: MapView?
     /// The MapCallouts sample's landmarks, toolbar and detail card; nil without that sample.
     public let landmarks: MapCalloutsScreen?

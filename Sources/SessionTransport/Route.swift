@@ -2,7 +2,7 @@
 /// changes the world, what it answers, and the handler. Declared once, in
 /// the module that answers it; the transport reads everything else it
 /// needs (405, write access, body limits and types, streaming) from here.
-public struct Route: Sendable {
+public final class Route: Sendable {
     /// How a body of one media type is read.
     public enum BodyReading: Sendable, Equatable {
         /// Whole, within the request body limit.

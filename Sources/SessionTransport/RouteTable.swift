@@ -28,34 +28,48 @@ public struct RouteTable: Sendable {
         RouteTable(routes + other.routes, prefixes: prefixes + other.prefixes)
     }
 
+    /// Everything the table says of `method` on `path`, read in one pass.
+    public struct Lookup: Sendable {
+        /// The path is the table's to answer (a route's, or under a prefix); else it is a file.
+        public var owned: Bool
+        /// The route for the method (`HEAD` finds the `GET` route), if one takes it.
+        public var match: RouteMatch?
+        /// The methods the path's routes take (`HEAD` wherever `GET` is); nil when no route has the path.
+        public var allowed: Set<String>?
+    }
+
+    /// What the table says of `method` on `path`: split once, each route tried once.
+    public func lookup(method: String, path: String) -> Lookup {
+        let parts = RoutePattern.split(path)
+        let wanted = method == "HEAD" ? "GET" : method
+        var allowed: Set<String> = []
+        var match: RouteMatch?
+        for route in routes {
+            guard let parameters = route.pattern.match(parts) else { continue }
+            if route.method == wanted, match == nil { match = RouteMatch(route: route, parameters: parameters) }
+            allowed.insert(route.method)
+            if route.method == "GET" { allowed.insert("HEAD") }
+        }
+        let owned = !allowed.isEmpty || prefixes.contains { path.hasPrefix($0) || path + "/" == $0 }
+        return Lookup(owned: owned, match: match, allowed: allowed.isEmpty ? nil : allowed)
+    }
+
     /// True when `path` is the table's to answer (a route's path, or under
     /// one of its prefixes); every other path is a static file.
     public func owns(_ path: String) -> Bool {
-        if prefixes.contains(where: { path.hasPrefix($0) || path + "/" == $0 }) { return true }
-        let parts = RoutePattern.split(path)
-        return routes.contains { $0.pattern.match(parts) != nil }
+        lookup(method: "", path: path).owned
     }
 
     /// The route for `method` (`HEAD` finds the `GET` route) on `path`.
     public func resolve(method: String, path: String) -> Resolution {
-        let parts = RoutePattern.split(path)
-        let wanted = method == "HEAD" ? "GET" : method
-        var allowed: Set<String> = []
-        for route in routes {
-            guard let parameters = route.pattern.match(parts) else { continue }
-            if route.method == wanted { return .found(RouteMatch(route: route, parameters: parameters)) }
-            allowed.insert(route.method)
-            if route.method == "GET" { allowed.insert("HEAD") }
-        }
-        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+        let found = lookup(method: method, path: path)
+        if let match = found.match { return .found(match) }
+        return found.allowed.map { .methodNotAllowed(allowed: $0) } ?? .notFound
     }
 
     /// The methods `path`'s routes take (`HEAD` wherever `GET` is), nil when no route has that path.
     public func allowedMethods(forPath path: String) -> Set<String>? {
-        switch resolve(method: "", path: path) {
-        case .methodNotAllowed(let allowed): return allowed
-        case .found, .notFound: return nil
-        }
+        lookup(method: "", path: path).allowed
     }
 
     /// The answer to `request` without a transport (tests, tools): the

@@ -62,7 +62,7 @@ public final class Label: View {
     }
 
     /// The lines for the current width.
-    public var lines: [TextLine] {
+    package var lines: [TextLine] {
         if let cache = layoutCache, cache.width == frame.width { return cache.lines }
         let width = frame.width > 0 ? frame.width : .infinity
         let lines = TextLayouter.lines(text, font: typeface.font, size: fontSize, maxWidth: width, maxLines: numberOfLines)

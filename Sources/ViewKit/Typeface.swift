@@ -6,12 +6,12 @@ import TextLayout
 /// the descriptor the page loads the same file by.
 public final class Typeface: Sendable {
     /// How the page loads and names the font.
-    public let descriptor: FontDescriptor
+    package let descriptor: FontDescriptor
     /// The same file opened with HarfBuzz, for measuring text on the server.
-    public let font: Font
+    package let font: Font
 
     /// Pairs a descriptor with the font file it names; they must be the same file.
-    public init(descriptor: FontDescriptor, font: Font) {
+    package init(descriptor: FontDescriptor, font: Font) {
         self.descriptor = descriptor
         self.font = font
     }

@@ -3,11 +3,12 @@ import MapGeometry
 
 /// Collects a view tree's items, fonts, images and accessibility elements into a scene.
 ///
-/// A custom view meets it in `willRenderContent(into:)`, to declare the
-/// fonts and images its items use and to append extra items of its own.
+/// MapWire's own views meet it in `willRenderContent(into:)`, to declare
+/// the fonts and images their items use and to append extra items; an app's
+/// view draws through `itemProperties()` and its subviews instead.
 public struct RenderContext {
-    /// The scene being built; append extra items under the view's `id`.
-    public var scene = Scene()
+    /// The scene being built; extra items go under the view's `id`.
+    package var scene = Scene()
     private var fontIDs: Set<UInt16> = []
     private var imageIDs: Set<UInt32> = []
 
@@ -31,7 +32,7 @@ public struct RenderContext {
 
     /// Declares that an item of this render draws text in `font`, so the
     /// browser loads the font file before it paints it.
-    public mutating func use(_ font: FontDescriptor) {
+    package mutating func use(_ font: FontDescriptor) {
         if fontIDs.insert(font.id).inserted { scene.fonts.append(font) }
         recordedResources?.fonts.append(font)
     }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import MapGeometry
 import MapWire
 import Synchronization
 

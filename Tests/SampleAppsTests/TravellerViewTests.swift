@@ -1,6 +1,7 @@
 import Foundation
 import MapWire
 import Testing
+import ViewKit
 @testable import SampleApps
 
 /// The demo's travellers are background detail on the sample map: violet

@@ -24,9 +24,13 @@ import Synchronization
 public final class AnnotationStore: Sendable {
     /// One annotation and what the API says about it.
     public struct Record: Sendable {
+        /// Its id in the shared world and the HTTP API.
         public let id: String
+        /// What the API reports as its `kind` (`point` unless the writer said).
         public let kind: String
+        /// The annotation every map shows: an app's own object for a seeded one, else a `LiveAnnotation`.
         public let annotation: Annotation
+        /// Whether a person may drag it in any browser.
         public let draggable: Bool
         // The two below sit beside `draggable`, in the padding before the next field.
         /// Whether its changes go to the store file (the demo's travellers do not: they are made anew each start).
@@ -35,6 +39,7 @@ public final class AnnotationStore: Sendable {
         /// or for an API pin without one in the unclustered pins' index, so
         /// a move costs one lookup (the record's).
         var clusterMember: SharedClusterWriter.Member?
+        /// The identifier its clusters gather under in every map, if it has one.
         public let clusteringIdentifier: String?
         /// Sets the coordinate; nil for annotations that cannot move or be removed (landmarks).
         let move: (@Sendable (Coordinate) -> Void)?
@@ -204,6 +209,7 @@ public final class AnnotationStore: Sendable {
         }
     }
 
+    /// The annotation with `id` as the store holds it now, if any.
     public func record(id: String) -> Record? { state.withLock { $0.records[id] } }
 
     /// The id of `annotation`, if the store holds it.
@@ -356,11 +362,14 @@ public final class AnnotationStore: Sendable {
 
 /// One position update: where annotation `id` is now.
 public struct Move: Sendable, Equatable {
+    /// The annotation to move.
     public var id: String
+    /// Where it goes.
     public var coordinate: Coordinate
     /// The producer's time of the fix (any monotonic seconds), for ordering and intervals.
     public var timestamp: Double?
 
+    /// Annotation `id` to `coordinate`; without a `timestamp` it is ordered by arrival.
     public init(id: String, coordinate: Coordinate, timestamp: Double? = nil) {
         self.id = id
         self.coordinate = coordinate
@@ -370,6 +379,7 @@ public struct Move: Sendable, Equatable {
 
 /// What a batch of moves did.
 public struct MoveResult: Sendable, Equatable {
+    /// The moves applied, in the batch's order.
     public var applied: [Move] = []
     /// Ids whose move was older than one already applied.
     public var stale: [String] = []

@@ -299,18 +299,18 @@ extension HTTPConnection {
                 (offered, responder) = (nil, method == "OPTIONS" ? .options : .file)
                 return
             }
-            guard routes.owns(path) else {
+            let found = routes.lookup(method: method, path: path)
+            guard found.owned else {
                 offered = FrontEnvironment.fileMethods.union(["OPTIONS"])
                 responder = method == "OPTIONS" ? .options : .file
                 return
             }
-            let allowed = routes.allowedMethods(forPath: path)
-            offered = allowed.map { $0.union(["OPTIONS"]) }
+            offered = found.allowed.map { $0.union(["OPTIONS"]) }
             if method == "OPTIONS" {
                 // OPTIONS lists a route's methods; where no route is, the 404 answers it.
-                responder = allowed == nil ? .noRoute : .options
-            } else if case .found(let found) = routes.resolve(method: method, path: path) {
-                (match, responder) = (found, .route(found.route))
+                responder = found.allowed == nil ? .noRoute : .options
+            } else if let route = found.match {
+                (match, responder) = (route, .route(route.route))
             } else {
                 responder = .noRoute
             }
