@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Modules depend only downward (README.md, "Layout", draws this graph):
@@ -6,6 +6,7 @@ import PackageDescription
 // DisplayList, InputEvents, TextLayout (HarfBuzz) <- ViewKit <- MapCore
 // DisplayList, InputEvents <- Wire
 // Wire, MapCore, Persistence (GRDB) <- MapSession <- MapWireServer (libwebsockets) <- MapWire
+// swift-configuration <- MapWire: settings from flags, MAPWIRE_ variables and a JSON or YAML file
 // CSQLiteSetup (SQLite's process-wide settings) <- MapWire
 // MapWire <- SampleApps <- mapwire: the samples are an app on the library, as any other.
 let package = Package(
@@ -18,9 +19,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
     ],
     targets: [
         .systemLibrary(
@@ -75,6 +77,7 @@ let package = Package(
             dependencies: ["MapWireServer", "MapSession", "LiveWorld", "MapCore", "ViewKit", "DisplayList",
                            "InputEvents", "MapGeometry", "CSQLiteSetup",
                            .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Configuration", package: "swift-configuration"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         // The wishlist and MapCallouts samples: an app built on the library like any other.
@@ -83,7 +86,8 @@ let package = Package(
             name: "mapwire",
             dependencies: ["MapWire", "SampleApps", "MapGeometry",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")]
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Configuration", package: "swift-configuration")]
         ),
         .executableTarget(
             name: "mapwire-bench",
@@ -128,10 +132,15 @@ let package = Package(
         .testTarget(name: "MapWireServerTests",
                     dependencies: ["MapWireServer", "SessionTransport", "Wire",
                                    .product(name: "HTTPTypes", package: "swift-http-types")]),
-        .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence"]),
+        .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence",
+                                                  .product(name: "Logging", package: "swift-log"),
+                                                  .product(name: "Configuration", package: "swift-configuration")]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire", "ViewKit"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
-        .testTarget(name: "MapWireCommandTests", dependencies: ["mapwire", "MapWire", "SampleApps", "Persistence"]),
+        .testTarget(name: "MapWireCommandTests",
+                    dependencies: ["mapwire", "MapWire", "SampleApps", "Persistence",
+                                   .product(name: "Logging", package: "swift-log"),
+                                   .product(name: "Configuration", package: "swift-configuration")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,8 @@ import MapCore
 import MapWireServer
 
 /// Everything `mapwire`'s flags set, for an app that starts MapWire from
-/// Swift (`MapWireService`). The defaults are the flags' defaults.
+/// Swift (`MapWireService`). The defaults are the flags' defaults;
+/// `init(reading:)` fills it from the sources `mapwire` reads (`reader(...)`).
 public struct MapWireConfiguration: Sendable {
     /// Interface to bind: `127.0.0.1`, `0.0.0.0` for every IPv4 interface, `::` for every interface.
     public var host = "127.0.0.1"

@@ -80,6 +80,11 @@ public final class MapWireService: Sendable {
         stop()
     }
 
+    /// The swift-log label of libwebsockets' own lines (the transport's C
+    /// library). Give it a level of its own to hear its notices (debug) or to
+    /// keep them out of a debug log, as `mapwire --lws-log-level` does.
+    public static let libwebsocketsLogLabel = MapWireServer.libwebsocketsLogLabel
+
     /// Holds SIGINT and SIGTERM for `run()` to take. Call it first in `main`,
     /// before any thread starts, so a signal sent during start-up is not lost;
     /// `run()` calls it too, which covers threads started after that point.

@@ -1,30 +1,37 @@
 import ArgumentParser
+import Configuration
 import MapWire
 
 /// The flags that place the map's own controls (docs/map.md, "Map controls").
 struct ControlOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Corner of the zoom buttons, or none.", valueName: "corner"))
-    var zoomControls = CornerChoice(MapControlsOptions().zoom)
+    @Option(name: .setting(.zoomControls), help: .setting(
+        .zoomControls, "Corner of the zoom buttons, or none.", default: CornerChoice(defaults.zoom),
+        valueName: "corner"))
+    var zoomControls: CornerChoice?
 
-    @Option(help: ArgumentHelp("Corner of the keyboard shortcuts button, or none (? opens the list anyway).",
-                               valueName: "corner"))
-    var keyboardHelp = CornerChoice(MapControlsOptions().keyboardHelp)
+    @Option(name: .setting(.keyboardHelp), help: .setting(
+        .keyboardHelp, "Corner of the keyboard shortcuts button, or none (? opens the list anyway).",
+        default: CornerChoice(defaults.keyboardHelp), valueName: "corner"))
+    var keyboardHelp: CornerChoice?
 
-    @Option(help: ArgumentHelp("Corner of the metric scale bar, or none.", valueName: "corner"))
-    var scaleBar = CornerChoice(MapControlsOptions().scaleBar)
+    @Option(name: .setting(.scaleBar), help: .setting(
+        .scaleBar, "Corner of the metric scale bar, or none.", default: CornerChoice(defaults.scaleBar),
+        valueName: "corner"))
+    var scaleBar: CornerChoice?
 
-    @Option(help: ArgumentHelp("Corner of the data attribution (the base map's sources), or none.",
-                               valueName: "corner"))
-    var attribution = CornerChoice(MapControlsOptions().attribution)
+    @Option(name: .setting(.attribution), help: .setting(
+        .attribution, "Corner of the data attribution (the base map's sources), or none.",
+        default: CornerChoice(defaults.attribution), valueName: "corner"))
+    var attribution: CornerChoice?
 
-    /// The flags as the library's options.
-    var options: MapControlsOptions {
-        var o = MapControlsOptions()
-        o.zoom = zoomControls.corner
-        o.keyboardHelp = keyboardHelp.corner
-        o.scaleBar = scaleBar.corner
-        o.attribution = attribution.corner
-        return o
+    private static let defaults = MapControlsOptions()
+
+    /// The flags given, as settings.
+    var given: [MapWireConfiguration.Key: ConfigContent?] {
+        [.zoomControls: zoomControls.map { .string($0.description) },
+         .keyboardHelp: keyboardHelp.map { .string($0.description) },
+         .scaleBar: scaleBar.map { .string($0.description) },
+         .attribution: attribution.map { .string($0.description) }]
     }
 }
 
@@ -45,6 +52,5 @@ struct CornerChoice: ExpressibleByArgument, CustomStringConvertible {
     }
 
     var description: String { corner?.rawValue ?? "none" }
-    var defaultValueDescription: String { description }
-    static var allValueStrings: [String] { MapControlCorner.allCases.map(\.rawValue) + ["none"] }
+    static var allValueStrings: [String] { MapWireConfiguration.Key.cornerNames }
 }

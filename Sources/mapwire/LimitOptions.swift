@@ -1,79 +1,88 @@
 import ArgumentParser
+import Configuration
 import MapWire
 
 /// The flags that bound what clients may hold and send (docs/security.md, "Limits").
 struct LimitOptions: ParsableArguments {
-    @Option(help: "Sockets open at once; lowered to fit the descriptor limit (ulimit -n). One more gets 503.")
-    var maxConnections = 4096
+    @Option(name: .setting(.maxConnections), help: .setting(
+        .maxConnections, "Sockets open at once; lowered to fit the descriptor limit (ulimit -n). One more gets 503.",
+        default: defaults.maxConnections))
+    var maxConnections: Int?
 
-    @Option(help: "Sockets one peer address may hold at once (0: no limit).")
-    var maxConnectionsPerPeer = 256
+    @Option(name: .setting(.maxConnectionsPerPeer), help: .setting(
+        .maxConnectionsPerPeer, "Sockets one peer address may hold at once (0: no limit).",
+        default: defaults.maxConnectionsPerPeer))
+    var maxConnectionsPerPeer: Int?
 
-    @Flag(help: "Hold loopback peers to --max-connections-per-peer too (off: a local reverse proxy is every user).")
+    @Flag(name: .setting(.limitLoopbackPeers), help: .setting(
+        .limitLoopbackPeers,
+        "Hold loopback peers to --max-connections-per-peer too (off: a local reverse proxy is every user)."))
     var limitLoopbackPeers = false
 
-    @Option(help: "Map sessions open at once; one more is closed with 1013 \"server full\".")
-    var maxSessions = 2000
+    @Option(name: .setting(.maxSessions), help: .setting(
+        .maxSessions, "Map sessions open at once; one more is closed with 1013 \"server full\".",
+        default: defaults.maxSessions))
+    var maxSessions: Int?
 
-    @Option(help: "Seconds a connection has to send complete request headers (slow headers, idle sockets).")
-    var requestTimeout = 10
+    @Option(name: .setting(.requestTimeout), help: .setting(
+        .requestTimeout, "Seconds a connection has to send complete request headers (slow headers, idle sockets).",
+        default: defaults.requestTimeout))
+    var requestTimeout: Int?
 
-    @Option(help: "Seconds a /ws connection has to send its HELLO.")
-    var firstMessageTimeout = 10
+    @Option(name: .setting(.firstMessageTimeout), help: .setting(
+        .firstMessageTimeout, "Seconds a /ws connection has to send its HELLO.", default: defaults.firstMessageTimeout))
+    var firstMessageTimeout: Int?
 
-    @Option(help: "Seconds a /feed connection has to send its first batch.")
-    var feedFirstMessageTimeout = 60
+    @Option(name: .setting(.feedFirstMessageTimeout), help: .setting(
+        .feedFirstMessageTimeout, "Seconds a /feed connection has to send its first batch.",
+        default: defaults.feedFirstMessageTimeout))
+    var feedFirstMessageTimeout: Int?
 
-    @Option(help: "Seconds a /feed connection may stay quiet after its first batch; a pong to the server's ping counts.")
-    var feedIdleTimeout = 60
+    @Option(name: .setting(.feedIdleTimeout), help: .setting(
+        .feedIdleTimeout, "Seconds a /feed connection may stay quiet after its first batch; a pong to the server's "
+            + "ping counts.", default: defaults.feedIdleTimeout))
+    var feedIdleTimeout: Int?
 
-    @Option(help: "Batches a /feed connection may have sent and not had answered before the server stops reading it.")
-    var feedMaxPendingBatches = 16
+    @Option(name: .setting(.feedMaxPendingBatches), help: .setting(
+        .feedMaxPendingBatches, "Batches a /feed connection may have sent and not had answered before the server "
+            + "stops reading it.", default: defaults.feedMaxPendingBatches))
+    var feedMaxPendingBatches: Int?
 
-    @Option(help: "MB of unanswered batches before a /feed connection is not read; answers unread past it: close 1008.")
-    var feedMaxPendingMb = 64
+    @Option(name: .setting(.feedMaxPendingMb), help: .setting(
+        .feedMaxPendingMb, "MB of unanswered batches before a /feed connection is not read; answers unread past it: "
+            + "close 1008.", default: defaults.feedMaxPendingMegabytes))
+    var feedMaxPendingMb: Int?
 
-    @Option(help: "Messages a second a map WebSocket may send on average (0: no limit); beyond it, close 1008.")
-    var maxInputRate = 500
+    @Option(name: .setting(.maxInputRate), help: .setting(
+        .maxInputRate, "Messages a second a map WebSocket may send on average (0: no limit); beyond it, close 1008.",
+        default: defaults.maxInputRate))
+    var maxInputRate: Int?
 
-    @Option(help: "Messages a map WebSocket may send at once after a pause.")
-    var inputBurst = 1000
+    @Option(name: .setting(.inputBurst), help: .setting(
+        .inputBurst, "Messages a map WebSocket may send at once after a pause.", default: defaults.inputBurst))
+    var inputBurst: Int?
 
-    @Option(help: "Largest GeoJSON or NDJSON import into /api/annotations, in MB (other bodies: 8 MB).")
-    var maxImportMb = 64
+    @Option(name: .setting(.maxImportMb), help: .setting(
+        .maxImportMb, "Largest GeoJSON or NDJSON import into /api/annotations, in MB (other bodies: 8 MB).",
+        default: defaults.maxImportMegabytes))
+    var maxImportMb: Int?
 
-    func validate() throws {
-        let positive = [("--max-connections", maxConnections), ("--max-sessions", maxSessions),
-                        ("--request-timeout", requestTimeout), ("--first-message-timeout", firstMessageTimeout),
-                        ("--feed-first-message-timeout", feedFirstMessageTimeout), ("--input-burst", inputBurst),
-                        ("--max-import-mb", maxImportMb), ("--feed-idle-timeout", feedIdleTimeout),
-                        ("--feed-max-pending-batches", feedMaxPendingBatches),
-                        ("--feed-max-pending-mb", feedMaxPendingMb)]
-        for (flag, value) in positive where value < 1 {
-            throw ValidationError("\(flag) must be at least 1")
-        }
-        guard maxImportMb <= 4096 else { throw ValidationError("--max-import-mb must be at most 4096") }
-        for (flag, value) in [("--max-connections-per-peer", maxConnectionsPerPeer),
-                              ("--max-input-rate", maxInputRate)] where value < 0 {
-            throw ValidationError("\(flag) must be 0 (no limit) or more")
-        }
-    }
+    private static let defaults = MapWireConfiguration.Limits()
 
-    var limits: MapWireConfiguration.Limits {
-        var limits = MapWireConfiguration.Limits()
-        limits.maxConnections = maxConnections
-        limits.maxConnectionsPerPeer = maxConnectionsPerPeer
-        limits.limitsLoopbackPeers = limitLoopbackPeers
-        limits.maxSessions = maxSessions
-        limits.requestTimeout = requestTimeout
-        limits.firstMessageTimeout = firstMessageTimeout
-        limits.feedFirstMessageTimeout = feedFirstMessageTimeout
-        limits.feedIdleTimeout = feedIdleTimeout
-        limits.feedMaxPendingBatches = feedMaxPendingBatches
-        limits.feedMaxPendingMegabytes = feedMaxPendingMb
-        limits.maxInputRate = maxInputRate
-        limits.inputBurst = inputBurst
-        limits.maxImportMegabytes = maxImportMb
-        return limits
+    /// The flags given, as settings.
+    var given: [MapWireConfiguration.Key: ConfigContent?] {
+        [.maxConnections: maxConnections.map(ConfigContent.int),
+         .maxConnectionsPerPeer: maxConnectionsPerPeer.map(ConfigContent.int),
+         .limitLoopbackPeers: limitLoopbackPeers ? .bool(true) : nil,
+         .maxSessions: maxSessions.map(ConfigContent.int),
+         .requestTimeout: requestTimeout.map(ConfigContent.int),
+         .firstMessageTimeout: firstMessageTimeout.map(ConfigContent.int),
+         .feedFirstMessageTimeout: feedFirstMessageTimeout.map(ConfigContent.int),
+         .feedIdleTimeout: feedIdleTimeout.map(ConfigContent.int),
+         .feedMaxPendingBatches: feedMaxPendingBatches.map(ConfigContent.int),
+         .feedMaxPendingMb: feedMaxPendingMb.map(ConfigContent.int),
+         .maxInputRate: maxInputRate.map(ConfigContent.int),
+         .inputBurst: inputBurst.map(ConfigContent.int),
+         .maxImportMb: maxImportMb.map(ConfigContent.int)]
     }
 }

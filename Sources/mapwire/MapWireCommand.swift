@@ -1,68 +1,104 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Logging
 import MapWire
 import SampleApps
 
-/// `mapwire`: serve the map page and its WebSocket until SIGINT or SIGTERM.
+/// `mapwire`'s command line. ArgumentParser checks the flags and writes
+/// `--help` and `--version`; the values of the flags given go above the
+/// environment and the settings file in one swift-configuration reader
+/// (`MapWireConfiguration.reader`), and `ServerSettings` reads them all from it.
+/// So every flag is an optional here: nil is "not on the command line".
 struct MapWireCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mapwire",
         abstract: "A map server: one canvas page, all map logic on the server, draw commands over a WebSocket.",
         discussion: """
-            Every flag can also come from an environment variable, MAPWIRE_ and the flag's name \
-            (--max-sessions is MAPWIRE_MAX_SESSIONS); a flag on the command line wins. Repeatable \
-            flags take a comma-separated list; on/off flags take true or false.
-            """
+            Every flag is also an environment variable, MAPWIRE_ and the flag's name \
+            (--max-sessions is MAPWIRE_MAX_SESSIONS), and a key of the JSON or YAML file --config \
+            names (max-sessions: 50). A flag wins over its variable, a variable over the file. \
+            Repeatable flags take a comma-separated list in a variable; on/off flags take true or false.
+            """,
+        version: MapWireVersion.current
     )
 
-    @Option(help: "Interface to bind (0.0.0.0 for every IPv4 interface).")
-    var host = "127.0.0.1"
+    private static let defaults = MapWireConfiguration()
 
-    @Option(help: "TCP port for the page, the HTTP API and the WebSocket (0 picks a free one).")
-    var port = 8080
+    @Option(name: .setting(.config), help: .setting(
+        .config, "A JSON or YAML file of settings, under the flags and the variables.", valueName: "file"))
+    var config: String?
 
-    @Option(help: ArgumentHelp("Folder with the map data (basemap.bin and the samples' files); "
-                               + "default: ./fixtures if it has them, else MapWire's own.", valueName: "folder"))
+    @Option(name: .setting(.host), help: .setting(
+        .host, "Interface to bind (0.0.0.0 for every IPv4 interface).", default: defaults.host))
+    var host: String?
+
+    @Option(name: .setting(.port), help: .setting(
+        .port, "TCP port for the page, the HTTP API and the WebSocket (0 picks a free one).", default: defaults.port))
+    var port: Int?
+
+    @Option(name: .setting(.data), help: .setting(
+        .data, "Folder with the map data (basemap.bin and the samples' files); default: ./fixtures if it has them, "
+            + "else MapWire's own.", valueName: "folder"))
     var data: String?
 
-    @Option(name: .customLong("public"), help: ArgumentHelp(
-        "Folder served as the web page; default: ./Public if it has the page, else MapWire's own.",
+    @Option(name: .setting(.public), help: .setting(
+        .public, "Folder served as the web page; default: ./Public if it has the page, else MapWire's own.",
         valueName: "folder"))
     var publicDirectory: String?
 
-    @Option(help: ArgumentHelp("Sample apps to run, comma-separated: wishlist, mapcallouts, all, or none "
-                               + "(an empty map that the HTTP API and the feed fill).", valueName: "list"))
-    var samples = SampleSelection(samples: Set(SampleMapApp.Sample.allCases))
+    @Option(name: .setting(.samples), help: .setting(
+        .samples, "Sample apps to run, comma-separated: wishlist, mapcallouts, all, or none (an empty map that the "
+            + "HTTP API and the feed fill).", default: "all", valueName: "list"))
+    var samples: SampleSelection?
 
-    @Flag(inversion: .prefixedNo, help: "Run the built-in demo feed that moves pins.")
-    var demo = true
+    @Flag(name: .setting(.demo), inversion: .prefixedNo, help: .setting(
+        .demo, "Run the built-in demo feed that moves pins.", default: "on"))
+    var demo: Bool?
 
-    @Option(help: "SQLite file that keeps the world across restarts (created on first start; :memory: for none).")
-    var store = "./mapwire.sqlite"
+    @Option(name: .setting(.store), help: .setting(
+        .store, "SQLite file that keeps the world across restarts (created on first start; :memory: for none).",
+        default: defaults.storePath))
+    var store: String?
 
-    @Option(help: ArgumentHelp("What an acknowledged change to the store survives: normal, a crash of the server; "
-                               + "full, a power cut too (the disk synced at every commit).", valueName: "normal|full"))
-    var sync = StoreSync.normal
+    @Option(name: .setting(.sync), help: .setting(
+        .sync, "What an acknowledged change to the store survives: normal, a crash of the server; full, a power "
+            + "cut too (the disk synced at every commit).", default: defaults.storeSync.rawValue,
+        valueName: "normal|full"))
+    var sync: StoreSync?
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .info
+    @Option(name: .setting(.logLevel), help: .setting(
+        .logLevel, "Log level: trace, debug, info, notice, warning, error, critical.",
+        default: LogSettings().level.rawValue))
+    var logLevel: Logger.Level?
 
-    @Option(help: ArgumentHelp("Bearer token that writes (POST/DELETE under /api/, the /feed socket) must send; "
-                               + "default: $MAPWIRE_API_TOKEN. Without one only this machine may write.",
-                               valueName: "token"))
+    @Option(name: .setting(.logFormat), help: .setting(
+        .logFormat, "Log lines as text, or as JSON objects (time, level, label, message, metadata) for log shippers.",
+        default: LogSettings().format.rawValue))
+    var logFormat: LogFormat?
+
+    @Option(name: .setting(.lwsLogLevel), help: .setting(
+        .lwsLogLevel, "Log level of libwebsockets' own lines; debug shows its notices.",
+        default: LogSettings().libwebsocketsLevel.rawValue))
+    var lwsLogLevel: Logger.Level?
+
+    @Option(name: .setting(.apiToken), help: .setting(
+        .apiToken, "Bearer token that writes (POST/DELETE under /api/, the /feed socket) must send. Without one "
+            + "only this machine may write.", valueName: "token"))
     var apiToken: String?
 
-    @Flag(help: "With no token: accept writes from every machine, and allow a non-loopback --host.")
+    @Flag(name: .setting(.allowOpenWrites), help: .setting(
+        .allowOpenWrites, "With no token: accept writes from every machine, and allow a non-loopback --host."))
     var allowOpenWrites = false
 
-    @Option(help: ArgumentHelp("An origin (https://maps.example.com) whose pages may open /ws and /feed and "
-                               + "embed the page; repeatable. Its host is also accepted as Host.",
-                               valueName: "origin"))
+    @Option(name: .setting(.allowedOrigin), help: .setting(
+        .allowedOrigin, "An origin (https://maps.example.com) whose pages may open /ws and /feed and embed the page; "
+            + "repeatable. Its host is also accepted as Host.", valueName: "origin"))
     var allowedOrigin: [String] = []
 
-    @Option(help: ArgumentHelp("A host name the server answers for besides loopback names and IP addresses; "
-                               + "repeatable.", valueName: "name"))
+    @Option(name: .setting(.allowedHost), help: .setting(
+        .allowedHost, "A host name the server answers for besides loopback names and IP addresses; repeatable.",
+        valueName: "name"))
     var allowedHost: [String] = []
 
     @OptionGroup(title: "Map controls")
@@ -71,69 +107,42 @@ struct MapWireCommand: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
-    func validate() throws {
-        guard (0...65535).contains(port) else {
-            throw ValidationError("--port must be between 0 and 65535")
-        }
+    /// The flags given, as settings for `MapWireConfiguration.reader(commandLine:)`.
+    var given: [MapWireConfiguration.Key: ConfigContent] {
+        let given: [MapWireConfiguration.Key: ConfigContent?] = [
+            .config: config.map(ConfigContent.string),
+            .host: host.map(ConfigContent.string),
+            .port: port.map(ConfigContent.int),
+            .data: data.map(ConfigContent.string),
+            .public: publicDirectory.map(ConfigContent.string),
+            .samples: samples.map { .stringArray($0.names) },
+            .demo: demo.map(ConfigContent.bool),
+            .store: store.map(ConfigContent.string),
+            .sync: sync.map { .string($0.rawValue) },
+            .logLevel: logLevel.map { .string($0.rawValue) },
+            .logFormat: logFormat.map { .string($0.rawValue) },
+            .lwsLogLevel: lwsLogLevel.map { .string($0.rawValue) },
+            .apiToken: apiToken.map(ConfigContent.string),
+            .allowOpenWrites: allowOpenWrites ? .bool(true) : nil,
+            .allowedOrigin: allowedOrigin.isEmpty ? nil : .stringArray(allowedOrigin),
+            .allowedHost: allowedHost.isEmpty ? nil : .stringArray(allowedHost),
+        ]
+        return given.merging(controls.given) { a, _ in a }.merging(limits.given) { a, _ in a }
+            .compactMapValues { $0 }
     }
 
-    func run() throws {
-        let level = logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        let service: MapWireService
+    /// What the server runs with: the flags given, over `environment`, over
+    /// the settings file. `logger` gets the warnings for unknown variables
+    /// and, at debug, each setting and where it came from.
+    func settings(environment: [String: String], logger: Logger?) throws -> ServerSettings {
         do {
-            var configuration = try self.configuration()
-            configuration.limits = limits.limits
-            service = try MapWireService(app: try app(configuration: configuration), configuration: configuration)
+            let reader = try MapWireConfiguration.reader(environment: environment, commandLine: given,
+                                                         keys: Self.keys, logger: logger)
+            return try ServerSettings(reading: reader)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode.failure
+            // A usage error, as a bad flag is: ArgumentParser prints it with the usage and exits with 64.
+            throw ValidationError(error.description)
         }
-        // The travellers are this executable's, fed through the shared world as any producer's moves.
-        let demoFeed = demo ? DemoFeed(store: service.sharedWorld, cities: DemoFeed.cities(of: service.baseMap)) : nil
-        demoFeed?.start()
-        do {
-            try service.run(beforeStopping: { demoFeed?.stop() })
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            demoFeed?.stop()
-            service.stop()
-            throw ExitCode.failure
-        }
-    }
-
-    /// The flags as the library's configuration; relative paths are taken from the working directory.
-    func configuration() throws -> MapWireConfiguration {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        func folder(_ path: String?) -> URL? {
-            path.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
-        }
-        var configuration = MapWireConfiguration()
-        configuration.host = host
-        configuration.port = port
-        configuration.dataDirectory = folder(data)
-        configuration.publicDirectory = folder(publicDirectory)
-        configuration.storePath = store == ":memory:"
-            ? store : URL(fileURLWithPath: store, relativeTo: cwd).standardizedFileURL.path
-        configuration.storeSync = sync
-        if let apiToken { configuration.apiToken = apiToken }
-        configuration.allowsOpenWrites = allowOpenWrites
-        configuration.allowedOrigins = allowedOrigin
-        configuration.allowedHosts = allowedHost
-        configuration.controls = controls.options
-        return configuration
-    }
-
-    /// The samples asked for; `none` is the bare map.
-    func app(configuration: MapWireConfiguration) throws -> any MapApp {
-        guard !samples.samples.isEmpty else { return EmptyMapApp() }
-        let content = try SampleContent.load(dataDirectory: configuration.resolvedDataDirectory,
-                                             publicDirectory: configuration.resolvedPublicDirectory)
-        return SampleMapApp(content: content, samples: samples.samples)
     }
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import SampleApps
 
 /// `--samples`: which sample apps run, as a comma-separated list.
-struct SampleSelection: ExpressibleByArgument, Sendable {
+struct SampleSelection: ExpressibleByArgument, Sendable, Equatable {
     let samples: Set<SampleMapApp.Sample>
 
     static let names = SampleMapApp.Sample.allCases.map(\.rawValue) + ["all", "none"]
@@ -11,9 +11,10 @@ struct SampleSelection: ExpressibleByArgument, Sendable {
         self.samples = samples
     }
 
-    init?(argument: String) {
+    /// The samples `names` choose (`all`, `none` or the samples' own names); nil if one is none of those.
+    init?(names: [String]) {
         var samples: Set<SampleMapApp.Sample> = []
-        for name in argument.split(separator: ",", omittingEmptySubsequences: false) {
+        for name in names {
             switch name.trimmingCharacters(in: .whitespaces).lowercased() {
             case "all": samples.formUnion(SampleMapApp.Sample.allCases)
             case "none": continue
@@ -23,6 +24,15 @@ struct SampleSelection: ExpressibleByArgument, Sendable {
             }
         }
         self.samples = samples
+    }
+
+    init?(argument: String) {
+        self.init(names: argument.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    /// The selection as names the setting takes back: `none` when empty.
+    var names: [String] {
+        samples.isEmpty ? ["none"] : SampleMapApp.Sample.allCases.filter(samples.contains).map(\.rawValue)
     }
 
     var defaultValueDescription: String { "all" }

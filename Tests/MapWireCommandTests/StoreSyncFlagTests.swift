@@ -6,9 +6,7 @@ import Testing
 /// `--sync` (and `MAPWIRE_SYNC`) say what an acknowledged change survives.
 @Suite struct StoreSyncFlagTests {
     private func sync(_ commandLine: [String], environment: [String: String] = [:]) throws -> StoreSync {
-        let arguments = try EnvironmentArguments(command: MapWireCommand.self)
-            .merged(commandLine: commandLine, environment: environment)
-        return try MapWireCommand.parse(arguments).configuration().storeSync
+        try MapWireCommand.parse(commandLine).settings(environment: environment, logger: nil).configuration.storeSync
     }
 
     @Test func theFlagChoosesAndNormalIsTheDefault() throws {

@@ -37,6 +37,10 @@ public final class MapWireServer: Sendable {
     }
     private let state = Mutex(State())
 
+    /// The swift-log label of libwebsockets' own lines. Give it a level of its
+    /// own to hear lws's notices (debug) or to keep them out of a debug log.
+    public static let libwebsocketsLogLabel = "mapwire.lws"
+
     /// Creates a server; nothing listens until `start()`.
     public init(configuration: ServerConfiguration,
                 sessions: SessionFactory,
@@ -66,7 +70,7 @@ public final class MapWireServer: Sendable {
                   isDirectory.boolValue else {
                 throw ServerError.missingPublicDirectory(publicPath)
             }
-            LWSContext.installLogBridge(verbose: logger.logLevel <= .debug)
+            LWSContext.installLogBridge(verbose: Logger(label: Self.libwebsocketsLogLabel).logLevel <= .debug)
             let loop = ServiceLoop(configuration: configuration, sessions: sessions, http: http,
                                    metrics: metrics, logger: logger)
             let arena = CArena()

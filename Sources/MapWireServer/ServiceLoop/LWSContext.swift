@@ -211,7 +211,8 @@ enum LWSContext {
     }
 
     /// Sends lws's own log lines to swift-log. Notices are chatty start-up
-    /// details, so they go to debug.
+    /// details, so they go to debug, and lws is asked for them only when its
+    /// logger would write them.
     static func installLogBridge(verbose: Bool) {
         logBridgeInstalled.store(true, ordering: .relaxed)
         var levels = Int32(MAPWIRE_LLL_ERR | MAPWIRE_LLL_WARN)
@@ -225,7 +226,7 @@ enum LWSContext {
             let (write, heldBack) = LWSContext.throttle.admit(text, at: ServiceLoop.now())
             guard write else { return }
             if heldBack > 0 { text += " (\(heldBack) similar lines held back)" }
-            let logger = Logger(label: "mapwire.lws")
+            let logger = Logger(label: MapWireServer.libwebsocketsLogLabel)
             if level & Int32(MAPWIRE_LLL_ERR) != 0 {
                 logger.error("\(text)")
             } else if level & Int32(MAPWIRE_LLL_WARN) != 0 {
