@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -48,12 +49,16 @@ let package = Package(
         // The SQLite file that keeps the world across restarts; knows nothing of maps.
         .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                    .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        // The seam between the transport and what it serves: sessions, route tables, requests and answers.
-        .target(name: "SessionTransport", dependencies: ["Wire", .product(name: "HTTPTypes", package: "swift-http-types")]),
+        // The seam between the transport and what it serves: sessions, route tables, requests and answers,
+        // and how both sides put their counters on /metrics.
+        .target(name: "SessionTransport",
+                dependencies: ["Wire", .product(name: "HTTPTypes", package: "swift-http-types"),
+                               .product(name: "Prometheus", package: "swift-prometheus")]),
         // Byte scanners for JSON, GeoJSON and NDJSON bodies: Foundation only.
         .target(name: "JSONScanning"),
         // The shared world: annotations by id, the change log, the shared clusterings, the store file's writes.
-        .target(name: "LiveWorld", dependencies: ["MapCore", "Persistence", "MapGeometry", "DisplayList"]),
+        .target(name: "LiveWorld", dependencies: ["MapCore", "Persistence", "MapGeometry", "DisplayList",
+                                                  .product(name: "Prometheus", package: "swift-prometheus")]),
         // The HTTP API and the producers' feed over the shared world.
         .target(name: "MapHTTPAPI", dependencies: ["SessionTransport", "JSONScanning", "LiveWorld", "MapCore",
                                                    "MapGeometry"]),
