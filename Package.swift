@@ -72,6 +72,7 @@ let package = Package(
             dependencies: ["CLibWebSockets", "SessionTransport", "Wire",
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Prometheus", package: "swift-prometheus"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         // The library product: re-exports every module an app uses, and starts the server from Swift.
@@ -132,7 +133,8 @@ let package = Package(
                                    .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MapWireServerTests",
                     dependencies: ["MapWireServer", "SessionTransport", "Wire",
-                                   .product(name: "HTTPTypes", package: "swift-http-types")]),
+                                   .product(name: "HTTPTypes", package: "swift-http-types"),
+                                   .product(name: "Prometheus", package: "swift-prometheus")]),
         .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence"]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
