@@ -229,5 +229,7 @@ def test_a_header_timeout_is_answered_408_and_counted():
         with urllib.request.urlopen(server.http + "/metrics", timeout=5) as response:
             metrics = response.read().decode()
         assert 'mapwire_connection_closes_total{reason="timeout"} 1' in metrics.splitlines()
+        # The 408 is an answer too; the head never arrived whole, so its method and route are unknown.
+        assert 'mapwire_http_requests_total{method="other",route="none",status="408"} 1' in metrics.splitlines()
     finally:
         server.stop()

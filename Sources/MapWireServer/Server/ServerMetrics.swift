@@ -16,7 +16,8 @@ public final class ServerMetrics: Sendable {
     let bytesSent = Atomic<Int>(0)
     let slowClientCloses = Atomic<Int>(0)
     let protocolCloses = Atomic<Int>(0)
-    let httpRequests = Atomic<Int>(0)
+    /// Answers by method, route and status.
+    let httpRequests = HTTPRequestCounts()
     /// Accepted sockets on which TCP_NODELAY was set and read back as on.
     let noDelaySockets = Atomic<Int>(0)
     /// Sockets answered 503 at accept (connection or per-peer limit).
@@ -62,9 +63,12 @@ public final class ServerMetrics: Sendable {
             "mapwire_ws_bytes_sent_total": bytesSent.load(ordering: .relaxed),
             "mapwire_tcp_nodelay_sockets_total": noDelaySockets.load(ordering: .relaxed),
             "mapwire_feed_read_pauses_total": feedPauses.load(ordering: .relaxed),
-            "mapwire_http_requests_total": httpRequests.load(ordering: .relaxed),
         ]
         for (reason, count) in closes { values["mapwire_connection_closes_total{reason=\"\(reason)\"}"] = count }
+        for (key, count) in httpRequests.snapshot {
+            let labels = "method=\"\(key.labels.method)\",route=\"\(key.labels.route)\",status=\"\(key.status)\""
+            values["mapwire_http_requests_total{\(labels)}"] = count
+        }
         return values
     }
 
@@ -94,8 +98,11 @@ public final class ServerMetrics: Sendable {
             for (reason, count) in closes {
                 page.counter("mapwire_connection_closes_total", Self.closesHelp, labels: [("reason", reason)], count)
             }
-            page.counter("mapwire_http_requests_total", "HTTP requests handed to a route, a file or OPTIONS.",
-                         httpRequests.load(ordering: .relaxed))
+            for (key, count) in httpRequests.snapshot {
+                page.counter("mapwire_http_requests_total", Self.requestsHelp,
+                             labels: [("method", key.labels.method), ("route", key.labels.route),
+                                      ("status", String(key.status))], count)
+            }
             Self.write(process, to: page)
         }
     }
@@ -103,6 +110,8 @@ public final class ServerMetrics: Sendable {
     static let closesHelp = "Connections the server closed, by reason: connection_limit (503 at accept), "
         + "session_limit (1013), timeout (a deadline missed), input_rate and slow_client (1008), "
         + "protocol (1002, 1003, 1009)."
+    static let requestsHelp = "HTTP requests answered, by method, route pattern (file for the public folder, "
+        + "the WebSocket path for an opening, none when nothing matched) and status."
 
     private static func write(_ process: ProcessMetrics, to page: MetricsSnapshot.Families) {
         page.counter("process_cpu_seconds_total", "User and system CPU time spent, in seconds.", process.cpuSeconds)
