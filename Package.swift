@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
@@ -81,6 +82,8 @@ let package = Package(
             dependencies: ["MapWireServer", "MapSession", "LiveWorld", "SessionTransport", "MapCore", "ViewKit",
                            "TextLayout", "DisplayList", "InputEvents", "MapGeometry", "CSQLiteSetup",
                            .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Metrics", package: "swift-metrics"),
+                           .product(name: "Prometheus", package: "swift-prometheus"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         // The wishlist and MapCallouts samples: an app built on the library like any other.
@@ -135,7 +138,8 @@ let package = Package(
                     dependencies: ["MapWireServer", "SessionTransport", "Wire",
                                    .product(name: "HTTPTypes", package: "swift-http-types"),
                                    .product(name: "Prometheus", package: "swift-prometheus")]),
-        .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence"]),
+        .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence",
+                                                        .product(name: "Metrics", package: "swift-metrics")]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
         .testTarget(name: "MapWireCommandTests", dependencies: ["mapwire", "MapWire", "SampleApps", "Persistence"]),
