@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: [.defaults, "YAML"]),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .systemLibrary(
@@ -50,12 +52,16 @@ let package = Package(
         // The SQLite file that keeps the world across restarts; knows nothing of maps.
         .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
                                                    .product(name: "GRDBSQLite", package: "GRDB.swift")]),
-        // The seam between the transport and what it serves: sessions, route tables, requests and answers.
-        .target(name: "SessionTransport", dependencies: ["Wire", .product(name: "HTTPTypes", package: "swift-http-types")]),
+        // The seam between the transport and what it serves: sessions, route tables, requests and answers,
+        // and how both sides put their counters on /metrics.
+        .target(name: "SessionTransport",
+                dependencies: ["Wire", .product(name: "HTTPTypes", package: "swift-http-types"),
+                               .product(name: "Prometheus", package: "swift-prometheus")]),
         // Byte scanners for JSON, GeoJSON and NDJSON bodies: Foundation only.
         .target(name: "JSONScanning"),
         // The shared world: annotations by id, the change log, the shared clusterings, the store file's writes.
-        .target(name: "LiveWorld", dependencies: ["MapCore", "Persistence", "MapGeometry", "DisplayList"]),
+        .target(name: "LiveWorld", dependencies: ["MapCore", "Persistence", "MapGeometry", "DisplayList",
+                                                  .product(name: "Prometheus", package: "swift-prometheus")]),
         // The HTTP API and the producers' feed over the shared world.
         .target(name: "MapHTTPAPI", dependencies: ["SessionTransport", "JSONScanning", "LiveWorld", "MapCore",
                                                    "MapGeometry"]),
@@ -69,6 +75,7 @@ let package = Package(
             dependencies: ["CLibWebSockets", "SessionTransport", "Wire",
                            .product(name: "HTTPTypes", package: "swift-http-types"),
                            .product(name: "Logging", package: "swift-log"),
+                           .product(name: "Prometheus", package: "swift-prometheus"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         // The library product: re-exports every module an app uses, and starts the server from Swift.
@@ -78,6 +85,8 @@ let package = Package(
                            "InputEvents", "MapGeometry", "CSQLiteSetup",
                            .product(name: "Logging", package: "swift-log"),
                            .product(name: "Configuration", package: "swift-configuration"),
+                           .product(name: "Metrics", package: "swift-metrics"),
+                           .product(name: "Prometheus", package: "swift-prometheus"),
                            .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
         ),
         // The wishlist and MapCallouts samples: an app built on the library like any other.
@@ -131,10 +140,12 @@ let package = Package(
                                    .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "MapWireServerTests",
                     dependencies: ["MapWireServer", "SessionTransport", "Wire",
-                                   .product(name: "HTTPTypes", package: "swift-http-types")]),
+                                   .product(name: "HTTPTypes", package: "swift-http-types"),
+                                   .product(name: "Prometheus", package: "swift-prometheus")]),
         .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence",
                                                   .product(name: "Logging", package: "swift-log"),
-                                                  .product(name: "Configuration", package: "swift-configuration")]),
+                                                  .product(name: "Configuration", package: "swift-configuration"),
+                                                  .product(name: "Metrics", package: "swift-metrics")]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire", "ViewKit"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
         .testTarget(name: "MapWireCommandTests",

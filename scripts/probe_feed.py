@@ -109,7 +109,8 @@ def run(binary: str, seconds: float, reads: bool, echo: bool, ids: int) -> dict:
         after = rss_mb(server.pid)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as response:
             metrics = {k: v for k, _, v in (line.partition(" ") for line in response.read().decode().splitlines())
-                       if k in ("mapwire_feed_read_pauses_total", "mapwire_ws_slow_client_closes_total")}
+                       if k in ("mapwire_feed_read_pauses_total",
+                                'mapwire_connection_closes_total{reason="slow_client"}')}
         return {"reads": reads, "echo": echo, "start_mb": round(start_rss), "peak_mb": round(peak),
                 "after_close_mb": round(after), "sent": log.get("sent"), "answered": log.get("answered"),
                 "last_answer_after_last_send_s": round(log.get("last_answer", 0) - log.get("last_send", 0), 2),

@@ -57,7 +57,8 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
                                controls: options.controls)
         let api = AnnotationsAPI(store: world.store)
         self.api = api
-        routes = api.routes.adding(Self.serviceRoutes(store: world.store, sessions: sessions))
+        routes = api.routes.adding(Self.serviceRoutes(store: world.store, sessions: sessions,
+                                                      metrics: MetricsSnapshot()))
     }
 
     public func openSession(output: SessionOutput) -> SessionConnection {
@@ -86,16 +87,16 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
 
     /// `/healthz` (503 once the store file stopped taking writes, so an
     /// orchestrator restarts the server) and `/metrics`.
-    private static func serviceRoutes(store: AnnotationStore,
-                                      sessions: OpenSessions) -> RouteTable {
+    private static func serviceRoutes(store: AnnotationStore, sessions: OpenSessions,
+                                      metrics: MetricsSnapshot) -> RouteTable {
         RouteTable([
             Route("GET", "/healthz") { _ in
                 if let failure = store.fileFailure { return .json(503, encoding: HealthAnswer.storeFailed(failure)) }
                 return .json(200, encoding: HealthAnswer.ok(sessions: sessions.count))
             },
             Route("GET", "/metrics", answers: ["text/plain"]) { _ in
-                return RouteResponse(status: 200, contentType: "text/plain; version=0.0.4",
-                                     body: Array(metricsText(store: store, sessions: sessions.all).utf8))
+                let text = metricsText(store: store, sessions: sessions.all, snapshot: metrics)
+                return RouteResponse(status: 200, contentType: "text/plain; version=0.0.4", body: Array(text.utf8))
             },
         ])
     }

@@ -38,9 +38,10 @@ public final class MapWireService: Sendable {
             storeSync: configuration.storeSync,
             controls: configuration.controls,
             embedOrigins: configuration.allowedOrigins.compactMap(MapWireServer.normalizedOrigin)))
-        let metrics = ServerMetrics()
-        server = MapWireServer(configuration: serverConfiguration, sessions: service,
-                               http: MetricsAppendingHandler(base: service, metrics: metrics), metrics: metrics)
+        Self.bootstrapMetricsOnce()
+        let metrics = ServerMetrics(version: MapWireVersion.current)
+        let http = MetricsAppendingHandler(base: service, metrics: metrics, registries: [Self.metricsRegistry])
+        server = MapWireServer(configuration: serverConfiguration, sessions: service, http: http, metrics: metrics)
     }
 
     /// The annotations every tab shares, which the HTTP API and the feed

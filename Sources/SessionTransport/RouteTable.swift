@@ -67,6 +67,12 @@ public struct RouteTable: Sendable {
         return found.allowed.map { .methodNotAllowed(allowed: $0) } ?? .notFound
     }
 
+    /// The pattern of the first route whose path fits `path`, whatever its method.
+    package func pattern(forPath path: String) -> RoutePattern? {
+        let parts = RoutePattern.split(path)
+        return routes.first { $0.pattern.match(parts) != nil }?.pattern
+    }
+
     /// The methods `path`'s routes take (`HEAD` wherever `GET` is), nil when no route has that path.
     public func allowedMethods(forPath path: String) -> Set<String>? {
         lookup(method: "", path: path).allowed

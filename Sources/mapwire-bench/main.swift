@@ -111,6 +111,11 @@ if CommandLine.arguments.dropFirst().first == "frames-crowd" {
     try runCrowdPans(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
+// `mapwire-bench metrics [records] [scrapes]`: what counters, histograms and a scrape cost (MetricsBench.swift).
+if CommandLine.arguments.dropFirst().first == "metrics" {
+    try runMetricsBenchmark(CommandLine.arguments.dropFirst(2))
+    exit(0)
+}
 // `mapwire-bench frames-epoch [epochs] [pins] [moves an epoch]`: a watching session's frames (EpochFrameBench.swift).
 if CommandLine.arguments.dropFirst().first == "frames-epoch" {
     try runEpochFrames(CommandLine.arguments.dropFirst(2))

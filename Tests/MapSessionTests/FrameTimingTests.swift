@@ -64,8 +64,10 @@ final class RecordingFrameTiming: FrameTimingObserver {
         let (logged, frames) = (world.store.version, near.frames.count)
         let (nearBefore, farBefore) = (nearTiming.liveChanges.withLock { $0 }, farTiming.liveChanges.withLock { $0 })
         let epochsBefore = nearTiming.epochs.withLock { $0 }.count
-        let (waits, merges) = (world.store.metrics.clusterEpochWait.total, world.store.metrics.clusterMerge.total)
-        let waitsWithinASecond = world.store.metrics.clusterEpochWait.cumulative.last
+        let (wait, merge) = ("mapwire_cluster_epoch_wait_seconds", "mapwire_cluster_merge_seconds")
+        let lastBound = "mapwire_cluster_epoch_wait_seconds_bucket{le=\"1.0\"}"
+        let (waits, merges) = (world.store.metrics.count(wait) ?? -1, world.store.metrics.count(merge) ?? -1)
+        let waitsWithinASecond = world.store.metrics.sample(lastBound)
         // Received a while ago, the buoy's first: each frame's time comes from the move it shows.
         let (buoyReceived, vanReceived) = (AnnotationStore.now() - 10, AnnotationStore.now() - 5)
         try world.store.apply([Move(id: "buoy", coordinate: Coordinate(latitude: 0.5, longitude: -150))],
@@ -79,8 +81,8 @@ final class RecordingFrameTiming: FrameTimingObserver {
         #expect(world.store.version == logged, "the moves are not in the change log")
         // The epoch's stages: its wait counts from the oldest move (the buoy's, 10 s ago); the merge is timed.
         let metrics = world.store.metrics
-        #expect(metrics.clusterEpochWait.total == waits + 1 && metrics.clusterMerge.total == merges + 1)
-        #expect(metrics.clusterEpochWait.cumulative.last == waitsWithinASecond,
+        #expect(metrics.count(wait) == waits + 1 && metrics.count(merge) == merges + 1)
+        #expect(metrics.sample(lastBound) == waitsWithinASecond,
                 "a wait of 10 s is above the last bound")
         let epochTimes = nearTiming.epochs.withLock { $0 }.dropFirst(epochsBefore)
         #expect(epochTimes.count == 1 && epochTimes.allSatisfy { $0 >= beforePublishing && $0 <= published },

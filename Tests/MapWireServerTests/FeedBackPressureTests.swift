@@ -113,7 +113,7 @@ import Testing
             // Far more answers than the socket buffers and the bound hold, none of them read.
             for _ in 0..<200 { try producer.sendText("{\"moves\":[]}") }
             #expect(Self.eventually(10) { feeds.disconnected.load(ordering: .relaxed) == 1 })
-            #expect(server.metrics.values["mapwire_ws_slow_client_closes_total"] == 1)
+            #expect(server.metrics.values["mapwire_connection_closes_total{reason=\"slow_client\"}"] == 1)
             #expect(try producer.receiveClose() == .close(code: 1008, reason: "client too slow"))
         }
     }
@@ -133,7 +133,7 @@ import Testing
             }
             #expect(closes == 0)
             #expect(feeds.disconnected.load(ordering: .relaxed) == 1, "only the one that never answered")
-            #expect(server.metrics.values["mapwire_timeout_closes_total"] == 1)
+            #expect(server.metrics.values["mapwire_connection_closes_total{reason=\"timeout\"}"] == 1)
             #expect(try silent.receiveClose(answeringPings: false)
                     == .close(code: 1008, reason: "no batch and no pong within 2 s"))
         }

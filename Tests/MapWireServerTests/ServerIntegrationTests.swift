@@ -226,6 +226,7 @@ import Wire
             #expect(try bad.receive() == .close(code: 1003, reason: "binary messages only"))
             try good.send([5])
             #expect(try good.receive() == .binary([5]))
+            #expect(fixture.server.metrics.values["mapwire_connection_closes_total{reason=\"protocol\"}"] == 1)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Prometheus
 import SessionTransport
 import Testing
 @testable import MapWireServer
@@ -54,7 +55,7 @@ import Testing
         let response = try #require(handler.routes.respond(to: RouteRequest(method: "GET", path: "/metrics")))
         let text = String(decoding: response.body, as: UTF8.self)
         #expect(text.hasPrefix("app_up 1\n"))
-        #expect(text.contains("mapwire_ws_connections_open 2\n"))
+        #expect(text.contains("mapwire_ws_connections_open 2.0\n"))
         #expect(handler.routes.respond(to: RouteRequest(method: "GET", path: "/healthz")) == .json(200, "{}"))
     }
 
@@ -65,6 +66,46 @@ import Testing
         }
         let handler = MetricsAppendingHandler(base: Bare(), metrics: ServerMetrics())
         let response = try #require(handler.routes.respond(to: RouteRequest(method: "GET", path: "/metrics")))
-        #expect(response.status == 200 && String(decoding: response.body, as: UTF8.self).hasPrefix("# TYPE"))
+        #expect(response.status == 200 && String(decoding: response.body, as: UTF8.self).hasPrefix("# HELP"))
+    }
+
+    /// Every family the transport writes has `# HELP` and `# TYPE` before its samples.
+    @Test func everyTransportFamilyIsDocumentedAndTyped() {
+        let text = ServerMetrics(version: "1.2.3").prometheusText()
+        var documented: Set<Substring> = [], typed: Set<Substring> = []
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if line.hasPrefix("# HELP ") { documented.insert(words[2]); continue }
+            if line.hasPrefix("# TYPE ") { typed.insert(words[2]); continue }
+            let family = words[0].prefix { $0 != "{" }
+            #expect(documented.contains(family) && typed.contains(family), "\(family)")
+        }
+        #expect(typed.count >= 15)
+        #expect(text.contains("mapwire_build_info{version=\"1.2.3\"} 1.0\n"))
+        for reason in ["connection_limit", "session_limit", "timeout", "input_rate", "slow_client", "protocol"] {
+            #expect(text.contains("mapwire_connection_closes_total{reason=\"\(reason)\"} 0\n"), "\(reason)")
+        }
+    }
+
+    /// A counter bumped between two reads shows its new value: each read copies, none adds up.
+    @Test func eachReadCopiesTheCountersAgain() {
+        let metrics = ServerMetrics()
+        metrics.timeoutCloses.add(2, ordering: .relaxed)
+        #expect(metrics.prometheusText().contains("mapwire_connection_closes_total{reason=\"timeout\"} 2\n"))
+        metrics.timeoutCloses.add(1, ordering: .relaxed)
+        #expect(metrics.prometheusText().contains("mapwire_connection_closes_total{reason=\"timeout\"} 3\n"))
+    }
+
+    /// A registry handed to the handler (an app's swift-metrics) follows the transport's families.
+    @Test func registriesAreAppended() throws {
+        let registry = PrometheusCollectorRegistry()
+        registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "app_orders", unitName: "total",
+                                                              helpText: "Orders taken.")).increment(by: Int64(3))
+        let handler = MetricsAppendingHandler(base: Handler(), metrics: ServerMetrics(), registries: [registry])
+        let response = try #require(handler.routes.respond(to: RouteRequest(method: "GET", path: "/metrics")))
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(text.hasPrefix("app_up 1\n"))
+        #expect(text.hasSuffix("# HELP app_orders_total Orders taken.\n# TYPE app_orders_total counter\n"
+                               + "app_orders_total 3\n"))
     }
 }

@@ -257,7 +257,7 @@ def test_a_burst_of_10000_pointer_events_is_closed_with_1008():
             # The close frame went out, but closing a socket with unread input
             # sends a reset that may overtake it: the counter tells.
             pass
-        assert metric(server, "mapwire_ws_input_rate_closes_total") == 1
+        assert metric(server, 'mapwire_connection_closes_total{reason="input_rate"}') == 1
         assert "closed: 1008 input rate over 500 messages a second" in server.output()
         neighbour.assert_served()
         neighbour.close()

@@ -14,6 +14,8 @@ final class FrontEnvironment {
     /// types and limits, who may write, and who answers.
     let routes: RouteTable
     let makeID: () -> Int
+    /// Where each answer is counted for `/metrics`.
+    let requests: HTTPRequestCounts
     /// What `OPTIONS *` lists: the methods some route or file here takes.
     let servedMethods: Set<String>
 
@@ -24,7 +26,7 @@ final class FrontEnvironment {
     static let fileMethods: Set<String> = ["GET", "HEAD"]
 
     init(gate: RequestGate, common: CommonFields, webSocketPath: String, feedPath: String, servesFeed: Bool,
-         routes: RouteTable, makeID: @escaping () -> Int) {
+         routes: RouteTable, requests: HTTPRequestCounts = HTTPRequestCounts(), makeID: @escaping () -> Int) {
         self.gate = gate
         self.common = common
         self.webSocketPath = webSocketPath
@@ -34,5 +36,6 @@ final class FrontEnvironment {
         servedMethods = Set(routes.routes.flatMap { $0.method == "GET" ? ["GET", "HEAD"] : [$0.method] })
             .union(Self.fileMethods).union(["OPTIONS"])
         self.makeID = makeID
+        self.requests = requests
     }
 }

@@ -55,6 +55,9 @@ final class HTTPConnection {
     private var inputStart = 0
     private var output: [UInt8] = []
     private var outputStart = 0
+    /// The request being read, as `/metrics` counts its answer; what is
+    /// known so far when it is refused before its exchange exists.
+    private var labels = RequestLabels()
 
     /// Input buffered beyond a request being answered before reading pauses.
     static let maxBufferedInput = 64 * 1024
@@ -117,6 +120,8 @@ final class HTTPConnection {
             answer.fields.append((name: "Allow", value: RouteResponse.allowHeader(allowed)))
         }
         let closes = !exchange.keepsAlive
+        environment.requests.count(exchange.labels, status: answer.status)
+        labels = RequestLabels()
         output += answer.serialized(omitBody: exchange.omitsBody, closes: closes, common: environment.common)
         state = closes ? .closing : .awaitingHead
         if closes { dropInput() }
@@ -206,6 +211,7 @@ final class HTTPConnection {
 
     /// A request head arrived: check it and start its exchange (or hand-off).
     private func begin(_ head: HTTPRequestHead) throws(Refusal) -> Event? {
+        labels.method = RequestLabels.method(head.method)
         if head.method == "CONNECT" {
             // Its target is a host:port, not a path: this server is no proxy.
             throw Refusal.methodNotAllowed("CONNECT", path: head.target, allowed: environment.servedMethods)
@@ -219,9 +225,13 @@ final class HTTPConnection {
                 throw Refusal(404, "no WebSocket at \(target.path.prefix(200)); the map's is at "
                               + environment.webSocketPath)
             }
+            labels.route = isFeed ? environment.feedPath : environment.webSocketPath
             if let refusal = environment.gate.checkUpgrade(gateHead, isFeed: isFeed) { throw refusal }
             let handoff = try WebSocketHandoff(head: head, path: target.path, isFeed: isFeed,
                                                host: gateHead.host ?? "localhost", leftover: input[inputStart...])
+            // lws writes the 101 to the handshake checked here.
+            environment.requests.count(labels, status: 101)
+            labels = RequestLabels()
             state = .upgraded
             dropInput()
             return .upgrade(handoff)
@@ -231,6 +241,7 @@ final class HTTPConnection {
             throw Refusal(501, "method \(method.prefix(20)) is not implemented")
         }
         let routing = Routing(method: method, path: target.path, routes: environment.routes)
+        labels.route = routing.label
         if let refusal = environment.gate.check(gateHead, allowedMethods: routing.offered, route: routing.match?.route) {
             throw refusal
         }
@@ -249,8 +260,9 @@ final class HTTPConnection {
             if length > bufferedInput { output += HTTPAnswer.continueHead }
         }
         let limit = environment.gate.bodyLimit(route: routing.match?.route, contentType: gateHead.contentType)
-        let exchange = HTTPExchange(id: environment.makeID(), request: request, responder: routing.responder,
-                                    omitsBody: method == "HEAD", keepsAlive: head.keepsAlive, bodyLimit: limit)
+        let exchange = HTTPExchange(id: environment.makeID(), labels: labels, request: request,
+                                    responder: routing.responder, omitsBody: method == "HEAD",
+                                    keepsAlive: head.keepsAlive, bodyLimit: limit)
         exchange.ifNoneMatch = head.fields[values: .ifNoneMatch]
         exchange.allowedMethods = target.path == "*" ? environment.servedMethods : routing.offered
         if let route = routing.match?.route, length > 0 { exchange.consumer = route.consumer(for: request) }
@@ -265,6 +277,8 @@ final class HTTPConnection {
     /// Answers `refusal` and closes: what follows a refused head is never
     /// read as a request.
     private func refuse(_ refusal: Refusal, omitBody: Bool = false) {
+        environment.requests.count(labels, status: refusal.status)
+        labels = RequestLabels()
         output += HTTPAnswer(refusal).serialized(omitBody: omitBody, closes: true, common: environment.common)
         state = .closing
         dropInput()
@@ -292,6 +306,10 @@ extension HTTPConnection {
         /// The methods the path takes, `OPTIONS` included, for 405s and `Allow`; nil for any.
         var offered: Set<String>?
         var responder: HTTPExchange.Responder
+        /// The `route` label: the matched route's pattern (or, for a method
+        /// the path does not take, its routes'), `file` for the public
+        /// folder, `none` for neither.
+        var label = "none"
 
         init(method: String, path: String, routes: RouteTable) {
             guard path != "*" else {
@@ -303,6 +321,7 @@ extension HTTPConnection {
             guard found.owned else {
                 offered = FrontEnvironment.fileMethods.union(["OPTIONS"])
                 responder = method == "OPTIONS" ? .options : .file
+                label = "file"
                 return
             }
             offered = found.allowed.map { $0.union(["OPTIONS"]) }
@@ -314,6 +333,7 @@ extension HTTPConnection {
             } else {
                 responder = .noRoute
             }
+            label = (match?.route.pattern ?? routes.pattern(forPath: path))?.description ?? "none"
         }
     }
 }

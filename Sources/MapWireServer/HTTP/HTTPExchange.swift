@@ -17,6 +17,8 @@ final class HTTPExchange {
     }
 
     let id: Int
+    /// The method as the client sent it and who answers, for `/metrics`.
+    let labels: RequestLabels
     /// What the route sees, prepared: a `HEAD` arrives as the `GET` it stands for.
     var request: RouteRequest
     let responder: Responder
@@ -38,8 +40,10 @@ final class HTTPExchange {
     /// How much to gather before handing a piece over.
     static let consumerPieceBytes = 256 * 1024
 
-    init(id: Int, request: RouteRequest, responder: Responder, omitsBody: Bool, keepsAlive: Bool, bodyLimit: Int) {
+    init(id: Int, labels: RequestLabels, request: RouteRequest, responder: Responder, omitsBody: Bool,
+         keepsAlive: Bool, bodyLimit: Int) {
         self.id = id
+        self.labels = labels
         self.request = request
         self.responder = responder
         self.omitsBody = omitsBody

@@ -100,7 +100,6 @@ extension ServiceLoop {
         for event in events {
             switch event {
             case .dispatch(let exchange):
-                metrics.httpRequests.add(1, ordering: .relaxed)
                 dispatch(exchange, on: wsi)
             case .upgrade(let handoff):
                 handOver(wsi, handoff)

@@ -47,7 +47,7 @@ final class ServiceLoop: @unchecked Sendable {
     lazy var frontEnvironment = FrontEnvironment(
         gate: gate, common: CommonFields(allowedOrigins: configuration.allowedOrigins),
         webSocketPath: configuration.webSocketPath, feedPath: configuration.feedPath,
-        servesFeed: sessions is FeedFactory, routes: http.routes,
+        servesFeed: sessions is FeedFactory, routes: http.routes, requests: metrics.httpRequests,
         makeID: { [unowned self] in makeID() })
     lazy var staticFiles = StaticFiles(root: configuration.publicDirectory)
     var nextID = 1
