@@ -15,6 +15,10 @@ struct SessionLiveState {
     var syncedVersion: UInt64 = 0
     /// The world rect last published to the store (viewport plus margin).
     var publishedRect: Rect?
+    /// The last replay of the change log only glided pins that keep their
+    /// views (or passed moves over): the shared world changed the window no
+    /// other way, so the frame may be a patch of the moved views.
+    var replayOnlyGlided = true
     /// Moves the replay looked at rather than passed over, since the start.
     var movesReplayed = 0
     /// Frames sent as a patch of the annotation views an epoch changed, since the start.
@@ -95,9 +99,10 @@ extension MapSession {
     }
 
     /// The ops of a frame that patches only the annotation views the shared
-    /// clusterings' new epoch changed (`MapView.renderEpochPatch`); nil when
-    /// the window must be rendered whole. Call it only when nothing but the
-    /// shared world changed the window since the last frame.
+    /// clusterings' new epoch, or the glides of the change log's moves,
+    /// changed (`MapView.renderEpochPatch`); nil when the window must be
+    /// rendered whole. Call it only when nothing but the shared world changed
+    /// the window since the last frame.
     func epochPatchOps(in window: Window) -> [FrameOp]? {
         guard let mapView, let patch = mapView.renderEpochPatch(afterRender: window.generation),
               let ops = differ.patch(patch.scene) else { return nil }
@@ -124,6 +129,7 @@ extension MapSession {
     /// clustered ones from the store's published clusters. Pins jump to
     /// where they are now.
     func resyncLive() {
+        live.replayOnlyGlided = false
         guard let mapView else { return }
         // What the delegate clusters here, read before the snapshot: an
         // annotation added in between is in the snapshot, not taken for one
@@ -155,6 +161,7 @@ extension MapSession {
         }
         guard changes.through != live.syncedVersion else { return }
         live.syncedVersion = changes.through
+        live.replayOnlyGlided = true
         // Per moved annotation: where it was before its first move in this
         // batch, where its latest took it, and that one's interval.
         var moved: [AnnotationKey: (annotation: Annotation, from: Point, to: Point, interval: Double?)] = [:]
@@ -171,13 +178,16 @@ extension MapSession {
             let key = change.pointee.key
             switch change.pointee.kind {
             case .added:
+                live.replayOnlyGlided = false
                 mapView.sharedAnnotationsDidAdd([change.pointee.annotation])
                 seen(change)
             case .removed:
+                live.replayOnlyGlided = false
                 seen(change)
                 mapView.sharedAnnotationsDidRemove([change.pointee.annotation])
                 moved[key] = nil
             case .restyled:
+                live.replayOnlyGlided = false
                 // Colour and glyph now; title and subtitle the marker and an open callout re-read each frame.
                 mapView.annotationStyleDidChange(change.pointee.annotation)
                 seen(change)
@@ -218,6 +228,7 @@ extension MapSession {
         if near, milliseconds > 0, mapView.glideShownAnnotation(annotation, to: to, milliseconds: milliseconds) {
             return
         }
+        live.replayOnlyGlided = false
         mapView.annotationDidMove(annotation)
     }
 }

@@ -214,7 +214,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         let synced = live.syncedVersion
         prepareLiveFrame()
         var ops: [FrameOp]
-        if !windowMayHaveChanged, live.syncedVersion == synced,
+        if !windowMayHaveChanged, live.syncedVersion == synced || live.replayOnlyGlided,
            let patched = epochPatchOps(in: window) {
             ops = patched
         } else {

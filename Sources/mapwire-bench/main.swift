@@ -116,6 +116,13 @@ if CommandLine.arguments.dropFirst().first == "metrics" {
     try runMetricsBenchmark(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
+// `mapwire-bench frames-live [seconds] [pins] [moves/s] [watchers] [zoom]`: what a live move costs a session
+// showing it, pins one by one (LiveFrameBench.swift).
+if CommandLine.arguments.dropFirst().first == "frames-live" {
+    try runLiveFrames(CommandLine.arguments.dropFirst(2))
+    exit(0)
+}
+
 // `mapwire-bench frames-epoch [epochs] [pins] [moves an epoch]`: a watching session's frames (EpochFrameBench.swift).
 if CommandLine.arguments.dropFirst().first == "frames-epoch" {
     try runEpochFrames(CommandLine.arguments.dropFirst(2))

@@ -80,8 +80,13 @@ func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throw
         h.settle(seconds: 0.3)
         let start = try #require(h.center(of: "Boat"))
         let frames = h.frames.count
+        let patches = h.session.sync { h.session.live.patchFrames }
         try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -145), timestamp: 11)])
         h.flushQueue()
+        // Nothing but the glide changed the window: the frame patches the boat's view alone.
+        #expect(h.session.sync { h.session.live.patchFrames } == patches + 1)
+        let ops = try #require(h.frames.last?.ops)
+        #expect(ops.count == 1, "\(ops)")
         h.settle(seconds: 0.5)
         let gliding = try #require(h.center(of: "Boat"))
         #expect(gliding.x > start.x + 50 && gliding.x < start.x + 227 - 50, "half-way in time, on its way")
