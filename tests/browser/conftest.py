@@ -46,7 +46,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_http(url: str, timeout: float = 20.0, proc: subprocess.Popen | None = None) -> None:
+def wait_http(url: str, timeout: float = 30.0, proc: subprocess.Popen | None = None) -> None:
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
@@ -62,7 +62,13 @@ def wait_http(url: str, timeout: float = 20.0, proc: subprocess.Popen | None = N
     raise TimeoutError(f"{url} did not answer within {timeout}s: {last}")
 
 
-def poll(fn, timeout: float = 10.0, interval: float = 0.05, message: str = "condition"):
+# How long a wait may take before the test calls it a hang. It bounds waits for
+# what must happen; it is not a speed budget (benchmarks time, tests don't), so
+# it is generous enough for a debug build on a machine busy with other builds.
+HANG = 30.0
+
+
+def poll(fn, timeout: float = HANG, interval: float = 0.05, message: str = "condition"):
     """Call fn until it returns something truthy; return that, or fail after timeout."""
     deadline = time.monotonic() + timeout
     while True:
@@ -134,11 +140,11 @@ class FakeServer:
         self.proc = proc
 
     def messages(self) -> list:
-        with urllib.request.urlopen(self.url + "/_messages", timeout=5) as r:
+        with urllib.request.urlopen(self.url + "/_messages", timeout=30) as r:
             return json.load(r)
 
     def get(self, path: str) -> None:
-        with urllib.request.urlopen(self.url + path, timeout=5) as r:
+        with urllib.request.urlopen(self.url + path, timeout=30) as r:
             r.read()
 
 
@@ -219,7 +225,7 @@ def mapwire_server():
 
 # ---- helpers shared by the tests ----------------------------------------------------
 
-def wait_painted(driver, timeout: float = 15.0) -> dict:
+def wait_painted(driver, timeout: float = HANG) -> dict:
     """Wait until the page has painted a server frame; return window.mapwire.stats."""
     return poll(lambda: driver.execute_script(
         "const m = window.mapwire; return m && m.stats.framesPainted > 0 && m.stats.connected "

@@ -23,18 +23,18 @@ def violations(driver) -> list[str]:
 
 def test_the_map_the_card_and_the_detail_screen_have_no_violations(driver, mapwire_server):
     driver.get(mapwire_server + "/" + START)
-    wait_painted(driver, timeout=20)
-    pin = poll(lambda: element(driver, PERSON, "button"), timeout=10, message=f"{PERSON}'s pin in the mirror")
+    wait_painted(driver)
+    pin = poll(lambda: element(driver, PERSON, "button"), message=f"{PERSON}'s pin in the mirror")
     assert violations(driver) == [], "the world map"
 
     click_at(driver, *centre(pin))
-    button = poll(lambda: element(driver, "See details", "button"), timeout=5, message="the wishlist card")
+    button = poll(lambda: element(driver, "See details", "button"), message="the wishlist card")
     time.sleep(0.5)
     screenshot(driver, "audit-card.png")
     assert violations(driver) == [], "an open card"
 
     click_at(driver, *centre(button))
-    poll(lambda: element(driver, "Back", "button"), timeout=5, message="the detail screen")
+    poll(lambda: element(driver, "Back", "button"), message="the detail screen")
     time.sleep(0.6)
     screenshot(driver, "audit-detail.png")
     assert violations(driver) == [], "the detail screen"
@@ -42,7 +42,7 @@ def test_the_map_the_card_and_the_detail_screen_have_no_violations(driver, mapwi
 
 def test_the_page_can_be_zoomed_and_names_itself(driver, mapwire_server):
     driver.get(mapwire_server + "/" + START)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     viewport = driver.execute_script("return document.querySelector('meta[name=viewport]').content")
     assert "user-scalable=no" not in viewport and "maximum-scale" not in viewport
     assert driver.execute_script("return document.querySelectorAll('main').length") == 1

@@ -89,8 +89,8 @@ def test_a_card_the_keyboard_opens_across_the_top_fits(driver, mapwire_server):
     # Chicago's pin cut in two by the top edge: Tab reaches it (some of it shows), and its card needs a scroll.
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
     driver.get(mapwire_server + hash_with_point_at(*CHICAGO, 4, w / 2, 20, w, h))
-    wait_painted(driver, timeout=20)
-    poll(lambda: named(driver, "Marcus Bell", "button"), timeout=10, message="the pin in the mirror")
+    wait_painted(driver)
+    poll(lambda: named(driver, "Marcus Bell", "button"), message="the pin in the mirror")
     focused = None
     for _ in range(80):
         ActionChains(driver).send_keys(Keys.TAB).perform()
@@ -108,13 +108,13 @@ def test_a_card_the_keyboard_opens_across_the_top_fits(driver, mapwire_server):
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     # The card joins the mirror at once but shows only once the map has
     # scrolled to fit it: the focus ring waits for it, on the pin meanwhile.
-    first = poll(lambda: driver.execute_script(CARD_AND_FOCUS_JS), timeout=5, interval=0.01,
+    first = poll(lambda: driver.execute_script(CARD_AND_FOCUS_JS), interval=0.01,
                  message="the card in the mirror after Enter")
     screenshot(driver, "callout-fit-keyboard-card-mid-scroll.png")
     assert not first["focusInCard"] and first["focused"] == focused["item"], first
-    poll(lambda: driver.execute_script(CARD_AND_FOCUS_JS).get("focusInCard"), timeout=5,
+    poll(lambda: driver.execute_script(CARD_AND_FOCUS_JS).get("focusInCard"),
          message="focus in the card once it shows")
-    poll(lambda: named(driver, "See details", "button"), timeout=5, message="the card after Enter")
+    poll(lambda: named(driver, "See details", "button"), message="the card after Enter")
     time.sleep(OPENING_SECONDS)
     screenshot(driver, "callout-fit-keyboard-card.png")
     opened = opened_elements(driver, before)
@@ -122,20 +122,20 @@ def test_a_card_the_keyboard_opens_across_the_top_fits(driver, mapwire_server):
     pin = [e for e in mirror(driver) if e["item"] == focused["item"]][0]
     assert pin["y"] >= 0, "the pin itself scrolled into view"
     click_at(driver, *centre(named(driver, "See details", "button")[0]))
-    poll(lambda: named(driver, "Back", "button"), timeout=5, message="the details screen after the click")
+    poll(lambda: named(driver, "Back", "button"), message="the details screen after the click")
     assert severe_logs(driver) == []
 
 
 def test_the_bridge_callout_near_the_top_fits(driver, mapwire_server):
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
     driver.get(mapwire_server + hash_with_point_at(*BRIDGE, 13, w / 2, 40, w, h))
-    wait_painted(driver, timeout=20)
-    bridge = poll(lambda: named(driver, "Golden Gate Bridge", "button"), timeout=10,
+    wait_painted(driver)
+    bridge = poll(lambda: named(driver, "Golden Gate Bridge", "button"),
                   message="the bridge marker in the mirror")[0]
     assert bridge["y"] < 60, f"the bridge is near the top edge: {bridge}"
     before = {e["item"] for e in mirror(driver)}
     click_at(driver, *centre(bridge))
-    poll(lambda: named(driver, "More Info", "button"), timeout=5, message="the bridge's callout")
+    poll(lambda: named(driver, "More Info", "button"), message="the bridge's callout")
     time.sleep(OPENING_SECONDS)
     screenshot(driver, "callout-fit-bridge.png")
     opened = opened_elements(driver, before, exclude={bridge["item"]})
@@ -147,25 +147,25 @@ def test_the_bridge_callout_near_the_top_fits(driver, mapwire_server):
     for e in opened:
         assert e["y"] + e["height"] <= marker["y"] + 0.5, f"{e['name']!r} at {e} is not above the marker {marker}"
     click_at(driver, *centre(named(driver, "More Info", "button")[0]))
-    done = poll(lambda: named(driver, "Done", "button"), timeout=5, message="the detail card after More Info")[0]
+    done = poll(lambda: named(driver, "Done", "button"), message="the detail card after More Info")[0]
     click_at(driver, *centre(done))
     assert severe_logs(driver) == []
 
 
 def test_see_details_is_clear_of_the_toolbar(driver, mapwire_server):
     driver.get(mapwire_server + "/#5/42.3/-87.63")
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     # The default headless window: a 1280x657 map, where the card flips below Chicago.
     assert viewport(driver) == [1280, 657]
-    marcus = poll(lambda: named(driver, "Marcus Bell", "button"), timeout=10, message="Marcus Bell's pin")[0]
+    marcus = poll(lambda: named(driver, "Marcus Bell", "button"), message="Marcus Bell's pin")[0]
     before = {e["item"] for e in mirror(driver)}
     click_at(driver, *centre(marcus))
-    poll(lambda: named(driver, "See details", "button"), timeout=5, message="Marcus Bell's card")
+    poll(lambda: named(driver, "See details", "button"), message="Marcus Bell's card")
     time.sleep(OPENING_SECONDS)
     screenshot(driver, "callout-fit-toolbar-card.png")
     assert_fits(driver, opened_elements(driver, before, exclude={marcus["item"]}), "Marcus Bell's card")
     click_at(driver, *centre(named(driver, "See details", "button")[0]))
-    poll(lambda: named(driver, "Back", "button"), timeout=5, message="the details screen after the click")
+    poll(lambda: named(driver, "Back", "button"), message="the details screen after the click")
     screenshot(driver, "callout-fit-toolbar-details.png")
     assert severe_logs(driver) == []
 
@@ -177,12 +177,12 @@ def test_on_a_phone_a_card_near_the_top_scrolls_the_map_and_opens_above(chrome, 
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
     driver.get(mapwire_server + "/#4/40/-90")
-    wait_painted(driver, timeout=20)
-    pin = poll(lambda: named(driver, "Jordan Whitehorse", "button"), timeout=10, message="Jordan's pin")[0]
+    wait_painted(driver)
+    pin = poll(lambda: named(driver, "Jordan Whitehorse", "button"), message="Jordan's pin")[0]
     assert pin["y"] < 280 + 20 + 10, f"no room above for the card: {pin}"
     before = {e["item"] for e in mirror(driver)}
     click_at(driver, *centre(pin))
-    poll(lambda: named(driver, "See details", "button"), timeout=5, message="Jordan's card")
+    poll(lambda: named(driver, "See details", "button"), message="Jordan's card")
     time.sleep(OPENING_SECONDS)
     screenshot(driver, "callout-fit-phone-card-near-top.png")
     opened = opened_elements(driver, before, exclude={pin["item"]})

@@ -59,7 +59,7 @@ def events(driver, kind=None) -> list:
 
 
 def store_ids(map_url: str) -> set:
-    with urllib.request.urlopen(map_url + "/api/annotations", timeout=5) as r:
+    with urllib.request.urlopen(map_url + "/api/annotations", timeout=30) as r:
         data = json.load(r)
     items = data if isinstance(data, list) else data.get("annotations", [])
     return {a["id"] for a in items}
@@ -76,7 +76,7 @@ def frame_origin(driver):
 def open_embedding(driver, site: str, map_url: str, hash_: str = "#4/20/0"):
     driver.get(f"{site}/embed.html?map=" + urllib.parse.quote(f"{map_url}/{hash_}", safe=":/"))
     driver.switch_to.frame(driver.find_element("id", "map"))
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     driver.switch_to.default_content()
 
 
@@ -84,8 +84,8 @@ def test_an_allowed_page_hears_a_click_and_moves_the_map(chrome, sites):
     map_url, allowed, _ = sites
     driver = chrome(width=1280, height=860)
     open_embedding(driver, allowed, map_url)
-    poll(lambda: events(driver, "ready"), timeout=10, message="the map's ready event")
-    start = poll(lambda: events(driver, "camera"), timeout=10, message="the starting camera")[0]
+    poll(lambda: events(driver, "ready"), message="the map's ready event")
+    start = poll(lambda: events(driver, "camera"), message="the starting camera")[0]
     assert (start["zoom"], round(start["latitude"], 3), round(start["longitude"], 3)) == (4, 20, 0)
 
     # Click a pin inside the frame, by its mirror bounds there.
@@ -96,7 +96,7 @@ def test_an_allowed_page_hears_a_click_and_moves_the_map(chrome, sites):
                if 120 < p["x"] < w - 120 and 120 < p["y"] < h - 60)
     driver.switch_to.default_content()
     click_at(driver, fx + pin["x"] + pin["width"] / 2, fy + pin["y"] + pin["height"] / 2)
-    selected = poll(lambda: events(driver, "select"), timeout=5, message="a select event")[-1]
+    selected = poll(lambda: events(driver, "select"), message="a select event")[-1]
     assert selected["id"] in store_ids(map_url), f"{selected} is not named by its store id"
     assert selected["source"] == "mapwire"
     screenshot(driver, "embed-selected.png")
@@ -104,7 +104,7 @@ def test_an_allowed_page_hears_a_click_and_moves_the_map(chrome, sites):
     # setCamera from the embedding page moves the map; the frame's hash and a camera event follow.
     driver.execute_script("window.sendToMap({type: 'setCamera', latitude: 48.8566, longitude: 2.3522, "
                           "zoom: 11, animated: false});")
-    moved = poll(lambda: [e for e in events(driver, "camera") if e["zoom"] == 11], timeout=5,
+    moved = poll(lambda: [e for e in events(driver, "camera") if e["zoom"] == 11],
                  message="a camera event at zoom 11")[-1]
     assert (round(moved["latitude"], 4), round(moved["longitude"], 4)) == (48.8566, 2.3522)
     driver.switch_to.frame(driver.find_element("id", "map"))
@@ -113,19 +113,19 @@ def test_an_allowed_page_hears_a_click_and_moves_the_map(chrome, sites):
 
     # select by id opens the pin's callout, even off screen; deselect closes it.
     driver.execute_script("window.sendToMap({type: 'select', id: 'golden-gate-bridge'});")
-    poll(lambda: [e for e in events(driver, "select") if e["id"] == "golden-gate-bridge"], timeout=5,
+    poll(lambda: [e for e in events(driver, "select") if e["id"] == "golden-gate-bridge"],
          message="select golden-gate-bridge")
     driver.switch_to.frame(driver.find_element("id", "map"))
     poll(lambda: driver.execute_script(
         "return [...document.querySelectorAll('#a11y [role=dialog], #a11y dialog')]"
         ".some(e => (e.getAttribute('aria-label') || '').includes('Golden Gate Bridge'));"),
-        timeout=5, message="the bridge's callout in the frame")
+        message="the bridge's callout in the frame")
     driver.switch_to.default_content()
     time.sleep(0.5)  # the callout's fade-in, for the screenshot
     img = screenshot(driver, "embed-example.png")
     assert colour_count(img) > 50
     driver.execute_script("window.sendToMap({type: 'deselect'});")
-    poll(lambda: [e for e in events(driver, "deselect") if e["id"] == "golden-gate-bridge"], timeout=5,
+    poll(lambda: [e for e in events(driver, "deselect") if e["id"] == "golden-gate-bridge"],
          message="deselect golden-gate-bridge")
     assert severe_logs(driver) == []
 
@@ -140,7 +140,7 @@ def test_the_page_itself_rejects_an_embedder_that_is_not_allowed(chrome, sites):
         open_embedding(driver, other, proxy.url + "/maps")
         driver.switch_to.frame(driver.find_element("id", "map"))
         state = poll(lambda: driver.execute_script("const s = window.mapwire.embed(); return s.allowed && s;"),
-                     timeout=10, message="the allowed origins from the server")
+                     message="the allowed origins from the server")
         assert state["embedded"] and state["parentOrigin"] == other
         assert other not in state["allowed"] and state["targets"] == []
         hash_before = driver.execute_script("return location.hash;")
@@ -172,9 +172,9 @@ def test_the_example_served_by_mapwire_itself_talks_to_its_map(chrome, sites):
     map_url, _, _ = sites
     driver = chrome(width=1280, height=860)
     driver.get(map_url + "/examples/embed.html")
-    poll(lambda: events(driver, "camera"), timeout=20, message="the starting camera")
+    poll(lambda: events(driver, "camera"), message="the starting camera")
     driver.find_element("css selector", "[data-camera='37.795,-122.43,13']").click()
-    poll(lambda: [e for e in events(driver, "camera") if e["zoom"] == 13], timeout=5,
+    poll(lambda: [e for e in events(driver, "camera") if e["zoom"] == 13],
          message="the camera at San Francisco")
     time.sleep(0.5)
     assert driver.find_element("id", "log").text.splitlines()[0].startswith("camera 37.79")

@@ -52,7 +52,7 @@ def background_rgb(driver):
 
 
 def annotation_titles(base_url: str) -> set:
-    with urllib.request.urlopen(base_url + "/api/annotations", timeout=5) as r:
+    with urllib.request.urlopen(base_url + "/api/annotations", timeout=30) as r:
         data = json.load(r)
     items = data if isinstance(data, list) else data.get("annotations", [])
     return {a.get("title") for a in items if a.get("title")}
@@ -73,9 +73,9 @@ def region_diff(a, b, box) -> float:
 @pytest.fixture
 def map_page(driver, mapwire_server):
     driver.get(mapwire_server + "/#4/20/0")
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     # The base map and pins are in frame 1; let the first paints settle.
-    poll(lambda: [e for e in mirror(driver) if e["tag"] == "button"], timeout=10,
+    poll(lambda: [e for e in mirror(driver) if e["tag"] == "button"],
          message="pins in the accessibility mirror")
     return driver
 
@@ -150,7 +150,7 @@ def test_click_pin_opens_callout_and_map_click_closes_it(map_page):
         diff = region_diff(before, screenshot(driver, "map-after-click.png"), box)
         return ("pixels", diff) if diff > 8 else None
 
-    how, evidence = poll(callout_shown, timeout=5, interval=0.2, message=f"a callout for {pin['name']!r}")
+    how, evidence = poll(callout_shown, interval=0.2, message=f"a callout for {pin['name']!r}")
     screenshot(driver, "map-callout-open.png")
 
     # Click empty map: an ocean pixel far from every mirror element and the callout.
@@ -180,7 +180,7 @@ def test_click_pin_opens_callout_and_map_click_closes_it(map_page):
                         if e["item"] not in before_items and pin["name"] in e["name"]]
         return region_diff(before, screenshot(driver, "map-after-close.png"), box) < evidence / 2
 
-    poll(callout_closed, timeout=5, interval=0.2, message="the callout to close")
+    poll(callout_closed, interval=0.2, message="the callout to close")
     screenshot(driver, "map-callout-closed.png")
     assert severe_logs(driver) == []
 
@@ -204,7 +204,7 @@ def test_drag_pans_and_hash_follows_camera(map_page):
         z, lat, lon = parse_hash(h_)
         return (z, lat, lon) if lon > lon0 + 5 and lat > lat0 + 2 else None
 
-    poll(moved_hash, timeout=8, interval=0.1, message="the URL hash to follow the camera")
+    poll(moved_hash, interval=0.1, message="the URL hash to follow the camera")
 
     # A quick release flings the map on: wait until the camera stops.
     def settled_hash():
@@ -212,7 +212,7 @@ def test_drag_pans_and_hash_follows_camera(map_page):
         time.sleep(0.3)
         return first if driver.execute_script("return location.hash;") == first else None
 
-    final = poll(settled_hash, timeout=8, interval=0.1, message="the camera to settle")
+    final = poll(settled_hash, interval=0.1, message="the camera to settle")
     z, lat, lon = parse_hash(final)
     # As protocol.md "The URL" says: zoom with 2 decimals, lat and lon with 5.
     assert re.match(r"^#\d+\.\d{2}/-?\d+\.\d{5}/-?\d+\.\d{5}(/.*)?$", final), final
@@ -252,18 +252,18 @@ def test_keyboard_reaches_a_pin_and_opens_its_callout(map_page):
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     poll(lambda: [e for e in mirror(driver)
                   if e["item"] not in before_items and focused["name"] in e["name"]],
-         timeout=5, interval=0.1, message=f"a callout for {focused['name']!r} after Enter")
+         interval=0.1, message=f"a callout for {focused['name']!r} after Enter")
     screenshot(driver, "map-keyboard-callout.png")
     assert severe_logs(driver) == []
 
 
 def test_landmark_flag_opens_the_standard_callout(driver, mapwire_server):
     driver.get(mapwire_server + "/#11/37.78/-122.44")
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     flag = poll(lambda: next((e for e in mirror(driver) if e["tag"] == "button" and e["name"] == "San Francisco"),
-                             None), timeout=10, message="the San Francisco flag in the mirror")
+                             None), message="the San Francisco flag in the mirror")
     click_at(driver, flag["x"] + flag["width"] / 2, flag["y"] + flag["height"] / 2)
-    poll(lambda: [e for e in mirror(driver) if e["name"] == "Founded: June 29, 1776"], timeout=5,
+    poll(lambda: [e for e in mirror(driver) if e["name"] == "Founded: June 29, 1776"],
          message="the standard callout's subtitle")
     dialog = [e for e in mirror(driver) if e["name"] == "San Francisco" and e["tag"] != "button"]
     assert dialog, "the callout is a dialog named by the title"

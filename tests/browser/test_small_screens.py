@@ -101,8 +101,8 @@ def test_controls_and_toolbar_take_a_fair_share_at_every_size(chrome, mapwire_se
     w, h = size
     driver = device(chrome, w, h)
     driver.get(mapwire_server + SAN_FRANCISCO)
-    wait_painted(driver, timeout=20)
-    poll(lambda: named(driver, "Zoom in"), timeout=10, message="the controls")
+    wait_painted(driver)
+    poll(lambda: named(driver, "Zoom in"), message="the controls")
     time.sleep(0.5)  # the landmarks' framing, which moves the scale bar's label
     assert driver.execute_script("return [innerWidth, innerHeight];") == [w, h]
     shown = floating(driver)
@@ -141,31 +141,31 @@ def test_controls_and_toolbar_take_a_fair_share_at_every_size(chrome, mapwire_se
 def test_the_phone_toolbar_fits_and_the_folded_one_opens_as_a_menu(chrome, mapwire_server):
     driver = device(chrome, 390, 844, scale=3, phone=True)
     driver.get(mapwire_server + SAN_FRANCISCO)
-    wait_painted(driver, timeout=20)
-    buttons = [poll(lambda n=n: named(driver, n, "button"), timeout=10, message=n)[0] for n in TOOLBAR]
+    wait_painted(driver)
+    buttons = [poll(lambda n=n: named(driver, n, "button"), message=n)[0] for n in TOOLBAR]
     screenshot(driver, "small-phone-toolbar.png")
     for b in buttons:
         assert inside(rect(b), 390, 844) and b["x"] >= 10 and b["x"] + b["width"] <= 380, f"{b['name']} cut: {b}"
     tap(driver, *centre(named(driver, "Ferry", "button")[0]), touch=True)
     poll(lambda: named(driver, "Ferry Building", "button") and not named(driver, "Golden Gate Bridge"),
-         timeout=5, message="only the ferry building after a tap on Ferry")
+         message="only the ferry building after a tap on Ferry")
 
     # A map 320x200: one "Show" button, whose menu offers the five filters above it.
     small = device(chrome, 320, 200)
     small.get(mapwire_server + SAN_FRANCISCO)
-    wait_painted(small, timeout=20)
-    show = poll(lambda: named(small, "Show: All", "button"), timeout=10, message="the folded toolbar")[0]
+    wait_painted(small)
+    show = poll(lambda: named(small, "Show: All", "button"), message="the folded toolbar")[0]
     assert not named(small, "Ferry", "button"), "the filters wait in the closed menu"
     tap(small, *centre(show))
-    ferry = poll(lambda: named(small, "Ferry", "button"), timeout=5, message="the open menu")[0]
+    ferry = poll(lambda: named(small, "Ferry", "button"), message="the open menu")[0]
     opened = [named(small, n, "button")[0] for n in TOOLBAR]
     screenshot(small, "small-menu-open.png")
     for b in opened:
         assert inside(rect(b), 320, 200) and b["y"] + b["height"] <= show["y"], f"{b['name']} at {b}"
     tap(small, *centre(ferry))
-    poll(lambda: named(small, "Show: Ferry", "button") and not named(small, "Ferry", "button"), timeout=5,
+    poll(lambda: named(small, "Show: Ferry", "button") and not named(small, "Ferry", "button"),
          message="the menu closed and the choice shown on its button")
-    poll(lambda: named(small, "Ferry Building", "button"), timeout=5, message="the ferry building")
+    poll(lambda: named(small, "Ferry Building", "button"), message="the ferry building")
     screenshot(small, "small-menu-ferry.png")
     assert severe_logs(driver) == [] and severe_logs(small) == []
 
@@ -177,8 +177,8 @@ def test_the_example_page_gives_its_map_room_on_a_phone(chrome, mapwire_server):
     box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height];", frame)
     assert box[1] >= 240, f"the map frame is {box[0]}x{box[1]}"
     driver.switch_to.frame(frame)
-    wait_painted(driver, timeout=20)
-    poll(lambda: named(driver, "Zoom in"), timeout=10, message="the controls in the frame")
+    wait_painted(driver)
+    poll(lambda: named(driver, "Zoom in"), message="the controls in the frame")
     time.sleep(0.3)
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
     shown = floating(driver)
@@ -208,9 +208,9 @@ def toolbar_box(driver):
 
 
 def open_card(driver, name, touch=False):
-    pin = poll(lambda: named(driver, name, "button"), timeout=10, message=f"{name}'s pin")[0]
+    pin = poll(lambda: named(driver, name, "button"), message=f"{name}'s pin")[0]
     tap(driver, *centre(pin), touch=touch)
-    poll(lambda: named(driver, "See details", "button"), timeout=5, message=f"{name}'s card")
+    poll(lambda: named(driver, "See details", "button"), message=f"{name}'s card")
     time.sleep(OPENING_SECONDS)
     return pin
 
@@ -218,8 +218,8 @@ def open_card(driver, name, touch=False):
 def test_on_a_phone_a_card_with_room_above_its_pin_opens_there(chrome, mapwire_server):
     driver = device(chrome, 390, 844, scale=3, phone=True)
     driver.get(mapwire_server + CHICAGO)
-    wait_painted(driver, timeout=20)
-    pin = poll(lambda: named(driver, "Marcus Bell", "button"), timeout=10, message="Marcus Bell's pin")[0]
+    wait_painted(driver)
+    pin = poll(lambda: named(driver, "Marcus Bell", "button"), message="Marcus Bell's pin")[0]
     # Above the middle, with room above for the 300 px of card and arrow: under the zoom buttons' level.
     assert 330 < pin["y"] < 420, pin
     open_card(driver, "Marcus Bell", touch=True)
@@ -236,7 +236,7 @@ def test_on_a_phone_a_card_with_room_above_its_pin_opens_there(chrome, mapwire_s
 def test_on_a_landscape_phone_the_card_is_whole_and_its_pin_in_view_also_after_resizes(chrome, mapwire_server):
     driver = device(chrome, 844, 390, scale=3, phone=True)
     driver.get(mapwire_server + CHICAGO)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     open_card(driver, "Marcus Bell", touch=True)
     sizes = [(844, 390, "small-landscape-card.png"), (480, 360, "small-resized-card.png"),
              (320, 200, "small-tiny-card.png")]
@@ -244,7 +244,7 @@ def test_on_a_landscape_phone_the_card_is_whole_and_its_pin_in_view_also_after_r
         if (w, h) != (844, 390):
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                    {"width": w, "height": h, "deviceScaleFactor": 3, "mobile": True})
-            poll(lambda: driver.execute_script("return innerWidth;") == w, timeout=5, message="the resize")
+            poll(lambda: driver.execute_script("return innerWidth;") == w, message="the resize")
             time.sleep(OPENING_SECONDS + 0.5)
         card = card_rect(driver)
         pin = named(driver, "Marcus Bell", "button")[0]
