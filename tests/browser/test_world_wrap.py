@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from conftest import click_at, mouse, poll, running_mapwire, screenshot, severe_logs, wait_painted
+from conftest import click_at, drag, poll, running_mapwire, screenshot, severe_logs, wait_painted
 from test_map import mirror, parse_hash
 
 LAND = (0xF2, 0xEF, 0xE6)      # BaseMapView.landColor
@@ -45,14 +45,6 @@ def camera(driver):
     return parse_hash(driver.execute_script("return location.hash;"))
 
 
-def slow_drag(driver, x0: float, y0: float, dx: float, steps: int = 12):
-    """A drag that comes to rest before the release (two still samples), so no fling carries the map on."""
-    seq = [("move", x0, y0), ("down",)]
-    seq += [("move", x0 + dx * i / steps, y0) for i in range(1, steps + 1)]
-    seq += [("pause", 0.15), ("move", x0 + dx, y0 + 1), ("pause", 0.05), ("move", x0 + dx, y0 + 1), ("up",)]
-    mouse(driver, seq)
-
-
 def test_land_is_drawn_on_both_sides_of_180(driver, server):
     open_at(driver, server, "#3/-20/180")
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
@@ -69,13 +61,13 @@ def test_a_drag_west_carries_the_camera_on_past_180(driver, server):
     before = screenshot(driver, "wrap-drag-before.png")
     w, h = before.size
     # 600 px west at zoom 3 (2,048 px a world) takes the camera 105.5° east: to 84.5° W.
-    slow_drag(driver, 900, h // 2, -600)
+    drag(driver, 900, h // 2, -600, 0, steps=12)  # held still before the release: no fling
     poll(lambda: abs(camera(driver)[2] - (170 + 600 * 360 / (WORLD_PX * 8) - 360)) < 1.5,
          message=f"the hash past 180° (now {camera(driver)})")
     after = screenshot(driver, "wrap-drag-after.png")
     assert land_in(after, 3 * w // 4, w) > 2000, "South America in view after the drag"
     # And on: another drag west keeps going.
-    slow_drag(driver, 900, h // 2, -300, steps=8)
+    drag(driver, 900, h // 2, -300, 0, steps=8)
     poll(lambda: abs(camera(driver)[2] - (-84.5 + 300 * 360 / 2048)) < 1.5,
          message=f"the second drag (now {camera(driver)})")
     zoom, lat, lon = camera(driver)
