@@ -232,6 +232,46 @@ def wait_painted(driver, timeout: float = HANG) -> dict:
         "? Object.assign({}, m.stats) : null;"), timeout=timeout, message="a painted frame")
 
 
+def wait_idle(driver, quiet: float = 0.5, timeout: float = HANG) -> dict:
+    """Wait until the page is connected and has painted a frame, and no new frame
+    came for `quiet` seconds: the server's animations (fades, slides, glides)
+    have played out. Return window.mapwire.stats.
+
+    For screenshots kept as artifacts and for checks that nothing further
+    happens; an outcome the test needs is polled for instead (the quiet could
+    be a pause on a busy machine, never a reason to fail)."""
+    script = ("const m = window.mapwire; return m && m.stats.connected && m.stats.framesPainted > 0 "
+              "? Object.assign({}, m.stats) : null;")
+    deadline = time.monotonic() + timeout
+    last, since = None, time.monotonic()
+    while True:
+        stats = driver.execute_script(script)
+        now = time.monotonic()
+        if stats is None or last is None or stats["framesReceived"] != last["framesReceived"]:
+            last, since = stats, now
+        elif now - since >= quiet:
+            return stats
+        if now > deadline:
+            raise AssertionError(f"the page did not come to rest within {timeout}s (last: {stats!r})")
+        time.sleep(0.05)
+
+
+def at_rest(driver, check, timeout: float = HANG):
+    """Run `check` (it asserts, and may return a value) once the page is at rest
+    (wait_idle), and return what it returns. A quiet spell on a busy machine
+    can look like rest mid-animation, so a failing check is tried again at the
+    next rest; only when it still fails at the hang guard is its failure the
+    test's."""
+    deadline = time.monotonic() + timeout
+    while True:
+        wait_idle(driver, timeout=timeout)
+        try:
+            return check()
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+
+
 def screenshot(driver, name: str):
     """Save a screenshot under tests/browser/artifacts/ and return it as a PIL image (RGB)."""
     from io import BytesIO

@@ -5,11 +5,9 @@ main landmark and a first-level heading."""
 
 from __future__ import annotations
 
-import time
-
 from axe_selenium_python import Axe
 
-from conftest import click_at, poll, screenshot, wait_painted
+from conftest import click_at, poll, screenshot, wait_idle, wait_painted
 from test_wishlist import PERSON, START, centre, element
 
 
@@ -29,13 +27,13 @@ def test_the_map_the_card_and_the_detail_screen_have_no_violations(driver, mapwi
 
     click_at(driver, *centre(pin))
     button = poll(lambda: element(driver, "See details", "button"), message="the wishlist card")
-    time.sleep(0.5)
+    wait_idle(driver)  # the card's fade-in played out
     screenshot(driver, "audit-card.png")
     assert violations(driver) == [], "an open card"
 
     click_at(driver, *centre(button))
     poll(lambda: element(driver, "Back", "button"), message="the detail screen")
-    time.sleep(0.6)
+    wait_idle(driver)  # the slide played out
     screenshot(driver, "audit-detail.png")
     assert violations(driver) == [], "the detail screen"
 

@@ -7,13 +7,12 @@ at a desktop and a phone size go to tests/browser/artifacts/."""
 from __future__ import annotations
 
 import math
-import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import click_at, poll, running_mapwire, screenshot, severe_logs, wait_painted
+from conftest import click_at, poll, running_mapwire, screenshot, severe_logs, wait_idle, wait_painted
 from test_map import mirror, parse_hash
 
 START = "/#4/20/0"
@@ -82,11 +81,12 @@ def focused_name(driver):
 
 def tab_to(driver, name, limit=200):
     """Presses Tab until the mirror element `name` has focus and keeps it (the
-    server moves focus too, and its FOCUS may land a moment after the browser's)."""
+    server moves focus too, and its FOCUS may land a moment after the browser's:
+    whatever it sends has come once the page is at rest)."""
     for _ in range(limit):
         ActionChains(driver).send_keys(Keys.TAB).perform()
         if focused_name(driver) == name:
-            time.sleep(0.4)
+            wait_idle(driver)
             if focused_name(driver) == name:
                 return True
     return False

@@ -9,14 +9,12 @@ tests/browser/artifacts/small-*.png."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 
-from conftest import poll, screenshot, severe_logs, wait_painted
+from conftest import at_rest, poll, screenshot, severe_logs, wait_painted
 from test_map import mirror
 
 SAN_FRANCISCO = "/#13/37.795/-122.43"
@@ -24,8 +22,6 @@ SAN_FRANCISCO = "/#13/37.795/-122.43"
 CHICAGO = "/#4/40/-90"
 TOOLBAR = ("City", "Bridge", "Flower", "Ferry", "All")
 CONTROLS = ("Zoom in", "Zoom out", "Keyboard shortcuts", "Map data: © Natural Earth")
-# The card's fade (0.3 s) after any scroll to fit (1/3 s), with slack.
-OPENING_SECONDS = 1.0
 # The person pin's pennant (Public/images/pin-person.svg).
 PENNANT = (0x1E, 0x6F, 0xE8)
 
@@ -103,37 +99,41 @@ def test_controls_and_toolbar_take_a_fair_share_at_every_size(chrome, mapwire_se
     driver.get(mapwire_server + SAN_FRANCISCO)
     wait_painted(driver)
     poll(lambda: named(driver, "Zoom in"), message="the controls")
-    time.sleep(0.5)  # the landmarks' framing, which moves the scale bar's label
     assert driver.execute_script("return [innerWidth, innerHeight];") == [w, h]
-    shown = floating(driver)
+
+    def fair_shares():
+        shown = floating(driver)
+        toolbar = [n for n in shown if n in TOOLBAR or n.startswith("Show: ")]
+        assert toolbar, "the toolbar, as a row or folded"
+        assert all(n in shown for n in CONTROLS) and any(n.startswith("Scale: ") for n in shown), shown
+        # The map's middle, where a person looks and callouts open: nothing floats there.
+        middle = (w / 4, h / 4, 3 * w / 4, 3 * h / 4)
+        names = list(shown)
+        for i, a in enumerate(names):
+            assert inside(shown[a], w, h), f"{a} {shown[a]} is cut off at {w}x{h}"
+            assert not overlap(shown[a], middle), f"{a} {shown[a]} covers the middle {middle} at {w}x{h}"
+            for b in names[i + 1:]:
+                if {a, b} <= set(TOOLBAR):
+                    continue
+                assert not overlap(shown[a], shown[b]), f"{a} {shown[a]} overlaps {b} {shown[b]} at {w}x{h}"
+        # Each corner's controls keep to their half of the map's height.
+        for n, r in shown.items():
+            if n in ("Zoom in", "Zoom out", "Keyboard shortcuts"):
+                assert r[3] <= h / 2 + 0.5, f"{n} {r} passes the middle of a {w}x{h} map"
+            if n.startswith("Scale: ") or n == "Map data: © Natural Earth":
+                assert r[1] >= h / 2 - 0.5, f"{n} {r} passes the middle of a {w}x{h} map"
+        # A quarter of the map at most, the toolbar counted as its buttons' bar.
+        bar = [shown[n] for n in toolbar]
+        bar_box = (min(r[0] for r in bar) - 6, min(r[1] for r in bar) - 6, max(r[2] for r in bar) + 6,
+                   max(r[3] for r in bar) + 6)
+        covered = area(bar_box) + sum(area(r) for n, r in shown.items() if n not in toolbar)
+        assert covered <= 0.25 * w * h, f"{covered / (w * h):.0%} of a {w}x{h} map is covered"
+        if w * h < 100_000:
+            assert [n for n in toolbar if n.startswith("Show: ")], "a short map folds the toolbar into a menu"
+
+    # At rest: the landmarks' framing moves the scale bar's label.
+    at_rest(driver, fair_shares)
     img = screenshot(driver, f"small-controls-{w}x{h}.png")
-    toolbar = [n for n in shown if n in TOOLBAR or n.startswith("Show: ")]
-    assert toolbar, "the toolbar, as a row or folded"
-    assert all(n in shown for n in CONTROLS) and any(n.startswith("Scale: ") for n in shown), shown
-    # The map's middle, where a person looks and callouts open: nothing floats there.
-    middle = (w / 4, h / 4, 3 * w / 4, 3 * h / 4)
-    names = list(shown)
-    for i, a in enumerate(names):
-        assert inside(shown[a], w, h), f"{a} {shown[a]} is cut off at {w}x{h}"
-        assert not overlap(shown[a], middle), f"{a} {shown[a]} covers the middle {middle} at {w}x{h}"
-        for b in names[i + 1:]:
-            if {a, b} <= set(TOOLBAR):
-                continue
-            assert not overlap(shown[a], shown[b]), f"{a} {shown[a]} overlaps {b} {shown[b]} at {w}x{h}"
-    # Each corner's controls keep to their half of the map's height.
-    for n, r in shown.items():
-        if n in ("Zoom in", "Zoom out", "Keyboard shortcuts"):
-            assert r[3] <= h / 2 + 0.5, f"{n} {r} passes the middle of a {w}x{h} map"
-        if n.startswith("Scale: ") or n == "Map data: © Natural Earth":
-            assert r[1] >= h / 2 - 0.5, f"{n} {r} passes the middle of a {w}x{h} map"
-    # A quarter of the map at most, the toolbar counted as its buttons' bar.
-    bar = [shown[n] for n in toolbar]
-    bar_box = (min(r[0] for r in bar) - 6, min(r[1] for r in bar) - 6, max(r[2] for r in bar) + 6,
-               max(r[3] for r in bar) + 6)
-    covered = area(bar_box) + sum(area(r) for n, r in shown.items() if n not in toolbar)
-    assert covered <= 0.25 * w * h, f"{covered / (w * h):.0%} of a {w}x{h} map is covered"
-    if w * h < 100_000:
-        assert [n for n in toolbar if n.startswith("Show: ")], "a short map folds the toolbar into a menu"
     assert img.size[0] >= w
     assert severe_logs(driver) == []
 
@@ -179,13 +179,16 @@ def test_the_example_page_gives_its_map_room_on_a_phone(chrome, mapwire_server):
     driver.switch_to.frame(frame)
     wait_painted(driver)
     poll(lambda: named(driver, "Zoom in"), message="the controls in the frame")
-    time.sleep(0.3)
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
-    shown = floating(driver)
-    for n in CONTROLS:
-        assert n in shown and inside(shown[n], w, h), f"{n} cut off in a {w}x{h} frame: {shown.get(n)}"
-    toolbar = [r for n, r in shown.items() if n in TOOLBAR or n.startswith("Show: ")]
-    assert toolbar and all(inside(r, w, h) for r in toolbar)
+
+    def controls_inside():
+        shown = floating(driver)
+        for n in CONTROLS:
+            assert n in shown and inside(shown[n], w, h), f"{n} cut off in a {w}x{h} frame: {shown.get(n)}"
+        toolbar = [r for n, r in shown.items() if n in TOOLBAR or n.startswith("Show: ")]
+        assert toolbar and all(inside(r, w, h) for r in toolbar)
+
+    at_rest(driver, controls_inside)
     driver.switch_to.default_content()
     screenshot(driver, "small-embed-phone.png")
     assert severe_logs(driver) == []
@@ -211,7 +214,6 @@ def open_card(driver, name, touch=False):
     pin = poll(lambda: named(driver, name, "button"), message=f"{name}'s pin")[0]
     tap(driver, *centre(pin), touch=touch)
     poll(lambda: named(driver, "See details", "button"), message=f"{name}'s card")
-    time.sleep(OPENING_SECONDS)
     return pin
 
 
@@ -223,13 +225,17 @@ def test_on_a_phone_a_card_with_room_above_its_pin_opens_there(chrome, mapwire_s
     # Above the middle, with room above for the 300 px of card and arrow: under the zoom buttons' level.
     assert 330 < pin["y"] < 420, pin
     open_card(driver, "Marcus Bell", touch=True)
-    card = card_rect(driver)
-    after = named(driver, "Marcus Bell", "button")[0]
-    img = screenshot(driver, "small-phone-card.png")
-    assert card and inside(card, 390, 844), card
-    assert card[3] <= after["y"] + 0.5, f"the card {card} hangs below the pin {after}"
-    assert abs(after["y"] - pin["y"]) < 1, "nothing needed a scroll"
-    assert pennant_pixels(img, rect(after), 390) > 50, "the pin shows"
+
+    def above_its_pin():
+        card = card_rect(driver)
+        after = named(driver, "Marcus Bell", "button")[0]
+        img = screenshot(driver, "small-phone-card.png")
+        assert card and inside(card, 390, 844), card
+        assert card[3] <= after["y"] + 0.5, f"the card {card} hangs below the pin {after}"
+        assert abs(after["y"] - pin["y"]) < 1, "nothing needed a scroll"
+        assert pennant_pixels(img, rect(after), 390) > 50, "the pin shows"
+
+    at_rest(driver, above_its_pin)
     assert severe_logs(driver) == []
 
 
@@ -245,21 +251,25 @@ def test_on_a_landscape_phone_the_card_is_whole_and_its_pin_in_view_also_after_r
             driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                    {"width": w, "height": h, "deviceScaleFactor": 3, "mobile": True})
             poll(lambda: driver.execute_script("return innerWidth;") == w, message="the resize")
-            time.sleep(OPENING_SECONDS + 0.5)
-        card = card_rect(driver)
-        pin = named(driver, "Marcus Bell", "button")[0]
-        bar = toolbar_box(driver)
-        img = screenshot(driver, shot)
-        assert card and inside(card, w, h), f"the card {card} is cut off at {w}x{h}"
-        assert card[3] <= pin["y"] + 0.5, f"the card {card} is not above its pin {pin}"
-        assert named(driver, "See details", "button"), "the card's button"
-        assert pennant_pixels(img, rect(pin), w) > 50, f"no pennant in view at {w}x{h}"
-        if w * h < 100_000:
-            # Too small for card and pin: the card, cut down to the person and its button, wins, and the
-            # pin's head still shows under it.
-            assert not named(driver, "Wishlist of Marcus Bell"), "no room for a wish"
-            continue
-        assert not overlap(card, bar), f"the card {card} is under the toolbar {bar} at {w}x{h}"
-        # The pin's head, its pennant, shows: on the map and clear of the toolbar.
-        assert pin["y"] + 18 <= bar[1] and pin["y"] >= 0, f"the pin {pin} is hidden (toolbar {bar}) at {w}x{h}"
+
+        def whole_and_in_view():
+            card = card_rect(driver)
+            pin = named(driver, "Marcus Bell", "button")[0]
+            bar = toolbar_box(driver)
+            img = screenshot(driver, shot)
+            assert card and inside(card, w, h), f"the card {card} is cut off at {w}x{h}"
+            assert card[3] <= pin["y"] + 0.5, f"the card {card} is not above its pin {pin}"
+            assert named(driver, "See details", "button"), "the card's button"
+            assert pennant_pixels(img, rect(pin), w) > 50, f"no pennant in view at {w}x{h}"
+            if w * h < 100_000:
+                # Too small for card and pin: the card, cut down to the person and its button, wins, and the
+                # pin's head still shows under it.
+                assert not named(driver, "Wishlist of Marcus Bell"), "no room for a wish"
+                return
+            assert not overlap(card, bar), f"the card {card} is under the toolbar {bar} at {w}x{h}"
+            # The pin's head, its pennant, shows: on the map and clear of the toolbar.
+            assert pin["y"] + 18 <= bar[1] and pin["y"] >= 0, f"the pin {pin} is hidden (toolbar {bar}) at {w}x{h}"
+
+        # At rest: the card's fade and any scroll to fit it played out.
+        at_rest(driver, whole_and_in_view)
     assert severe_logs(driver) == []

@@ -9,12 +9,10 @@ Screenshots go to tests/browser/artifacts/wishlist-*.png.
 
 from __future__ import annotations
 
-import time
-
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 
-from conftest import click_at, drag, poll, screenshot, severe_logs, wait_painted
+from conftest import at_rest, click_at, drag, poll, screenshot, severe_logs, wait_idle, wait_painted
 from test_map import mirror
 
 # Chicago low in the middle with room above for Marcus Bell's card (30 wishes).
@@ -50,10 +48,11 @@ def test_card_list_details_and_browser_back(driver, mapwire_server):
     card = poll(lambda: element(driver, PERSON, "div") or element(driver, PERSON, "dialog")
                 or element(driver, "See details", "button"), message="the wishlist card")
     assert card
-    time.sleep(0.5)  # the 0.3 s fade-in
     listbox = poll(lambda: element(driver, f"Wishlist of {PERSON}"), message="the card's list")
     first_rows = rows(driver)
     assert "Model train track, HO scale" in first_rows, first_rows
+    wait_idle(driver)  # the fade-in played out
+    listbox = element(driver, f"Wishlist of {PERSON}")
     screenshot(driver, "wishlist-card.png")
 
     # The wheel over the list scrolls it; the map keeps its camera.
@@ -62,7 +61,7 @@ def test_card_list_details_and_browser_back(driver, mapwire_server):
     scrolled = poll(lambda: (lambda r: r if r and r[0] != first_rows[0] else None)(rows(driver)),
                     message="the list to scroll")
     assert "Model train track, HO scale" not in scrolled
-    time.sleep(0.4)
+    wait_idle(driver)  # a wheel that reached the map would have settled and changed the URL
     assert location_hash(driver) == start_hash, "the wheel over the card must not move the map"
     screenshot(driver, "wishlist-card-scrolled.png")
 
@@ -70,7 +69,7 @@ def test_card_list_details_and_browser_back(driver, mapwire_server):
     drag(driver, x, y + 30, 0, -90, steps=9)
     poll(lambda: (lambda r: r if r and r[0] != scrolled[0] else None)(rows(driver)),
          message="the list to scroll with a drag")
-    time.sleep(1.0)  # momentum and settle
+    wait_idle(driver)  # momentum and settle
     assert location_hash(driver) == start_hash, "a drag in the list must not pan the map"
     assert element(driver, "See details", "button"), "the card stays open"
 
@@ -81,10 +80,13 @@ def test_card_list_details_and_browser_back(driver, mapwire_server):
     poll(lambda: location_hash(driver).endswith("/person/marcus-bell"),
          message="the URL to name the detail screen")
     assert location_hash(driver).startswith(start_hash)
-    time.sleep(0.5)  # the slide
-    assert element(driver, "Chicago, United States"), "the detail screen shows the place"
-    assert element(driver, "Wishlist (30)"), "and the whole wishlist's heading"
-    assert element(driver, PERSON, "button") is None, "the map's pins are covered"
+
+    def detail_screen():
+        assert element(driver, "Chicago, United States"), "the detail screen shows the place"
+        assert element(driver, "Wishlist (30)"), "and the whole wishlist's heading"
+        assert element(driver, PERSON, "button") is None, "the map's pins are covered"
+
+    at_rest(driver, detail_screen)  # the slide played out
     screenshot(driver, "wishlist-detail.png")
 
     # The browser's own Back returns to the map with the same camera and the card open.
@@ -93,7 +95,7 @@ def test_card_list_details_and_browser_back(driver, mapwire_server):
     poll(lambda: element(driver, "See details", "button"), message="the card again")
     assert location_hash(driver) == start_hash
     assert element(driver, PERSON, "button") is not None
-    time.sleep(0.5)
+    wait_idle(driver)
     screenshot(driver, "wishlist-after-back.png")
     assert severe_logs(driver) == []
 
@@ -112,6 +114,6 @@ def test_card_lays_out_a_non_latin_name(driver, mapwire_server):
     assert place, "the place line"
     # The name fits the card's text column (240 wide card, 66 px for the avatar).
     assert heading["width"] <= 240 - 66 - 14 + 1
-    time.sleep(0.5)
+    wait_idle(driver)
     screenshot(driver, "wishlist-card-greek.png")
     assert severe_logs(driver) == []

@@ -14,7 +14,7 @@ import os
 import urllib.request
 
 from hello_map_server import chrome, hello_map  # noqa: F401 (fixtures)
-from hello_map_server import click_at, mirror, poll, screenshot, severe_logs, wait_painted
+from hello_map_server import at_rest, click_at, mirror, poll, screenshot, severe_logs, wait_painted
 
 PLACE = "Caffè Florian"
 SUBTITLE = "Venice, since 1720"
@@ -47,9 +47,14 @@ def open_callout(driver, url):
     pin = poll(lambda: element(driver, PLACE, "button"), message=f"{PLACE}'s pin in the mirror")
     click_at(driver, *centre(pin))
     poll(lambda: element(driver, PLACE, "h2"), message="the callout's title")
-    # Wait for the open bounce to finish, so the button is where the mirror says.
-    poll(lambda: (lambda b: b and abs(b["width"] - 64) < 0.5)(element(driver, "Like", "button")),
-         message="the callout's Like button at full size")
+    # Wait for the open bounce to finish, so the button is where the mirror says
+    # (its width passes 64 px mid-bounce too).
+
+    def like_at_full_size():
+        like = element(driver, "Like", "button")
+        assert like and abs(like["width"] - 64) < 0.5, f"the callout's Like button at full size: {like}"
+
+    at_rest(driver, like_at_full_size)
     return pin
 
 
