@@ -27,7 +27,7 @@ def api(server, method, path, body=None):
     req = urllib.request.Request(server.http + urllib.parse.quote(path, safe="/%"), data=data, method=method,
                                  headers=JSON)
     try:
-        with urllib.request.urlopen(req, timeout=10) as response:
+        with urllib.request.urlopen(req, timeout=HANG) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())

@@ -18,7 +18,7 @@ from live_server import HANG, start_server
 def http(server, path, method="GET", body=None, headers=None):
     request = urllib.request.Request(server.http + path, data=body, method=method, headers=headers or {})
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=HANG) as response:
             return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.headers, error.read()
@@ -77,7 +77,7 @@ def test_metrics_are_prometheus_text(live_server):
 
 
 def test_websocket_handshake_picks_the_subprotocol(live_server):
-    ws = websocket.create_connection(live_server.ws, subprotocols=["mapwire.v1"], timeout=5)
+    ws = websocket.create_connection(live_server.ws, subprotocols=["mapwire.v1"], timeout=HANG)
     try:
         assert ws.getsubprotocol() == "mapwire.v1"
     finally:
@@ -85,7 +85,7 @@ def test_websocket_handshake_picks_the_subprotocol(live_server):
 
 
 def test_text_messages_close_with_1003(live_server):
-    ws = websocket.create_connection(live_server.ws, subprotocols=["mapwire.v1"], timeout=5)
+    ws = websocket.create_connection(live_server.ws, subprotocols=["mapwire.v1"], timeout=HANG)
     ws.send("hello")
     assert recv_close(ws) == (1003, "binary messages only")
 
