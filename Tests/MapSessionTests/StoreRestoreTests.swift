@@ -166,7 +166,7 @@ import Testing
                 : #"{"moves":[{"id":"bus","latitude":\#(Double(i) / 2),"longitude":1}]}"#
         }
         for body in bodies { feed.receive(Array(body.utf8)) }
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while output.sent.withLock({ $0.count }) < bodies.count && Date() < deadline { usleep(1_000) }
         let answers = try output.sent.withLock { $0 }.map {
             try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])

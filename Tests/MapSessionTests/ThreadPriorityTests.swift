@@ -52,7 +52,7 @@ struct ThreadPriorityTests {
         let base = queueNice.withLock { $0 }!
         let raised = ThreadPriority.raised { () }.wasRaised ? base - ThreadPriority.boost : base
         func merged() -> [Int32] {
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(30)
             while seen.withLock({ $0.count }) < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
             return seen.withLock { s in defer { s = [] }; return s }
         }
@@ -79,7 +79,7 @@ struct ThreadPriorityTests {
         let raised = ThreadPriority.raised { () }.wasRaised ? base - ThreadPriority.boost : base
         let feed = FeedConnection(store: store, output: RecordingOutput())
         feed.receive(Array(#"{"moves":[{"id":"bus","latitude":10,"longitude":20}]}"#.utf8))
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while woken.withLock({ $0 }) == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
         #expect(woken.withLock { $0 } == raised)
         #expect(store.record(id: "bus")?.annotation.coordinate == Coordinate(latitude: 10, longitude: 20))
