@@ -118,5 +118,4 @@ import Testing
         #expect(reason.contains("closed"), "\(reason)")
         #expect(try Self.start(file).record(id: "late") == nil)
     }
-
 }

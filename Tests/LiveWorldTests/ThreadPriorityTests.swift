@@ -52,7 +52,7 @@ struct ThreadPriorityTests {
         let base = queueNice.withLock { $0 }!
         let raised = ThreadPriority.raised { () }.wasRaised ? base - ThreadPriority.boost : base
         func merged() -> [Int32] {
-            let deadline = Date().addingTimeInterval(5)
+            let deadline = Date().addingTimeInterval(30)
             while seen.withLock({ $0.count }) < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
             return seen.withLock { s in defer { s = [] }; return s }
         }

@@ -22,7 +22,7 @@ import Testing
                 : #"{"moves":[{"id":"bus","latitude":\#(Double(i) / 2),"longitude":1}]}"#
         }
         for body in bodies { feed.receive(Array(body.utf8)) }
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while output.sent.withLock({ $0.count }) < bodies.count && Date() < deadline { usleep(1_000) }
         let answers = try output.sent.withLock { $0 }.map {
             try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
@@ -58,7 +58,7 @@ import Testing
         let raised = ThreadPriority.raised { () }.wasRaised ? base - ThreadPriority.boost : base
         let feed = FeedConnection(store: store, output: RecordingOutput())
         feed.receive(Array(#"{"moves":[{"id":"bus","latitude":10,"longitude":20}]}"#.utf8))
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while woken.withLock({ $0 }) == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
         #expect(woken.withLock { $0 } == raised)
         #expect(store.record(id: "bus")?.annotation.coordinate == Coordinate(latitude: 10, longitude: 20))

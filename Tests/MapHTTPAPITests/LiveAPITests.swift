@@ -152,7 +152,7 @@ import SessionTransport
         let feed = FeedConnection(store: store, output: output)
         feed.receive(Array(#"{"moves":[{"id":"a","latitude":1,"longitude":2}],"echo":false}"#.utf8))
         feed.receive(Array(#"{"moves":[{"id":"a","latitude":3,"longitude":4}]}"#.utf8))
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(30)
         while output.sent.withLock({ $0.count }) < 2 && Date() < deadline { usleep(1_000) }
         let answers = output.sent.withLock { $0 }.map { String(decoding: $0, as: UTF8.self) }
         #expect(answers.count == 2)

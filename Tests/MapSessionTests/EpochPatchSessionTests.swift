@@ -21,10 +21,15 @@ import SessionTransport
         }
     }
 
-    /// Lets the store's own publish of the last writes (scheduled a moment
-    /// after them) run, and the session draw every epoch there is.
-    static func drawEverything(_ h: SessionHarness) {
-        usleep(60_000)
+    /// Waits for the store's own merge of the last writes (scheduled a
+    /// moment after them) to be published, then has the session draw every
+    /// epoch there is.
+    static func drawEverything(_ h: SessionHarness, _ store: AnnotationStore) {
+        let deadline = Date().addingTimeInterval(30)
+        while store.state.withLock({ $0.clusters.hasPending }) && Date() < deadline { usleep(1_000) }
+        #expect(!store.state.withLock { $0.clusters.hasPending }, "the last writes were never merged")
+        // The merge that took them runs on the clustering queue: once past it, its epoch is out.
+        store.clusterQueue.sync {}
         for _ in 0..<3 { h.flushQueue() }
     }
 
@@ -72,7 +77,7 @@ import SessionTransport
             try world.store.apply(batch)
             h.flushQueue()
             if epoch % checkEvery == checkEvery - 1 {
-                drawEverything(h)
+                drawEverything(h, world.store)
                 expectSame(h.replica, wholeFrame(h, viewport: Self.size), "after epoch \(epoch)")
             }
         }
@@ -87,7 +92,7 @@ import SessionTransport
         // Input makes the next frame whole again, and it finds the browser where the patches left it.
         h.key("ArrowLeft")
         h.settle(seconds: 0.5)
-        Self.drawEverything(h)
+        Self.drawEverything(h, world.store)
         Self.expectSame(h.replica, Self.wholeFrame(h, viewport: Self.size), "after a pan")
     }
 

@@ -71,7 +71,7 @@ import Testing
     /// Sends `head` (and `body`) on a fresh connection; the answer and
     /// whether the server then closed the connection.
     func exchange(_ port: Int, _ head: String, body: [UInt8] = []) throws -> (TestHTTPResponse, closed: Bool) {
-        let socket = try TestSocket(port: port, timeout: 3)
+        let socket = try TestSocket(port: port)
         try socket.write(Array(head.utf8) + body)
         let (status, headers) = parseHead(try socket.readHead())
         let length = Int(headers["content-length"] ?? "0") ?? 0
@@ -257,7 +257,7 @@ import Testing
     @Test(arguments: ["/healthz", "/api/big"])
     func pipelinedRequestsGetAnAnswer(path: String) throws {
         try Self.withServer { fixture in
-            let socket = try TestSocket(port: fixture.port, timeout: 3)
+            let socket = try TestSocket(port: fixture.port)
             let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
             try socket.write(request + request)
             let (status, headers) = parseHead(try socket.readHead())

@@ -69,14 +69,14 @@ import Testing
         try body(server, try #require(server.port))
     }
 
-    static func producer(_ port: Int, timeout: TimeInterval = 5) throws -> TestWebSocket {
+    static func producer(_ port: Int, timeout: TimeInterval = testHangGuard) throws -> TestWebSocket {
         let socket = try TestWebSocket(port: port, path: "/feed", subprotocol: "mapwire.feed.v1", timeout: timeout)
         #expect(socket.upgraded)
         return socket
     }
 
-    /// Polls `condition` for up to `seconds`.
-    static func eventually(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+    /// Polls `condition` for up to `seconds` (a hang guard).
+    static func eventually(_ seconds: Double = testHangGuard, _ condition: () -> Bool) -> Bool {
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
             if condition() { return true }
@@ -90,12 +90,12 @@ import Testing
         try Self.withServer(feeds, { $0.limits.feedMaxPendingBatches = 3 }) { server, port in
             let producer = try Self.producer(port)
             for index in 0..<12 { try producer.sendText("{\"moves\":[],\"n\":\(index)}") }
-            #expect(Self.eventually(2) { feeds.received.load(ordering: .relaxed) >= 3 })
+            #expect(Self.eventually { feeds.received.load(ordering: .relaxed) >= 3 })
             usleep(300_000)
             #expect(feeds.received.load(ordering: .relaxed) == 3, "reading paused at three unanswered batches")
             #expect(server.metrics.values["mapwire_feed_read_pauses_total"] == 1)
             feeds.openGate()
-            #expect(Self.eventually(3) { feeds.received.load(ordering: .relaxed) == 12 }, "answers resume reading")
+            #expect(Self.eventually { feeds.received.load(ordering: .relaxed) == 12 }, "answers resume reading")
             for _ in 0..<12 {
                 guard case .text(let text) = try producer.receive() else {
                     Issue.record("not an answer")
@@ -112,7 +112,7 @@ import Testing
             let producer = try Self.producer(port)
             // Far more answers than the socket buffers and the bound hold, none of them read.
             for _ in 0..<200 { try producer.sendText("{\"moves\":[]}") }
-            #expect(Self.eventually(10) { feeds.disconnected.load(ordering: .relaxed) == 1 })
+            #expect(Self.eventually { feeds.disconnected.load(ordering: .relaxed) == 1 })
             #expect(server.metrics.values["mapwire_connection_closes_total{reason=\"slow_client\"}"] == 1)
             #expect(try producer.receiveClose() == .close(code: 1008, reason: "client too slow"))
         }
@@ -132,6 +132,7 @@ import Testing
                 if case .close = (try? alive.receive()) ?? .text("") { closes += 1 }
             }
             #expect(closes == 0)
+            #expect(Self.eventually { feeds.disconnected.load(ordering: .relaxed) >= 1 }, "the silent one is closed")
             #expect(feeds.disconnected.load(ordering: .relaxed) == 1, "only the one that never answered")
             #expect(server.metrics.values["mapwire_connection_closes_total{reason=\"timeout\"}"] == 1)
             #expect(try silent.receiveClose(answeringPings: false)

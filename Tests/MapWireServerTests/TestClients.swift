@@ -7,12 +7,16 @@ struct TestClientError: Error, CustomStringConvertible {
     var description: String
 }
 
+/// How long a read waits before the test calls it a hang: a guard, not a
+/// speed budget, generous for a debug build on a busy machine.
+let testHangGuard: TimeInterval = 30
+
 /// A blocking TCP connection to 127.0.0.1 with a read timeout.
 final class TestSocket {
     let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, timeout: TimeInterval = 5) throws {
+    init(port: Int, timeout: TimeInterval = testHangGuard) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestClientError(description: "socket() failed") }
         var address = sockaddr_in()
@@ -78,10 +82,18 @@ final class TestSocket {
         }
     }
 
-    /// True when the peer closed the socket (EOF) within the read timeout.
+    /// True when the peer closed the socket (EOF, or a reset) within the read
+    /// timeout; false when the timeout ran out first.
     func readsEOF() -> Bool {
-        while fill() { buffer.removeAll() }
-        return true
+        buffer.removeAll()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { continue }
+            if n == 0 { return true }
+            if errno == EINTR { continue }
+            return errno != EAGAIN && errno != EWOULDBLOCK
+        }
     }
 }
 
@@ -130,7 +142,7 @@ final class TestWebSocket {
     let handshake: (status: Int, headers: [String: String])
 
     init(port: Int, path: String = "/ws", subprotocol: String? = "mapwire.v1", extraHeaders: [String] = [],
-         timeout: TimeInterval = 5) throws {
+         timeout: TimeInterval = testHangGuard) throws {
         socket = try TestSocket(port: port, timeout: timeout)
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
             + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"

@@ -61,7 +61,7 @@ import Testing
                     return recorder
                 }
             }
-            try waitUntil(timeout: 20) {
+            try waitUntil {
                 recorders.withLock { $0.count == count && $0.allSatisfy { $0.received.count == 2 } }
                     || !failures.withLock { $0.isEmpty }
             }

@@ -30,7 +30,7 @@ import Testing
         let store = try TemporaryStore()
         let db = try WorldDatabase(path: store.path, checkpointPaces: .init(wake: 4, writer: 1_000_000))
         for batch in 0..<5 { try db.write(pins(batch * 200..<(batch + 1) * 200)) }
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(30)
         var inFile = annotationsInTheFileAlone(store)
         while inFile != 1_000 && Date() < deadline {
             usleep(10_000)
@@ -92,7 +92,7 @@ import Testing
             #expect(annotationsInTheFileAlone(store) == 1_000)
         }
         // The database stopped the thread as it went; the thread lets go of the checkpointer as it ends.
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while checkpointer != nil && Date() < deadline { usleep(10_000) }
         #expect(checkpointer == nil)
     }

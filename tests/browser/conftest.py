@@ -46,7 +46,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_http(url: str, timeout: float = 20.0, proc: subprocess.Popen | None = None) -> None:
+def wait_http(url: str, timeout: float = 30.0, proc: subprocess.Popen | None = None) -> None:
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:
@@ -62,7 +62,13 @@ def wait_http(url: str, timeout: float = 20.0, proc: subprocess.Popen | None = N
     raise TimeoutError(f"{url} did not answer within {timeout}s: {last}")
 
 
-def poll(fn, timeout: float = 10.0, interval: float = 0.05, message: str = "condition"):
+# How long a wait may take before the test calls it a hang. It bounds waits for
+# what must happen; it is not a speed budget (benchmarks time, tests don't), so
+# it is generous enough for a debug build on a machine busy with other builds.
+HANG = 30.0
+
+
+def poll(fn, timeout: float = HANG, interval: float = 0.05, message: str = "condition"):
     """Call fn until it returns something truthy; return that, or fail after timeout."""
     deadline = time.monotonic() + timeout
     while True:
@@ -134,11 +140,11 @@ class FakeServer:
         self.proc = proc
 
     def messages(self) -> list:
-        with urllib.request.urlopen(self.url + "/_messages", timeout=5) as r:
+        with urllib.request.urlopen(self.url + "/_messages", timeout=30) as r:
             return json.load(r)
 
     def get(self, path: str) -> None:
-        with urllib.request.urlopen(self.url + path, timeout=5) as r:
+        with urllib.request.urlopen(self.url + path, timeout=30) as r:
             r.read()
 
 
@@ -219,11 +225,51 @@ def mapwire_server():
 
 # ---- helpers shared by the tests ----------------------------------------------------
 
-def wait_painted(driver, timeout: float = 15.0) -> dict:
+def wait_painted(driver, timeout: float = HANG) -> dict:
     """Wait until the page has painted a server frame; return window.mapwire.stats."""
     return poll(lambda: driver.execute_script(
         "const m = window.mapwire; return m && m.stats.framesPainted > 0 && m.stats.connected "
         "? Object.assign({}, m.stats) : null;"), timeout=timeout, message="a painted frame")
+
+
+def wait_idle(driver, quiet: float = 0.5, timeout: float = HANG) -> dict:
+    """Wait until the page is connected and has painted a frame, and no new frame
+    came for `quiet` seconds: the server's animations (fades, slides, glides)
+    have played out. Return window.mapwire.stats.
+
+    For screenshots kept as artifacts and for checks that nothing further
+    happens; an outcome the test needs is polled for instead (the quiet could
+    be a pause on a busy machine, never a reason to fail)."""
+    script = ("const m = window.mapwire; return m && m.stats.connected && m.stats.framesPainted > 0 "
+              "? Object.assign({}, m.stats) : null;")
+    deadline = time.monotonic() + timeout
+    last, since = None, time.monotonic()
+    while True:
+        stats = driver.execute_script(script)
+        now = time.monotonic()
+        if stats is None or last is None or stats["framesReceived"] != last["framesReceived"]:
+            last, since = stats, now
+        elif now - since >= quiet:
+            return stats
+        if now > deadline:
+            raise AssertionError(f"the page did not come to rest within {timeout}s (last: {stats!r})")
+        time.sleep(0.05)
+
+
+def at_rest(driver, check, timeout: float = HANG):
+    """Run `check` (it asserts, and may return a value) once the page is at rest
+    (wait_idle), and return what it returns. A quiet spell on a busy machine
+    can look like rest mid-animation, so a failing check is tried again at the
+    next rest; only when it still fails at the hang guard is its failure the
+    test's."""
+    deadline = time.monotonic() + timeout
+    while True:
+        wait_idle(driver, timeout=timeout)
+        try:
+            return check()
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
 
 
 def screenshot(driver, name: str):

@@ -5,11 +5,9 @@ main landmark and a first-level heading."""
 
 from __future__ import annotations
 
-import time
-
 from axe_selenium_python import Axe
 
-from conftest import click_at, poll, screenshot, wait_painted
+from conftest import click_at, poll, screenshot, wait_idle, wait_painted
 from test_wishlist import PERSON, START, centre, element
 
 
@@ -23,26 +21,26 @@ def violations(driver) -> list[str]:
 
 def test_the_map_the_card_and_the_detail_screen_have_no_violations(driver, mapwire_server):
     driver.get(mapwire_server + "/" + START)
-    wait_painted(driver, timeout=20)
-    pin = poll(lambda: element(driver, PERSON, "button"), timeout=10, message=f"{PERSON}'s pin in the mirror")
+    wait_painted(driver)
+    pin = poll(lambda: element(driver, PERSON, "button"), message=f"{PERSON}'s pin in the mirror")
     assert violations(driver) == [], "the world map"
 
     click_at(driver, *centre(pin))
-    button = poll(lambda: element(driver, "See details", "button"), timeout=5, message="the wishlist card")
-    time.sleep(0.5)
+    button = poll(lambda: element(driver, "See details", "button"), message="the wishlist card")
+    wait_idle(driver)  # the card's fade-in played out
     screenshot(driver, "audit-card.png")
     assert violations(driver) == [], "an open card"
 
     click_at(driver, *centre(button))
-    poll(lambda: element(driver, "Back", "button"), timeout=5, message="the detail screen")
-    time.sleep(0.6)
+    poll(lambda: element(driver, "Back", "button"), message="the detail screen")
+    wait_idle(driver)  # the slide played out
     screenshot(driver, "audit-detail.png")
     assert violations(driver) == [], "the detail screen"
 
 
 def test_the_page_can_be_zoomed_and_names_itself(driver, mapwire_server):
     driver.get(mapwire_server + "/" + START)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     viewport = driver.execute_script("return document.querySelector('meta[name=viewport]').content")
     assert "user-scalable=no" not in viewport and "maximum-scale" not in viewport
     assert driver.execute_script("return document.querySelectorAll('main').length") == 1

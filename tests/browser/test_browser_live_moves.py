@@ -17,7 +17,7 @@ OCEAN = "#6/0/-150"
 def post(base_url: str, path: str, body) -> dict:
     request = urllib.request.Request(base_url + path, data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=5) as response:
+    with urllib.request.urlopen(request, timeout=30) as response:
         return json.load(response)
 
 
@@ -42,17 +42,17 @@ def test_an_api_move_shows_up_in_two_browsers(chrome, mapwire_server):
     pages = [chrome(), chrome()]
     for page in pages:
         page.get(mapwire_server + "/" + OCEAN)
-        wait_painted(page, timeout=20)
+        wait_painted(page)
     post(mapwire_server, "/api/annotations", {"id": "browser-ship", "title": "Ship",
                                               "latitude": 0, "longitude": -150})
-    starts = [poll(lambda p=p: pin(p, "Ship"), timeout=10, message="the ship's pin") for p in pages]
+    starts = [poll(lambda p=p: pin(p, "Ship"), message="the ship's pin") for p in pages]
     before = [screenshot(p, f"live-before-{i}.png") for i, p in enumerate(pages)]
 
     answer = post(mapwire_server, "/api/moves", {"moves": [{"id": "browser-ship", "latitude": 0, "longitude": -148}]})
     assert answer["applied"] == 1
     # Two degrees of longitude at zoom 6 are 91 px to the right, in both pages.
     for page, start in zip(pages, starts):
-        poll(lambda p=page, s=start: abs(pin(p, "Ship")["x"] - s["x"] - 91) < 2, timeout=10,
+        poll(lambda p=page, s=start: abs(pin(p, "Ship")["x"] - s["x"] - 91) < 2,
              message="the pin glided 91 px to the right")
     after = [screenshot(p, f"live-after-{i}.png") for i, p in enumerate(pages)]
 

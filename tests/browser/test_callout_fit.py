@@ -9,17 +9,14 @@ tests/browser/artifacts/."""
 from __future__ import annotations
 
 import math
-import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import click_at, poll, screenshot, severe_logs, wait_painted
+from conftest import at_rest, click_at, poll, screenshot, severe_logs, wait_painted
 from test_map import mirror, viewport
 
 TOOLBAR_BUTTONS = ("City", "Bridge", "Flower", "Ferry", "All")
-# The scroll to fit (1/3 s), then the bounce (1/3 s) or the card's fade (0.3 s), with slack.
-OPENING_SECONDS = 1.0
 BRIDGE = (37.819929, -122.478255)
 CHICAGO = (41.8781, -87.6298)
 
@@ -31,6 +28,19 @@ const card = [...document.querySelectorAll('#a11y [role=dialog]')].find((el) => 
 if (!card) return null;
 const active = document.activeElement;
 return {focusInCard: card.contains(active), focused: active && active.dataset ? Number(active.dataset.item) : 0};
+"""
+
+# Records CARD_AND_FOCUS_JS's answer at every change of the mirror and of focus,
+# in order, into window.cardAndFocus: what the page showed, however slowly the
+# test looks.
+RECORD_CARD_AND_FOCUS_JS = """
+window.cardAndFocus = [];
+const note = () => {
+  const state = (function () {""" + CARD_AND_FOCUS_JS + """})();
+  if (state) window.cardAndFocus.push(state);
+};
+new MutationObserver(note).observe(document.getElementById('a11y'), {subtree: true, childList: true, attributes: true});
+document.addEventListener('focusin', note, true);
 """
 
 
@@ -89,8 +99,8 @@ def test_a_card_the_keyboard_opens_across_the_top_fits(driver, mapwire_server):
     # Chicago's pin cut in two by the top edge: Tab reaches it (some of it shows), and its card needs a scroll.
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
     driver.get(mapwire_server + hash_with_point_at(*CHICAGO, 4, w / 2, 20, w, h))
-    wait_painted(driver, timeout=20)
-    poll(lambda: named(driver, "Marcus Bell", "button"), timeout=10, message="the pin in the mirror")
+    wait_painted(driver)
+    poll(lambda: named(driver, "Marcus Bell", "button"), message="the pin in the mirror")
     focused = None
     for _ in range(80):
         ActionChains(driver).send_keys(Keys.TAB).perform()
@@ -105,67 +115,72 @@ def test_a_card_the_keyboard_opens_across_the_top_fits(driver, mapwire_server):
     assert focused, "Tab reaches the pin across the top edge"
     assert focused["top"] == 0 and 0 < focused["height"] < 40, f"the pin is cut by the top edge: {focused}"
     before = {e["item"] for e in mirror(driver)}
+    driver.execute_script(RECORD_CARD_AND_FOCUS_JS)
     ActionChains(driver).send_keys(Keys.ENTER).perform()
     # The card joins the mirror at once but shows only once the map has
     # scrolled to fit it: the focus ring waits for it, on the pin meanwhile.
-    first = poll(lambda: driver.execute_script(CARD_AND_FOCUS_JS), timeout=5, interval=0.01,
-                 message="the card in the mirror after Enter")
-    screenshot(driver, "callout-fit-keyboard-card-mid-scroll.png")
-    assert not first["focusInCard"] and first["focused"] == focused["item"], first
-    poll(lambda: driver.execute_script(CARD_AND_FOCUS_JS).get("focusInCard"), timeout=5,
+    poll(lambda: (driver.execute_script(CARD_AND_FOCUS_JS) or {}).get("focusInCard"),
          message="focus in the card once it shows")
-    poll(lambda: named(driver, "See details", "button"), timeout=5, message="the card after Enter")
-    time.sleep(OPENING_SECONDS)
+    first = driver.execute_script("return window.cardAndFocus[0];")
+    assert not first["focusInCard"] and first["focused"] == focused["item"], first
+    poll(lambda: named(driver, "See details", "button"), message="the card after Enter")
+
+    def fits():
+        opened = opened_elements(driver, before)
+        assert_fits(driver, opened, f"{focused['name']}'s card")
+        pin = [e for e in mirror(driver) if e["item"] == focused["item"]][0]
+        assert pin["y"] >= 0, "the pin itself scrolled into view"
+
+    at_rest(driver, fits)
     screenshot(driver, "callout-fit-keyboard-card.png")
-    opened = opened_elements(driver, before)
-    assert_fits(driver, opened, f"{focused['name']}'s card")
-    pin = [e for e in mirror(driver) if e["item"] == focused["item"]][0]
-    assert pin["y"] >= 0, "the pin itself scrolled into view"
     click_at(driver, *centre(named(driver, "See details", "button")[0]))
-    poll(lambda: named(driver, "Back", "button"), timeout=5, message="the details screen after the click")
+    poll(lambda: named(driver, "Back", "button"), message="the details screen after the click")
     assert severe_logs(driver) == []
 
 
 def test_the_bridge_callout_near_the_top_fits(driver, mapwire_server):
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
     driver.get(mapwire_server + hash_with_point_at(*BRIDGE, 13, w / 2, 40, w, h))
-    wait_painted(driver, timeout=20)
-    bridge = poll(lambda: named(driver, "Golden Gate Bridge", "button"), timeout=10,
+    wait_painted(driver)
+    bridge = poll(lambda: named(driver, "Golden Gate Bridge", "button"),
                   message="the bridge marker in the mirror")[0]
     assert bridge["y"] < 60, f"the bridge is near the top edge: {bridge}"
     before = {e["item"] for e in mirror(driver)}
     click_at(driver, *centre(bridge))
-    poll(lambda: named(driver, "More Info", "button"), timeout=5, message="the bridge's callout")
-    time.sleep(OPENING_SECONDS)
+    poll(lambda: named(driver, "More Info", "button"), message="the bridge's callout")
+
+    def fits():
+        opened = opened_elements(driver, before, exclude={bridge["item"]})
+        assert_fits(driver, opened, "the bridge's callout")
+        # As MKMapView: the map scrolled so the callout fits above the marker; it did not flip onto the
+        # marker's title and subtitle below it.
+        marker = named(driver, "Golden Gate Bridge", "button")[0]
+        assert marker["y"] > bridge["y"] + 20, f"the map scrolled the marker down: {bridge} -> {marker}"
+        for e in opened:
+            assert e["y"] + e["height"] <= marker["y"] + 0.5, f"{e['name']!r} at {e} is not above the marker {marker}"
+
+    at_rest(driver, fits)
     screenshot(driver, "callout-fit-bridge.png")
-    opened = opened_elements(driver, before, exclude={bridge["item"]})
-    assert_fits(driver, opened, "the bridge's callout")
-    # As MKMapView: the map scrolled so the callout fits above the marker; it did not flip onto the
-    # marker's title and subtitle below it.
-    marker = named(driver, "Golden Gate Bridge", "button")[0]
-    assert marker["y"] > bridge["y"] + 20, f"the map scrolled the marker down: {bridge} -> {marker}"
-    for e in opened:
-        assert e["y"] + e["height"] <= marker["y"] + 0.5, f"{e['name']!r} at {e} is not above the marker {marker}"
     click_at(driver, *centre(named(driver, "More Info", "button")[0]))
-    done = poll(lambda: named(driver, "Done", "button"), timeout=5, message="the detail card after More Info")[0]
+    done = poll(lambda: named(driver, "Done", "button"), message="the detail card after More Info")[0]
     click_at(driver, *centre(done))
     assert severe_logs(driver) == []
 
 
 def test_see_details_is_clear_of_the_toolbar(driver, mapwire_server):
     driver.get(mapwire_server + "/#5/42.3/-87.63")
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     # The default headless window: a 1280x657 map, where the card flips below Chicago.
     assert viewport(driver) == [1280, 657]
-    marcus = poll(lambda: named(driver, "Marcus Bell", "button"), timeout=10, message="Marcus Bell's pin")[0]
+    marcus = poll(lambda: named(driver, "Marcus Bell", "button"), message="Marcus Bell's pin")[0]
     before = {e["item"] for e in mirror(driver)}
     click_at(driver, *centre(marcus))
-    poll(lambda: named(driver, "See details", "button"), timeout=5, message="Marcus Bell's card")
-    time.sleep(OPENING_SECONDS)
+    poll(lambda: named(driver, "See details", "button"), message="Marcus Bell's card")
+    at_rest(driver, lambda: assert_fits(driver, opened_elements(driver, before, exclude={marcus["item"]}),
+                                        "Marcus Bell's card"))
     screenshot(driver, "callout-fit-toolbar-card.png")
-    assert_fits(driver, opened_elements(driver, before, exclude={marcus["item"]}), "Marcus Bell's card")
     click_at(driver, *centre(named(driver, "See details", "button")[0]))
-    poll(lambda: named(driver, "Back", "button"), timeout=5, message="the details screen after the click")
+    poll(lambda: named(driver, "Back", "button"), message="the details screen after the click")
     screenshot(driver, "callout-fit-toolbar-details.png")
     assert severe_logs(driver) == []
 
@@ -177,18 +192,21 @@ def test_on_a_phone_a_card_near_the_top_scrolls_the_map_and_opens_above(chrome, 
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
     driver.get(mapwire_server + "/#4/40/-90")
-    wait_painted(driver, timeout=20)
-    pin = poll(lambda: named(driver, "Jordan Whitehorse", "button"), timeout=10, message="Jordan's pin")[0]
+    wait_painted(driver)
+    pin = poll(lambda: named(driver, "Jordan Whitehorse", "button"), message="Jordan's pin")[0]
     assert pin["y"] < 280 + 20 + 10, f"no room above for the card: {pin}"
     before = {e["item"] for e in mirror(driver)}
     click_at(driver, *centre(pin))
-    poll(lambda: named(driver, "See details", "button"), timeout=5, message="Jordan's card")
-    time.sleep(OPENING_SECONDS)
+    poll(lambda: named(driver, "See details", "button"), message="Jordan's card")
+
+    def fits():
+        opened = opened_elements(driver, before, exclude={pin["item"]})
+        assert_fits(driver, opened, "Jordan's card")
+        after = named(driver, "Jordan Whitehorse", "button")[0]
+        assert after["y"] > pin["y"], "the map scrolled down"
+        for e in opened:
+            assert e["y"] + e["height"] <= after["y"] + 0.5, f"{e['name']!r} at {e} hangs below the pin {after}"
+
+    at_rest(driver, fits)
     screenshot(driver, "callout-fit-phone-card-near-top.png")
-    opened = opened_elements(driver, before, exclude={pin["item"]})
-    assert_fits(driver, opened, "Jordan's card")
-    after = named(driver, "Jordan Whitehorse", "button")[0]
-    assert after["y"] > pin["y"], "the map scrolled down"
-    for e in opened:
-        assert e["y"] + e["height"] <= after["y"] + 0.5, f"{e['name']!r} at {e} hangs below the pin {after}"
     assert severe_logs(driver) == []

@@ -12,16 +12,18 @@ import http.server
 import json
 import os
 import threading
-import time
 import urllib.parse
 import urllib.request
 
 import pytest
 
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+
 from conftest import (ROOT, click_at, colour_count, free_port, poll, running_mapwire, screenshot, severe_logs,
-                      wait_painted)
+                      wait_idle, wait_painted)
 from reverse_proxy import ReverseProxy
-from test_map import pins
+from test_map import parse_hash, pins
 
 EXAMPLES = os.path.join(ROOT, "Public", "examples")
 
@@ -59,7 +61,7 @@ def events(driver, kind=None) -> list:
 
 
 def store_ids(map_url: str) -> set:
-    with urllib.request.urlopen(map_url + "/api/annotations", timeout=5) as r:
+    with urllib.request.urlopen(map_url + "/api/annotations", timeout=30) as r:
         data = json.load(r)
     items = data if isinstance(data, list) else data.get("annotations", [])
     return {a["id"] for a in items}
@@ -76,7 +78,7 @@ def frame_origin(driver):
 def open_embedding(driver, site: str, map_url: str, hash_: str = "#4/20/0"):
     driver.get(f"{site}/embed.html?map=" + urllib.parse.quote(f"{map_url}/{hash_}", safe=":/"))
     driver.switch_to.frame(driver.find_element("id", "map"))
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     driver.switch_to.default_content()
 
 
@@ -84,8 +86,8 @@ def test_an_allowed_page_hears_a_click_and_moves_the_map(chrome, sites):
     map_url, allowed, _ = sites
     driver = chrome(width=1280, height=860)
     open_embedding(driver, allowed, map_url)
-    poll(lambda: events(driver, "ready"), timeout=10, message="the map's ready event")
-    start = poll(lambda: events(driver, "camera"), timeout=10, message="the starting camera")[0]
+    poll(lambda: events(driver, "ready"), message="the map's ready event")
+    start = poll(lambda: events(driver, "camera"), message="the starting camera")[0]
     assert (start["zoom"], round(start["latitude"], 3), round(start["longitude"], 3)) == (4, 20, 0)
 
     # Click a pin inside the frame, by its mirror bounds there.
@@ -96,7 +98,7 @@ def test_an_allowed_page_hears_a_click_and_moves_the_map(chrome, sites):
                if 120 < p["x"] < w - 120 and 120 < p["y"] < h - 60)
     driver.switch_to.default_content()
     click_at(driver, fx + pin["x"] + pin["width"] / 2, fy + pin["y"] + pin["height"] / 2)
-    selected = poll(lambda: events(driver, "select"), timeout=5, message="a select event")[-1]
+    selected = poll(lambda: events(driver, "select"), message="a select event")[-1]
     assert selected["id"] in store_ids(map_url), f"{selected} is not named by its store id"
     assert selected["source"] == "mapwire"
     screenshot(driver, "embed-selected.png")
@@ -104,7 +106,7 @@ def test_an_allowed_page_hears_a_click_and_moves_the_map(chrome, sites):
     # setCamera from the embedding page moves the map; the frame's hash and a camera event follow.
     driver.execute_script("window.sendToMap({type: 'setCamera', latitude: 48.8566, longitude: 2.3522, "
                           "zoom: 11, animated: false});")
-    moved = poll(lambda: [e for e in events(driver, "camera") if e["zoom"] == 11], timeout=5,
+    moved = poll(lambda: [e for e in events(driver, "camera") if e["zoom"] == 11],
                  message="a camera event at zoom 11")[-1]
     assert (round(moved["latitude"], 4), round(moved["longitude"], 4)) == (48.8566, 2.3522)
     driver.switch_to.frame(driver.find_element("id", "map"))
@@ -113,19 +115,19 @@ def test_an_allowed_page_hears_a_click_and_moves_the_map(chrome, sites):
 
     # select by id opens the pin's callout, even off screen; deselect closes it.
     driver.execute_script("window.sendToMap({type: 'select', id: 'golden-gate-bridge'});")
-    poll(lambda: [e for e in events(driver, "select") if e["id"] == "golden-gate-bridge"], timeout=5,
+    poll(lambda: [e for e in events(driver, "select") if e["id"] == "golden-gate-bridge"],
          message="select golden-gate-bridge")
     driver.switch_to.frame(driver.find_element("id", "map"))
     poll(lambda: driver.execute_script(
         "return [...document.querySelectorAll('#a11y [role=dialog], #a11y dialog')]"
         ".some(e => (e.getAttribute('aria-label') || '').includes('Golden Gate Bridge'));"),
-        timeout=5, message="the bridge's callout in the frame")
+        message="the bridge's callout in the frame")
+    wait_idle(driver)  # the callout's fade-in, for the screenshot
     driver.switch_to.default_content()
-    time.sleep(0.5)  # the callout's fade-in, for the screenshot
     img = screenshot(driver, "embed-example.png")
     assert colour_count(img) > 50
     driver.execute_script("window.sendToMap({type: 'deselect'});")
-    poll(lambda: [e for e in events(driver, "deselect") if e["id"] == "golden-gate-bridge"], timeout=5,
+    poll(lambda: [e for e in events(driver, "deselect") if e["id"] == "golden-gate-bridge"],
          message="deselect golden-gate-bridge")
     assert severe_logs(driver) == []
 
@@ -140,16 +142,31 @@ def test_the_page_itself_rejects_an_embedder_that_is_not_allowed(chrome, sites):
         open_embedding(driver, other, proxy.url + "/maps")
         driver.switch_to.frame(driver.find_element("id", "map"))
         state = poll(lambda: driver.execute_script("const s = window.mapwire.embed(); return s.allowed && s;"),
-                     timeout=10, message="the allowed origins from the server")
+                     message="the allowed origins from the server")
         assert state["embedded"] and state["parentOrigin"] == other
         assert other not in state["allowed"] and state["targets"] == []
         hash_before = driver.execute_script("return location.hash;")
+        assert parse_hash(hash_before) == (4, 20, 0)
+        # Counts the messages the map's page has handled: its own listener runs first.
+        driver.execute_script("window.handled = 0; addEventListener('message', () => { window.handled++; });")
+        w, h = driver.execute_script("return [innerWidth, innerHeight];")
         driver.switch_to.default_content()
         driver.execute_script("window.sendToMap({type: 'setCamera', latitude: 48.85, longitude: 2.35, zoom: 9,"
                               " animated: false});")
-        time.sleep(1.5)
         driver.switch_to.frame(driver.find_element("id", "map"))
-        assert driver.execute_script("return location.hash;") == hash_before, "the command was obeyed"
+        poll(lambda: driver.execute_script("return window.handled;") == 1, message="the page to handle the command")
+        driver.switch_to.default_content()
+        # Then the user zooms in half a level with the wheel at the centre: the server
+        # takes input in order, so the camera it settles on says whether the command
+        # came first (zoom 9.5 over Paris) or not (4.5 where the map was).
+        fx, fy = frame_origin(driver)
+        ActionChains(driver).scroll_from_origin(ScrollOrigin.from_viewport(int(fx + w / 2), int(fy + h / 2)),
+                                                0, -100).perform()
+        driver.switch_to.frame(driver.find_element("id", "map"))
+        settled = poll(lambda: (lambda h_: h_ if parse_hash(h_)[0] != 4 else None)(
+            driver.execute_script("return location.hash;")), message="the wheel's zoom in the URL")
+        zoom, lat, lon = parse_hash(settled)
+        assert zoom == 4.5 and abs(lat - 20) < 0.5 and abs(lon) < 0.5, f"the command was obeyed: {settled}"
         driver.switch_to.default_content()
         assert events(driver) == [], "the page heard events it must not"
     finally:
@@ -160,9 +177,18 @@ def test_the_server_refuses_to_be_framed_by_an_origin_that_is_not_allowed(chrome
     map_url, _, other = sites
     driver = chrome()
     driver.get(f"{other}/embed.html?map={map_url}/")
-    time.sleep(2)
+    logs = []
+
+    def refused():
+        logs.extend(entry["message"] for entry in driver.get_log("browser"))
+        driver.switch_to.frame(driver.find_element("id", "map"))
+        page = driver.execute_script("return [location.href, document.readyState];")
+        driver.switch_to.default_content()
+        return page[1] == "complete" and page[0].startswith("chrome-error:") and any("frame-ancestors" in m for m in logs)
+
+    # Blocked by frame-ancestors: Chromium says so and shows its error page, not the map.
+    poll(refused, message="Chromium to refuse the frame")
     driver.switch_to.frame(driver.find_element("id", "map"))
-    # Blocked by frame-ancestors: Chromium shows its error page, not the map.
     assert driver.execute_script("return typeof window.mapwire;") == "undefined"
     driver.switch_to.default_content()
     assert events(driver) == []
@@ -172,11 +198,11 @@ def test_the_example_served_by_mapwire_itself_talks_to_its_map(chrome, sites):
     map_url, _, _ = sites
     driver = chrome(width=1280, height=860)
     driver.get(map_url + "/examples/embed.html")
-    poll(lambda: events(driver, "camera"), timeout=20, message="the starting camera")
+    poll(lambda: events(driver, "camera"), message="the starting camera")
     driver.find_element("css selector", "[data-camera='37.795,-122.43,13']").click()
-    poll(lambda: [e for e in events(driver, "camera") if e["zoom"] == 13], timeout=5,
+    poll(lambda: [e for e in events(driver, "camera") if e["zoom"] == 13],
          message="the camera at San Francisco")
-    time.sleep(0.5)
-    assert driver.find_element("id", "log").text.splitlines()[0].startswith("camera 37.79")
+    poll(lambda: driver.find_element("id", "log").text.startswith("camera 37.79"),
+         message="the example's log to show the camera")
     screenshot(driver, "embed-example-same-origin.png")
     assert severe_logs(driver) == []

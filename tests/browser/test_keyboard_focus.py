@@ -9,14 +9,13 @@ only, whole. Screenshots go to tests/browser/artifacts/focus-*.png."""
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 import uuid
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import click_at, poll, screenshot, severe_logs, wait_painted
+from conftest import at_rest, click_at, poll, screenshot, severe_logs, wait_idle, wait_painted
 from test_map import mirror
 
 GOLDEN_GATE = "/#12/37.795/-122.44"
@@ -24,8 +23,6 @@ CHICAGO = "/#5/45/-87.63"
 # A pin at CHICAGO left of the centred keyboard shortcuts panel.
 OUTSIDE_PANEL = "Jordan Whitehorse"
 BRIDGE = "Golden Gate Bridge"
-# The scroll to fit and the callout's bounce, with slack.
-OPENING_SECONDS = 1.0
 # The focus ring's colour (style.css) and how far a screenshot's pixel may be from it.
 RING = (10, 132, 255)
 RING_TOLERANCE = 40
@@ -95,30 +92,30 @@ def ring_around(img, e, inside=0):
 
 def open_bridge_callout(driver, url):
     driver.get(url + GOLDEN_GATE)
-    wait_painted(driver, timeout=20)
-    bridge = poll(lambda: named(driver, BRIDGE, "button"), timeout=10, message="the bridge marker")[0]
+    wait_painted(driver)
+    bridge = poll(lambda: named(driver, BRIDGE, "button"), message="the bridge marker")[0]
     click_at(driver, *centre(bridge))
-    poll(lambda: named(driver, "More Info", "button"), timeout=5, message="the callout's More Info button")
-    time.sleep(OPENING_SECONDS)
+    poll(lambda: named(driver, "More Info", "button"), message="the callout's More Info button")
+    wait_idle(driver)  # the scroll to fit and the bounce played out
 
 
 def open_bridge_detail(driver, url):
     """The bridge's callout, then its "More Info" dialog, both with the mouse."""
     open_bridge_callout(driver, url)
     click_at(driver, *centre(named(driver, "More Info", "button")[0]))
-    return poll(lambda: named(driver, "Done", "button"), timeout=5, message="the detail dialog's Done")[0]
+    return poll(lambda: named(driver, "Done", "button"), message="the detail dialog's Done")[0]
 
 
 def test_escape_closes_the_dialog_first_then_the_callout(driver, mapwire_server):
     open_bridge_detail(driver, mapwire_server)
     screenshot(driver, "focus-detail-open.png")
     press(driver, Keys.ESCAPE)
-    poll(lambda: not named(driver, "Done"), timeout=5, message="Escape to close the dialog")
-    time.sleep(0.3)
+    poll(lambda: not named(driver, "Done"), message="Escape to close the dialog")
+    wait_idle(driver)
     assert named(driver, "More Info", "button"), "the callout behind the dialog stays open"
     screenshot(driver, "focus-detail-escaped.png")
     press(driver, Keys.ESCAPE)
-    poll(lambda: not named(driver, "More Info"), timeout=5, message="a second Escape to close the callout")
+    poll(lambda: not named(driver, "More Info"), message="a second Escape to close the callout")
     assert severe_logs(driver) == []
 
 
@@ -128,8 +125,8 @@ def test_a_press_outside_the_dialog_closes_it_and_not_the_callout(driver, mapwir
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
     # The dimmed map right of the card, clear of the card, the controls and the toolbar.
     click_at(driver, w - 60, h / 2)
-    poll(lambda: not named(driver, "Done"), timeout=5, message="a press outside to close the dialog")
-    time.sleep(0.5)
+    poll(lambda: not named(driver, "Done"), message="a press outside to close the dialog")
+    wait_idle(driver)
     # Had the press reached the map too, it would have closed the callout (a tap on empty map deselects).
     assert named(driver, "More Info", "button"), "the callout stays open"
     assert location_hash(driver) == start, "the map did not move"
@@ -139,61 +136,64 @@ def test_a_press_outside_the_dialog_closes_it_and_not_the_callout(driver, mapwir
 
 def test_the_keyboard_goes_into_the_callout_and_the_dialog_and_back(driver, mapwire_server):
     driver.get(mapwire_server + GOLDEN_GATE)
-    wait_painted(driver, timeout=20)
-    poll(lambda: named(driver, BRIDGE, "button"), timeout=10, message="the bridge marker")
+    wait_painted(driver)
+    poll(lambda: named(driver, BRIDGE, "button"), message="the bridge marker")
     assert tab_to(driver, BRIDGE), "Tab reaches the bridge"
     pin = focused(driver)
     press(driver, Keys.ENTER)
     # Focus goes into the callout once it shows: the dialog named by the title.
     callout = poll(lambda: (lambda f: f if f and f["role"] == "dialog" else None)(focused(driver)),
-                   timeout=5, message="focus in the callout")
+                   message="focus in the callout")
     assert callout["name"] == BRIDGE and callout["item"] != pin["item"]
-    time.sleep(OPENING_SECONDS)
+    wait_idle(driver)  # the scroll to fit and the bounce played out
     # The callout's ⓘ is the next Tab stop, not one after every other pin.
     press(driver, Keys.TAB)
     assert focused_name(driver) == "More Info"
     img = screenshot(driver, "focus-callout-more-info.png")
     assert min(ring_around(img, focused(driver)).values()) > 0, "a whole ring around the ⓘ"
     press(driver, Keys.ENTER)
-    poll(lambda: focused_name(driver) == "Done", timeout=5, message="focus on the dialog's Done")
-    time.sleep(0.3)
-    img = screenshot(driver, "focus-detail-keyboard.png")
-    assert min(ring_around(img, focused(driver)).values()) > 0, "a ring on Done after the keyboard opened it"
+    poll(lambda: focused_name(driver) == "Done", message="focus on the dialog's Done")
+
+    def ring_on_done():
+        img = screenshot(driver, "focus-detail-keyboard.png")
+        assert min(ring_around(img, focused(driver)).values()) > 0, "a ring on Done after the keyboard opened it"
+
+    at_rest(driver, ring_on_done)
     # Escape closes the dialog and gives focus back to the ⓘ; the next closes the callout, back to the pin.
     press(driver, Keys.ESCAPE)
-    poll(lambda: not named(driver, "Done") and focused_name(driver) == "More Info", timeout=5,
+    poll(lambda: not named(driver, "Done") and focused_name(driver) == "More Info",
          message="focus back on More Info")
     press(driver, Keys.ESCAPE)
     poll(lambda: not named(driver, "More Info") and (focused(driver) or {}).get("item") == pin["item"],
-         timeout=5, message="the callout closed and focus back on the bridge")
+         message="the callout closed and focus back on the bridge")
     screenshot(driver, "focus-back-on-the-pin.png")
     assert severe_logs(driver) == []
 
 
 def test_no_ring_after_a_press_on_done_or_back(driver, mapwire_server):
     open_bridge_detail(driver, mapwire_server)
-    poll(lambda: focused_name(driver) == "Done", timeout=5, message="the server's focus on Done")
-    time.sleep(0.3)
+    poll(lambda: focused_name(driver) == "Done", message="the server's focus on Done")
+    wait_idle(driver)
     done = focused(driver)
     img = screenshot(driver, "focus-detail-mouse.png")
     assert max(ring_around(img, done).values()) == 0, "no ring on Done after a mouse press opened the dialog"
     # A key afterwards shows where focus is, as :focus-visible does.
     ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
     press(driver, Keys.TAB)
-    poll(lambda: focused_name(driver) == "Done", timeout=5, message="focus back on Done")
+    poll(lambda: focused_name(driver) == "Done", message="focus back on Done")
     img = screenshot(driver, "focus-detail-mouse-then-tab.png")
     assert min(ring_around(img, focused(driver)).values()) > 0
 
     # The wishlist card's "See details" pressed with the mouse: the detail screen's Back gets focus, no ring.
     driver.get("about:blank")  # a new page and session, not a new hash for this one
     driver.get(mapwire_server + CHICAGO)
-    wait_painted(driver, timeout=20)
-    click_at(driver, *centre(poll(lambda: named(driver, "Marcus Bell", "button"), timeout=10, message="the pin")[0]))
-    details = poll(lambda: named(driver, "See details", "button"), timeout=5, message="the card")[0]
-    time.sleep(OPENING_SECONDS)
-    click_at(driver, *centre(details))
-    poll(lambda: focused_name(driver) == "Back", timeout=5, message="focus on Back")
-    time.sleep(0.6)  # the slide
+    wait_painted(driver)
+    click_at(driver, *centre(poll(lambda: named(driver, "Marcus Bell", "button"), message="the pin")[0]))
+    poll(lambda: named(driver, "See details", "button"), message="the card")
+    wait_idle(driver)  # the card's fade-in played out
+    click_at(driver, *centre(named(driver, "See details", "button")[0]))
+    poll(lambda: focused_name(driver) == "Back", message="focus on Back")
+    wait_idle(driver)  # the slide played out
     back = focused(driver)
     img = screenshot(driver, "focus-back-button-mouse.png")
     assert max(ring_around(img, back).values()) == 0, "no ring on Back after a mouse press"
@@ -202,28 +202,31 @@ def test_no_ring_after_a_press_on_done_or_back(driver, mapwire_server):
 
 def test_wishlist_rows_have_a_whole_ring(driver, mapwire_server):
     driver.get(mapwire_server + CHICAGO)
-    wait_painted(driver, timeout=20)
-    poll(lambda: named(driver, "Marcus Bell", "button"), timeout=10, message="the pin")
+    wait_painted(driver)
+    poll(lambda: named(driver, "Marcus Bell", "button"), message="the pin")
     assert tab_to(driver, "Marcus Bell")
     press(driver, Keys.ENTER)
-    poll(lambda: (focused(driver) or {}).get("role") == "dialog", timeout=5, message="focus in the card")
-    time.sleep(OPENING_SECONDS)
+    poll(lambda: (focused(driver) or {}).get("role") == "dialog", message="focus in the card")
+    wait_idle(driver)  # the card's fade-in played out
     for _ in range(3):
         press(driver, Keys.TAB)
-    row = focused(driver)
-    assert row["tag"] == "li", row
-    time.sleep(0.2)
-    img = screenshot(driver, "focus-wishlist-row.png")
-    # Wherever the ring is drawn, in or around the row, each side shows.
-    sides = ring_around(img, row, inside=4)
-    assert min(sides.values()) > 10, f"the ring has all four sides: {sides}"
+    assert focused(driver)["tag"] == "li", focused(driver)
+
+    def whole_ring():
+        row = focused(driver)
+        img = screenshot(driver, "focus-wishlist-row.png")
+        # Wherever the ring is drawn, in or around the row, each side shows.
+        sides = ring_around(img, row, inside=4)
+        assert min(sides.values()) > 10, f"the ring has all four sides: {sides}"
+
+    at_rest(driver, whole_ring)
     assert severe_logs(driver) == []
 
 
 def test_tab_skips_pins_past_the_edge_of_the_map(driver, mapwire_server):
     driver.get(mapwire_server + CHICAGO)
-    wait_painted(driver, timeout=20)
-    poll(lambda: named(driver, "Marcus Bell", "button"), timeout=10, message="the pins")
+    wait_painted(driver)
+    poll(lambda: named(driver, "Marcus Bell", "button"), message="the pins")
     start = location_hash(driver)
     seen = []
     for _ in range(40):
@@ -234,7 +237,7 @@ def test_tab_skips_pins_past_the_edge_of_the_map(driver, mapwire_server):
             assert f["width"] > 0 and f["height"] > 0, f"a Tab stop with nothing on screen: {f}"
     assert "Marcus Bell" in seen and "Zoom in" in seen, seen
     assert "San Francisco" not in seen
-    time.sleep(0.5)
+    wait_idle(driver)
     assert location_hash(driver) == start, "Tab does not move the map"
     # San Francisco's flag is laid out in the margin west of the map: in the list, hidden, as nothing of it shows.
     flags = driver.execute_script(
@@ -248,7 +251,7 @@ def api(base_url, method, path, body=None):
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(base_url + path, data=data, method=method,
                                      headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=5) as response:
+    with urllib.request.urlopen(request, timeout=30) as response:
         return json.load(response)
 
 
@@ -279,23 +282,30 @@ def test_tab_order_stays_while_pins_move_and_follows_them_once_the_map_rests(dri
                                                            "longitude": lon})
     try:
         driver.get(mapwire_server + "/#6/-30/-140")
-        wait_painted(driver, timeout=20)
-        poll(lambda: all(named(driver, n, "button") for n in names), timeout=10, message="the three pins")
+        wait_painted(driver)
+        poll(lambda: all(named(driver, n, "button") for n in names), message="the three pins")
         assert tab_cycle(driver, names) == ["Order A", "Order B", "Order C"]
         # A moves between B and C (a glide of at most a second), while the map stays where it is.
         api(mapwire_server, "POST", "/api/moves", {"moves": [{"id": ids["Order A"], "latitude": -30,
                                                               "longitude": -139}]})
         poll(lambda: named(driver, "Order A", "button")[0]["x"] > named(driver, "Order B", "button")[0]["x"] + 20,
-             timeout=5, message="A to glide east of B")
-        time.sleep(0.5)
+             message="A to glide east of B")
+        wait_idle(driver)  # the glide played out
         screenshot(driver, "focus-order-after-move.png")
         assert tab_cycle(driver, names) == ["Order A", "Order B", "Order C"], "Tab keeps its order while pins move"
         assert tab_cycle(driver, names) == ["Order A", "Order B", "Order C"], "pass after pass"
         # The map moves and comes to rest: the order is by where the pins are now, B, A, C.
         driver.execute_script("document.activeElement && document.activeElement.blur();")
+        before = location_hash(driver)
         press(driver, Keys.ARROW_LEFT)
-        time.sleep(1.0)
-        assert tab_cycle(driver, names) == ["Order A", "Order C", "Order B"]
+        # The server sends the URL as the camera settles.
+        poll(lambda: location_hash(driver) != before, message="the map to pan and come to rest")
+
+        def ordered_by_place():
+            order = tab_cycle(driver, names)
+            assert order == ["Order A", "Order C", "Order B"], order
+
+        at_rest(driver, ordered_by_place)
     finally:
         for pin_id in ids.values():
             api(mapwire_server, "DELETE", f"/api/annotations/{pin_id}")
@@ -304,19 +314,19 @@ def test_tab_order_stays_while_pins_move_and_follows_them_once_the_map_rests(dri
 
 def test_a_press_outside_the_keyboard_shortcuts_closes_them(driver, mapwire_server):
     driver.get(mapwire_server + CHICAGO)
-    wait_painted(driver, timeout=20)
-    pin = poll(lambda: named(driver, OUTSIDE_PANEL, "button"), timeout=10, message="the pin")[0]
+    wait_painted(driver)
+    pin = poll(lambda: named(driver, OUTSIDE_PANEL, "button"), message="the pin")[0]
     press(driver, "?")
-    poll(lambda: named(driver, "Arrow keys: Pan the map"), timeout=5, message="the shortcuts panel")
+    poll(lambda: named(driver, "Arrow keys: Pan the map"), message="the shortcuts panel")
     screenshot(driver, "focus-shortcuts-open.png")
     # A press on a pin beside the panel closes the panel, and only that: the pin is not selected.
     click_at(driver, *centre(pin))
-    poll(lambda: not named(driver, "Arrow keys: Pan the map"), timeout=5, message="the press to close the panel")
-    time.sleep(0.5)
+    poll(lambda: not named(driver, "Arrow keys: Pan the map"), message="the press to close the panel")
+    wait_idle(driver)
     assert not named(driver, "See details"), "the press did not open the pin's card"
     assert named(driver, OUTSIDE_PANEL, "button")[0]["pressed"] != "true"
     screenshot(driver, "focus-shortcuts-pressed-outside.png")
     # The next press on the pin is the map's again.
     click_at(driver, *centre(named(driver, OUTSIDE_PANEL, "button")[0]))
-    poll(lambda: named(driver, "See details", "button"), timeout=5, message="the card on a second press")
+    poll(lambda: named(driver, "See details", "button"), message="the card on a second press")
     assert severe_logs(driver) == []

@@ -34,7 +34,7 @@ def test_a_pin_on_a_city_takes_the_place_of_its_name(chrome, mapwire_server):
     madrid = city("Madrid")
     driver = chrome()
     driver.get(f"{mapwire_server}/#6/{madrid['lat']:.5f}/{madrid['lon']:.5f}")
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     width, height = driver.execute_script("return [innerWidth, innerHeight];")
     cx, cy = width // 2, height // 2
     # The upper half of the name's letters, right of the dot: clear of where a pin's balloon and title go.
@@ -45,11 +45,11 @@ def test_a_pin_on_a_city_takes_the_place_of_its_name(chrome, mapwire_server):
                                      data=json.dumps({"id": "on-madrid", "title": "Here", "latitude": madrid["lat"],
                                                       "longitude": madrid["lon"]}).encode(),
                                      headers={"Content-Type": "application/json"})
-    urllib.request.urlopen(request, timeout=10).read()
-    poll(lambda: [e for e in mirror(driver) if e["name"] == "Here" and e["width"] > 0] or None, timeout=10,
+    urllib.request.urlopen(request, timeout=30).read()
+    poll(lambda: [e for e in mirror(driver) if e["name"] == "Here" and e["width"] > 0] or None,
          message="the pin in the mirror")
     after = poll(lambda: (lambda img: img if dark_pixels(img, *box) == 0 else None)(
-        screenshot(driver, "labels-after.png")), timeout=5, message="the name to give way")
+        screenshot(driver, "labels-after.png")), message="the name to give way")
     assert dark_pixels(after, *box) == 0
     urllib.request.urlopen(urllib.request.Request(mapwire_server + "/api/annotations/on-madrid", method="DELETE"),
-                           timeout=10).read()
+                           timeout=30).read()

@@ -7,13 +7,12 @@ at a desktop and a phone size go to tests/browser/artifacts/."""
 from __future__ import annotations
 
 import math
-import time
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from conftest import click_at, poll, running_mapwire, screenshot, severe_logs, wait_painted
+from conftest import click_at, poll, running_mapwire, screenshot, severe_logs, wait_idle, wait_painted
 from test_map import mirror, parse_hash
 
 START = "/#4/20/0"
@@ -23,8 +22,8 @@ def named(driver, name):
     return [e for e in mirror(driver) if e["name"] == name and e["width"] > 0]
 
 
-def one(driver, name, timeout=10):
-    return poll(lambda: named(driver, name), timeout=timeout, message=f"{name!r} in the mirror")[0]
+def one(driver, name):
+    return poll(lambda: named(driver, name), message=f"{name!r} in the mirror")[0]
 
 
 def centre(e):
@@ -36,7 +35,7 @@ def zoom(driver):
 
 
 def wait_zoom(driver, value):
-    poll(lambda: abs(zoom(driver) - value) < 0.01, timeout=5, message=f"zoom {value} in the URL")
+    poll(lambda: abs(zoom(driver) - value) < 0.01, message=f"zoom {value} in the URL")
 
 
 def scale_label(driver):
@@ -62,7 +61,7 @@ def server_with_flags():
 
 def test_zoom_buttons_zoom_by_one_level_when_clicked(driver, mapwire_server):
     driver.get(mapwire_server + START)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     zoom_in = one(driver, "Zoom in")
     assert zoom_in["tag"] == "button"
     assert zoom_in["x"] < 60 and zoom_in["y"] < 60, "top left, as web maps have it"
@@ -82,11 +81,12 @@ def focused_name(driver):
 
 def tab_to(driver, name, limit=200):
     """Presses Tab until the mirror element `name` has focus and keeps it (the
-    server moves focus too, and its FOCUS may land a moment after the browser's)."""
+    server moves focus too, and its FOCUS may land a moment after the browser's:
+    whatever it sends has come once the page is at rest)."""
     for _ in range(limit):
         ActionChains(driver).send_keys(Keys.TAB).perform()
         if focused_name(driver) == name:
-            time.sleep(0.4)
+            wait_idle(driver)
             if focused_name(driver) == name:
                 return True
     return False
@@ -94,7 +94,7 @@ def tab_to(driver, name, limit=200):
 
 def test_tab_reaches_zoom_in_and_enter_presses_it(driver, mapwire_server):
     driver.get(mapwire_server + START)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     one(driver, "Zoom in")
     assert tab_to(driver, "Zoom in"), "Tab never reached the Zoom in button"
     ActionChains(driver).send_keys(Keys.ENTER).perform()
@@ -107,12 +107,12 @@ def test_tab_reaches_zoom_in_and_enter_presses_it(driver, mapwire_server):
 
 def test_scale_bar_and_attribution_are_named_in_the_mirror(driver, mapwire_server):
     driver.get(mapwire_server + "/#5/60/10")
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     credit = one(driver, "Map data: © Natural Earth")
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
     assert abs(credit["x"] + credit["width"] - w) < 1 and abs(credit["y"] + credit["height"] - h) < 1
     # At 60° N and zoom 5 one px is 2446 m: the bar shows 200 km in 81.8 px.
-    label = poll(lambda: scale_label(driver), timeout=5, message="the scale bar in the mirror")
+    label = poll(lambda: scale_label(driver), message="the scale bar in the mirror")
     assert label == "Scale: 200 km"
     metres_per_px = 156543.03392 * math.cos(math.radians(60)) / 2 ** 5
     scale = named(driver, label)[0]
@@ -123,23 +123,23 @@ def test_scale_bar_and_attribution_are_named_in_the_mirror(driver, mapwire_serve
 
 def test_question_mark_opens_the_keyboard_shortcuts_and_escape_closes_them(driver, mapwire_server):
     driver.get(mapwire_server + START)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     one(driver, "Keyboard shortcuts")
     ActionChains(driver).send_keys("?").perform()
     panel = poll(lambda: [e for e in named(driver, "Keyboard shortcuts") if e["tag"] != "button"],
-                 timeout=5, message="the shortcuts panel")[0]
+                 message="the shortcuts panel")[0]
     assert one(driver, "Arrow keys: Pan the map")
     screenshot(driver, "controls-keyboard-shortcuts.png")
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
     assert panel["x"] >= 0 and panel["x"] + panel["width"] <= w and panel["y"] + panel["height"] <= h
     ActionChains(driver).send_keys(Keys.ESCAPE).perform()
-    poll(lambda: not named(driver, "Arrow keys: Pan the map"), timeout=5, message="Escape to close the panel")
+    poll(lambda: not named(driver, "Arrow keys: Pan the map"), message="Escape to close the panel")
     assert severe_logs(driver) == []
 
 
 def test_flags_move_and_hide_the_controls(driver, server_with_flags):
     driver.get(server_with_flags + START)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     zoom_in = one(driver, "Zoom in")
     credit = one(driver, "Map data: © Natural Earth")
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
@@ -160,11 +160,11 @@ def test_controls_overlap_nothing_at_desktop_and_phone_sizes(chrome, mapwire_ser
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": False})
     driver.get(mapwire_server + page)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     one(driver, "Zoom in")
     w, h = driver.execute_script("return [innerWidth, innerHeight];")
     assert (w, h) == size
-    label = poll(lambda: scale_label(driver), timeout=5, message="the scale bar")
+    label = poll(lambda: scale_label(driver), message="the scale bar")
     names = ["Zoom in", "Zoom out", "Keyboard shortcuts", label, "Map data: © Natural Earth"]
     controls = [rect(one(driver, n)) for n in names]
     toolbar = [rect(e) for n in ("City", "Bridge", "Flower", "Ferry", "All") for e in named(driver, n)]

@@ -241,7 +241,7 @@ def test_reconnects_with_a_fresh_session(driver, fake_server):
     assert text.startswith("Disconnected (dropped by test) — reconnecting in"), text
     stats = poll(lambda: driver.execute_script(
         "const s = window.mapwire.stats; return s.connected && s.session === 2 && s.lastFrame > 0 "
-        "? Object.assign({}, s) : null;"), timeout=10, message="a new session")
+        "? Object.assign({}, s) : null;"), message="a new session")
     assert stats["lastFrame"] == 1
 
     def acked_on_the_new_session():

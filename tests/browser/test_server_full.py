@@ -23,7 +23,7 @@ def test_banner_shows_the_server_full_reason(driver):
             wait_http(url + "/healthz", timeout=30, proc=proc)
             # Another tab holds the only session.
             holder = websocket.create_connection(f"ws://127.0.0.1:{port}/ws", subprotocols=["mapwire.v1"],
-                                                 timeout=5)
+                                                 timeout=30)
             driver.get(url + "/#2/20/0")
             text = poll(lambda: driver.execute_script(
                 "const b = document.getElementById('status'); "
@@ -35,7 +35,7 @@ def test_banner_shows_the_server_full_reason(driver):
             holder.close()
             poll(lambda: driver.execute_script(
                 "const s = window.mapwire.stats; return s.connected && s.framesPainted > 0;"),
-                timeout=15, message="a session once a slot is free")
+                message="a session once a slot is free")
         finally:
             proc.terminate()
             proc.wait(10)

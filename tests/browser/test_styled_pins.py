@@ -18,7 +18,7 @@ OCEAN = "#6/-30/-130"
 def send(base_url: str, path: str, body, method="POST", content_type="application/json") -> dict:
     request = urllib.request.Request(base_url + path, data=json.dumps(body).encode(), method=method,
                                      headers={"Content-Type": content_type})
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=30) as response:
         return json.load(response)
 
 
@@ -48,14 +48,14 @@ PINS = [("teal", "Teal pin", -132, "#2a9d8f", "T"),
 def test_imported_pins_show_in_their_colours_and_a_patch_recolours_one(chrome, mapwire_server):
     driver = chrome()
     driver.get(mapwire_server + "/" + OCEAN)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     features = [{"type": "Feature", "id": f"styled-{key}", "geometry": {"type": "Point", "coordinates": [lon, -30]},
                  "properties": {"title": title, "marker-color": colour, "marker-symbol": symbol}}
                 for key, title, lon, colour, symbol in PINS]
     answer = send(mapwire_server, "/api/annotations", {"type": "FeatureCollection", "features": features},
                   content_type="application/geo+json")
     assert answer == {"imported": 3}
-    boxes = {title: poll(lambda t=title: pin(driver, t), timeout=10, message=f"the mirror names {title}")
+    boxes = {title: poll(lambda t=title: pin(driver, t), message=f"the mirror names {title}")
              for _, title, _, _, _ in PINS}
     img = screenshot(driver, "styled-imported.png")
     for _, title, _, colour, _ in PINS:
@@ -71,9 +71,9 @@ def test_imported_pins_show_in_their_colours_and_a_patch_recolours_one(chrome, m
 
     send(mapwire_server, "/api/annotations/styled-plum", {"marker-color": "#e9c46a", "title": "Gold pin"},
          method="PATCH")
-    box = poll(lambda: pin(driver, "Gold pin"), timeout=10, message="the renamed pin")
+    box = poll(lambda: pin(driver, "Gold pin"), message="the renamed pin")
     img = poll(lambda: (lambda i: i if pixels_near(i, box, rgb("#e9c46a")) > 250 else None)(
-        screenshot(driver, "styled-patched.png")), timeout=10, message="the pin in its new colour")
+        screenshot(driver, "styled-patched.png")), message="the pin in its new colour")
     assert pixels_near(img, box, rgb("#7b2cbf")) < 10
     assert pin(driver, "Plum pin") is None
     assert severe_logs(driver) == []
@@ -82,20 +82,20 @@ def test_imported_pins_show_in_their_colours_and_a_patch_recolours_one(chrome, m
 def test_a_patch_rewrites_an_open_callout(chrome, mapwire_server):
     driver = chrome()
     driver.get(mapwire_server + "/#6/-20/-140")
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     send(mapwire_server, "/api/annotations", {"id": "callout-pin", "title": "Buoy 7", "subtitle": "Before",
                                               "latitude": -20, "longitude": -140, "markerColor": "#264653"})
-    box = poll(lambda: pin(driver, "Buoy 7"), timeout=10, message="the buoy's marker")
+    box = poll(lambda: pin(driver, "Buoy 7"), message="the buoy's marker")
     click_at(driver, box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
 
     def texts():
         return {e["name"] for e in mirror(driver) if e["width"] > 0}
 
-    poll(lambda: "Before" in texts(), timeout=10, message="the callout's subtitle")
+    poll(lambda: "Before" in texts(), message="the callout's subtitle")
     screenshot(driver, "styled-callout-before.png")
     send(mapwire_server, "/api/annotations/callout-pin", {"title": "Buoy 7b", "subtitle": "After",
                                                           "marker-symbol": "7"}, method="PATCH")
-    poll(lambda: {"Buoy 7b", "After"} <= texts() and "Before" not in texts(), timeout=10,
+    poll(lambda: {"Buoy 7b", "After"} <= texts() and "Before" not in texts(),
          message="the callout shows the new title and subtitle")
     screenshot(driver, "styled-callout-after.png")
     assert severe_logs(driver) == []
@@ -105,10 +105,10 @@ def test_a_light_markers_glyph_is_dark_enough_to_read(chrome, mapwire_server):
     """On a gold balloon a white dot would have 1.4:1; the glyph is drawn dark instead (WCAG's 3:1 for graphics)."""
     driver = chrome()
     driver.get(mapwire_server + "/#6/-40/-120")
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     send(mapwire_server, "/api/annotations", {"id": "gold-pin", "title": "Gold pin", "latitude": -40,
                                              "longitude": -120, "markerColor": "#ffd700"})
-    box = poll(lambda: pin(driver, "Gold pin"), timeout=10, message="the gold pin in the mirror")
+    box = poll(lambda: pin(driver, "Gold pin"), message="the gold pin in the mirror")
     img = screenshot(driver, "styled-gold-glyph.png")
     # The dot sits in the balloon's head: its upper part, centred.
     head = {"x": box["x"] + box["width"] / 2 - 5, "y": box["y"] + 10, "width": 10, "height": 10}

@@ -27,14 +27,14 @@ def proxy(mapwire_server):
 
 def test_the_map_works_under_a_sub_path(driver, proxy):
     driver.get(proxy.url + "/maps/#4/20/0")
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     assert driver.execute_script("return window.mapwire.socketURL();") == \
         f"ws://127.0.0.1:{proxy.port}/maps/ws"
-    poll(lambda: pins(driver), timeout=10, message="pins in the accessibility mirror")
+    poll(lambda: pins(driver), message="pins in the accessibility mirror")
     # Both fonts load through the prefix (text would paint in a fallback otherwise).
     poll(lambda: driver.execute_script(
         "return [...document.fonts].filter(f => f.family === 'Inter' && f.status === 'loaded').length >= 2;"),
-        timeout=10, message="the Inter fonts loaded")
+        message="the Inter fonts loaded")
     img = screenshot(driver, "subpath-map.png")
     assert colour_count(img) > 50, "the canvas looks blank"
 
@@ -46,7 +46,7 @@ def test_the_map_works_under_a_sub_path(driver, proxy):
     before = {e["item"] for e in mirror(driver)}
     click_at(driver, pin["x"] + pin["width"] / 2, pin["y"] + pin["height"] / 2)
     poll(lambda: [e for e in mirror(driver) if e["item"] not in before and pin["name"] in e["name"]],
-         timeout=5, message=f"a callout for {pin['name']!r}")
+         message=f"a callout for {pin['name']!r}")
     screenshot(driver, "subpath-callout.png")
 
     paths = proxy.requested()
@@ -61,7 +61,7 @@ def test_the_map_works_under_a_sub_path(driver, proxy):
 def test_the_proxy_itself_refuses_what_is_outside_the_prefix(proxy):
     # The check above means something only if an un-prefixed path would fail.
     with pytest.raises(urllib.error.HTTPError) as e:
-        urllib.request.urlopen(proxy.url + "/painter.js", timeout=5)
+        urllib.request.urlopen(proxy.url + "/painter.js", timeout=30)
     assert e.value.code == 404
-    with urllib.request.urlopen(proxy.url + "/maps/painter.js", timeout=5) as r:
+    with urllib.request.urlopen(proxy.url + "/maps/painter.js", timeout=30) as r:
         assert r.status == 200 and b"MapWire painter" in r.read()

@@ -41,8 +41,8 @@ def test_a_crowd_of_pins_shows_as_counted_clusters_and_one_by_one_zoomed_in(driv
     with running_mapwire(log_name="mapwire-unclustered.log") as url:
         import_pins(url)
         driver.get(url + "/#5/48/10")
-        wait_painted(driver, timeout=20)
-        clusters = poll(lambda: gathered(driver), timeout=10, message="the crowd's clusters in the mirror")
+        wait_painted(driver)
+        clusters = poll(lambda: gathered(driver), message="the crowd's clusters in the mirror")
         screenshot(driver, "unclustered-crowd-gathered.png")
         # A count each, not a marker each: a few dozen clusters stand for the thousands of pins.
         assert len(crowd_pins(driver)) < 100
@@ -53,13 +53,13 @@ def test_a_crowd_of_pins_shows_as_counted_clusters_and_one_by_one_zoomed_in(driv
         biggest = max(clusters, key=lambda c: int(c["name"].split()[0]))
         zoom0, _, _ = parse_hash(driver.execute_script("return location.hash;"))
         click_at(driver, biggest["x"] + biggest["width"] / 2, biggest["y"] + biggest["height"] / 2)
-        poll(lambda: parse_hash(driver.execute_script("return location.hash;"))[0] > zoom0 + 0.5, timeout=8,
+        poll(lambda: parse_hash(driver.execute_script("return location.hash;"))[0] > zoom0 + 0.5,
              message="the map to zoom in on the cluster")
         # Zoomed in far enough that few lie near, they are markers again, named by their titles.
         driver.get(url + "/#11/48/10")
         driver.refresh()
-        wait_painted(driver, timeout=20)
-        poll(lambda: crowd_pins(driver), timeout=10, message="pins one by one")
+        wait_painted(driver)
+        poll(lambda: crowd_pins(driver), message="pins one by one")
         assert not gathered(driver)
         screenshot(driver, "unclustered-crowd-one-by-one.png")
         assert named(driver, crowd_pins(driver)[0]["name"])

@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from conftest import click_at, mouse, poll, running_mapwire, screenshot, severe_logs, wait_painted
+from conftest import click_at, drag, poll, running_mapwire, screenshot, severe_logs, wait_painted
 from test_map import mirror, parse_hash
 
 LAND = (0xF2, 0xEF, 0xE6)      # BaseMapView.landColor
@@ -28,7 +28,7 @@ def server():
 
 def open_at(driver, url: str, hash_: str = ""):
     driver.get(url + "/" + hash_)
-    wait_painted(driver, timeout=20)
+    wait_painted(driver)
     # Frame 1 holds the base map; wait for the font to settle the names.
     poll(lambda: driver.execute_script("return document.fonts.status === 'loaded';"), message="fonts")
 
@@ -43,14 +43,6 @@ def land_in(img, x0: int, x1: int, y0: int = 0, y1: int | None = None, step: int
 
 def camera(driver):
     return parse_hash(driver.execute_script("return location.hash;"))
-
-
-def slow_drag(driver, x0: float, y0: float, dx: float, steps: int = 12):
-    """A drag that comes to rest before the release (two still samples), so no fling carries the map on."""
-    seq = [("move", x0, y0), ("down",)]
-    seq += [("move", x0 + dx * i / steps, y0) for i in range(1, steps + 1)]
-    seq += [("pause", 0.15), ("move", x0 + dx, y0 + 1), ("pause", 0.05), ("move", x0 + dx, y0 + 1), ("up",)]
-    mouse(driver, seq)
 
 
 def test_land_is_drawn_on_both_sides_of_180(driver, server):
@@ -69,14 +61,14 @@ def test_a_drag_west_carries_the_camera_on_past_180(driver, server):
     before = screenshot(driver, "wrap-drag-before.png")
     w, h = before.size
     # 600 px west at zoom 3 (2,048 px a world) takes the camera 105.5° east: to 84.5° W.
-    slow_drag(driver, 900, h // 2, -600)
-    poll(lambda: abs(camera(driver)[2] - (170 + 600 * 360 / (WORLD_PX * 8) - 360)) < 1.5, timeout=5,
+    drag(driver, 900, h // 2, -600, 0, steps=12)  # held still before the release: no fling
+    poll(lambda: abs(camera(driver)[2] - (170 + 600 * 360 / (WORLD_PX * 8) - 360)) < 1.5,
          message=f"the hash past 180° (now {camera(driver)})")
     after = screenshot(driver, "wrap-drag-after.png")
     assert land_in(after, 3 * w // 4, w) > 2000, "South America in view after the drag"
     # And on: another drag west keeps going.
-    slow_drag(driver, 900, h // 2, -300, steps=8)
-    poll(lambda: abs(camera(driver)[2] - (-84.5 + 300 * 360 / 2048)) < 1.5, timeout=5,
+    drag(driver, 900, h // 2, -300, 0, steps=8)
+    poll(lambda: abs(camera(driver)[2] - (-84.5 + 300 * 360 / 2048)) < 1.5,
          message=f"the second drag (now {camera(driver)})")
     zoom, lat, lon = camera(driver)
     assert -180 <= lon <= 180
@@ -104,7 +96,7 @@ def test_the_opening_view_fills_a_1920_by_1080_window(chrome, server):
 def post(url: str, body: dict) -> dict:
     request = urllib.request.Request(url + "/api/annotations", data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=30) as response:
         return json.load(response)
 
 
@@ -119,14 +111,14 @@ def test_a_pin_east_of_180_shows_beside_a_camera_west_of_it_and_a_click_selects_
                  and e["width"] > 0]
         return found[0] if found else None
 
-    pin = poll(the_pin, timeout=10, message="the pin east of 180° in the mirror")
+    pin = poll(the_pin, message="the pin east of 180° in the mirror")
     cx = pin["x"] + pin["width"] / 2
     # 6° east of the camera at zoom 5 (8,192 px a world): some 137 px right of the centre, not a world away.
     assert abs(cx - (w / 2 + 6 * 8192 / 360)) < 20, (cx, w)
     screenshot(driver, "wrap-pin-before.png")
     # The balloon's upper part: the marker's title hangs below its point.
     click_at(driver, cx, pin["y"] + pin["height"] / 3)
-    poll(lambda: any(e["name"] == "East of 180" and e["width"] > 0 for e in mirror(driver)), timeout=5,
+    poll(lambda: any(e["name"] == "East of 180" and e["width"] > 0 for e in mirror(driver)),
          message="the pin's callout (its subtitle in the mirror)")
     screenshot(driver, "wrap-pin-callout.png")
     assert severe_logs(driver) == []

@@ -47,6 +47,7 @@ chrome = browser.chrome
 driver = browser.driver
 # Their helpers.
 artifact = browser.artifact
+at_rest = browser.at_rest
 click_at = browser.click_at
 free_port = browser.free_port
 poll = browser.poll

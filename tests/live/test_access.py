@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 import websocket
 
-from live_server import ROOT, binary_path, free_port, new_store, start_server
+from live_server import HANG, ROOT, binary_path, free_port, new_store, start_server
 
 TOKEN = "s3cret-token"
 JSON = {"Content-Type": "application/json"}
@@ -24,7 +24,7 @@ def request(server, method, path, body=None, headers=None):
     data = None if body is None else (body if isinstance(body, bytes) else json.dumps(body).encode())
     req = urllib.request.Request(server.http + path, data=data, method=method, headers=headers or {})
     try:
-        with urllib.request.urlopen(req, timeout=10) as response:
+        with urllib.request.urlopen(req, timeout=HANG) as response:
             return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.headers, error.read()
@@ -39,7 +39,7 @@ def open_socket(server, path, origin=None, suppress_origin=False, headers=None, 
     try:
         ws = websocket.create_connection(f"ws://127.0.0.1:{server.port}{path}", subprotocols=[protocol],
                                          origin=origin, suppress_origin=suppress_origin,
-                                         header=headers or [], timeout=5)
+                                         header=headers or [], timeout=HANG)
     except websocket.WebSocketBadStatusException as error:
         return error.status_code, json.loads(error.resp_body)
     ws.close()
@@ -88,7 +88,7 @@ def test_the_feed_needs_the_token(guarded):
     assert status == 401 and body["status"] == 401
     assert open_socket(guarded, "/feed", protocol="mapwire.feed.v1", headers=["Authorization: Bearer nope"])[0] == 403
     ws = websocket.create_connection(f"ws://127.0.0.1:{guarded.port}/feed", subprotocols=["mapwire.feed.v1"],
-                                     header=[f"Authorization: Bearer {TOKEN}"], timeout=5)
+                                     header=[f"Authorization: Bearer {TOKEN}"], timeout=HANG)
     ws.send(json.dumps({"moves": []}))
     assert json.loads(ws.recv())["applied"] == 0
     ws.close()

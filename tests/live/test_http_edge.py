@@ -7,18 +7,18 @@ from __future__ import annotations
 
 import json
 import socket
-import time
 import urllib.request
 
 import pytest
 
-from live_server import start_server
+from live_server import HANG, start_server
 
 ADD = b'{"id":"%s","title":"x","latitude":1,"longitude":1}'
 
 
-def exchange(server, data: bytes, timeout: float = 5.0) -> bytes:
-    """Sends raw bytes and reads until the server closes (or goes quiet)."""
+def exchange(server, data: bytes, timeout: float = HANG) -> bytes:
+    """Sends raw bytes and reads until the server closes (every request here
+    says `Connection: close`); `timeout` only guards against a hang."""
     with socket.create_connection(("127.0.0.1", server.port)) as s:
         s.settimeout(timeout)
         s.sendall(data)
@@ -167,7 +167,7 @@ def test_expect_100_continue_is_answered_before_the_body(live_server):
     head = (f"POST /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             f"Expect: 100-continue\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
     with socket.create_connection(("127.0.0.1", live_server.port)) as s:
-        s.settimeout(5)
+        s.settimeout(HANG)
         s.sendall(head)
         assert s.recv(4096) == b"HTTP/1.1 100 Continue\r\n\r\n"
         s.sendall(body)
@@ -207,7 +207,7 @@ def test_a_pipelined_request_waits_for_a_large_answer_to_finish():
         for _ in range(3):
             pipelined = (b"GET /api/annotations HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
                          b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            found = answers(exchange(server, pipelined, timeout=20))
+            found = answers(exchange(server, pipelined))
             assert [status for status, _, _ in found] == [200, 200]
             listed, health = found[0][2], found[1][2]
             assert len(listed) == int(found[0][1]["content-length"]) and len(json.loads(listed)["annotations"]) > 20_000
@@ -220,13 +220,11 @@ def test_a_header_timeout_is_answered_408_and_counted():
     server = start_server("--request-timeout", "1")
     try:
         with socket.create_connection(("127.0.0.1", server.port)) as s:
-            s.settimeout(5)
+            s.settimeout(HANG)
             s.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127")
-            started = time.monotonic()
             data = s.recv(65536)
-            assert time.monotonic() - started < 4
         assert_json_error(answers(data)[0], 408)
-        with urllib.request.urlopen(server.http + "/metrics", timeout=5) as response:
+        with urllib.request.urlopen(server.http + "/metrics", timeout=HANG) as response:
             metrics = response.read().decode()
         assert 'mapwire_connection_closes_total{reason="timeout"} 1' in metrics.splitlines()
         # The 408 is an answer too; the head never arrived whole, so its method and route are unknown.

@@ -17,7 +17,7 @@ import urllib.request
 
 import pytest
 
-from live_server import ROOT, binary_path, free_port
+from live_server import HANG, ROOT, binary_path, free_port
 
 JSON = {"Content-Type": "application/json"}
 
@@ -27,26 +27,45 @@ def api(server, method, path, body=None):
     req = urllib.request.Request(server.http + urllib.parse.quote(path, safe="/%"), data=data, method=method,
                                  headers=JSON)
     try:
-        with urllib.request.urlopen(req, timeout=10) as response:
+        with urllib.request.urlopen(req, timeout=HANG) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
 
 
-def raw(server, data: bytes, timeout: float = 3.0) -> tuple[bytes, bool]:
-    """Sends raw bytes; returns everything read and whether the server closed."""
+def raw(server, data: bytes, answers: int | None = None) -> tuple[bytes, bool]:
+    """Sends raw bytes; reads until the server closes or, with `answers`, until
+    that many whole answers came on a connection kept open. Returns everything
+    read and whether the server closed."""
     with socket.create_connection(("127.0.0.1", server.port)) as s:
-        s.settimeout(timeout)
+        s.settimeout(HANG)
         s.sendall(data)
         out = b""
-        try:
-            while True:
+        while answers is None or whole_answers(out) < answers:
+            try:
                 chunk = s.recv(65536)
-                if not chunk:
-                    return out, True
-                out += chunk
-        except socket.timeout:
-            return out, False
+            except socket.timeout:
+                raise AssertionError(f"neither closed nor answered within {HANG} s: {out[:300]!r}")
+            if not chunk:
+                return out, True
+            out += chunk
+        return out, False
+
+
+def whole_answers(data: bytes) -> int:
+    """How many complete HTTP answers (head and Content-Length body) `data` holds."""
+    count = 0
+    while True:
+        head, found, rest = data.partition(b"\r\n\r\n")
+        if not found:
+            return count
+        lengths = [line.split(b":", 1)[1] for line in head.split(b"\r\n")[1:]
+                   if line.lower().startswith(b"content-length:")]
+        length = int(lengths[0]) if lengths else 0
+        if len(rest) < length:
+            return count
+        count += 1
+        data = rest[length:]
 
 
 def responses(data: bytes) -> list[tuple[int, dict]]:
@@ -134,13 +153,13 @@ def test_chunked_bodies_are_refused_with_411(live_server):
 
 def test_pipelined_requests_are_answered_not_dropped(live_server):
     get = f"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:{live_server.port}\r\n\r\n".encode()
-    out, closed = raw(live_server, get * 2, timeout=3)
+    out, closed = raw(live_server, get * 2, answers=2)
     statuses = [status for status, _ in responses(out)]
     # The first always; the second too, or the connection closes so the client retries it.
     assert statuses in ([200, 200], [200]), out[:300]
     assert closed or statuses == [200, 200]
     post = post_head(live_server.port, "Content-Length: 2\r\n") + b"[]"
-    out, _ = raw(live_server, post + get, timeout=3)
+    out, _ = raw(live_server, post + get, answers=2)
     assert [status for status, _ in responses(out)][:1] == [200], out[:300]
 
 

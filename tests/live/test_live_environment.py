@@ -12,11 +12,11 @@ import subprocess
 import tempfile
 import urllib.request
 
-from live_server import ROOT, binary_path, free_port, start_server
+from live_server import HANG, ROOT, binary_path, free_port, start_server
 
 
 def annotations(server) -> list[dict]:
-    with urllib.request.urlopen(server.http + "/api/annotations", timeout=5) as response:
+    with urllib.request.urlopen(server.http + "/api/annotations", timeout=HANG) as response:
         return json.load(response)["annotations"]
 
 
@@ -43,7 +43,7 @@ def test_variables_configure_the_server():
     try:
         assert annotations(server) == [], "MAPWIRE_SAMPLES=none leaves the map empty"
         # Both origins from the comma-separated list may frame the page.
-        with urllib.request.urlopen(server.http + "/", timeout=5) as response:
+        with urllib.request.urlopen(server.http + "/", timeout=HANG) as response:
             policy = response.headers["Content-Security-Policy"]
         assert "https://a.example" in policy and "https://b.example" in policy
     finally:
@@ -55,11 +55,11 @@ def test_variables_configure_the_server():
     try:
         line = process.stdout.readline()
         assert f":{port}/" in line, line
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as response:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=HANG) as response:
             assert response.status == 200
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=HANG)
 
 
 def test_the_flag_wins_over_its_variable():

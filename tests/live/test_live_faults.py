@@ -15,7 +15,7 @@ import time
 import pytest
 import websocket
 
-from live_server import ROOT, start_server
+from live_server import HANG, ROOT, start_server
 from neighbour import Neighbour
 
 BINARY = os.environ.get("MAPWIRE_BIN", os.path.join(ROOT, ".build", "debug", "mapwire"))
@@ -73,14 +73,18 @@ def test_a_missing_or_corrupt_fixture_names_the_file_and_exits_1(data_copy, name
     assert "people file" not in result.stderr or name == "people.json"
 
 
-def test_sigterm_with_held_sockets_closes_sessions_with_1001_and_exits_0_within_a_second():
-    server = start_server()
+def test_sigterm_with_held_sockets_closes_sessions_with_1001_and_exits_0_without_waiting_for_them():
+    # Held sockets would be dropped at their deadlines, an hour away here: a
+    # server that waited for them fails stop()'s hang guard. How long the exit
+    # takes is scripts/shutdown_time.py's measurement.
+    server = start_server("--request-timeout", "3600", "--first-message-timeout", "3600")
     sessions = [Neighbour(server) for _ in range(5)]
     held = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(50)]
     for s in held[:25]:
         s.sendall(b"GET / HTTP/1.1\r\nHost: x")
-    elapsed = server.stop(signal.SIGTERM)
-    assert elapsed < 1.0, f"took {elapsed:.2f} s to exit"
+    # The server has them all: a request on a fresh connection is answered after them.
+    Neighbour(server).assert_served(steps=1)
+    server.stop(signal.SIGTERM)
     assert server.process.returncode == 0, server.output()
     for session in sessions:
         while True:
@@ -109,7 +113,7 @@ def test_sigterm_the_moment_the_server_says_it_listens_still_stops_it_cleanly(tm
             line = process.stdout.readline()
             assert "listening" in line, line
             process.send_signal(signal.SIGTERM)
-            assert process.wait(timeout=5) == 0, f"attempt {attempt}: exit {process.returncode}"
+            assert process.wait(timeout=HANG) == 0, f"attempt {attempt}: exit {process.returncode}"
         finally:
             if process.poll() is None:
                 process.kill()
@@ -128,7 +132,7 @@ def test_sigterm_during_start_up_is_kept_until_the_server_can_stop_cleanly(tmp_p
     (exit 0, its store written), instead of dying by the signal."""
     process = start_piped(str(tmp_path / "world.sqlite"))
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + HANG
         while not holds_sigterm(process.pid):
             assert time.monotonic() < deadline, "the server never held SIGTERM"
             time.sleep(0.001)

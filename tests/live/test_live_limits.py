@@ -13,7 +13,7 @@ import urllib.request
 import websocket
 
 import wire
-from live_server import start_server
+from live_server import HANG, start_server
 from neighbour import Neighbour
 
 UPGRADE = (b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -33,7 +33,7 @@ def rss_kb(server) -> int:
 
 
 def metric(server, name: str) -> float:
-    with urllib.request.urlopen(server.http + "/metrics", timeout=5) as response:
+    with urllib.request.urlopen(server.http + "/metrics", timeout=HANG) as response:
         for line in response.read().decode().splitlines():
             if line.startswith(name + " "):
                 return float(line.split()[1])
@@ -41,7 +41,7 @@ def metric(server, name: str) -> float:
 
 
 def open_socket(server, payload: bytes = b"") -> socket.socket:
-    s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=HANG)
     if payload:
         s.sendall(payload)
     return s
@@ -61,6 +61,47 @@ def closed_by_server(s: socket.socket) -> bytes | None:
         return None
     except OSError:
         return received
+
+
+def wait_until(condition, message: str, step=None):
+    """Calls `condition` until it is true (and `step` between tries); fails
+    after the hang guard. For what the server does at a deadline of its own."""
+    deadline = time.monotonic() + HANG
+    while not condition():
+        assert time.monotonic() < deadline, f"{message} (waited {HANG} s)"
+        if step is not None:
+            step()
+        time.sleep(0.1)
+
+
+def admitted_neighbour(server) -> Neighbour:
+    """A new session, once the server has noticed that others left to make room."""
+    found = []
+
+    def connect() -> bool:
+        try:
+            neighbour = Neighbour(server)
+            neighbour.assert_served(steps=1)
+        except (AssertionError, OSError, websocket.WebSocketException):
+            return False
+        found.append(neighbour)
+        return True
+
+    wait_until(connect, "a new session was never admitted")
+    return found[0]
+
+
+def drain(s: socket.socket, into: bytearray) -> bool:
+    """Adds what the server sent to `into`; true once it has closed the socket."""
+    s.setblocking(False)
+    try:
+        while chunk := s.recv(65536):
+            into += chunk
+        return True
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
 
 
 def recv_close(ws):
@@ -91,19 +132,20 @@ def test_holding_1100_connections_under_ulimit_1024_starves_nobody():
         payloads = [CONNECT, UPGRADE, H2C, b"GET / HTTP/1.1\r\nHost: x", b""]
         hostile = [open_socket(server, payloads[i % len(payloads)]) for i in range(1100)]
         neighbour.assert_served()
-        time.sleep(0.5)
-        answers = [closed_by_server(s) for s in hostile]
-        refused = [a for a in answers if a is not None and a.startswith(b"HTTP/1.1 503")]
+        # Every one is closed: over the cap at once with a 503, the rest at their 2 s deadlines.
+        answers = [bytearray() for _ in hostile]
+        closed = [False] * len(hostile)
+
+        def all_closed() -> bool:
+            for i, s in enumerate(hostile):
+                closed[i] = closed[i] or drain(s, answers[i])
+            return all(closed)
+
+        wait_until(all_closed, "hostile sockets still open after their deadlines",
+                   step=lambda: neighbour.assert_served(steps=1))
+        refused = [a for a in answers if a.startswith(b"HTTP/1.1 503")]
         assert refused, "no socket over the cap was answered 503"
         assert b"server full" in refused[0]
-        deadline = time.monotonic() + 6
-        while time.monotonic() < deadline:
-            neighbour.assert_served(steps=1)
-            if all(closed_by_server(s) is not None for s in hostile):
-                break
-            time.sleep(0.3)
-        still_open = sum(1 for s in hostile if closed_by_server(s) is None)
-        assert still_open == 0, f"{still_open} hostile sockets still open after their deadlines"
         for s in hostile:
             s.close()
         neighbour.assert_served()
@@ -148,23 +190,23 @@ def test_slow_headers_are_closed_at_the_request_timeout():
     try:
         neighbour = Neighbour(server)
         s = open_socket(server)
-        started = time.monotonic()
+        # 200 bytes, one each 0.2 s or slower: at least 40 s of a header that
+        # never stops arriving, so only the 2 s deadline can close it in time.
         request = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 200
-        closed_after = None
+        closed = False
         for byte in request:
             try:
                 s.send(bytes([byte]))
             except OSError:
-                closed_after = time.monotonic() - started
+                closed = True
                 break
             if closed_by_server(s) is not None:
-                closed_after = time.monotonic() - started
+                closed = True
                 break
             neighbour.assert_served(steps=1)
             s.setblocking(True)
             time.sleep(0.2)
-        assert closed_after is not None, "a slow header was never closed"
-        assert closed_after < 4, f"closed only after {closed_after:.1f} s"
+        assert closed, "a header still arriving was never closed"
         neighbour.assert_served()
         neighbour.close()
     finally:
@@ -175,11 +217,9 @@ def test_websocket_without_hello_is_closed_with_1008():
     server = start_server("--first-message-timeout", "1")
     try:
         neighbour = Neighbour(server)
-        ws = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=5)
-        started = time.monotonic()
+        ws = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=HANG)
         neighbour.assert_served()
         assert recv_close(ws) == (1008, "no HELLO within 1 s")
-        assert time.monotonic() - started < 3
         neighbour.assert_served()
         neighbour.close()
     finally:
@@ -191,21 +231,13 @@ def test_one_session_over_max_sessions_is_closed_with_1013_and_a_reason():
     try:
         neighbour = Neighbour(server)
         second = Neighbour(server)
-        third = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=5)
+        third = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=HANG)
         third.send_binary(wire.hello(800, 600))
         assert recv_close(third) == (1013, "server full: 2 sessions")
         neighbour.assert_served()
         second.close()
-        # The freed slot is taken by the next one.
-        deadline = time.monotonic() + 5
-        while True:
-            try:
-                Neighbour(server).assert_served(steps=1)
-                break
-            except AssertionError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
+        # The freed slot is taken by the next one, once the server has seen the close.
+        admitted_neighbour(server).close()
         neighbour.assert_served()
         neighbour.close()
     finally:
@@ -217,18 +249,17 @@ def test_connections_per_peer_are_capped_with_503():
     try:
         neighbour = Neighbour(server)
         held = [open_socket(server) for _ in range(3)]
-        time.sleep(0.2)
-        assert all(closed_by_server(s) is None for s in held)
         over = open_socket(server)
-        over.settimeout(5)
         answer = over.recv(4096)
         assert answer.startswith(b"HTTP/1.1 503"), answer
         assert b"too many connections from this address" in answer
+        # The server took the three before the fifth: they are still open.
+        assert all(closed_by_server(s) is None for s in held)
         neighbour.assert_served()
         for s in held:
             s.close()
-        time.sleep(0.3)
-        Neighbour(server).close()
+        # Their places are free again once the server has seen them close.
+        admitted_neighbour(server).close()
         neighbour.assert_served()
         neighbour.close()
     finally:
@@ -239,7 +270,7 @@ def test_a_burst_of_10000_pointer_events_is_closed_with_1008():
     server = start_server()
     try:
         neighbour = Neighbour(server)
-        flood = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=5)
+        flood = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=HANG)
         flood.send_binary(wire.hello(800, 600))
         events = b"".join(
             websocket.ABNF.create_frame(wire.pointer(i, wire.MOVE_PHASE, 400 + i % 50, 300, buttons=0),
@@ -249,7 +280,7 @@ def test_a_burst_of_10000_pointer_events_is_closed_with_1008():
             flood.sock.sendall(events)
         except OSError:
             pass  # closed mid-burst: what we want
-        neighbour.assert_served(within=1.0)
+        neighbour.assert_served()
         try:
             code, reason = recv_close(flood)
             assert code == 1008 and "input rate" in reason, (code, reason)
@@ -270,7 +301,8 @@ def test_a_user_moving_the_pointer_at_120_hz_is_not_limited():
     try:
         client = Neighbour(server)
         for i in range(240):  # two seconds of pointer moves at 120 Hz, plus a wheel step every 8
-            client.ws.send_binary(wire.pointer(1000 + i, wire.MOVE_PHASE, 400 + i % 40, 300, buttons=0))
+            client.seq += 1
+            client.ws.send_binary(wire.pointer(client.seq, wire.MOVE_PHASE, 400 + i % 40, 300, buttons=0))
             if i % 8 == 0:
                 client.step()
             time.sleep(1 / 120)
@@ -285,13 +317,10 @@ def test_an_idle_kept_alive_connection_is_closed_after_its_answer():
     try:
         neighbour = Neighbour(server)
         s = open_socket(server, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        s.settimeout(5)
         assert s.recv(4096).startswith(b"HTTP/1.1 200")
-        started = time.monotonic()
-        while closed_by_server(s) is None:
-            assert time.monotonic() - started < 4, "an idle kept-alive connection stayed open"
-            neighbour.assert_served(steps=1)
-            time.sleep(0.2)
+        # Closed at its 2 s deadline; left open, it would outlast the hang guard.
+        wait_until(lambda: closed_by_server(s) is not None, "an idle kept-alive connection stayed open",
+                   step=lambda: neighbour.assert_served(steps=1))
         neighbour.assert_served()
         neighbour.close()
     finally:
@@ -303,10 +332,8 @@ def test_a_feed_that_never_sends_is_closed_at_its_own_deadline():
     try:
         neighbour = Neighbour(server)
         feed = websocket.create_connection(f"ws://127.0.0.1:{server.port}/feed",
-                                           subprotocols=["mapwire.feed.v1"], timeout=5)
-        started = time.monotonic()
+                                           subprotocols=["mapwire.feed.v1"], timeout=HANG)
         assert recv_close(feed) == (1008, "no first message within 1 s")
-        assert time.monotonic() - started < 3
         neighbour.assert_served()
         neighbour.close()
     finally:

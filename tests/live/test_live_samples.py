@@ -9,14 +9,14 @@ import urllib.request
 import pytest
 
 import wire
-from live_server import start_server
+from live_server import HANG, start_server
 from test_live_session import Client
 
 TOOLBAR = {"City", "Bridge", "Flower", "Ferry", "All"}
 
 
 def annotations(server) -> list[dict]:
-    with urllib.request.urlopen(server.http + "/api/annotations", timeout=5) as response:
+    with urllib.request.urlopen(server.http + "/api/annotations", timeout=HANG) as response:
         return json.load(response)["annotations"]
 
 
@@ -58,7 +58,7 @@ def test_the_empty_map_shows_what_the_api_adds():
         body = json.dumps({"id": "cafe", "title": "Corner Café", "latitude": 48.85, "longitude": 2.35}).encode()
         request = urllib.request.Request(server.http + "/api/annotations", data=body, method="POST",
                                          headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=5) as response:
+        with urllib.request.urlopen(request, timeout=HANG) as response:
             assert response.status == 201
         assert [a["id"] for a in annotations(server)] == ["cafe"]
         assert "Corner Café" in mirror_names(server, "#10/48.85/2.35")

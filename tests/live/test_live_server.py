@@ -12,13 +12,13 @@ import urllib.request
 import websocket
 
 import wire
-from live_server import start_server
+from live_server import HANG, start_server
 
 
 def http(server, path, method="GET", body=None, headers=None):
     request = urllib.request.Request(server.http + path, data=body, method=method, headers=headers or {})
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=HANG) as response:
             return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.headers, error.read()
@@ -77,7 +77,7 @@ def test_metrics_are_prometheus_text(live_server):
 
 
 def test_websocket_handshake_picks_the_subprotocol(live_server):
-    ws = websocket.create_connection(live_server.ws, subprotocols=["mapwire.v1"], timeout=5)
+    ws = websocket.create_connection(live_server.ws, subprotocols=["mapwire.v1"], timeout=HANG)
     try:
         assert ws.getsubprotocol() == "mapwire.v1"
     finally:
@@ -85,20 +85,23 @@ def test_websocket_handshake_picks_the_subprotocol(live_server):
 
 
 def test_text_messages_close_with_1003(live_server):
-    ws = websocket.create_connection(live_server.ws, subprotocols=["mapwire.v1"], timeout=5)
+    ws = websocket.create_connection(live_server.ws, subprotocols=["mapwire.v1"], timeout=HANG)
     ws.send("hello")
     assert recv_close(ws) == (1003, "binary messages only")
 
 
-def test_sigterm_closes_sessions_with_1001_and_exits_promptly():
+def test_sigterm_closes_sessions_with_1001_and_exits_without_waiting_for_them():
+    # Sessions never end by themselves: a server that waited for them would
+    # never exit, and stop() fails after its hang guard. How long the exit
+    # takes is scripts/shutdown_time.py's measurement.
     server = start_server()
-    sockets = [websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=5)
+    sockets = [websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=HANG)
                for _ in range(3)]
     for ws in sockets:
         ws.send_binary(wire.hello(800, 600))
-    elapsed = server.stop(signal.SIGTERM)
+        assert isinstance(wire.decode_server_message(ws.recv()), wire.Welcome)
+    server.stop(signal.SIGTERM)
+    assert server.process.returncode == 0, server.output()
     for ws in sockets:
         code, reason = recv_close(ws)
         assert code == 1001, reason
-    assert elapsed < 1.0, f"took {elapsed:.2f} s to exit"
-    assert server.process.returncode == 0, server.output()

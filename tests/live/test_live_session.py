@@ -13,6 +13,7 @@ import time
 import websocket
 
 import wire
+from live_server import HANG
 
 WIDTH, HEIGHT = 1280, 800
 
@@ -21,7 +22,7 @@ class Client:
     """One browser tab as the test sees it: a socket plus a Scene."""
 
     def __init__(self, server, hash_=""):
-        self.ws = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=10)
+        self.ws = websocket.create_connection(server.ws, subprotocols=["mapwire.v1"], timeout=HANG)
         self.scene = wire.Scene(WIDTH, HEIGHT)
         self.seq = 0
         self.ws.send_binary(wire.hello(WIDTH, HEIGHT, 1.0, hash_))
@@ -46,7 +47,7 @@ class Client:
         self.seq += 1
         return self.seq
 
-    def frames_until(self, predicate, timeout=5.0) -> wire.Frame:
+    def frames_until(self, predicate, timeout=HANG) -> wire.Frame:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             frame = self.next_frame()

@@ -17,6 +17,11 @@ struct GestureState {
     /// iOS's normal deceleration rate, 0.998 per ms, as a time constant in seconds.
     static let inertiaTimeConstant = 0.4995
     static let minInertiaSpeed = 60.0
+    /// A release this long after the last move means the pointer had stopped:
+    /// no momentum. A browser sends no moves while a pointer is held still, so
+    /// the last moves alone would fling a drag that ended at rest. Chromium's
+    /// velocity tracker waits the same 80 ms before a release.
+    static let stoppedBeforeRelease = 0.08
 
     var pointers: [UInt32: Track] = [:]
     var isDragging = false
@@ -25,9 +30,10 @@ struct GestureState {
     /// When a wheel gesture last moved the camera; it settles after a pause.
     var wheelSettlesAt: Double?
 
-    /// Velocity (px/s) from the samples of the last 100 ms.
-    static func velocity(_ samples: [(point: Point, time: Double)]) -> Point {
-        guard let last = samples.last else { return .zero }
+    /// Velocity (px/s) at a release at `releaseTime`, from the samples of the
+    /// 100 ms before the last; zero when the pointer had stopped before the release.
+    static func velocity(_ samples: [(point: Point, time: Double)], releasedAt releaseTime: Double) -> Point {
+        guard let last = samples.last, releaseTime - last.time < stoppedBeforeRelease else { return .zero }
         let recent = samples.filter { last.time - $0.time <= 0.1 }
         guard let first = recent.first, last.time - first.time > 0.005 else { return .zero }
         let dt = last.time - first.time

@@ -65,7 +65,7 @@ extension MapView {
         }
         if gestures.isDragging {
             gestures.isDragging = false
-            startInertia(velocity: GestureState.velocity(track.samples))
+            startInertia(velocity: GestureState.velocity(track.samples, releasedAt: event.time))
             return
         }
         if let last = gestures.lastTap, event.time - last.time < GestureState.doubleTapInterval,
