@@ -50,108 +50,161 @@ let package = Package(
         // SQLite's process-wide options, set by the server at start (sqlite3_config is variadic: C only).
         .target(name: "CSQLiteSetup", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The SQLite file that keeps the world across restarts; knows nothing of maps.
-        .target(name: "Persistence", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
-                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")]),
+        .target(
+            name: "Persistence",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]),
         // The seam between the transport and what it serves: sessions, route tables, requests and answers,
         // and how both sides put their counters on /metrics.
-        .target(name: "SessionTransport",
-                dependencies: ["Wire", .product(name: "HTTPTypes", package: "swift-http-types"),
-                               .product(name: "Prometheus", package: "swift-prometheus")]),
+        .target(
+            name: "SessionTransport",
+            dependencies: [
+                "Wire", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
         // Byte scanners for JSON, GeoJSON and NDJSON bodies: Foundation only.
         .target(name: "JSONScanning"),
         // The shared world: annotations by id, the change log, the shared clusterings, the store file's writes.
-        .target(name: "LiveWorld", dependencies: ["MapCore", "Persistence", "MapGeometry", "DisplayList",
-                                                  .product(name: "Prometheus", package: "swift-prometheus")]),
+        .target(
+            name: "LiveWorld",
+            dependencies: [
+                "MapCore", "Persistence", "MapGeometry", "DisplayList",
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
         // The HTTP API and the producers' feed over the shared world.
-        .target(name: "MapHTTPAPI", dependencies: ["SessionTransport", "JSONScanning", "LiveWorld", "MapCore",
-                                                   "MapGeometry"]),
+        .target(
+            name: "MapHTTPAPI",
+            dependencies: [
+                "SessionTransport", "JSONScanning", "LiveWorld", "MapCore",
+                "MapGeometry",
+            ]),
         .target(
             name: "MapSession",
-            dependencies: ["SessionTransport", "MapHTTPAPI", "LiveWorld", "Wire", "MapCore", "ViewKit", "DisplayList",
-                           "MapGeometry", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "SessionTransport", "MapHTTPAPI", "LiveWorld", "Wire", "MapCore", "ViewKit", "DisplayList",
+                "MapGeometry", .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "MapWireServer",
-            dependencies: ["CLibWebSockets", "SessionTransport", "Wire",
-                           .product(name: "HTTPTypes", package: "swift-http-types"),
-                           .product(name: "Logging", package: "swift-log"),
-                           .product(name: "Prometheus", package: "swift-prometheus"),
-                           .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
+            dependencies: [
+                "CLibWebSockets", "SessionTransport", "Wire",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+            ]
         ),
         // The library product: re-exports every module an app uses, and starts the server from Swift.
         .target(
             name: "MapWire",
-            dependencies: ["MapWireServer", "MapSession", "LiveWorld", "MapCore", "ViewKit", "DisplayList",
-                           "InputEvents", "MapGeometry", "CSQLiteSetup",
-                           .product(name: "Logging", package: "swift-log"),
-                           .product(name: "Configuration", package: "swift-configuration"),
-                           .product(name: "Metrics", package: "swift-metrics"),
-                           .product(name: "Prometheus", package: "swift-prometheus"),
-                           .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
+            dependencies: [
+                "MapWireServer", "MapSession", "LiveWorld", "MapCore", "ViewKit", "DisplayList",
+                "InputEvents", "MapGeometry", "CSQLiteSetup",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+            ]
         ),
         // The wishlist and MapCallouts samples: an app built on the library like any other.
         .target(name: "SampleApps", dependencies: ["MapWire"]),
         .executableTarget(
             name: "mapwire",
-            dependencies: ["MapWire", "SampleApps", "MapGeometry",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log"),
-                           .product(name: "Configuration", package: "swift-configuration")]
+            dependencies: [
+                "MapWire", "SampleApps", "MapGeometry",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]
         ),
         .executableTarget(
             name: "mapwire-bench",
-            dependencies: ["MapSession", "LiveWorld", "MapHTTPAPI", "SessionTransport", "Persistence", "Wire",
-                           "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList", "InputEvents",
-                           .target(name: "CMalloc", condition: .when(platforms: [.linux]))]
+            dependencies: [
+                "MapSession", "LiveWorld", "MapHTTPAPI", "SessionTransport", "Persistence", "Wire",
+                "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList", "InputEvents",
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+            ]
         ),
         .executableTarget(
             name: "mapwire-load",
-            dependencies: ["MapWireServer", "SessionTransport", "Wire", "InputEvents", "MapGeometry",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "MapWireServer", "SessionTransport", "Wire", "InputEvents", "MapGeometry",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Fuzz targets for what strangers send (`make fuzz`); a plain build replays inputs through the same checks.
         .executableTarget(
             name: "mapwire-fuzz",
-            dependencies: ["Wire", "MapSession", "MapHTTPAPI", "LiveWorld", "SessionTransport", "MapWireServer",
-                           "SampleApps", "ViewKit", "MapGeometry",
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Wire", "MapSession", "MapHTTPAPI", "LiveWorld", "SessionTransport", "MapWireServer",
+                "SampleApps", "ViewKit", "MapGeometry",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "DisplayList", "MapGeometry", "InputEvents"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList", "InputEvents", "MapGeometry"]),
-        .testTarget(name: "MapCoreTests", dependencies: ["MapCore", "SampleApps", "ViewKit", "DisplayList",
-                                                  "MapGeometry", "InputEvents"]),
-        .testTarget(name: "PersistenceTests",
-                    dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "MapCoreTests",
+            dependencies: [
+                "MapCore", "SampleApps", "ViewKit", "DisplayList",
+                "MapGeometry", "InputEvents",
+            ]),
+        .testTarget(
+            name: "PersistenceTests",
+            dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SessionTransportTests", dependencies: ["SessionTransport"]),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"]),
-        .testTarget(name: "LiveWorldTests",
-                    dependencies: ["LiveWorld", "MapCore", "MapGeometry", "Persistence", "SampleApps",
-                                   .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "MapHTTPAPITests",
-                    dependencies: ["MapHTTPAPI", "LiveWorld", "SessionTransport", "Persistence", "MapGeometry",
-                                   "SampleApps", "Wire"]),
-        .testTarget(name: "MapSessionTests",
-                    dependencies: ["MapSession", "LiveWorld", "SessionTransport", "Wire", "DisplayList",
-                                   "MapGeometry", "ViewKit", "InputEvents", "MapCore", "SampleApps", "Persistence",
-                                   .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "MapWireServerTests",
-                    dependencies: ["MapWireServer", "SessionTransport", "Wire",
-                                   .product(name: "HTTPTypes", package: "swift-http-types"),
-                                   .product(name: "Prometheus", package: "swift-prometheus")]),
-        .testTarget(name: "MapWireTests", dependencies: ["MapWire", "MapSession", "Persistence",
-                                                  .product(name: "Logging", package: "swift-log"),
-                                                  .product(name: "Configuration", package: "swift-configuration"),
-                                                  .product(name: "Metrics", package: "swift-metrics")]),
+        .testTarget(
+            name: "LiveWorldTests",
+            dependencies: [
+                "LiveWorld", "MapCore", "MapGeometry", "Persistence", "SampleApps",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "MapHTTPAPITests",
+            dependencies: [
+                "MapHTTPAPI", "LiveWorld", "SessionTransport", "Persistence", "MapGeometry",
+                "SampleApps", "Wire",
+            ]),
+        .testTarget(
+            name: "MapSessionTests",
+            dependencies: [
+                "MapSession", "LiveWorld", "SessionTransport", "Wire", "DisplayList",
+                "MapGeometry", "ViewKit", "InputEvents", "MapCore", "SampleApps", "Persistence",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "MapWireServerTests",
+            dependencies: [
+                "MapWireServer", "SessionTransport", "Wire",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
+        .testTarget(
+            name: "MapWireTests",
+            dependencies: [
+                "MapWire", "MapSession", "Persistence",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]),
         .testTarget(name: "SampleAppsTests", dependencies: ["SampleApps", "MapWire", "ViewKit"]),
         // The command line: flags and their variables as the `mapwire` executable reads them.
-        .testTarget(name: "MapWireCommandTests",
-                    dependencies: ["mapwire", "MapWire", "SampleApps", "Persistence",
-                                   .product(name: "Logging", package: "swift-log"),
-                                   .product(name: "Configuration", package: "swift-configuration")]),
+        .testTarget(
+            name: "MapWireCommandTests",
+            dependencies: [
+                "mapwire", "MapWire", "SampleApps", "Persistence",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -163,7 +216,8 @@ let package = Package(
 // them; as the root package or a path dependency, MapWire keeps them.
 let isResolvedDependency = Context.packageDirectory.split(separator: "/").contains("checkouts")
 for target in package.targets where !isResolvedDependency && (target.type == .regular || target.type == .executable) {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+        ]
 }

@@ -72,7 +72,7 @@ struct PackedScene {
 /// Which properties a packed item carries, one bit each, in `ItemProperties`' order.
 private enum PackedField: Int {
     case text, frame, scale, alpha, fill, stroke, radius, font, image, path, bubble, shadow, scroll, anchor,
-         baseline, clip, hidden, evenOdd, repeatsWorld
+        baseline, clip, hidden, evenOdd, repeatsWorld
 
     var bit: UInt32 { 1 << UInt32(rawValue) }
 }
@@ -114,32 +114,71 @@ private struct PackWriter {
         let d = ItemProperties()
         var mask: UInt32 = 0
         func mark(_ field: PackedField, _ differs: Bool) { if differs { mask |= field.bit } }
-        mark(.text, p.text != d.text); mark(.frame, p.frame != d.frame); mark(.scale, p.scale != d.scale)
-        mark(.alpha, p.alpha != d.alpha); mark(.fill, p.fill != d.fill); mark(.stroke, p.stroke != d.stroke)
-        mark(.radius, p.radius != d.radius); mark(.font, p.font != d.font); mark(.image, p.image != d.image)
-        mark(.path, p.path != d.path); mark(.bubble, p.bubble != d.bubble); mark(.shadow, p.shadow != d.shadow)
-        mark(.scroll, p.scroll != d.scroll); mark(.anchor, p.anchor != nil); mark(.baseline, p.baseline != nil)
-        mark(.clip, p.clip); mark(.hidden, p.hidden); mark(.evenOdd, p.evenOdd)
+        mark(.text, p.text != d.text)
+        mark(.frame, p.frame != d.frame)
+        mark(.scale, p.scale != d.scale)
+        mark(.alpha, p.alpha != d.alpha)
+        mark(.fill, p.fill != d.fill)
+        mark(.stroke, p.stroke != d.stroke)
+        mark(.radius, p.radius != d.radius)
+        mark(.font, p.font != d.font)
+        mark(.image, p.image != d.image)
+        mark(.path, p.path != d.path)
+        mark(.bubble, p.bubble != d.bubble)
+        mark(.shadow, p.shadow != d.shadow)
+        mark(.scroll, p.scroll != d.scroll)
+        mark(.anchor, p.anchor != nil)
+        mark(.baseline, p.baseline != nil)
+        mark(.clip, p.clip)
+        mark(.hidden, p.hidden)
+        mark(.evenOdd, p.evenOdd)
         mark(.repeatsWorld, p.repeatsWorld)
         varint(UInt64(mask))
         func has(_ field: PackedField) -> Bool { mask & field.bit != 0 }
         if has(.text) { string(p.text) }
-        if has(.frame) { f32(p.frame.x); f32(p.frame.y); f32(p.frame.width); f32(p.frame.height) }
-        if has(.scale) { f32(p.scale.scale); f32(p.scale.originX); f32(p.scale.originY) }
+        if has(.frame) {
+            f32(p.frame.x)
+            f32(p.frame.y)
+            f32(p.frame.width)
+            f32(p.frame.height)
+        }
+        if has(.scale) {
+            f32(p.scale.scale)
+            f32(p.scale.originX)
+            f32(p.scale.originY)
+        }
         if has(.alpha) { f32(p.alpha) }
         if has(.fill) { u32(p.fill.rgba) }
-        if has(.stroke) { u32(p.stroke.color.rgba); f32(p.stroke.width) }
+        if has(.stroke) {
+            u32(p.stroke.color.rgba)
+            f32(p.stroke.width)
+        }
         if has(.radius) { f32(p.radius) }
-        if has(.font) { u32(UInt32(p.font.font)); f32(p.font.size) }
+        if has(.font) {
+            u32(UInt32(p.font.font))
+            f32(p.font.size)
+        }
         if has(.image) { u32(p.image) }
         if has(.path) { u32(p.path) }
         if has(.bubble) {
             bytes.append(p.bubble.direction.rawValue)
-            f32(p.bubble.arrowX); f32(p.bubble.arrowWidth); f32(p.bubble.arrowHeight)
+            f32(p.bubble.arrowX)
+            f32(p.bubble.arrowWidth)
+            f32(p.bubble.arrowHeight)
         }
-        if has(.shadow) { u32(p.shadow.color.rgba); f32(p.shadow.blur); f32(p.shadow.offsetY) }
-        if has(.scroll) { f32(p.scroll.x); f32(p.scroll.y) }
-        if let anchor = p.anchor { u32(UInt32(bitPattern: anchor.x)); u32(UInt32(bitPattern: anchor.y)) }
+        if has(.shadow) {
+            u32(p.shadow.color.rgba)
+            f32(p.shadow.blur)
+            f32(p.shadow.offsetY)
+        }
+        if has(.scroll) {
+            f32(p.scroll.x)
+            f32(p.scroll.y)
+        }
+        if let anchor = p.anchor {
+            u32(UInt32(bitPattern: anchor.x))
+            u32(UInt32(bitPattern: anchor.y))
+        }
         if let baseline = p.baseline { f32(baseline) }
     }
 }

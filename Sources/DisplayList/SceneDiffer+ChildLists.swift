@@ -19,8 +19,10 @@ extension SceneDiffer {
     /// moved to another are taken out of its list when they are placed there.)
     /// Below the roots of a vouched range whose parent the browser holds
     /// nothing is read: those subtrees are the browser's, lists and all.
-    func changedChildLists(of items: [SceneItem],
-                           unchanged: [Range<Int>]) -> [(parent: UInt32, position: Int, children: [UInt32])]? {
+    func changedChildLists(
+        of items: [SceneItem],
+        unchanged: [Range<Int>]
+    ) -> [(parent: UInt32, position: Int, children: [UInt32])]? {
         /// An item on the path from the root to the current one, as a parent.
         struct Open {
             var id: UInt32

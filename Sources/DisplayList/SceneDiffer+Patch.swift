@@ -37,12 +37,14 @@ extension SceneDiffer {
     /// still hold if it took the same patch.
     package mutating func patch(_ patch: ScenePatch) -> [FrameOp]? {
         guard packed == nil, accessibility != nil,
-              let positions = positions(of: patch.scene.items, under: patch.parent),
-              let renamed = names(of: patch.scene.accessibility, items: patch.scene.items) else { return nil }
+            let positions = positions(of: patch.scene.items, under: patch.parent),
+            let renamed = names(of: patch.scene.accessibility, items: patch.scene.items)
+        else { return nil }
         if let order = patch.order {
             // Ids are unique among a parent's children: as many, each a child now, are the same children.
             guard order.count == children[patch.parent]?.count ?? 0,
-                  order.allSatisfy({ placements[$0]?.parent == patch.parent }) else { return nil }
+                order.allSatisfy({ placements[$0]?.parent == patch.parent })
+            else { return nil }
         }
         var reread: (elements: [AccessibilityElement], run: Range<Int>)?
         if let readers = patch.readers {
@@ -79,13 +81,16 @@ extension SceneDiffer {
     /// and where they are in it; nil unless those elements are one run of
     /// the mirror, each child's one stretch of it, and `readers` names each
     /// child that has some once.
-    private func reordered(renamed: [(index: Int, name: String)], readers: [UInt32],
-                           under parent: UInt32) -> (elements: [AccessibilityElement], run: Range<Int>)? {
+    private func reordered(
+        renamed: [(index: Int, name: String)], readers: [UInt32],
+        under parent: UInt32
+    ) -> (elements: [AccessibilityElement], run: Range<Int>)? {
         guard var elements = accessibility else { return nil }
         for (k, name) in renamed { elements[k].name = name }
         let owners = elements.map { child(of: parent, holding: $0.item) }
         guard let first = owners.firstIndex(where: { $0 != nil }), let last = owners.lastIndex(where: { $0 != nil }),
-              owners[first...last].allSatisfy({ $0 != nil }) else { return nil }
+            owners[first...last].allSatisfy({ $0 != nil })
+        else { return nil }
         // Stretches, not a list a child: a hundred badges' mirror is read again whenever one crosses a row.
         var stretches: [UInt32: Range<Int>] = [:]
         stretches.reserveCapacity(readers.count)
@@ -128,7 +133,8 @@ extension SceneDiffer {
         var subtreeLeft = 0
         for item in items {
             guard let placed = placements[item.id], placed.position >= 0, placed.parent == item.parent,
-                  placed.kind == item.kind else { return nil }
+                placed.kind == item.kind
+            else { return nil }
             if item.parent == parent {
                 guard subtreeLeft == 0 else { return nil }
                 subtreeLeft = subtreeSize(item.id)
@@ -174,8 +180,10 @@ extension SceneDiffer {
     /// The new names, by index into `accessibility`, when `patched` are the
     /// elements of `items` with only their names changed: each item has as
     /// many elements as before (none or one), of the same role and flags. Else nil.
-    private mutating func names(of patched: [AccessibilityElement],
-                                items: [SceneItem]) -> [(index: Int, name: String)]? {
+    private mutating func names(
+        of patched: [AccessibilityElement],
+        items: [SceneItem]
+    ) -> [(index: Int, name: String)]? {
         let index = elementIndex ?? indexElements()
         guard !elementsShareItems, let elements = accessibility else { return nil }
         // The items that have an element, against the items the patched elements name, both sorted: a patch

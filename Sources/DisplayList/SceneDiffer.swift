@@ -124,8 +124,10 @@ package struct SceneDiffer: Sendable {
     /// The names that changed when nothing else about the list did (the same
     /// elements, roles and flags in the same order), else nil. Counts on
     /// clusters under a live feed change every frame; their list need not.
-    static func names(changedFrom old: [AccessibilityElement],
-                      to new: [AccessibilityElement]) -> [AccessibilityName]? {
+    static func names(
+        changedFrom old: [AccessibilityElement],
+        to new: [AccessibilityElement]
+    ) -> [AccessibilityName]? {
         guard old.count == new.count else { return nil }
         var renamed: [AccessibilityName] = []
         for i in new.indices {
@@ -159,8 +161,9 @@ package struct SceneDiffer: Sendable {
             // children, and patch as the full path below would, without rebuilding the record of the tree.
             for parent in parents {
                 // Ids only: filtering the items themselves copied every large item.
-                placeChildren(newItems.compactMap { $0.parent == parent ? $0.id : nil }, of: parent,
-                              newItems: newItems, newIndex: IDTable(), into: &ops)
+                placeChildren(
+                    newItems.compactMap { $0.parent == parent ? $0.id : nil }, of: parent,
+                    newItems: newItems, newIndex: IDTable(), into: &ops)
             }
             patchChangedItems(newItems, skipping: unchanged, into: &ops)
             for i in newItems.indices where newItems[i].id != previousItems[i].id {
@@ -192,7 +195,8 @@ package struct SceneDiffer: Sendable {
             while let skip = skips.first, skip.upperBound <= i { skips = skips.dropFirst() }
             if let skip = skips.first, skip.contains(i) { continue }
             guard let p = placements[newItems[i].id], p.position >= 0, p.kind == newItems[i].kind,
-                  previousItems[p.position].properties != newItems[i].properties else { continue }
+                previousItems[p.position].properties != newItems[i].properties
+            else { continue }
             Self.appendChange(from: previousItems[p.position].properties, to: newItems[i], into: &ops)
         }
         // Removing and placing left `placements` holding exactly the new items, each under its new parent.
@@ -204,8 +208,10 @@ package struct SceneDiffer: Sendable {
     /// item of its id (in place, or where `placements` says it was), except
     /// in `unchanged` (ascending ranges the renderer vouches equal to the
     /// render before, wherever their items were).
-    private func patchChangedItems(_ newItems: [SceneItem], skipping unchanged: [Range<Int>],
-                                   into ops: inout [FrameOp]) {
+    private func patchChangedItems(
+        _ newItems: [SceneItem], skipping unchanged: [Range<Int>],
+        into ops: inout [FrameOp]
+    ) {
         // Indexes, not `zip`: items are large and copying each one dominated the frame.
         var i = 0
         var skips = unchanged[...]
@@ -262,7 +268,10 @@ package struct SceneDiffer: Sendable {
         guard newItems.count == previousItems.count else { return false }
         for i in newItems.indices {
             if previousItems[i].id != newItems[i].id || previousItems[i].parent != newItems[i].parent
-                || previousItems[i].kind != newItems[i].kind { return false }
+                || previousItems[i].kind != newItems[i].kind
+            {
+                return false
+            }
         }
         return true
     }
@@ -279,8 +288,10 @@ package struct SceneDiffer: Sendable {
     }
 
     /// Removes items that are gone, or that changed kind (they are inserted anew).
-    private mutating func removeVanished(_ newItems: [SceneItem], _ newIndex: IDTable<Int>, unchanged: [Range<Int>],
-                                         into ops: inout [FrameOp]) {
+    private mutating func removeVanished(
+        _ newItems: [SceneItem], _ newIndex: IDTable<Int>, unchanged: [Range<Int>],
+        into ops: inout [FrameOp]
+    ) {
         // The record is the browser's tree in pre-order: a parent's fate is known before its children's.
         var gone = IDTable<Bool>()
         var roots: [UInt32] = []
@@ -336,8 +347,10 @@ package struct SceneDiffer: Sendable {
 
     /// Brings the browser's children of `parent` to `target` order with the
     /// fewest moves: items on a longest increasing run of old positions stay.
-    mutating func placeChildren(_ target: [UInt32], of parent: UInt32, newItems: [SceneItem],
-                                newIndex: IDTable<Int>, into ops: inout [FrameOp]) {
+    mutating func placeChildren(
+        _ target: [UInt32], of parent: UInt32, newItems: [SceneItem],
+        newIndex: IDTable<Int>, into ops: inout [FrameOp]
+    ) {
         var current = children[parent] ?? []
         if current == target { return }
         // A common head and tail are on every longest run that stays: only the window between is placed
@@ -351,10 +364,11 @@ package struct SceneDiffer: Sendable {
         }
         var oldIndex = IDTable<Int>(minimumCapacity: currentEnd - lo)
         for i in lo..<currentEnd { oldIndex[current[i]] = i }
-        let stays = Self.longestIncreasingRun(target[lo..<targetEnd].map { id -> Int in
-            guard let p = placements[id], p.parent == parent else { return -1 }
-            return oldIndex[id] ?? -1
-        })
+        let stays = Self.longestIncreasingRun(
+            target[lo..<targetEnd].map { id -> Int in
+                guard let p = placements[id], p.parent == parent else { return -1 }
+                return oldIndex[id] ?? -1
+            })
         // Walk from the end so each placed item's successor is already final.
         for i in stride(from: targetEnd - 1, through: lo, by: -1) {
             let id = target[i]
@@ -379,8 +393,10 @@ package struct SceneDiffer: Sendable {
                 placements[id] = p
             } else if let n = newIndex[id] {
                 let item = newItems[n]
-                ops.append(.insert(item: id, parent: parent, index: UInt32(index), kind: item.kind,
-                                   properties: item.properties.changes(from: ItemProperties())))
+                ops.append(
+                    .insert(
+                        item: id, parent: parent, index: UInt32(index), kind: item.kind,
+                        properties: item.properties.changes(from: ItemProperties())))
                 placements[id] = Placement(parent: parent, kind: item.kind, position: -1)
             }
         }
@@ -390,7 +406,7 @@ package struct SceneDiffer: Sendable {
     /// Which of `values` make a longest strictly increasing subsequence,
     /// ignoring negative values (items that are new here).
     static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
-        var tails: [Int] = []          // index into values of the smallest tail of each length
+        var tails: [Int] = [] // index into values of the smallest tail of each length
         var previous = [Int](repeating: -1, count: values.count)
         for (i, v) in values.enumerated() where v >= 0 {
             var lo = 0, hi = tails.count

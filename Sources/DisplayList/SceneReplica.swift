@@ -75,8 +75,9 @@ package struct SceneReplica: Sendable {
             for change in props { items[item]?.properties.apply(change) }
             guard let new = items[item]?.properties, new.anchor != old.properties.anchor else { return }
             if let drawn, new.anchor != nil, new.glideMilliseconds > 0 {
-                glides[item] = Glide(fromX: drawn.x, fromY: drawn.y, start: now,
-                                     seconds: Double(new.glideMilliseconds) / 1000)
+                glides[item] = Glide(
+                    fromX: drawn.x, fromY: drawn.y, start: now,
+                    seconds: Double(new.glideMilliseconds) / 1000)
             } else {
                 glides[item] = nil
             }
@@ -139,8 +140,9 @@ package struct SceneReplica: Sendable {
     package func screenPoint(of world: Point, nearest: Bool = true) -> Point {
         let k = Mercator.pixelsPerUnit(zoom: camera.zoom)
         let x = nearest ? WorldWrap.nearest(world.x, to: camera.centerX) : world.x
-        return Point(x: (x - camera.centerX) * k + viewport.width / 2,
-                     y: (world.y - camera.centerY) * k + viewport.height / 2)
+        return Point(
+            x: (x - camera.centerX) * k + viewport.width / 2,
+            y: (world.y - camera.centerY) * k + viewport.height / 2)
     }
 
     /// An item's rectangle on screen, CSS px: frame, anchor, parents, scroll
@@ -151,8 +153,9 @@ package struct SceneReplica: Sendable {
         let own = item.properties.scale
         let k = Double(own.scale)
         let frame = item.properties.frame
-        var topLeft = Point(x: Double(frame.x) + Double(own.originX) * (1 - k),
-                            y: Double(frame.y) + Double(own.originY) * (1 - k))
+        var topLeft = Point(
+            x: Double(frame.x) + Double(own.originX) * (1 - k),
+            y: Double(frame.y) + Double(own.originY) * (1 - k))
         var bottomRight = topLeft + Point(x: Double(frame.width) * k, y: Double(frame.height) * k)
         var repeated = false
         var ancestor: Item? = item

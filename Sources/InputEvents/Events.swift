@@ -54,8 +54,10 @@ public struct PointerEvent: Hashable, Sendable {
     public var time: Double
 
     /// An event as the browser would send it; the defaults are a primary mouse button.
-    public init(phase: Phase, pointerID: UInt32 = 1, kind: Kind = .mouse, buttons: UInt8 = 1,
-                modifiers: Modifiers = [], location: Point, time: Double) {
+    public init(
+        phase: Phase, pointerID: UInt32 = 1, kind: Kind = .mouse, buttons: UInt8 = 1,
+        modifiers: Modifiers = [], location: Point, time: Double
+    ) {
         self.phase = phase
         self.pointerID = pointerID
         self.kind = kind

@@ -63,11 +63,13 @@ package struct GeoJSONFeature: Decodable {
         }
         let geometryType = (try? geometry.decode(String.self, forKey: Key("type"))) ?? ""
         guard geometryType == "Point" else {
-            throw problem("geometry type \"\(geometryType.prefix(40))\" is not supported; "
-                          + "only Point geometries (\"coordinates\": [longitude, latitude]) can be imported")
+            throw problem(
+                "geometry type \"\(geometryType.prefix(40))\" is not supported; "
+                    + "only Point geometries (\"coordinates\": [longitude, latitude]) can be imported")
         }
         guard let position = try? geometry.decode([Double].self, forKey: Key("coordinates")),
-              (2...3).contains(position.count) else {
+            (2...3).contains(position.count)
+        else {
             throw problem("\"geometry.coordinates\" must be [longitude, latitude] (numbers)")
         }
         (longitude, latitude) = (position[0], position[1])
@@ -87,8 +89,10 @@ package struct GeoJSONFeature: Decodable {
     }
 
     /// A string property; nil when absent or null.
-    private static func text(_ o: KeyedDecodingContainer<Key>, _ key: String,
-                             _ problem: (String) -> Problem) throws -> String? {
+    private static func text(
+        _ o: KeyedDecodingContainer<Key>, _ key: String,
+        _ problem: (String) -> Problem
+    ) throws -> String? {
         guard o.contains(Key(key)), !((try? o.decodeNil(forKey: Key(key))) ?? false) else { return nil }
         guard let s = try? o.decode(String.self, forKey: Key(key)) else {
             throw problem("\"properties.\(key)\" must be a string")
@@ -97,8 +101,10 @@ package struct GeoJSONFeature: Decodable {
     }
 
     /// An id: a string, or a whole number written as its digits.
-    private static func identifier(_ o: KeyedDecodingContainer<Key>, _ key: String,
-                                   _ problem: (String) -> Problem) throws -> String? {
+    private static func identifier(
+        _ o: KeyedDecodingContainer<Key>, _ key: String,
+        _ problem: (String) -> Problem
+    ) throws -> String? {
         guard o.contains(Key(key)), !((try? o.decodeNil(forKey: Key(key))) ?? false) else { return nil }
         if let s = try? o.decode(String.self, forKey: Key(key)) { return s }
         if let n = try? o.decode(Int64.self, forKey: Key(key)) { return String(n) }
@@ -115,9 +121,11 @@ package struct GeoJSONDocument: Decodable {
     package init(from decoder: any Decoder) throws {
         typealias Key = GeoJSONFeature.Key
         guard let o = try? decoder.container(keyedBy: Key.self),
-              let type = try? o.decode(String.self, forKey: Key("type")) else {
-            throw GeoJSONFeature.Problem(message: "expected a GeoJSON object with \"type\" "
-                                         + "\"FeatureCollection\" or \"Feature\"")
+            let type = try? o.decode(String.self, forKey: Key("type"))
+        else {
+            throw GeoJSONFeature.Problem(
+                message: "expected a GeoJSON object with \"type\" "
+                    + "\"FeatureCollection\" or \"Feature\"")
         }
         switch type {
         case "FeatureCollection":
@@ -141,8 +149,9 @@ package struct GeoJSONDocument: Decodable {
             isCollection = false
             features = [try GeoJSONFeature(from: decoder)]
         default:
-            throw GeoJSONFeature.Problem(message: "GeoJSON type \"\(type.prefix(40))\" is not supported; send a "
-                                         + "FeatureCollection of Point features, or one Feature")
+            throw GeoJSONFeature.Problem(
+                message: "GeoJSON type \"\(type.prefix(40))\" is not supported; send a "
+                    + "FeatureCollection of Point features, or one Feature")
         }
     }
 }

@@ -114,8 +114,12 @@ extension JSONByteScanner {
                     case "marker-symbol": f.markerSymbol = try s.text("marker-symbol", problem)
                     case "draggable":
                         switch s.peek {
-                        case UInt8(ascii: "t"): try s.literal("true"); f.draggable = true
-                        case UInt8(ascii: "f"): try s.literal("false"); f.draggable = false
+                        case UInt8(ascii: "t"):
+                            try s.literal("true")
+                            f.draggable = true
+                        case UInt8(ascii: "f"):
+                            try s.literal("false")
+                            f.draggable = false
                         case UInt8(ascii: "n"): try s.literal("null")
                         default:
                             try s.skipValue()
@@ -140,8 +144,9 @@ extension JSONByteScanner {
             throw problem("\"geometry\" must be a Point object; it is missing or null")
         }
         guard gt == "Point" else {
-            throw problem("geometry type \"\((gt ?? "").prefix(40))\" is not supported; "
-                          + "only Point geometries (\"coordinates\": [longitude, latitude]) can be imported")
+            throw problem(
+                "geometry type \"\((gt ?? "").prefix(40))\" is not supported; "
+                    + "only Point geometries (\"coordinates\": [longitude, latitude]) can be imported")
         }
         guard let position, (2...3).contains(position.count) else {
             throw problem("\"geometry.coordinates\" must be [longitude, latitude] (numbers)")

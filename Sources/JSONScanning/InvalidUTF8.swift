@@ -40,8 +40,10 @@ package struct InvalidUTF8: Equatable {
         return found
     }
 
-    private static func visit(_ s: inout JSONByteScanner, _ path: inout [Step],
-                              _ found: inout InvalidUTF8?) throws(JSONByteScanner.Failure) {
+    private static func visit(
+        _ s: inout JSONByteScanner, _ path: inout [Step],
+        _ found: inout InvalidUTF8?
+    ) throws(JSONByteScanner.Failure) {
         switch s.peek {
         case UInt8(ascii: "{"):
             do {

@@ -72,7 +72,8 @@ package struct JSONByteScanner {
 
     /// An object, calling `member` with the scanner at each value.
     mutating func object(_ member: (inout JSONByteScanner, String) throws(Failure) -> Void)
-        throws(Failure) {
+        throws(Failure)
+    {
         try sequence(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), of: "an object") { s throws(Failure) in
             guard s.peek == UInt8(ascii: "\"") else { throw s.invalid("expected a key in quotes") }
             let key = try s.string()
@@ -95,8 +96,10 @@ package struct JSONByteScanner {
 
     /// The items between `open` and `close`, separated by commas; `item`
     /// reads each from where it starts. One level deeper while it runs.
-    private mutating func sequence(open: UInt8, close: UInt8, of kind: String,
-                                   _ item: (inout JSONByteScanner) throws(Failure) -> Void) throws(Failure) {
+    private mutating func sequence(
+        open: UInt8, close: UInt8, of kind: String,
+        _ item: (inout JSONByteScanner) throws(Failure) -> Void
+    ) throws(Failure) {
         guard peek == open else { throw invalid("expected \(kind)") }
         try enter()
         defer { depth -= 1 }
@@ -141,7 +144,8 @@ package struct JSONByteScanner {
     mutating func literal(_ word: StaticString) throws(Failure) {
         let n = word.utf8CodeUnitCount
         guard i + n <= bytes.count,
-              memcmp(bytes.baseAddress! + i, word.utf8Start, n) == 0 else { throw invalid("invalid literal") }
+            memcmp(bytes.baseAddress! + i, word.utf8Start, n) == 0
+        else { throw invalid("invalid literal") }
         i += n
     }
 
@@ -268,7 +272,8 @@ package struct JSONByteScanner {
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800...0xDBFF).contains(scalar), peek == UInt8(ascii: "\\"), i + 1 < bytes.count,
-                   bytes[i + 1] == UInt8(ascii: "u") {
+                    bytes[i + 1] == UInt8(ascii: "u")
+                {
                     i += 2
                     let low = try hex4()
                     guard (0xDC00...0xDFFF).contains(low) else { throw notUTF8() }

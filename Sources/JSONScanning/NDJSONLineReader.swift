@@ -68,7 +68,8 @@ package struct NDJSONLineReader {
             switch error {
             case .invalidJSON(let what): failure = "line \(lineNumber): invalid JSON: \(what)"
             case .invalidUTF8(let what):
-                failure = InvalidUTF8.find(in: text)?.message(in: "line \(lineNumber)")
+                failure =
+                    InvalidUTF8.find(in: text)?.message(in: "line \(lineNumber)")
                     ?? "line \(lineNumber): invalid JSON: \(what)"
             case .problem(let p): failure = p.place("line \(lineNumber)") + p.message
             }

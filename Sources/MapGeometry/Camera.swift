@@ -132,8 +132,8 @@ public struct Camera: Hashable, Sendable, CustomStringConvertible {
     public init?(urlFragment: Substring) {
         let parts = urlFragment.drop(while: { $0 == "#" }).split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count >= 3,
-              let z = Double(parts[0]), let lat = Double(parts[1]), let lon = Double(parts[2]),
-              z.isFinite, lat.isFinite, lon.isFinite, (-90...90).contains(lat), (-180...180).contains(lon)
+            let z = Double(parts[0]), let lat = Double(parts[1]), let lon = Double(parts[2]),
+            z.isFinite, lat.isFinite, lon.isFinite, (-90...90).contains(lat), (-180...180).contains(lon)
         else { return nil }
         self.init(center: Coordinate(latitude: lat, longitude: lon), zoom: z)
     }

@@ -67,9 +67,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// The rectangle with each edge moved inwards by its inset, never smaller than empty.
     public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: minX + insets.left, y: minY + insets.top,
-             width: max(0, width - insets.left - insets.right),
-             height: max(0, height - insets.top - insets.bottom))
+        Rect(
+            x: minX + insets.left, y: minY + insets.top,
+            width: max(0, width - insets.left - insets.right),
+            height: max(0, height - insets.top - insets.bottom))
     }
 
     /// The smallest rectangle containing both.

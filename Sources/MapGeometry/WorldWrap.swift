@@ -71,8 +71,10 @@ public enum WorldWrap {
             // A rect that starts at -180° exactly holds what is stored at 180° too.
             return x0 > 0 ? [piece] : [piece, Rect(x: width, y: rect.minY, width: 1, height: rect.height)]
         }
-        return [Rect(x: x0, y: rect.minY, width: width + 1 - x0, height: rect.height),
-                Rect(x: 0, y: rect.minY, width: x1 - width, height: rect.height)]
+        return [
+            Rect(x: x0, y: rect.minY, width: width + 1 - x0, height: rect.height),
+            Rect(x: 0, y: rect.minY, width: x1 - width, height: rect.height),
+        ]
     }
 
     /// The smallest rect around `points` going the short way round: points

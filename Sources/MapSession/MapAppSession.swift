@@ -41,8 +41,10 @@ public final class MapAppSession {
     /// Called when a screen shown with a path wants a history entry.
     var didPushScreen: (() -> Void)?
 
-    init(mapView: MapView, window: Window, navigation: NavigationStack, fonts: FontBook, sharedWorld: AnnotationStore,
-         cameraFromURL: Camera?) {
+    init(
+        mapView: MapView, window: Window, navigation: NavigationStack, fonts: FontBook, sharedWorld: AnnotationStore,
+        cameraFromURL: Camera?
+    ) {
         self.cameraFromURL = cameraFromURL
         self.mapView = mapView
         self.window = window

@@ -29,8 +29,11 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
         /// page's own origin always may.
         public var embedOrigins: [String]
 
-        public init(dataDirectory: URL, publicDirectory: URL, storePath: String = "./mapwire.sqlite", storeSync: StoreSync = .normal,
-                    controls: MapControlsOptions = MapControlsOptions(), embedOrigins: [String] = []) {
+        public init(
+            dataDirectory: URL, publicDirectory: URL, storePath: String = "./mapwire.sqlite",
+            storeSync: StoreSync = .normal,
+            controls: MapControlsOptions = MapControlsOptions(), embedOrigins: [String] = []
+        ) {
             self.dataDirectory = dataDirectory
             self.publicDirectory = publicDirectory
             self.storePath = storePath
@@ -52,20 +55,24 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
     /// Loads the world for `app`, opening or creating the store file.
     package init(app: any MapApp, options: Options) throws {
         self.options = options
-        world = try World.load(dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
-                               storePath: options.storePath, storeSync: options.storeSync, app: app,
-                               controls: options.controls)
+        world = try World.load(
+            dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
+            storePath: options.storePath, storeSync: options.storeSync, app: app,
+            controls: options.controls)
         let api = AnnotationsAPI(store: world.store)
         self.api = api
-        routes = api.routes.adding(Self.serviceRoutes(store: world.store, sessions: sessions,
-                                                      metrics: MetricsSnapshot()))
+        routes = api.routes.adding(
+            Self.serviceRoutes(
+                store: world.store, sessions: sessions,
+                metrics: MetricsSnapshot()))
     }
 
     public func openSession(output: SessionOutput) -> SessionConnection {
         let id = UInt32(truncatingIfNeeded: sessionIDs.next())
         let metered = MeteredOutput(base: output, metrics: world.store.metrics)
-        let session = MapSession(id: id, world: world, output: metered, frameTiming: metered,
-                                 embedOrigins: options.embedOrigins)
+        let session = MapSession(
+            id: id, world: world, output: metered, frameTiming: metered,
+            embedOrigins: options.embedOrigins)
         sessions.add(session)
         return SessionHandle(session: session, app: self, metered: metered)
     }
@@ -87,8 +94,10 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
 
     /// `/healthz` (503 once the store file stopped taking writes, so an
     /// orchestrator restarts the server) and `/metrics`.
-    private static func serviceRoutes(store: AnnotationStore, sessions: OpenSessions,
-                                      metrics: MetricsSnapshot) -> RouteTable {
+    private static func serviceRoutes(
+        store: AnnotationStore, sessions: OpenSessions,
+        metrics: MetricsSnapshot
+    ) -> RouteTable {
         RouteTable([
             Route("GET", "/healthz") { _ in
                 if let failure = store.fileFailure { return .json(503, encoding: HealthAnswer.storeFailed(failure)) }

@@ -105,7 +105,8 @@ extension MapSession {
     /// the window since the last frame.
     func epochPatchOps(in window: Window) -> [FrameOp]? {
         guard let mapView, let patch = mapView.renderEpochPatch(afterRender: window.generation),
-              let ops = differ.patch(patch.scene) else { return nil }
+            let ops = differ.patch(patch.scene)
+        else { return nil }
         mapView.commit(patch)
         live.patchFrames += 1
         return ops
@@ -193,8 +194,10 @@ extension MapSession {
                 seen(change)
             case .moved:
                 let (from, to) = (change.pointee.from, change.pointee.to)
-                guard rect.map({ WorldWrap.contains($0, from) || WorldWrap.contains($0, to) }) ?? true
-                        || mapView.isAffected(byMoveOf: key, from: from, to: to) else { return }
+                guard
+                    rect.map({ WorldWrap.contains($0, from) || WorldWrap.contains($0, to) }) ?? true
+                        || mapView.isAffected(byMoveOf: key, from: from, to: to)
+                else { return }
                 live.movesReplayed += 1
                 if let first = moved[key] {
                     moved[key] = (first.annotation, first.from, to, change.pointee.interval)

@@ -19,8 +19,9 @@ extension MapSession {
         let stack = NavigationStack(container: window, root: mapView)
         stack.didChange = { [unowned self] in self.pendingURL = (.replace, self.currentURL()) }
         navigation = stack
-        let context = MapAppSession(mapView: mapView, window: window, navigation: stack, fonts: world.fonts,
-                                    sharedWorld: world.store, cameraFromURL: cameraFromURL)
+        let context = MapAppSession(
+            mapView: mapView, window: window, navigation: stack, fonts: world.fonts,
+            sharedWorld: world.store, cameraFromURL: cameraFromURL)
         context.didPushScreen = { [unowned self] in self.pendingURL = (.push, self.currentURL()) }
         appSession = context
         appObject = world.app.setUpSession(context)

@@ -60,9 +60,11 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     /// A session that sends its frames to `output` and, when `frameTiming` is
     /// given, tells it what it needs to time inputs to the frames that answer them.
     /// `embedOrigins`: the origins whose pages may embed the map and talk to it.
-    package init(id: UInt32, world: World, output: SessionOutput, frameTiming: (any FrameTimingObserver)? = nil,
-                clock: Clock = MonotonicClock(), ticksAutomatically: Bool = true,
-                logger: Logger = Logger(label: "mapwire.session"), embedOrigins: [String] = []) {
+    package init(
+        id: UInt32, world: World, output: SessionOutput, frameTiming: (any FrameTimingObserver)? = nil,
+        clock: Clock = MonotonicClock(), ticksAutomatically: Bool = true,
+        logger: Logger = Logger(label: "mapwire.session"), embedOrigins: [String] = []
+    ) {
         self.id = id
         self.world = world
         self.output = output
@@ -87,7 +89,8 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         // to the queue only if a change waits for it. Anything else (other
         // ACKs included, which may be errors) goes the normal way.
         if message.first == ClientMessage.ackOpcode, case let .ack(frame)? = try? ClientMessage.decode(message),
-           acks.take(frame) {
+            acks.take(frame)
+        {
             if acks.claimWake() { queue.async { self.sendFrameIfPossible() } }
             return
         }
@@ -215,7 +218,8 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         prepareLiveFrame()
         var ops: [FrameOp]
         if !windowMayHaveChanged, live.syncedVersion == synced || live.replayOnlyGlided,
-           let patched = epochPatchOps(in: window) {
+            let patched = epochPatchOps(in: window)
+        {
             ops = patched
         } else {
             var scene = window.renderScene()

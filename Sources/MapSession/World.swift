@@ -21,8 +21,10 @@ public final class World: Sendable {
     public let controls: MapControlsOptions
 
     /// A world whose annotations live in `store`.
-    package init(fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp,
-                 controls: MapControlsOptions = MapControlsOptions()) {
+    package init(
+        fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp,
+        controls: MapControlsOptions = MapControlsOptions()
+    ) {
         self.fonts = fonts
         self.baseMap = baseMap
         self.store = store
@@ -33,10 +35,13 @@ public final class World: Sendable {
 
     /// A world kept in memory only, holding `app`'s seeds. `logLimit`:
     /// changes the store keeps for sessions catching up (tests make it small).
-    package convenience init(fonts: FontBook, baseMap: BaseMap?, app: any MapApp,
-                            logLimit: Int = AnnotationStore.defaultLogLimit) {
-        self.init(fonts: fonts, baseMap: baseMap, store: AnnotationStore(seeds: app.seeds, logLimit: logLimit),
-                  app: app)
+    package convenience init(
+        fonts: FontBook, baseMap: BaseMap?, app: any MapApp,
+        logLimit: Int = AnnotationStore.defaultLogLimit
+    ) {
+        self.init(
+            fonts: fonts, baseMap: baseMap, store: AnnotationStore(seeds: app.seeds, logLimit: logLimit),
+            app: app)
     }
 
     /// Loads the base map from `dataDirectory`, the page's fonts from
@@ -44,9 +49,11 @@ public final class World: Sendable {
     /// none; its commits synced as `storeSync` says), seeded with `app`'s
     /// seeds it has not seen yet: a store file that cannot be used stops
     /// start-up with a `StoreError` naming it.
-    package static func load(dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
-                            storeSync: StoreSync = .normal, app: any MapApp,
-                            controls: MapControlsOptions = MapControlsOptions()) throws -> World {
+    package static func load(
+        dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
+        storeSync: StoreSync = .normal, app: any MapApp,
+        controls: MapControlsOptions = MapControlsOptions()
+    ) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
         let baseMap = try BaseMap(contentsOf: dataDirectory.appendingPathComponent("basemap.bin"))
         let store = try AnnotationStore.opening(path: storePath, sync: storeSync, seeds: app.seeds)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import CMalloc
 #endif
@@ -15,8 +16,9 @@ extension MapWireService {
     /// Elsewhere than glibc it does nothing.
     public static func limitAllocatorArenas() {
         #if canImport(Glibc)
-        let cap = allocatorArenaCap(environment: ProcessInfo.processInfo.environment,
-                                    cores: ProcessInfo.processInfo.activeProcessorCount)
+        let cap = allocatorArenaCap(
+            environment: ProcessInfo.processInfo.environment,
+            cores: ProcessInfo.processInfo.activeProcessorCount)
         if let cap { _ = mallopt(M_ARENA_MAX, Int32(cap)) }
         #endif
     }

@@ -15,8 +15,10 @@ struct ConfigurationSource: ConfigProvider, ConfigSnapshot {
     /// The raw text of each variable, for an error to quote.
     let environment: [String: String]
 
-    init(_ upstream: any ConfigSnapshot, source: MapWireConfigurationError.Source,
-         keys: [MapWireConfiguration.Key], environment: [String: String] = [:]) {
+    init(
+        _ upstream: any ConfigSnapshot, source: MapWireConfigurationError.Source,
+        keys: [MapWireConfiguration.Key], environment: [String: String] = [:]
+    ) {
         self.upstream = upstream
         self.source = source
         self.keys = Dictionary(keys.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -55,10 +57,12 @@ struct ConfigurationSource: ConfigProvider, ConfigSnapshot {
 
     private func commaSeparated(_ key: AbsoluteConfigKey) -> LookupResult? {
         guard let text = try? upstream.value(forKey: key, type: .string),
-              let value = text.value, case .string(let joined) = value.content else { return nil }
+            let value = text.value, case .string(let joined) = value.content
+        else { return nil }
         let items = joined.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        return LookupResult(encodedKey: text.encodedKey,
-                            value: ConfigValue(.stringArray(items), isSecret: value.isSecret))
+        return LookupResult(
+            encodedKey: text.encodedKey,
+            value: ConfigValue(.stringArray(items), isSecret: value.isSecret))
     }
 
     private func refusal(_ setting: MapWireConfiguration.Key, value: String?) -> MapWireConfigurationError {
@@ -87,9 +91,10 @@ struct ConfigurationSource: ConfigProvider, ConfigSnapshot {
 
     nonisolated(nonsending) func watchValue<Return: ~Copyable>(
         forKey key: AbsoluteConfigKey, type: ConfigType,
-        updatesHandler: nonisolated(nonsending) (
-            _ updates: ConfigUpdatesAsyncSequence<Result<LookupResult, any Error>, Never>
-        ) async throws -> Return
+        updatesHandler:
+            nonisolated(nonsending) (
+                _ updates: ConfigUpdatesAsyncSequence<Result<LookupResult, any Error>, Never>
+            ) async throws -> Return
     ) async throws -> Return {
         try await watchValueFromValue(forKey: key, type: type, updatesHandler: updatesHandler)
     }
@@ -97,9 +102,10 @@ struct ConfigurationSource: ConfigProvider, ConfigSnapshot {
     func snapshot() -> any ConfigSnapshot { self }
 
     nonisolated(nonsending) func watchSnapshot<Return: ~Copyable>(
-        updatesHandler: nonisolated(nonsending) (
-            _ updates: ConfigUpdatesAsyncSequence<any ConfigSnapshot, Never>
-        ) async throws -> Return
+        updatesHandler:
+            nonisolated(nonsending) (
+                _ updates: ConfigUpdatesAsyncSequence<any ConfigSnapshot, Never>
+            ) async throws -> Return
     ) async throws -> Return {
         try await watchSnapshotFromSnapshot(updatesHandler: updatesHandler)
     }

@@ -10,95 +10,89 @@
 // only through an import of the module.
 @_exported import MapGeometry
 
+@_exported import struct DisplayList.AccessibilityElement
 // What views draw: colours, images, cursors, and the draw properties a view may set.
 @_exported import struct DisplayList.Color
-@_exported import class DisplayList.ImageResource
 @_exported import enum DisplayList.Cursor
-@_exported import struct DisplayList.AccessibilityElement
-@_exported import enum DisplayList.ItemKind
-@_exported import struct DisplayList.ItemProperties
+@_exported import class DisplayList.ImageResource
 @_exported import struct DisplayList.ItemBubble
 @_exported import struct DisplayList.ItemFont
+@_exported import enum DisplayList.ItemKind
+@_exported import struct DisplayList.ItemProperties
 @_exported import struct DisplayList.ItemScale
 @_exported import struct DisplayList.ItemShadow
 @_exported import struct DisplayList.ItemStroke
 @_exported import struct DisplayList.Point32
 @_exported import struct DisplayList.Rect32
 @_exported import struct DisplayList.WorldAnchor
-
 // Input as views receive it.
 @_exported import struct InputEvents.KeyEvent
 @_exported import struct InputEvents.Modifiers
 @_exported import struct InputEvents.PointerEvent
 @_exported import struct InputEvents.WheelEvent
-
-// Views and controls.
-@_exported import class ViewKit.Animator
-@_exported import class ViewKit.Button
-@_exported import class ViewKit.Control
-@_exported import class ViewKit.DetailDisclosureButton
-@_exported import class ViewKit.ImageLibrary
-@_exported import class ViewKit.ImageView
-@_exported import class ViewKit.Label
-@_exported import class ViewKit.ListRowView
-@_exported import class ViewKit.ListView
-@_exported import class ViewKit.NavigationStack
-@_exported import class ViewKit.Screen
-@_exported import class ViewKit.ScrollView
-@_exported import class ViewKit.Typeface
-@_exported import class ViewKit.View
-@_exported import class ViewKit.Window
-@_exported import enum ViewKit.TimingCurve
-@_exported import protocol ViewKit.Clock
-@_exported import protocol ViewKit.CursorProviding
-@_exported import protocol ViewKit.ListViewDataSource
-@_exported import protocol ViewKit.ListViewDelegate
-@_exported import struct ViewKit.FontBook
-@_exported import struct ViewKit.Keyframes
-@_exported import struct ViewKit.RenderContext
-
+// The shared world every tab sees, which the HTTP API and the feed change.
+@_exported import class LiveWorld.AnnotationStore
+@_exported import class LiveWorld.LiveAnnotation
+@_exported import struct LiveWorld.Move
+@_exported import struct LiveWorld.MoveResult
+@_exported import struct LiveWorld.SeedAnnotation
+@_exported import enum LiveWorld.StoreSync
+@_exported import enum LiveWorld.WorldError
+@_exported import struct LiveWorld.WorldSeed
+@_exported import protocol MapCore.Annotation
 // The map, with MapKit's names.
 @_exported import class MapCore.AnnotationView
 @_exported import class MapCore.AttributionView
 @_exported import class MapCore.BaseMap
 @_exported import class MapCore.BubbleView
+@_exported import enum MapCore.CalloutAnimation
+@_exported import struct MapCore.CalloutPlacement
 @_exported import class MapCore.CalloutView
 @_exported import class MapCore.ClusterAnnotation
 @_exported import class MapCore.ClusterAnnotationView
-@_exported import class MapCore.KeyboardHelpPanel
-@_exported import class MapCore.MapControls
-@_exported import class MapCore.MapView
-@_exported import class MapCore.MarkerAnnotationView
-@_exported import class MapCore.PointAnnotation
-@_exported import class MapCore.ScaleBarView
-@_exported import class MapCore.ZoomControl
-@_exported import enum MapCore.CalloutAnimation
+@_exported import protocol MapCore.ClusterableAnnotation
 @_exported import enum MapCore.CollisionMode
 @_exported import enum MapCore.DragState
-@_exported import enum MapCore.MapControlCorner
-@_exported import protocol MapCore.Annotation
-@_exported import protocol MapCore.ClusterableAnnotation
 @_exported import protocol MapCore.DraggableAnnotation
-@_exported import protocol MapCore.MapViewDelegate
-@_exported import protocol MapCore.StyledAnnotation
-@_exported import struct MapCore.CalloutPlacement
+@_exported import class MapCore.KeyboardHelpPanel
+@_exported import enum MapCore.MapControlCorner
+@_exported import class MapCore.MapControls
 @_exported import struct MapCore.MapControlsOptions
+@_exported import class MapCore.MapView
+@_exported import protocol MapCore.MapViewDelegate
+@_exported import class MapCore.MarkerAnnotationView
+@_exported import class MapCore.PointAnnotation
 @_exported import struct MapCore.ScaleBarLength
-
-// The shared world every tab sees, which the HTTP API and the feed change.
-@_exported import class LiveWorld.AnnotationStore
-@_exported import class LiveWorld.LiveAnnotation
-@_exported import enum LiveWorld.StoreSync
-@_exported import enum LiveWorld.WorldError
-@_exported import struct LiveWorld.Move
-@_exported import struct LiveWorld.MoveResult
-@_exported import struct LiveWorld.SeedAnnotation
-@_exported import struct LiveWorld.WorldSeed
-
+@_exported import class MapCore.ScaleBarView
+@_exported import protocol MapCore.StyledAnnotation
+@_exported import class MapCore.ZoomControl
+@_exported import struct MapSession.EmptyMapApp
 // The app seam.
 @_exported import protocol MapSession.MapApp
 @_exported import class MapSession.MapAppSession
-@_exported import struct MapSession.EmptyMapApp
-
 // What starting the server can throw.
 @_exported import enum MapWireServer.ServerError
+// Views and controls.
+@_exported import class ViewKit.Animator
+@_exported import class ViewKit.Button
+@_exported import protocol ViewKit.Clock
+@_exported import class ViewKit.Control
+@_exported import protocol ViewKit.CursorProviding
+@_exported import class ViewKit.DetailDisclosureButton
+@_exported import struct ViewKit.FontBook
+@_exported import class ViewKit.ImageLibrary
+@_exported import class ViewKit.ImageView
+@_exported import struct ViewKit.Keyframes
+@_exported import class ViewKit.Label
+@_exported import class ViewKit.ListRowView
+@_exported import class ViewKit.ListView
+@_exported import protocol ViewKit.ListViewDataSource
+@_exported import protocol ViewKit.ListViewDelegate
+@_exported import class ViewKit.NavigationStack
+@_exported import struct ViewKit.RenderContext
+@_exported import class ViewKit.Screen
+@_exported import class ViewKit.ScrollView
+@_exported import enum ViewKit.TimingCurve
+@_exported import class ViewKit.Typeface
+@_exported import class ViewKit.View
+@_exported import class ViewKit.Window

@@ -41,7 +41,8 @@ extension MapWireConfiguration {
 extension MapControlsOptions {
     fileprivate mutating func read(_ settings: SettingReader) throws(MapWireConfigurationError) {
         func corner(_ key: MapWireConfiguration.Key, _ current: MapControlCorner?) throws(MapWireConfigurationError)
-            -> MapControlCorner? {
+            -> MapControlCorner?
+        {
             guard let word = try settings.text(key) else { return current }
             return MapControlCorner(rawValue: word) // `none`, the only other word a corner takes, hides it
         }

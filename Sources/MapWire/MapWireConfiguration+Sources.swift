@@ -34,14 +34,17 @@ extension MapWireConfiguration {
     ) throws(MapWireConfigurationError) -> ConfigReader {
         // Docker's `-e NAME=` sets a variable to nothing; that means "not set", as a flag left out.
         let variables = environment.filter { !$0.value.isEmpty }
-        let given = Dictionary(uniqueKeysWithValues: commandLine.map { key, content in
-            (AbsoluteConfigKey(key.configKey), ConfigValue(content, isSecret: key.isSecret))
-        })
+        let given = Dictionary(
+            uniqueKeysWithValues: commandLine.map { key, content in
+                (AbsoluteConfigKey(key.configKey), ConfigValue(content, isSecret: key.isSecret))
+            })
         let flags = InMemoryProvider(name: ConfigurationSource.commandLineName, values: given)
         let secretVariables = Set(keys.filter(\.isSecret).map(\.variable))
-        let prefixed = EnvironmentVariablesProvider(environmentVariables: variables,
-                                                    secretsSpecifier: .specific(secretVariables))
-            .prefixKeys(with: ConfigKey([Key.variablePrefix.dropLast().lowercased()]))
+        let prefixed = EnvironmentVariablesProvider(
+            environmentVariables: variables,
+            secretsSpecifier: .specific(secretVariables)
+        )
+        .prefixKeys(with: ConfigKey([Key.variablePrefix.dropLast().lowercased()]))
         var sources = [
             ConfigurationSource(flags.snapshot(), source: .commandLine, keys: keys),
             ConfigurationSource(prefixed.snapshot(), source: .environment, keys: keys, environment: variables),
@@ -86,8 +89,9 @@ extension MapWireConfiguration {
     static func fileSource(_ path: String, keys: [Key]) throws(MapWireConfigurationError) -> ConfigurationSource {
         let format = URL(fileURLWithPath: path).pathExtension.lowercased()
         guard ["json", "yaml", "yml"].contains(format) else {
-            throw MapWireConfigurationError(file: path,
-                                            problem: "a settings file must be JSON (.json) or YAML (.yaml, .yml)")
+            throw MapWireConfigurationError(
+                file: path,
+                problem: "a settings file must be JSON (.json) or YAML (.yaml, .yml)")
         }
         guard FileManager.default.fileExists(atPath: path) else {
             throw MapWireConfigurationError(file: path, problem: "no such file")
@@ -102,11 +106,13 @@ extension MapWireConfiguration {
         let snapshot: any ConfigSnapshot
         do {
             if format == "json" {
-                snapshot = try JSONSnapshot(data: data.bytes, providerName: path,
-                                            parsingOptions: .init(secretsSpecifier: .specific(secrets)))
+                snapshot = try JSONSnapshot(
+                    data: data.bytes, providerName: path,
+                    parsingOptions: .init(secretsSpecifier: .specific(secrets)))
             } else {
-                snapshot = try YAMLSnapshot(data: data.bytes, providerName: path,
-                                            parsingOptions: .init(secretsSpecifier: .specific(secrets)))
+                snapshot = try YAMLSnapshot(
+                    data: data.bytes, providerName: path,
+                    parsingOptions: .init(secretsSpecifier: .specific(secrets)))
             }
         } catch {
             let kind = format == "json" ? "JSON" : "YAML"

@@ -1,6 +1,6 @@
 import Foundation
-import Logging
 import LiveWorld
+import Logging
 import MapCore
 import MapSession
 import MapWireServer
@@ -31,13 +31,15 @@ public final class MapWireService: Sendable {
         self.configuration = configuration
         let serverConfiguration = configuration.serverConfiguration
         try serverConfiguration.validate()
-        service = try MapService(app: app, options: MapService.Options(
-            dataDirectory: configuration.resolvedDataDirectory,
-            publicDirectory: configuration.resolvedPublicDirectory,
-            storePath: configuration.storePath,
-            storeSync: configuration.storeSync,
-            controls: configuration.controls,
-            embedOrigins: configuration.allowedOrigins.compactMap(MapWireServer.normalizedOrigin)))
+        service = try MapService(
+            app: app,
+            options: MapService.Options(
+                dataDirectory: configuration.resolvedDataDirectory,
+                publicDirectory: configuration.resolvedPublicDirectory,
+                storePath: configuration.storePath,
+                storeSync: configuration.storeSync,
+                controls: configuration.controls,
+                embedOrigins: configuration.allowedOrigins.compactMap(MapWireServer.normalizedOrigin)))
         Self.bootstrapMetricsOnce()
         let metrics = ServerMetrics(version: MapWireVersion.current)
         let http = MetricsAppendingHandler(base: service, metrics: metrics, registries: [Self.metricsRegistry])

@@ -11,19 +11,35 @@ package struct SettingReader: Sendable {
     }
 
     package func text(_ key: MapWireConfiguration.Key) throws(MapWireConfigurationError) -> String? {
-        try read(key) { try reader.requiredString(forKey: $0, isSecret: key.isSecret) } as: { .string($0) }
+        try read(key) {
+            try reader.requiredString(forKey: $0, isSecret: key.isSecret)
+        } as: {
+            .string($0)
+        }
     }
 
     package func number(_ key: MapWireConfiguration.Key) throws(MapWireConfigurationError) -> Int? {
-        try read(key) { try reader.requiredInt(forKey: $0, isSecret: key.isSecret) } as: { .int($0) }
+        try read(key) {
+            try reader.requiredInt(forKey: $0, isSecret: key.isSecret)
+        } as: {
+            .int($0)
+        }
     }
 
     package func onOff(_ key: MapWireConfiguration.Key) throws(MapWireConfigurationError) -> Bool? {
-        try read(key) { try reader.requiredBool(forKey: $0, isSecret: key.isSecret) } as: { .bool($0) }
+        try read(key) {
+            try reader.requiredBool(forKey: $0, isSecret: key.isSecret)
+        } as: {
+            .bool($0)
+        }
     }
 
     package func list(_ key: MapWireConfiguration.Key) throws(MapWireConfigurationError) -> [String]? {
-        try read(key) { try reader.requiredStringArray(forKey: $0, isSecret: key.isSecret) } as: { .stringArray($0) }
+        try read(key) {
+            try reader.requiredStringArray(forKey: $0, isSecret: key.isSecret)
+        } as: {
+            .stringArray($0)
+        }
     }
 
     /// One of the words of a `.oneOf` setting, as the type it names.
@@ -41,14 +57,16 @@ package struct SettingReader: Sendable {
     /// one a source refused; only the first means "keep the default". A
     /// source of `reader(...)` refuses with our own error, naming itself; a
     /// provider an app added may fail in its own words.
-    private func read<Value>(_ key: MapWireConfiguration.Key, _ get: (ConfigKey) throws -> Value,
-                             as content: (Value) -> ConfigContent) throws(MapWireConfigurationError) -> Value? {
+    private func read<Value>(
+        _ key: MapWireConfiguration.Key, _ get: (ConfigKey) throws -> Value,
+        as content: (Value) -> ConfigContent
+    ) throws(MapWireConfigurationError) -> Value? {
         let value: Value
         do {
             value = try get(key.configKey)
         } catch let refused as MapWireConfigurationError {
             throw refused
-        } catch where Self.isMissing(error) {
+        } catch  where Self.isMissing(error) {
             return nil
         } catch {
             throw MapWireConfigurationError(key: key, source: nil, value: nil)

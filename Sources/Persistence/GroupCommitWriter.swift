@@ -54,8 +54,10 @@ package final class GroupCommitWriter: Sendable {
     /// Queues `changes` for the next transaction; `completion` runs once it
     /// committed. Callers submit under the lock that ordered the changes in
     /// memory, so the file sees them in the same order.
-    package func submit(_ changes: [WorldChange], settings: [String: String] = [:],
-                        completion: Completion? = nil) {
+    package func submit(
+        _ changes: [WorldChange], settings: [String: String] = [:],
+        completion: Completion? = nil
+    ) {
         let (wasEmpty, refusal) = pending.withLock { p -> (Bool, StoreError?) in
             if p.stopping { return (false, .writeFailed(reason: "the store is closed")) }
             if let failure = p.failure { return (false, failure) }

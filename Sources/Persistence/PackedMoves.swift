@@ -46,7 +46,7 @@ enum PackedMoves {
         var seq = firstSeq
         while !reader.isAtEnd {
             guard let length = reader.varint(), let id = reader.string(length),
-                  let latitude = reader.double(), let longitude = reader.double(), let flag = reader.byte()
+                let latitude = reader.double(), let longitude = reader.double(), let flag = reader.byte()
             else { throw damaged(path) }
             var timestamp: Double?
             switch flag {

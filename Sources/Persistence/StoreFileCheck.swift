@@ -28,11 +28,13 @@ enum StoreFileCheck {
         let applicationID = try connection.integer("PRAGMA application_id")
         let userVersion = try connection.integer("PRAGMA user_version")
         let tables = Set(try connection.strings("SELECT name FROM sqlite_master WHERE type = 'table'"))
-        let applied = tables.contains("grdb_migrations")
+        let applied =
+            tables.contains("grdb_migrations")
             ? Set(try connection.strings("SELECT identifier FROM grdb_migrations")) : []
         // MapWire never sets `user_version`; files from before it set its application id have none.
         guard applicationID == 0 || applicationID == Int64(WorldDatabase.applicationID), userVersion == 0,
-              tables.isEmpty || applied.contains(WorldMigrations.annotations) else {
+            tables.isEmpty || applied.contains(WorldMigrations.annotations)
+        else {
             throw .unknownSchema(path: path)
         }
         let unknown = applied.subtracting(WorldMigrations.migrator.migrations)

@@ -20,10 +20,12 @@ package struct StoredAnnotation: Sendable, Equatable {
     package var markerColor: String?
     package var markerSymbol: String?
 
-    package init(id: String, kind: String, title: String?, subtitle: String?, latitude: Double, longitude: Double,
-                 draggable: Bool = false, clusteringIdentifier: String? = nil, isFixed: Bool = false,
-                 timestamp: Double? = nil, seed: String? = nil, markerColor: String? = nil,
-                 markerSymbol: String? = nil) {
+    package init(
+        id: String, kind: String, title: String?, subtitle: String?, latitude: Double, longitude: Double,
+        draggable: Bool = false, clusteringIdentifier: String? = nil, isFixed: Bool = false,
+        timestamp: Double? = nil, seed: String? = nil, markerColor: String? = nil,
+        markerSymbol: String? = nil
+    ) {
         self.markerColor = markerColor
         self.markerSymbol = markerSymbol
         self.id = id

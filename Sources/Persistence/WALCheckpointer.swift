@@ -83,12 +83,14 @@ final class WALCheckpointer: Sendable {
     /// both stops it only once no commit can come any more.
     func install(on writer: Database) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_wal_hook(writer.sqliteConnection, { context, connection, name, pages in
-            guard let context else { return SQLITE_OK }
-            let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
-            checkpointer.committed(logPages: pages, writer: connection, name: name)
-            return SQLITE_OK
-        }, context)
+        sqlite3_wal_hook(
+            writer.sqliteConnection,
+            { context, connection, name, pages in
+                guard let context else { return SQLITE_OK }
+                let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
+                checkpointer.committed(logPages: pages, writer: connection, name: name)
+                return SQLITE_OK
+            }, context)
     }
 
     /// Runs `body` with no background checkpoint under way or starting.

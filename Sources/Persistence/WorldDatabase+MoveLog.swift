@@ -58,8 +58,9 @@ extension WorldDatabase {
         live.reserveCapacity(latest.count)
         // A seek in the id index costs about five rows of a scan.
         if latest.count * 5 >= (try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation") ?? 0) {
-            let scan = try RowNumberScan(statement: db.cachedStatement(sql: "SELECT id, seq FROM annotation")
-                                            .sqliteStatement, connection: db.sqliteConnection)
+            let scan = try RowNumberScan(
+                statement: db.cachedStatement(sql: "SELECT id, seq FROM annotation")
+                    .sqliteStatement, connection: db.sqliteConnection)
             defer { scan.finish() }
             try scan.forEach { id, seq in
                 if let move = latest[id], seq < move.seq { live.append(move) }
@@ -80,8 +81,10 @@ extension WorldDatabase {
     /// does this commit's share of folding and deleting; clears `removed`
     /// ids from their buckets. Returns the share, for
     /// `MoveLog.finished(_:)` once the transaction committed.
-    static func logMoves(_ moved: [String: CoalescedChanges.Position], removed: Set<String>, nextSeq: inout Int64,
-                         state: inout WritingState, in db: Database, path: String) throws -> MoveLog.Step {
+    static func logMoves(
+        _ moved: [String: CoalescedChanges.Position], removed: Set<String>, nextSeq: inout Int64,
+        state: inout WritingState, in db: Database, path: String
+    ) throws -> MoveLog.Step {
         if !removed.isEmpty {
             for id in removed { state.moveLog.removed(id, nextSeq: nextSeq) }
             try clearFromBuckets(removed, in: db, path: path)
@@ -92,9 +95,10 @@ extension WorldDatabase {
                 state.moveLog.logged(MoveLog.Entry(id: id, position: position, seq: nextSeq))
                 nextSeq += 1
             }
-            let append = try db.cachedStatement(sql: """
-                INSERT INTO move_log (first_seq, last_seq, moves) VALUES (?, ?, ?)
-                """)
+            let append = try db.cachedStatement(
+                sql: """
+                    INSERT INTO move_log (first_seq, last_seq, moves) VALUES (?, ?, ?)
+                    """)
             try append.execute(arguments: [firstSeq, nextSeq - 1, Data(PackedMoves.pack(moved))])
         }
         let step = state.moveLog.step(moves: moved.count, annotations: state.annotations, lastSeq: nextSeq - 1)
@@ -112,8 +116,10 @@ extension WorldDatabase {
     }
 
     /// Writes `entries` (in id order, one each) over what `bucket` holds.
-    private static func foldIntoBucket(_ bucket: Int64, _ entries: [MoveLog.Entry], in db: Database,
-                                       path: String) throws {
+    private static func foldIntoBucket(
+        _ bucket: Int64, _ entries: [MoveLog.Entry], in db: Database,
+        path: String
+    ) throws {
         guard !entries.isEmpty else { return }
         try rewrite(bucket, in: db, path: path) { PositionBuckets.merge($0, entries[...]) }
     }
@@ -128,8 +134,10 @@ extension WorldDatabase {
 
     /// Reads `bucket`, changes its entries with `change`, and writes it back
     /// (or deletes it when nothing is left).
-    private static func rewrite(_ bucket: Int64, in db: Database, path: String,
-                                _ change: ([MoveLog.Entry]) -> [MoveLog.Entry]) throws {
+    private static func rewrite(
+        _ bucket: Int64, in db: Database, path: String,
+        _ change: ([MoveLog.Entry]) -> [MoveLog.Entry]
+    ) throws {
         let read = try db.cachedStatement(sql: "SELECT moves FROM position WHERE bucket = ?")
         let old = try Row.fetchOne(read, arguments: [bucket]).map { try PackedMoves.unpack(bytes($0, 0), path: path) }
         let new = change(old ?? [])

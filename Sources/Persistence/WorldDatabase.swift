@@ -70,11 +70,15 @@ package final class WorldDatabase: Sendable {
             try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
         }
         do {
-            queue = path == ":memory:"
+            queue =
+                path == ":memory:"
                 ? try DatabaseQueue(configuration: configuration)
                 : try DatabaseQueue(path: path, configuration: configuration)
-            checkpointer = path == ":memory:" ? nil : try WALCheckpointer(
-                path: path, paces: checkpointPaces, syncsEveryCommit: syncsEveryCommit)
+            checkpointer =
+                path == ":memory:"
+                ? nil
+                : try WALCheckpointer(
+                    path: path, paces: checkpointPaces, syncsEveryCommit: syncsEveryCommit)
         } catch let error as StoreError {
             throw error
         } catch {
@@ -89,10 +93,13 @@ package final class WorldDatabase: Sendable {
             }
             if let checkpointer { queue.writeWithoutTransaction { checkpointer.install(on: $0) } }
             let (maxSeq, count) = try queue.write { db in
-                let maxSeq = try Int64.fetchOne(db, sql: """
-                    SELECT max(coalesce((SELECT max(seq) FROM annotation), 0),
-                               coalesce((SELECT max(last_seq) FROM move_log), 0))
-                    """) ?? 0
+                let maxSeq =
+                    try Int64.fetchOne(
+                        db,
+                        sql: """
+                            SELECT max(coalesce((SELECT max(seq) FROM annotation), 0),
+                                       coalesce((SELECT max(last_seq) FROM move_log), 0))
+                            """) ?? 0
                 // A start begins with an empty log: restoring reads rows and buckets, and passes start afresh.
                 try Self.foldWholeMoveLog(in: db, path: path)
                 return (maxSeq, try Int.fetchOne(db, sql: "SELECT count(*) FROM annotation") ?? 0)
@@ -211,11 +218,13 @@ package final class WorldDatabase: Sendable {
             var step = MoveLog.Step()
             try write { db in
                 try Self.write(coalesced, nextSeq: &next, in: db)
-                step = try Self.logMoves(coalesced.moved, removed: coalesced.removed, nextSeq: &next, state: &state,
-                                         in: db, path: path)
+                step = try Self.logMoves(
+                    coalesced.moved, removed: coalesced.removed, nextSeq: &next, state: &state,
+                    in: db, path: path)
                 for (key, value) in settings {
-                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
-                                   arguments: [key, value])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                        arguments: [key, value])
                 }
             }
             // Advanced only once the transaction committed; a failed one leaves the numbers as they were.
@@ -234,11 +243,12 @@ package final class WorldDatabase: Sendable {
             for id in changes.removed { try delete.execute(arguments: [id]) }
         }
         if changes.inserted.contains(where: { $0 != nil }) {
-            let insert = try db.cachedStatement(sql: """
-                INSERT OR REPLACE INTO annotation (id, seq, kind, title, subtitle, latitude, longitude, draggable,
-                    clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT OR REPLACE INTO annotation (id, seq, kind, title, subtitle, latitude, longitude, draggable,
+                        clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             let first = nextSeq
             let added = changes.inserted.compactMap { $0 }
             // In key order (SQLite compares TEXT bytewise), a large batch fills
@@ -255,9 +265,10 @@ package final class WorldDatabase: Sendable {
             nextSeq = first + Int64(added.count)
         }
         if !changes.restyled.isEmpty {
-            let update = try db.cachedStatement(sql: """
-                UPDATE annotation SET title = ?, subtitle = ?, marker_color = ?, marker_symbol = ? WHERE id = ?
-                """)
+            let update = try db.cachedStatement(
+                sql: """
+                    UPDATE annotation SET title = ?, subtitle = ?, marker_color = ?, marker_symbol = ? WHERE id = ?
+                    """)
             for (id, look) in changes.restyled {
                 try update.execute(arguments: [look.title, look.subtitle, look.markerColor, look.markerSymbol, id])
             }

@@ -21,27 +21,29 @@ enum WorldMigrations {
         migrator.registerMigration(annotations) { db in
             // Keyed by id (WITHOUT ROWID): a move is one lookup in one tree.
             // `seq` keeps the order annotations were added in, for the API's list.
-            try db.execute(sql: """
-                CREATE TABLE annotation (
-                    id TEXT NOT NULL PRIMARY KEY,
-                    seq INTEGER NOT NULL,
-                    kind TEXT NOT NULL,
-                    title TEXT,
-                    subtitle TEXT,
-                    latitude REAL NOT NULL,
-                    longitude REAL NOT NULL,
-                    draggable INTEGER NOT NULL DEFAULT 0,
-                    clustering_identifier TEXT,
-                    fixed INTEGER NOT NULL DEFAULT 0,
-                    timestamp REAL,
-                    sample INTEGER NOT NULL DEFAULT 0
-                ) WITHOUT ROWID
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE annotation (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        seq INTEGER NOT NULL,
+                        kind TEXT NOT NULL,
+                        title TEXT,
+                        subtitle TEXT,
+                        latitude REAL NOT NULL,
+                        longitude REAL NOT NULL,
+                        draggable INTEGER NOT NULL DEFAULT 0,
+                        clustering_identifier TEXT,
+                        fixed INTEGER NOT NULL DEFAULT 0,
+                        timestamp REAL,
+                        sample INTEGER NOT NULL DEFAULT 0
+                    ) WITHOUT ROWID
+                    """)
         }
         migrator.registerMigration(settings) { db in
             // Facts about the store as a whole, such as whether the sample
             // content was seeded (it is, once: deleting it later must stick).
-            try db.execute(sql: "CREATE TABLE setting (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
+            try db.execute(
+                sql: "CREATE TABLE setting (key TEXT NOT NULL PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
         }
         migrator.registerMigration(seeds) { db in
             // Seeded rows name the app that seeded them, so a start with that
@@ -49,14 +51,16 @@ enum WorldMigrations {
             // from before knew one seed of both samples: people came from the
             // wishlist, everything else from MapCallouts.
             try db.execute(sql: "ALTER TABLE annotation ADD COLUMN seed TEXT")
-            try db.execute(sql: """
-                UPDATE annotation SET seed = CASE kind WHEN 'person' THEN 'wishlist' ELSE 'mapcallouts' END
-                WHERE sample = 1
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE annotation SET seed = CASE kind WHEN 'person' THEN 'wishlist' ELSE 'mapcallouts' END
+                    WHERE sample = 1
+                    """)
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM setting WHERE key = 'sample-content-seeded'") ?? false {
                 for name in ["wishlist", "mapcallouts"] {
-                    try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, '1')",
-                                   arguments: [WorldDatabase.seededSettingKey(name)])
+                    try db.execute(
+                        sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, '1')",
+                        arguments: [WorldDatabase.seededSettingKey(name)])
                 }
                 try db.execute(sql: "DELETE FROM setting WHERE key = 'sample-content-seeded'")
             }
@@ -69,32 +73,35 @@ enum WorldMigrations {
         migrator.registerMigration(moveLog) { db in
             // Moves are appended here and folded into their rows in passes (see `MoveLog`). Its `seq`
             // numbers share one count with `annotation.seq`: a move older than its row's add is void.
-            try db.execute(sql: """
-                CREATE TABLE move (
-                    seq INTEGER PRIMARY KEY,
-                    id TEXT NOT NULL,
-                    latitude REAL NOT NULL,
-                    longitude REAL NOT NULL,
-                    timestamp REAL
-                )
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE move (
+                        seq INTEGER PRIMARY KEY,
+                        id TEXT NOT NULL,
+                        latitude REAL NOT NULL,
+                        longitude REAL NOT NULL,
+                        timestamp REAL
+                    )
+                    """)
         }
         migrator.registerMigration(packedMoveLog) { db in
             // A commit's moves in one row (`PackedMoves`), numbered from `first_seq` through `last_seq`. What
             // the row-a-move log holds is folded into the annotation rows first, where positions were kept.
-            try db.execute(sql: """
-                UPDATE annotation SET latitude = m.latitude, longitude = m.longitude, timestamp = m.timestamp
-                FROM (SELECT id, latitude, longitude, timestamp, max(seq) AS seq FROM move GROUP BY id) AS m
-                WHERE annotation.id = m.id AND annotation.seq < m.seq
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE annotation SET latitude = m.latitude, longitude = m.longitude, timestamp = m.timestamp
+                    FROM (SELECT id, latitude, longitude, timestamp, max(seq) AS seq FROM move GROUP BY id) AS m
+                    WHERE annotation.id = m.id AND annotation.seq < m.seq
+                    """)
             try db.execute(sql: "DROP TABLE move")
-            try db.execute(sql: """
-                CREATE TABLE move_log (
-                    first_seq INTEGER PRIMARY KEY,
-                    last_seq INTEGER NOT NULL,
-                    moves BLOB NOT NULL
-                )
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE move_log (
+                        first_seq INTEGER PRIMARY KEY,
+                        last_seq INTEGER NOT NULL,
+                        moves BLOB NOT NULL
+                    )
+                    """)
         }
         migrator.registerMigration(positionBuckets) { db in
             // The latest positions the move log's passes fold, a row a bucket of ids (`PositionBuckets`).

@@ -61,8 +61,9 @@ public enum LandmarkFile {
         guard let data = try? Data(contentsOf: url) else { throw LoadError.unreadable(url.path) }
         do {
             return try JSONDecoder().decode(File.self, from: data).annotations.map {
-                Landmark(id: $0.id, kind: $0.kind, title: $0.title, subtitle: $0.subtitle,
-                         coordinate: Coordinate(latitude: $0.latitude, longitude: $0.longitude))
+                Landmark(
+                    id: $0.id, kind: $0.kind, title: $0.title, subtitle: $0.subtitle,
+                    coordinate: Coordinate(latitude: $0.latitude, longitude: $0.longitude))
             }
         } catch {
             throw LoadError.invalid(url.path, "\(error)")

@@ -26,13 +26,16 @@ public final class LandmarkDetailView: View {
     public init(landmark: Landmark, fonts: FontBook) {
         self.landmark = landmark
         titleLabel = Label(text: landmark.title ?? "", typeface: fonts.bold, fontSize: 20, color: Color(hex: 0x1C1C1E))
-        subtitleLabel = Label(text: landmark.subtitle ?? "", typeface: fonts.regular, fontSize: 15,
-                              color: Color(hex: 0x3C3C43))
+        subtitleLabel = Label(
+            text: landmark.subtitle ?? "", typeface: fonts.regular, fontSize: 15,
+            color: Color(hex: 0x3C3C43))
         let c = landmark.coordinate
-        placeLabel = Label(text: "\(Self.degrees(c.latitude, "N", "S")), \(Self.degrees(c.longitude, "E", "W"))",
-                           typeface: fonts.regular, fontSize: 13, color: Color(hex: 0x6C6C70))
-        doneButton = Button(title: "Done", typeface: fonts.bold, fontSize: 15, color: Color(hex: 0x007AFF),
-                            highlightedColor: Color(hex: 0x0056B3))
+        placeLabel = Label(
+            text: "\(Self.degrees(c.latitude, "N", "S")), \(Self.degrees(c.longitude, "E", "W"))",
+            typeface: fonts.regular, fontSize: 13, color: Color(hex: 0x6C6C70))
+        doneButton = Button(
+            title: "Done", typeface: fonts.bold, fontSize: 15, color: Color(hex: 0x007AFF),
+            highlightedColor: Color(hex: 0x0056B3))
         super.init()
         backgroundColor = Color.black.withAlpha(0.35)
         card.backgroundColor = .white
@@ -70,8 +73,9 @@ public final class LandmarkDetailView: View {
     func fillSuperview() {
         guard let parent = superview else { return }
         frame = parent.bounds
-        card.frame.origin = Point(x: ((frame.width - card.frame.width) / 2).rounded(),
-                                  y: ((frame.height - card.frame.height) / 2).rounded())
+        card.frame.origin = Point(
+            x: ((frame.width - card.frame.width) / 2).rounded(),
+            y: ((frame.height - card.frame.height) / 2).rounded())
     }
 
     // Laid out just before it is drawn: the window may have been resized.

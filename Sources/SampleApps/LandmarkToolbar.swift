@@ -46,20 +46,23 @@ public final class LandmarkToolbar: View {
     public init(fonts: FontBook) {
         var buttons: [MapCalloutsScreen.Filter: Button] = [:]
         for filter in Self.filters {
-            buttons[filter] = Button(title: filter.title, typeface: fonts.bold, fontSize: 14, titleColor: Self.chosen,
-                                     color: Self.normal, highlightedColor: Color(hex: 0xD1D1D6))
+            buttons[filter] = Button(
+                title: filter.title, typeface: fonts.bold, fontSize: 14, titleColor: Self.chosen,
+                color: Self.normal, highlightedColor: Color(hex: 0xD1D1D6))
         }
         self.buttons = buttons
         minimumWidths = Self.filters.map { f in
             (buttons[f].map { $0.titleLabel.sizeThatFits(maxWidth: .infinity).width } ?? 0) + 2 * Self.titlePadding
         }
-        let menuButton = Button(title: "", typeface: fonts.bold, fontSize: 14, titleColor: Self.chosen,
-                                color: .clear, highlightedColor: Color(hex: 0xD1D1D6))
+        let menuButton = Button(
+            title: "", typeface: fonts.bold, fontSize: 14, titleColor: Self.chosen,
+            color: .clear, highlightedColor: Color(hex: 0xD1D1D6))
         // As wide as its longest title, so it keeps its size whichever filter shows.
-        foldedWidth = Self.filters.map { f in
-            menuButton.title = Self.menuTitle(f)
-            return menuButton.titleLabel.sizeThatFits(maxWidth: .infinity).width + 4 * Self.titlePadding
-        }.max()?.rounded(.up) ?? Self.buttonSize.width
+        foldedWidth =
+            Self.filters.map { f in
+                menuButton.title = Self.menuTitle(f)
+                return menuButton.titleLabel.sizeThatFits(maxWidth: .infinity).width + 4 * Self.titlePadding
+            }.max()?.rounded(.up) ?? Self.buttonSize.width
         self.menuButton = menuButton
         super.init(frame: .zero)
         backgroundColor = Color.white.withAlpha(0.92)
@@ -113,7 +116,8 @@ public final class LandmarkToolbar: View {
         let margin = size.height < Self.shortMap ? Self.smallMargin : Self.bottomMargin
         let band = Self.buttonSize.height + 2 * Self.spacing + margin
         if let widths = rowWidths(available: size.width - 2 * Self.smallMargin),
-           band <= size.height * Self.maxHeightShare {
+            band <= size.height * Self.maxHeightShare
+        {
             layOutRow(widths: widths, in: size, margin: margin)
         } else {
             fold(in: size, margin: margin)
@@ -173,8 +177,9 @@ public final class LandmarkToolbar: View {
             frame.size = bar
             return
         }
-        let next = Rect(x: ((size.width - bar.width) / 2).rounded(), y: size.height - bar.height - margin,
-                        width: bar.width, height: bar.height)
+        let next = Rect(
+            x: ((size.width - bar.width) / 2).rounded(), y: size.height - bar.height - margin,
+            width: bar.width, height: bar.height)
         if frame != next { frame = next }
     }
 
@@ -212,14 +217,19 @@ public final class LandmarkToolbar: View {
         let menuSize = Size(width: Double(columns) * (width + s) + s, height: Double(usedRows) * (h + s) + s)
         for (i, filter) in Self.filters.enumerated() {
             guard let b = buttons[filter] else { continue }
-            place(b, Rect(x: s + Double(i / usedRows) * (width + s), y: s + Double(i % usedRows) * (h + s),
-                          width: width, height: h))
+            place(
+                b,
+                Rect(
+                    x: s + Double(i / usedRows) * (width + s), y: s + Double(i % usedRows) * (h + s),
+                    width: width, height: h))
         }
         // In the toolbar's coordinates: above it, centred, inside the map's sides.
-        let mapX = min(max(frame.midX - menuSize.width / 2, Self.smallMargin),
-                       size.width - Self.smallMargin - menuSize.width)
-        menu.frame = Rect(x: (mapX - frame.minX).rounded(), y: -s - menuSize.height,
-                          width: menuSize.width, height: menuSize.height)
+        let mapX = min(
+            max(frame.midX - menuSize.width / 2, Self.smallMargin),
+            size.width - Self.smallMargin - menuSize.width)
+        menu.frame = Rect(
+            x: (mapX - frame.minX).rounded(), y: -s - menuSize.height,
+            width: menuSize.width, height: menuSize.height)
     }
 
     // Laid out just before it is drawn: the map's size may have changed since.

@@ -45,8 +45,9 @@ public final class MapCalloutsScreen {
         toolbar = LandmarkToolbar(fonts: mapView.fonts)
         mapView.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.bridgeIdentifier)
         mapView.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.ferryIdentifier)
-        mapView.register(FlowerAnnotationView.self,
-                         forAnnotationViewWithReuseIdentifier: FlowerAnnotationView.reuseIdentifier)
+        mapView.register(
+            FlowerAnnotationView.self,
+            forAnnotationViewWithReuseIdentifier: FlowerAnnotationView.reuseIdentifier)
         toolbar.highlight(filter)
         toolbar.onSelect = { [weak self] filter in self?.show(filter, animated: true) }
         mapView.addSubview(toolbar)
@@ -95,15 +96,18 @@ public final class MapCalloutsScreen {
             marker.animatesWhenAdded = true
             marker.displayPriority = .defaultHigh
             if marker.detailCalloutAccessoryView == nil,
-               let image = try? content.images.image(named: "images/ferry.svg") {
+                let image = try? content.images.image(named: "images/ferry.svg")
+            {
                 marker.detailCalloutAccessoryView = ImageView(image: image)
             }
             return marker
         case .flower:
-            let view = mapView.dequeueReusableAnnotationView(withIdentifier: FlowerAnnotationView.reuseIdentifier,
-                                                             for: landmark)
-            (view as? FlowerAnnotationView)?.configure(image: try? content.images.image(named: "images/flower.svg"),
-                                                       typeface: mapView.fonts.bold)
+            let view = mapView.dequeueReusableAnnotationView(
+                withIdentifier: FlowerAnnotationView.reuseIdentifier,
+                for: landmark)
+            (view as? FlowerAnnotationView)?.configure(
+                image: try? content.images.image(named: "images/flower.svg"),
+                typeface: mapView.fonts.bold)
             view.displayPriority = .defaultLow
             return view
         case .city:

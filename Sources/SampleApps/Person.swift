@@ -20,8 +20,10 @@ public final class Person: Annotation {
     private let location: PointAnnotation
 
     /// A person as `fixtures/people.json` lists them.
-    public init(id: String, name: String, place: String, continent: String, coordinate: Coordinate,
-                avatar: String, bio: String, wishes: [String]) {
+    public init(
+        id: String, name: String, place: String, continent: String, coordinate: Coordinate,
+        avatar: String, bio: String, wishes: [String]
+    ) {
         self.id = id
         self.name = name
         self.place = place
@@ -86,8 +88,9 @@ public enum PeopleFile {
             let c = Coordinate(latitude: e.latitude, longitude: e.longitude)
             guard c.isValid else { throw LoadError.invalid(url.path, "\(e.id) has coordinate \(c)") }
             guard seen.insert(e.id).inserted else { throw LoadError.invalid(url.path, "duplicate id \(e.id)") }
-            return Person(id: e.id, name: e.name, place: e.place, continent: e.continent, coordinate: c,
-                          avatar: e.avatar, bio: e.bio, wishes: e.wishes)
+            return Person(
+                id: e.id, name: e.name, place: e.place, continent: e.continent, coordinate: c,
+                avatar: e.avatar, bio: e.bio, wishes: e.wishes)
         }
     }
 }

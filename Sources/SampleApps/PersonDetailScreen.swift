@@ -33,8 +33,9 @@ public final class PersonDetailScreen: Screen {
     /// The detail screen of `person`, which "See details" on their card pushes.
     public init(person: Person, avatar: ImageResource?, fonts: FontBook) {
         self.person = person
-        backButton = Button(title: "‹ Back", typeface: fonts.bold, fontSize: 15, titleColor: Color(hex: 0x2F6FDE),
-                            color: .clear, highlightedColor: Color(hex: 0xE5E5EA))
+        backButton = Button(
+            title: "‹ Back", typeface: fonts.bold, fontSize: 15, titleColor: Color(hex: 0x2F6FDE),
+            color: .clear, highlightedColor: Color(hex: 0xE5E5EA))
         backButton.accessibilityLabel = "Back"
         titleLabel = Label(text: person.name, typeface: fonts.bold, fontSize: 17, color: Color(hex: 0x1C1C1E))
         titleLabel.alignment = .center
@@ -42,8 +43,9 @@ public final class PersonDetailScreen: Screen {
         nameLabel = Label(text: person.name, typeface: fonts.bold, fontSize: 24, color: Color(hex: 0x1C1C1E))
         placeLabel = Label(text: person.place, typeface: fonts.regular, fontSize: 15, color: Color(hex: 0x6C6C70))
         bioLabel = Label(text: person.bio, typeface: fonts.regular, fontSize: 15, color: Color(hex: 0x3A3A3C))
-        wishlistHeading = Label(text: "Wishlist (\(person.wishes.count))", typeface: fonts.bold, fontSize: 17,
-                                color: Color(hex: 0x1C1C1E))
+        wishlistHeading = Label(
+            text: "Wishlist (\(person.wishes.count))", typeface: fonts.bold, fontSize: 17,
+            color: Color(hex: 0x1C1C1E))
         wishList = WishList(wishes: person.wishes, fonts: fonts, fontSize: 15)
         super.init()
         backgroundColor = Color(hex: 0xF2F2F7)
@@ -76,8 +78,9 @@ public final class PersonDetailScreen: Screen {
         bar.frame = Rect(x: 0, y: 0, width: size.width, height: Self.barHeight)
         backButton.frame = Rect(x: 8, y: 10, width: 84, height: 36)
         backButton.layoutTitle()
-        titleLabel.frame = Rect(x: 100, y: ((Self.barHeight - titleLabel.lineHeight) / 2).rounded(),
-                                width: max(0, size.width - 200), height: titleLabel.lineHeight)
+        titleLabel.frame = Rect(
+            x: 100, y: ((Self.barHeight - titleLabel.lineHeight) / 2).rounded(),
+            width: max(0, size.width - 200), height: titleLabel.lineHeight)
         let width = min(Self.maxContentWidth, size.width - 32)
         let x = ((size.width - width) / 2).rounded()
         var y = Self.barHeight + 20

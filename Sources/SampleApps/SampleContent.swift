@@ -33,9 +33,10 @@ public final class SampleContent: Sendable {
 
     /// `people.json` and `mapcallouts.json` from `dataDirectory`, images from `publicDirectory`.
     public static func load(dataDirectory: URL, publicDirectory: URL) throws -> SampleContent {
-        try SampleContent(people: PeopleFile.load(dataDirectory.appendingPathComponent("people.json")),
-                          landmarks: LandmarkFile.load(dataDirectory.appendingPathComponent("mapcallouts.json")),
-                          images: ImageLibrary(root: publicDirectory))
+        try SampleContent(
+            people: PeopleFile.load(dataDirectory.appendingPathComponent("people.json")),
+            landmarks: LandmarkFile.load(dataDirectory.appendingPathComponent("mapcallouts.json")),
+            images: ImageLibrary(root: publicDirectory))
     }
 
     /// Every annotation of the sample apps.

@@ -30,14 +30,21 @@ public struct SampleMapApp: MapApp {
     public var seeds: [WorldSeed] {
         var seeds: [WorldSeed] = []
         if samples.contains(.wishlist) {
-            seeds.append(WorldSeed(name: Sample.wishlist.rawValue, annotations: content.people.map { person in
-                SeedAnnotation(id: person.id, kind: "person", annotation: person, move: { person.coordinate = $0 })
-            }))
+            seeds.append(
+                WorldSeed(
+                    name: Sample.wishlist.rawValue,
+                    annotations: content.people.map { person in
+                        SeedAnnotation(
+                            id: person.id, kind: "person", annotation: person, move: { person.coordinate = $0 })
+                    }))
         }
         if samples.contains(.mapcallouts) {
-            seeds.append(WorldSeed(name: Sample.mapcallouts.rawValue, annotations: content.landmarks.map {
-                SeedAnnotation(id: $0.id, kind: $0.kind.rawValue, annotation: $0, move: nil)
-            }))
+            seeds.append(
+                WorldSeed(
+                    name: Sample.mapcallouts.rawValue,
+                    annotations: content.landmarks.map {
+                        SeedAnnotation(id: $0.id, kind: $0.kind.rawValue, annotation: $0, move: nil)
+                    }))
         }
         return seeds
     }

@@ -40,8 +40,9 @@ public final class WishlistCardView: View {
         nameLabel = Label(text: person.name, typeface: fonts.bold, fontSize: 16, color: Color(hex: 0x1C1C1E))
         placeLabel = Label(text: person.place, typeface: fonts.regular, fontSize: 12, color: Color(hex: 0x6C6C70))
         headingLabel = Label(text: "Wishlist", typeface: fonts.bold, fontSize: 13, color: Color(hex: 0x3A3A3C))
-        detailsButton = Button(title: "See details", typeface: fonts.bold, fontSize: 15,
-                               color: Color(hex: 0x2F6FDE), highlightedColor: Color(hex: 0x1D4FA8))
+        detailsButton = Button(
+            title: "See details", typeface: fonts.bold, fontSize: 15,
+            color: Color(hex: 0x2F6FDE), highlightedColor: Color(hex: 0x1D4FA8))
         wishList = WishList(wishes: person.wishes, fonts: fonts)
         super.init(frame: Rect(origin: .zero, size: Self.size))
         accessibilityRole = .dialog
@@ -114,18 +115,24 @@ public final class WishlistCardView: View {
         guard let anchor = pinView.worldAnchor else { return .zero }
         setHeight(Self.size.height)
         let full = Self.size
-        guard var placement = mapView.calloutPlacement(for: pinView, size: full, bubble: bubble,
-                                                       scrollsToFit: scrollsToFit) else { return .zero }
+        guard
+            var placement = mapView.calloutPlacement(
+                for: pinView, size: full, bubble: bubble,
+                scrollsToFit: scrollsToFit)
+        else { return .zero }
         // A shorter card may be placed round the toolbar another way: a few tries.
         for _ in 0..<3 where placement.overflow.height > 0 && frame.height > minimumHeight {
             setHeight((frame.height - placement.overflow.height).rounded(.down))
-            placement = mapView.calloutPlacement(for: pinView, size: frame.size, bubble: bubble,
-                                                 scrollsToFit: scrollsToFit) ?? placement
+            placement =
+                mapView.calloutPlacement(
+                    for: pinView, size: frame.size, bubble: bubble,
+                    scrollsToFit: scrollsToFit) ?? placement
         }
         // In the pin view's coordinates, so the card rides along when the pin moves.
         let pinOrigin = mapView.screenPoint(forWorld: anchor) + pinView.frame.origin
-        frame.origin = Point(x: (placement.frame.minX - pinOrigin.x).rounded(),
-                             y: (placement.frame.minY - pinOrigin.y).rounded())
+        frame.origin = Point(
+            x: (placement.frame.minX - pinOrigin.x).rounded(),
+            y: (placement.frame.minY - pinOrigin.y).rounded())
         bubble.direction = placement.direction
         bubble.arrowX = placement.arrowX.rounded()
         return placement.pan

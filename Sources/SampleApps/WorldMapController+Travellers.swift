@@ -18,9 +18,11 @@ extension WorldMapController {
     /// A traveller's marker or a cluster of travellers; nil for anything else.
     func travellerView(for annotation: Annotation, on mapView: MapView) -> AnnotationView? {
         if let cluster = annotation as? ClusterAnnotation,
-           cluster.clusteringIdentifier == Self.travellerClusteringIdentifier {
-            let view = mapView.dequeueReusableAnnotationView(withIdentifier: Self.travellerClusterIdentifier,
-                                                             for: cluster)
+            cluster.clusteringIdentifier == Self.travellerClusteringIdentifier
+        {
+            let view = mapView.dequeueReusableAnnotationView(
+                withIdentifier: Self.travellerClusterIdentifier,
+                for: cluster)
             (view as? ClusterAnnotationView)?.tintColor = Self.travellerTint
             view.displayPriority = .defaultLow
             return view

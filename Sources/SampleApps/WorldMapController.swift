@@ -18,8 +18,10 @@ public final class WorldMapController: MapViewDelegate {
 
     /// Becomes `mapView`'s delegate for the people and landmarks of the
     /// shared world, adding the MapCallouts toolbar when `samples` has it.
-    public init(mapView: MapView, content: SampleContent,
-                samples: Set<SampleMapApp.Sample> = Set(SampleMapApp.Sample.allCases)) {
+    public init(
+        mapView: MapView, content: SampleContent,
+        samples: Set<SampleMapApp.Sample> = Set(SampleMapApp.Sample.allCases)
+    ) {
         self.content = content
         self.mapView = mapView
         landmarks = samples.contains(.mapcallouts) ? MapCalloutsScreen(mapView: mapView, content: content) : nil
@@ -28,8 +30,9 @@ public final class WorldMapController: MapViewDelegate {
         mapView.register(PersonPinView.self, forAnnotationViewWithReuseIdentifier: PersonPinView.reuseIdentifier)
         mapView.register(AnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.cityIdentifier)
         mapView.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.travellerIdentifier)
-        mapView.register(ClusterAnnotationView.self,
-                         forAnnotationViewWithReuseIdentifier: Self.travellerClusterIdentifier)
+        mapView.register(
+            ClusterAnnotationView.self,
+            forAnnotationViewWithReuseIdentifier: Self.travellerClusterIdentifier)
     }
 
     public func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
@@ -44,8 +47,9 @@ public final class WorldMapController: MapViewDelegate {
             // The flag image with its pole's tip on the coordinate and the city icon on the left (as in MapCallouts).
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: Self.cityIdentifier, for: landmark)
             view.image = content.cityFlag
-            view.centerOffset = Point(x: Double(content.cityFlag.width) / 2 - 4,
-                                      y: -Double(content.cityFlag.height) / 2)
+            view.centerOffset = Point(
+                x: Double(content.cityFlag.width) / 2 - 4,
+                y: -Double(content.cityFlag.height) / 2)
             view.canShowCallout = true
             // As high as the other landmarks, below a selected one: a selected marker's subtitle hides it.
             view.displayPriority = .defaultHigh

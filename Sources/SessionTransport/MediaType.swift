@@ -70,9 +70,11 @@ package struct AcceptNegotiation {
         var quality = 1.0
         for parameter in parameters.dropFirst() where parameter.hasPrefix("q=") {
             // RFC 9110's qvalue: 0 to 1 with up to three decimals; anything else leaves the range out.
-            guard let value = Double(parameter.dropFirst(2)), parameter.dropFirst(2).allSatisfy({
-                $0.isNumber || $0 == "."
-            }), (0...1).contains(value) else { return nil }
+            guard let value = Double(parameter.dropFirst(2)),
+                parameter.dropFirst(2).allSatisfy({
+                    $0.isNumber || $0 == "."
+                }), (0...1).contains(value)
+            else { return nil }
             quality = value
         }
         return MediaRange(type: parts[0], subtype: parts[1], quality: quality)

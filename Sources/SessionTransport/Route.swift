@@ -29,10 +29,12 @@ public final class Route: Sendable {
     let streamer: (@Sendable (RouteRequest) -> HTTPBodyConsumer)?
 
     /// A route; `streamer` reads the `.streamed` body types as they arrive.
-    public init(_ method: String, _ pattern: String, body: [String: BodyReading] = [:], bodyIsOptional: Bool = false,
-                writes: Bool = false, answers: [String] = ["application/json"],
-                streamer: (@Sendable (RouteRequest) -> HTTPBodyConsumer)? = nil,
-                handler: @escaping @Sendable (RouteRequest) -> RouteResponse) {
+    public init(
+        _ method: String, _ pattern: String, body: [String: BodyReading] = [:], bodyIsOptional: Bool = false,
+        writes: Bool = false, answers: [String] = ["application/json"],
+        streamer: (@Sendable (RouteRequest) -> HTTPBodyConsumer)? = nil,
+        handler: @escaping @Sendable (RouteRequest) -> RouteResponse
+    ) {
         self.method = method
         self.pattern = RoutePattern(pattern)
         self.body = body
@@ -71,8 +73,10 @@ public struct RouteMatch: Sendable {
     /// does not read (415), or an `Accept` that takes nothing it answers
     /// (406). `bodyLength` is the body's declared length (the transport
     /// prepares before the body arrives); nil reads `request.body`.
-    public func prepare(_ request: RouteRequest,
-                        bodyLength: Int? = nil) -> (request: RouteRequest, refusal: RouteResponse?) {
+    public func prepare(
+        _ request: RouteRequest,
+        bodyLength: Int? = nil
+    ) -> (request: RouteRequest, refusal: RouteResponse?) {
         var request = request
         request.parameters = parameters
         if let refusal = checkBodyType(request, bodyLength: bodyLength ?? request.body.count) {
@@ -80,9 +84,11 @@ public struct RouteMatch: Sendable {
         }
         guard !route.answers.isEmpty else { return (request, nil) }
         guard let type = AcceptNegotiation(request.accept).choose(from: route.answers) else {
-            let refusal = RouteResponse.error(406, "Accept \"\((request.accept ?? "").prefix(100))\" takes none "
-                                              + "of what \(route.pattern) answers: "
-                                              + route.answers.joined(separator: ", "))
+            let refusal = RouteResponse.error(
+                406,
+                "Accept \"\((request.accept ?? "").prefix(100))\" takes none "
+                    + "of what \(route.pattern) answers: "
+                    + route.answers.joined(separator: ", "))
             return (request, refusal)
         }
         request.answerType = type
@@ -98,8 +104,10 @@ public struct RouteMatch: Sendable {
         if contentType == nil && bodyLength == 0 && route.bodyIsOptional { return nil }
         if route.reading(of: contentType) != nil { return nil }
         let shown = contentType.map { "Content-Type \($0.prefix(100))" } ?? "no Content-Type"
-        return .error(415, "\(shown): \(route.method) \(route.pattern) reads "
-                      + route.body.keys.sorted().joined(separator: ", "))
+        return .error(
+            415,
+            "\(shown): \(route.method) \(route.pattern) reads "
+                + route.body.keys.sorted().joined(separator: ", "))
     }
 
     /// The whole answer to `request`: prepared, then the route's.

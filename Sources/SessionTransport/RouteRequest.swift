@@ -27,15 +27,18 @@ public struct RouteRequest: Sendable {
     }
 
     /// A request made in code (tests, tools): `path` is taken as already decoded.
-    public init(method: String, path: String, query: String = "", body: [UInt8] = [],
-                contentType: String? = nil, accept: String? = nil) {
+    public init(
+        method: String, path: String, query: String = "", body: [UInt8] = [],
+        contentType: String? = nil, accept: String? = nil
+    ) {
         var fields = HTTPFields()
         if let contentType { fields[.contentType] = contentType }
         if let accept { fields[.accept] = accept }
         let target = query.isEmpty ? path : path + "?" + query
         let method = HTTPRequest.Method(method) ?? .get
-        self.init(head: HTTPRequest(method: method, scheme: nil, authority: nil, path: target, headerFields: fields),
-                  path: path, query: query, body: body)
+        self.init(
+            head: HTTPRequest(method: method, scheme: nil, authority: nil, path: target, headerFields: fields),
+            path: path, query: query, body: body)
     }
 
     /// `GET`, `POST`, ...

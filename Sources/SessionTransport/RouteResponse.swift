@@ -35,8 +35,9 @@ public struct RouteResponse: Sendable, Equatable {
     /// `value` encoded as JSON; a value that cannot be encoded is a 500 saying so.
     public static func json(_ status: Int, encoding value: some Encodable) -> RouteResponse {
         guard let body = RouteJSON.encode(value) else {
-            return RouteResponse(status: 500, contentType: "application/json",
-                                 body: RouteJSON.encode(RouteJSON.unencodable) ?? [])
+            return RouteResponse(
+                status: 500, contentType: "application/json",
+                body: RouteJSON.encode(RouteJSON.unencodable) ?? [])
         }
         return RouteResponse(status: status, contentType: "application/json", body: body)
     }

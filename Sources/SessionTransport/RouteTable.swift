@@ -88,7 +88,8 @@ public struct RouteTable: Sendable {
         case .methodNotAllowed(let allowed):
             return RouteResponse.methodNotAllowed(request.method, path: request.path, allowed: allowed)
         case .notFound:
-            return owns(request.path) ? .error(404, "no route \(request.method.prefix(20)) \(request.path.prefix(200))")
+            return owns(request.path)
+                ? .error(404, "no route \(request.method.prefix(20)) \(request.path.prefix(200))")
                 : nil
         }
     }
@@ -98,8 +99,10 @@ extension RouteResponse {
     /// The 405 for a route that does not take `method`, with the `Allow` RFC 9110 requires.
     public static func methodNotAllowed(_ method: String, path: String, allowed: Set<String>) -> RouteResponse {
         let list = allowHeader(allowed)
-        var answer = RouteResponse.error(405, "method \(method.prefix(20)) not allowed on \(path.prefix(200)); "
-                                         + "use \(list)")
+        var answer = RouteResponse.error(
+            405,
+            "method \(method.prefix(20)) not allowed on \(path.prefix(200)); "
+                + "use \(list)")
         answer.head.headerFields[.allow] = list
         return answer
     }

@@ -23,7 +23,9 @@ public enum TextLayouter {
     ///   "…" and is shortened so that it, ellipsis included, fits `maxWidth`
     ///   (only if even "…" alone does not fit is it wider).
     /// - Empty text gives no lines.
-    public static func lines(_ text: String, font: Font, size: Double, maxWidth: Double, maxLines: Int = 0) -> [TextLine] {
+    public static func lines(_ text: String, font: Font, size: Double, maxWidth: Double, maxLines: Int = 0)
+        -> [TextLine]
+    {
         guard !text.isEmpty else { return [] }
         // Most labels (a marker's title, a button) are one line that fits: one measurement, which the font
         // caches, where the wrap below measures the line again after each word.

@@ -87,12 +87,16 @@ public final class Animator {
     /// Starts an animation: `update` gets the raw time fraction 0...1 (apply
     /// a curve inside it). An animation with the same `key` replaces the old one.
     @discardableResult
-    public func animate(key: String? = nil, duration: Double, update: @escaping (Double) -> Void,
-                        completion: (() -> Void)? = nil) -> Handle {
+    public func animate(
+        key: String? = nil, duration: Double, update: @escaping (Double) -> Void,
+        completion: (() -> Void)? = nil
+    ) -> Handle {
         if let key { cancel(key: key) }
         let handle = Handle()
-        running.append(Running(handle: handle, key: key, start: clock.now, duration: max(duration, 0),
-                               update: update, completion: completion))
+        running.append(
+            Running(
+                handle: handle, key: key, start: clock.now, duration: max(duration, 0),
+                update: update, completion: completion))
         update(duration > 0 ? 0 : 1)
         return handle
     }

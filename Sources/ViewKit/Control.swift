@@ -86,8 +86,10 @@ public final class Button: Control {
 
     /// A rounded button titled `title` on `color`, turning `highlightedColor`
     /// while pressed; set its frame, then call `layoutTitle()`.
-    public init(title: String, typeface: Typeface, fontSize: Double = 15, titleColor: Color = .white,
-                color: Color, highlightedColor: Color) {
+    public init(
+        title: String, typeface: Typeface, fontSize: Double = 15, titleColor: Color = .white,
+        color: Color, highlightedColor: Color
+    ) {
         titleLabel = Label(text: title, typeface: typeface, fontSize: fontSize, color: titleColor)
         titleLabel.alignment = .center
         normalColor = color

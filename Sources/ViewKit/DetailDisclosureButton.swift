@@ -18,7 +18,8 @@ public final class DetailDisclosureButton: Control {
         glyph = Label(text: "i", typeface: typeface, fontSize: 15, color: tintColor)
         super.init(frame: Rect(x: 0, y: 0, width: Self.size, height: Self.size))
         glyph.alignment = .center
-        glyph.frame = Rect(x: 0, y: ((Self.size - glyph.lineHeight) / 2).rounded(), width: Self.size, height: glyph.lineHeight)
+        glyph.frame = Rect(
+            x: 0, y: ((Self.size - glyph.lineHeight) / 2).rounded(), width: Self.size, height: glyph.lineHeight)
         addSubview(glyph)
         cornerRadius = Self.size / 2
         borderWidth = 1.5

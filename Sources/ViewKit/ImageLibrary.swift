@@ -36,10 +36,12 @@ public final class ImageLibrary: Sendable {
         let resource: ImageResource
         if name.hasSuffix(".svg") {
             guard let size = Self.svgSize(data) else { throw LoadError.noSize(url.path) }
-            resource = ImageResource(id: ResourceID.next(), format: .svg, width: size.0, height: size.1, data: Array(data))
+            resource = ImageResource(
+                id: ResourceID.next(), format: .svg, width: size.0, height: size.1, data: Array(data))
         } else {
             let size = Self.pngSize(data) ?? (0, 0)
-            resource = ImageResource(id: ResourceID.next(), format: .png, width: size.0, height: size.1, data: Array(data))
+            resource = ImageResource(
+                id: ResourceID.next(), format: .png, width: size.0, height: size.1, data: Array(data))
         }
         return cache.withLock { cache in
             if let raced = cache[name] { return raced }
@@ -52,7 +54,8 @@ public final class ImageLibrary: Sendable {
     public func image(named name: String, svg: String, width: Float, height: Float) -> ImageResource {
         cache.withLock { cache in
             if let hit = cache[name] { return hit }
-            let r = ImageResource(id: ResourceID.next(), format: .svg, width: width, height: height, data: Array(svg.utf8))
+            let r = ImageResource(
+                id: ResourceID.next(), format: .svg, width: width, height: height, data: Array(svg.utf8))
             cache[name] = r
             return r
         }
@@ -61,7 +64,8 @@ public final class ImageLibrary: Sendable {
     /// Width and height attributes of the root `<svg>` element.
     static func svgSize(_ data: Data) -> (Float, Float)? {
         guard let text = String(data: data.prefix(4096), encoding: .utf8),
-              let open = text.range(of: "<svg") else { return nil }
+            let open = text.range(of: "<svg")
+        else { return nil }
         let tag = text[open.upperBound...].prefix { $0 != ">" }
         func attribute(_ name: String) -> Float? {
             guard let r = tag.range(of: " \(name)=\"") else { return nil }

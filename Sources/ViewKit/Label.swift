@@ -65,30 +65,38 @@ public final class Label: View {
     package var lines: [TextLine] {
         if let cache = layoutCache, cache.width == frame.width { return cache.lines }
         let width = frame.width > 0 ? frame.width : .infinity
-        let lines = TextLayouter.lines(text, font: typeface.font, size: fontSize, maxWidth: width, maxLines: numberOfLines)
+        let lines = TextLayouter.lines(
+            text, font: typeface.font, size: fontSize, maxWidth: width, maxLines: numberOfLines)
         layoutCache = (frame.width, lines)
         return lines
     }
 
     /// The size the text needs within `maxWidth`.
     public func sizeThatFits(maxWidth: Double) -> Size {
-        Self.size(of: text, typeface: typeface, fontSize: fontSize, maxWidth: maxWidth, numberOfLines: numberOfLines,
-                  lineHeight: lineHeight)
+        Self.size(
+            of: text, typeface: typeface, fontSize: fontSize, maxWidth: maxWidth, numberOfLines: numberOfLines,
+            lineHeight: lineHeight)
     }
 
     /// The size a label of `typeface` at `fontSize`, with the default line
     /// height, would need for `text` within `maxWidth`: measuring without
     /// making a label (a map measures the titles of a hundred new markers
     /// at once).
-    public static func sizeThatFits(_ text: String, typeface: Typeface, fontSize: Double, maxWidth: Double,
-                                    numberOfLines: Int = 1) -> Size {
-        size(of: text, typeface: typeface, fontSize: fontSize, maxWidth: maxWidth, numberOfLines: numberOfLines,
-             lineHeight: (fontSize * defaultLineHeightMultiple).rounded())
+    public static func sizeThatFits(
+        _ text: String, typeface: Typeface, fontSize: Double, maxWidth: Double,
+        numberOfLines: Int = 1
+    ) -> Size {
+        size(
+            of: text, typeface: typeface, fontSize: fontSize, maxWidth: maxWidth, numberOfLines: numberOfLines,
+            lineHeight: (fontSize * defaultLineHeightMultiple).rounded())
     }
 
-    private static func size(of text: String, typeface: Typeface, fontSize: Double, maxWidth: Double,
-                             numberOfLines: Int, lineHeight: Double) -> Size {
-        let lines = TextLayouter.lines(text, font: typeface.font, size: fontSize, maxWidth: maxWidth, maxLines: numberOfLines)
+    private static func size(
+        of text: String, typeface: Typeface, fontSize: Double, maxWidth: Double,
+        numberOfLines: Int, lineHeight: Double
+    ) -> Size {
+        let lines = TextLayouter.lines(
+            text, font: typeface.font, size: fontSize, maxWidth: maxWidth, maxLines: numberOfLines)
         let width = lines.map(\.width).max() ?? 0
         return Size(width: width.rounded(.up), height: Double(lines.count) * lineHeight)
     }
@@ -141,8 +149,9 @@ public final class Label: View {
         for (i, line) in lines.enumerated() {
             var p = ItemProperties()
             textProperties(&p, line: line)
-            p.frame = Rect32(x: Float(offset(for: line)), y: Float(Double(i) * lineHeight),
-                             width: Float(line.width), height: Float(lineHeight))
+            p.frame = Rect32(
+                x: Float(offset(for: line)), y: Float(Double(i) * lineHeight),
+                width: Float(line.width), height: Float(lineHeight))
             context.scene.append(lineItemIDs[i], parent: id, kind: .text, p)
         }
     }

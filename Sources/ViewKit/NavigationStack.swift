@@ -82,9 +82,11 @@ public final class NavigationStack {
         }
         if animated, let animator {
             screen.frame.origin.x = size.width
-            animator.animate(key: "navigation", duration: Self.transitionDuration, update: { [weak screen] t in
-                screen?.frame.origin.x = (size.width * (1 - TimingCurve.easeOut.value(t))).rounded()
-            }, completion: finish)
+            animator.animate(
+                key: "navigation", duration: Self.transitionDuration,
+                update: { [weak screen] t in
+                    screen?.frame.origin.x = (size.width * (1 - TimingCurve.easeOut.value(t))).rounded()
+                }, completion: finish)
         } else {
             finish()
         }
@@ -114,9 +116,11 @@ public final class NavigationStack {
         }
         if animated, let animator {
             let start = screen.frame.minX
-            animator.animate(key: "navigation", duration: Self.transitionDuration, update: { [weak screen] t in
-                screen?.frame.origin.x = (start + (width - start) * TimingCurve.easeInOut.value(t)).rounded()
-            }, completion: { [weak screen] in screen?.removeFromSuperview() })
+            animator.animate(
+                key: "navigation", duration: Self.transitionDuration,
+                update: { [weak screen] t in
+                    screen?.frame.origin.x = (start + (width - start) * TimingCurve.easeInOut.value(t)).rounded()
+                }, completion: { [weak screen] in screen?.removeFromSuperview() })
         } else {
             screen.removeFromSuperview()
         }

@@ -85,10 +85,12 @@ open class ScrollView: View {
             return
         }
         let start = contentOffset
-        motion = animator.animate(key: motionKey, duration: 0.3, update: { [weak self] t in
-            let k = TimingCurve.easeOut.value(t)
-            self?.contentOffset = start + (target - start) * k
-        })
+        motion = animator.animate(
+            key: motionKey, duration: 0.3,
+            update: { [weak self] t in
+                let k = TimingCurve.easeOut.value(t)
+                self?.contentOffset = start + (target - start) * k
+            })
     }
 
     /// Scrolls the least that makes `rect` (content coordinates) visible.
@@ -138,13 +140,17 @@ open class ScrollView: View {
         // The content stays under the finger from where it went down.
         guard isDragging, canScrollVertically else { return }
         let raw = offsetAtPress.y - (location.y - dragOrigin.y)
-        contentOffset = Point(x: contentOffset.x,
-                              y: rubberBanded(raw, limit: maxOffset.y, dimension: frame.height))
+        contentOffset = Point(
+            x: contentOffset.x,
+            y: rubberBanded(raw, limit: maxOffset.y, dimension: frame.height))
     }
 
     /// A drag glides on with the finger's speed or springs back; a press that did not move is a tap.
     open override func pointerUp(_ event: PointerEvent, at location: Point) {
-        defer { pressStart = nil; samples = [] }
+        defer {
+            pressStart = nil
+            samples = []
+        }
         guard isDragging else {
             if let start = pressStart, location.distance(to: start) <= Self.dragSlop {
                 tapped(at: location + contentOffset)
@@ -217,29 +223,34 @@ open class ScrollView: View {
         // Until the speed drops under 10 px/s.
         let duration = tau * log(max(abs(v) / 10, 1.0001))
         let limit = maxOffset.y
-        motion = animator.animate(key: motionKey, duration: duration, update: { [weak self] t in
-            guard let self else { return }
-            let s = t * duration
-            let y = y0 + v * tau * (1 - exp(-s / tau))
-            if y < 0 || y > limit {
-                let edge = y < 0 ? 0 : limit
-                let speed = v * exp(-s / tau)
-                self.bounce(from: edge, overshoot: max(-60, min(60, speed * 0.06)))
-                return
-            }
-            self.contentOffset = Point(x: self.contentOffset.x, y: y)
-        })
+        motion = animator.animate(
+            key: motionKey, duration: duration,
+            update: { [weak self] t in
+                guard let self else { return }
+                let s = t * duration
+                let y = y0 + v * tau * (1 - exp(-s / tau))
+                if y < 0 || y > limit {
+                    let edge = y < 0 ? 0 : limit
+                    let speed = v * exp(-s / tau)
+                    self.bounce(from: edge, overshoot: max(-60, min(60, speed * 0.06)))
+                    return
+                }
+                self.contentOffset = Point(x: self.contentOffset.x, y: y)
+            })
     }
 
     /// Out past `edge` by `overshoot` and back, as a flick into the end does.
     private func bounce(from edge: Double, overshoot: Double) {
         guard let animator = window?.animator, overshoot != 0 else { return }
-        let curve = Keyframes(values: [edge, edge + overshoot, edge], keyTimes: [0, 0.3, 1],
-                              curves: [.easeOut, .easeInOut])
-        motion = animator.animate(key: motionKey, duration: Self.bounceDuration, update: { [weak self] t in
-            guard let self else { return }
-            self.contentOffset = Point(x: self.contentOffset.x, y: curve.value(at: t))
-        })
+        let curve = Keyframes(
+            values: [edge, edge + overshoot, edge], keyTimes: [0, 0.3, 1],
+            curves: [.easeOut, .easeInOut])
+        motion = animator.animate(
+            key: motionKey, duration: Self.bounceDuration,
+            update: { [weak self] t in
+                guard let self else { return }
+                self.contentOffset = Point(x: self.contentOffset.x, y: curve.value(at: t))
+            })
     }
 
     private func springBack(from y: Double, to target: Double) {
@@ -247,9 +258,11 @@ open class ScrollView: View {
             contentOffset = Point(x: contentOffset.x, y: target)
             return
         }
-        motion = animator.animate(key: motionKey, duration: Self.bounceDuration, update: { [weak self] t in
-            guard let self else { return }
-            self.contentOffset = Point(x: self.contentOffset.x, y: y + (target - y) * TimingCurve.easeOut.value(t))
-        })
+        motion = animator.animate(
+            key: motionKey, duration: Self.bounceDuration,
+            update: { [weak self] t in
+                guard let self else { return }
+                self.contentOffset = Point(x: self.contentOffset.x, y: y + (target - y) * TimingCurve.easeOut.value(t))
+            })
     }
 }

@@ -41,9 +41,11 @@ public struct FontBook: Sendable {
     /// Inter Regular and Bold from `Public/fonts`.
     public static func load(publicDirectory: URL) throws -> FontBook {
         FontBook(
-            regular: try Typeface(id: 1, file: "Inter-Regular.otf", family: "Inter", weight: 400,
-                                  publicDirectory: publicDirectory),
-            bold: try Typeface(id: 2, file: "Inter-Bold.otf", family: "Inter", weight: 700,
-                               publicDirectory: publicDirectory))
+            regular: try Typeface(
+                id: 1, file: "Inter-Regular.otf", family: "Inter", weight: 400,
+                publicDirectory: publicDirectory),
+            bold: try Typeface(
+                id: 2, file: "Inter-Bold.otf", family: "Inter", weight: 700,
+                publicDirectory: publicDirectory))
     }
 }

@@ -17,8 +17,10 @@ extension View {
     /// Leaves the accessibility mirror and stops taking input at once, then
     /// runs `step` with the time fraction 0...1 over `duration` and removes
     /// itself; at once when not animated or when there is no animator.
-    public func animateOutAndRemove(over duration: Double, animator: Animator?, animated: Bool,
-                                    step: @escaping (View, Double) -> Void) {
+    public func animateOutAndRemove(
+        over duration: Double, animator: Animator?, animated: Bool,
+        step: @escaping (View, Double) -> Void
+    ) {
         isUserInteractionEnabled = false
         func silence(_ view: View) {
             view.accessibilityRole = nil
@@ -29,10 +31,13 @@ extension View {
             removeFromSuperview()
             return
         }
-        animator.animate(key: presentationAnimationKey, duration: duration, update: { [weak self] t in
-            if let self { step(self, t) }
-        }, completion: { [weak self] in
-            self?.removeFromSuperview()
-        })
+        animator.animate(
+            key: presentationAnimationKey, duration: duration,
+            update: { [weak self] t in
+                if let self { step(self, t) }
+            },
+            completion: { [weak self] in
+                self?.removeFromSuperview()
+            })
     }
 }

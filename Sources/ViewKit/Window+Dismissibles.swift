@@ -52,7 +52,8 @@ extension Window {
     /// press is spent.
     func dismissFrontmost(ifOutside location: Point) -> Bool {
         guard let front = frontmostDismissible, let view = front.view,
-              view.hitTest(view.convertFromWindow(location)) == nil else { return false }
+            view.hitTest(view.convertFromWindow(location)) == nil
+        else { return false }
         front.dismiss()
         return true
     }

@@ -83,7 +83,10 @@ public final class Window: View {
     private func hover(_ event: PointerEvent) {
         var v = hitTest(event.location)
         while let current = v {
-            if let c = (current as? CursorProviding)?.cursor { cursor = c; return }
+            if let c = (current as? CursorProviding)?.cursor {
+                cursor = c
+                return
+            }
             v = current.superview
         }
         cursor = .default
@@ -140,7 +143,10 @@ public final class Window: View {
     package func takeFocusForMirror() -> UInt32? {
         guard let pending = pendingFocus else { return nil }
         if pending != 0, let view = focusedView, view.id == pending,
-           !view.isShowing(in: self) || !view.isOnScreen(in: self) { return nil }
+            !view.isShowing(in: self) || !view.isOnScreen(in: self)
+        {
+            return nil
+        }
         pendingFocus = nil
         return pending
     }

@@ -1,5 +1,5 @@
-import MapGeometry
 import InputEvents
+import MapGeometry
 
 /// A message from the browser (docs/protocol.md, Client to server), decoded.
 package enum ClientMessage: Equatable, Sendable {
@@ -28,7 +28,7 @@ package enum ClientMessage: Equatable, Sendable {
         switch self {
         case .hello, .ack: return nil
         case let .pointer(s, _), let .wheel(s, _), let .key(s, _), let .resize(s, _, _),
-             let .focus(s, _), let .activate(s, _), let .navigate(s, _), let .embed(s, _):
+            let .focus(s, _), let .activate(s, _), let .navigate(s, _), let .embed(s, _):
             return s
         }
     }
@@ -68,8 +68,11 @@ package enum ClientMessage: Equatable, Sendable {
             let x = try r.finite("POINTER x"), y = try r.finite("POINTER y")
             let time = try r.f64("POINTER time")
             guard time.isFinite else { throw WireError.invalidValue("POINTER time") }
-            message = .pointer(seq: seq, PointerEvent(phase: phase, pointerID: id, kind: kind, buttons: buttons,
-                                                      modifiers: mods, location: Point(x: x, y: y), time: time / 1000))
+            message = .pointer(
+                seq: seq,
+                PointerEvent(
+                    phase: phase, pointerID: id, kind: kind, buttons: buttons,
+                    modifiers: mods, location: Point(x: x, y: y), time: time / 1000))
         case .wheel:
             let seq = try r.u32("WHEEL seq")
             let mods = Modifiers(rawValue: try r.u8("WHEEL modifiers"))
@@ -77,11 +80,16 @@ package enum ClientMessage: Equatable, Sendable {
             let dx = try r.finite("WHEEL deltaX"), dy = try r.finite("WHEEL deltaY")
             let time = try r.f64("WHEEL time")
             guard time.isFinite else { throw WireError.invalidValue("WHEEL time") }
-            message = .wheel(seq: seq, WheelEvent(location: Point(x: x, y: y), delta: Point(x: dx, y: dy),
-                                                  modifiers: mods, time: time / 1000))
+            message = .wheel(
+                seq: seq,
+                WheelEvent(
+                    location: Point(x: x, y: y), delta: Point(x: dx, y: dy),
+                    modifiers: mods, time: time / 1000))
         case .key:
             let seq = try r.u32("KEY seq")
-            guard let phase = KeyEvent.Phase(rawValue: try r.u8("KEY phase")) else { throw WireError.invalidValue("KEY phase") }
+            guard let phase = KeyEvent.Phase(rawValue: try r.u8("KEY phase")) else {
+                throw WireError.invalidValue("KEY phase")
+            }
             let mods = Modifiers(rawValue: try r.u8("KEY modifiers"))
             message = .key(seq: seq, KeyEvent(phase: phase, key: try r.string("KEY key"), modifiers: mods))
         case .resize:
@@ -109,8 +117,11 @@ package enum ClientMessage: Equatable, Sendable {
             }
             let animated = try r.u8("EMBED_SET_CAMERA animated")
             guard animated <= 1 else { throw WireError.invalidValue("EMBED_SET_CAMERA animated") }
-            message = .embed(seq: seq, .setCamera(latitude: latitude, longitude: longitude, zoom: zoom,
-                                                  animated: animated == 1))
+            message = .embed(
+                seq: seq,
+                .setCamera(
+                    latitude: latitude, longitude: longitude, zoom: zoom,
+                    animated: animated == 1))
         case .embedSelect:
             message = .embed(seq: try r.u32("EMBED_SELECT seq"), .select(id: try r.string("EMBED_SELECT id")))
         case .embedDeselect:

@@ -39,7 +39,9 @@ package enum FrameDecoder {
         switch op {
         case .defineImage:
             let id = try r.u32("id")
-            guard let format = ImageResource.Format(rawValue: try r.u8("format")) else { throw WireError.invalidValue("format") }
+            guard let format = ImageResource.Format(rawValue: try r.u8("format")) else {
+                throw WireError.invalidValue("format")
+            }
             let w = try r.f32("width"), h = try r.f32("height")
             return .defineImage(ImageResource(id: id, format: format, width: w, height: h, data: try blob(&r, "image")))
         case .definePath:
@@ -48,8 +50,10 @@ package enum FrameDecoder {
             let shift = try r.u8("shift")
             return .definePath(PathResource(id: id, originX: ox, originY: oy, shift: shift, data: try blob(&r, "path")))
         case .defineFont:
-            return .defineFont(FontDescriptor(id: try r.u16("font"), family: try r.string("family"),
-                                              url: try r.string("url"), weight: try r.u16("weight")))
+            return .defineFont(
+                FontDescriptor(
+                    id: try r.u16("font"), family: try r.string("family"),
+                    url: try r.string("url"), weight: try r.u16("weight")))
         case .camera:
             return .camera(SceneCamera(centerX: try r.f64("x"), centerY: try r.f64("y"), zoom: try r.f64("zoom")))
         case .background:
@@ -70,7 +74,9 @@ package enum FrameDecoder {
             var elements: [AccessibilityElement] = []
             for _ in 0..<(try r.u32("count")) {
                 let item = try r.u32("item")
-                guard let role = AccessibilityElement.Role(rawValue: try r.u8("role")) else { throw WireError.invalidValue("role") }
+                guard let role = AccessibilityElement.Role(rawValue: try r.u8("role")) else {
+                    throw WireError.invalidValue("role")
+                }
                 let flags = AccessibilityElement.Flags(rawValue: try r.u8("flags"))
                 elements.append(AccessibilityElement(item: item, role: role, flags: flags, name: try r.string("name")))
             }
@@ -99,8 +105,10 @@ package enum FrameDecoder {
         case .eventDeselect:
             return .embedEvent(.deselect(id: try r.string("id")))
         case .eventCamera:
-            return .embedEvent(.camera(latitude: try r.f64("latitude"), longitude: try r.f64("longitude"),
-                                       zoom: try r.f64("zoom")))
+            return .embedEvent(
+                .camera(
+                    latitude: try r.f64("latitude"), longitude: try r.f64("longitude"),
+                    zoom: try r.f64("zoom")))
         case .eventCalloutAction:
             return .embedEvent(.calloutAction(id: try r.string("id"), control: try r.string("control")))
         }
@@ -110,15 +118,23 @@ package enum FrameDecoder {
         var out: [ItemProperty] = []
         for _ in 0..<(try r.u8("property count")) {
             let code = try r.u8("key")
-            guard let key = FrameEncoder.Key(rawValue: code) else { throw WireError.invalidValue("property key \(code)") }
+            guard let key = FrameEncoder.Key(rawValue: code) else {
+                throw WireError.invalidValue("property key \(code)")
+            }
             switch key {
-            case .frame: out.append(.frame(Rect32(x: try r.f32("x"), y: try r.f32("y"), width: try r.f32("w"), height: try r.f32("h"))))
-            case .anchor: out.append(.anchor(WorldAnchor(x: Int32(bitPattern: try r.u32("x")), y: Int32(bitPattern: try r.u32("y")))))
+            case .frame:
+                out.append(
+                    .frame(Rect32(x: try r.f32("x"), y: try r.f32("y"), width: try r.f32("w"), height: try r.f32("h"))))
+            case .anchor:
+                out.append(
+                    .anchor(WorldAnchor(x: Int32(bitPattern: try r.u32("x")), y: Int32(bitPattern: try r.u32("y")))))
             case .clearAnchor: out.append(.clearAnchor)
-            case .scale: out.append(.scale(ItemScale(scale: try r.f32("s"), originX: try r.f32("ox"), originY: try r.f32("oy"))))
+            case .scale:
+                out.append(.scale(ItemScale(scale: try r.f32("s"), originX: try r.f32("ox"), originY: try r.f32("oy"))))
             case .alpha: out.append(.alpha(try r.f32("alpha")))
             case .fill: out.append(.fill(Color(rgba: try r.u32("fill"))))
-            case .stroke: out.append(.stroke(ItemStroke(color: Color(rgba: try r.u32("stroke")), width: try r.f32("width"))))
+            case .stroke:
+                out.append(.stroke(ItemStroke(color: Color(rgba: try r.u32("stroke")), width: try r.f32("width"))))
             case .radius: out.append(.radius(try r.f32("radius")))
             case .text: out.append(.text(try r.string("text")))
             case .font: out.append(.font(ItemFont(font: try r.u16("font"), size: try r.f32("size"))))
@@ -126,9 +142,19 @@ package enum FrameDecoder {
             case .path: out.append(.path(try r.u32("path")))
             case .clip: out.append(.clip(try r.u8("clip") != 0))
             case .bubble:
-                guard let d = ItemBubble.Direction(rawValue: try r.u8("direction")) else { throw WireError.invalidValue("direction") }
-                out.append(.bubble(ItemBubble(direction: d, arrowX: try r.f32("ax"), arrowWidth: try r.f32("aw"), arrowHeight: try r.f32("ah"))))
-            case .shadow: out.append(.shadow(ItemShadow(color: Color(rgba: try r.u32("c")), blur: try r.f32("blur"), offsetY: try r.f32("dy"))))
+                guard let d = ItemBubble.Direction(rawValue: try r.u8("direction")) else {
+                    throw WireError.invalidValue("direction")
+                }
+                out.append(
+                    .bubble(
+                        ItemBubble(
+                            direction: d, arrowX: try r.f32("ax"), arrowWidth: try r.f32("aw"),
+                            arrowHeight: try r.f32("ah"))))
+            case .shadow:
+                out.append(
+                    .shadow(
+                        ItemShadow(
+                            color: Color(rgba: try r.u32("c")), blur: try r.f32("blur"), offsetY: try r.f32("dy"))))
             case .hidden: out.append(.hidden(try r.u8("hidden") != 0))
             case .scroll: out.append(.scroll(Point32(x: try r.f32("x"), y: try r.f32("y"))))
             case .baseline: out.append(.baseline(try r.f32("baseline")))

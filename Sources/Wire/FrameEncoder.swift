@@ -155,47 +155,81 @@ package enum FrameEncoder {
         for p in properties {
             switch p {
             case let .frame(r):
-                w.u8(Key.frame.rawValue); w.f32(r.x); w.f32(r.y); w.f32(r.width); w.f32(r.height)
+                w.u8(Key.frame.rawValue)
+                w.f32(r.x)
+                w.f32(r.y)
+                w.f32(r.width)
+                w.f32(r.height)
             case let .anchor(a):
-                w.u8(Key.anchor.rawValue); w.i32(a.x); w.i32(a.y)
+                w.u8(Key.anchor.rawValue)
+                w.i32(a.x)
+                w.i32(a.y)
             case .clearAnchor:
                 w.u8(Key.clearAnchor.rawValue)
             case let .scale(s):
-                w.u8(Key.scale.rawValue); w.f32(s.scale); w.f32(s.originX); w.f32(s.originY)
+                w.u8(Key.scale.rawValue)
+                w.f32(s.scale)
+                w.f32(s.originX)
+                w.f32(s.originY)
             case let .alpha(a):
-                w.u8(Key.alpha.rawValue); w.f32(a)
+                w.u8(Key.alpha.rawValue)
+                w.f32(a)
             case let .fill(c):
-                w.u8(Key.fill.rawValue); w.u32(c.rgba)
+                w.u8(Key.fill.rawValue)
+                w.u32(c.rgba)
             case let .stroke(s):
-                w.u8(Key.stroke.rawValue); w.u32(s.color.rgba); w.f32(s.width)
+                w.u8(Key.stroke.rawValue)
+                w.u32(s.color.rgba)
+                w.f32(s.width)
             case let .radius(r):
-                w.u8(Key.radius.rawValue); w.f32(r)
+                w.u8(Key.radius.rawValue)
+                w.f32(r)
             case let .text(t):
-                w.u8(Key.text.rawValue); w.string(t)
+                w.u8(Key.text.rawValue)
+                w.string(t)
             case let .font(f):
-                w.u8(Key.font.rawValue); w.u16(f.font); w.f32(f.size)
+                w.u8(Key.font.rawValue)
+                w.u16(f.font)
+                w.f32(f.size)
             case let .image(id):
-                w.u8(Key.image.rawValue); w.u32(id)
+                w.u8(Key.image.rawValue)
+                w.u32(id)
             case let .path(id):
-                w.u8(Key.path.rawValue); w.u32(id)
+                w.u8(Key.path.rawValue)
+                w.u32(id)
             case let .clip(on):
-                w.u8(Key.clip.rawValue); w.u8(on ? 1 : 0)
+                w.u8(Key.clip.rawValue)
+                w.u8(on ? 1 : 0)
             case let .bubble(b):
-                w.u8(Key.bubble.rawValue); w.u8(b.direction.rawValue); w.f32(b.arrowX); w.f32(b.arrowWidth); w.f32(b.arrowHeight)
+                w.u8(Key.bubble.rawValue)
+                w.u8(b.direction.rawValue)
+                w.f32(b.arrowX)
+                w.f32(b.arrowWidth)
+                w.f32(b.arrowHeight)
             case let .shadow(s):
-                w.u8(Key.shadow.rawValue); w.u32(s.color.rgba); w.f32(s.blur); w.f32(s.offsetY)
+                w.u8(Key.shadow.rawValue)
+                w.u32(s.color.rgba)
+                w.f32(s.blur)
+                w.f32(s.offsetY)
             case let .hidden(on):
-                w.u8(Key.hidden.rawValue); w.u8(on ? 1 : 0)
+                w.u8(Key.hidden.rawValue)
+                w.u8(on ? 1 : 0)
             case let .scroll(p):
-                w.u8(Key.scroll.rawValue); w.f32(p.x); w.f32(p.y)
+                w.u8(Key.scroll.rawValue)
+                w.f32(p.x)
+                w.f32(p.y)
             case let .baseline(b):
-                w.u8(Key.baseline.rawValue); w.f32(b)
+                w.u8(Key.baseline.rawValue)
+                w.f32(b)
             case let .evenOdd(on):
-                w.u8(Key.evenOdd.rawValue); w.u8(on ? 1 : 0)
+                w.u8(Key.evenOdd.rawValue)
+                w.u8(on ? 1 : 0)
             case let .repeatsWorld(on):
-                w.u8(Key.repeatsWorld.rawValue); w.u8(on ? 1 : 0)
+                w.u8(Key.repeatsWorld.rawValue)
+                w.u8(on ? 1 : 0)
             case let .glide(milliseconds):
-                w.u8(Key.glide.rawValue); w.u16(milliseconds)
+                w.u8(Key.glide.rawValue)
+                w.u16(milliseconds)
             }
         }
     }

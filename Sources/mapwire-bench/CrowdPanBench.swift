@@ -4,8 +4,8 @@
 // renders in the processor's caches, a hundred panning in turns do not.
 import Foundation
 import InputEvents
-import MapGeometry
 import LiveWorld
+import MapGeometry
 import MapHTTPAPI
 import MapSession
 import SessionTransport
@@ -37,8 +37,10 @@ func runCrowdPans(_ arguments: ArraySlice<String>) throws {
         }
         let perDrag = (processCPUTime() - cpu) / Double(max(times.count, 1))
         let frames = panners.reduce(0) { $0 + $1.frames }
-        print(String(format: "| #%d/48/8 | %d | %d | %.3f | %.3f | %.3f | %d |", zoom, count, panners[0].liveViews,
-                     percentile(times, 0.5) * 1e3, percentile(times, 0.99) * 1e3, perDrag * 1e3, frames))
+        print(
+            String(
+                format: "| #%d/48/8 | %d | %d | %.3f | %.3f | %.3f | %d |", zoom, count, panners[0].liveViews,
+                percentile(times, 0.5) * 1e3, percentile(times, 0.99) * 1e3, perDrag * 1e3, frames))
     }
 }
 
@@ -56,12 +58,20 @@ final class PanningSession {
 
     init(id: UInt32, world: World, hash: String) {
         session = MapSession(id: id, world: world, output: out, clock: ManualClock(), ticksAutomatically: false)
-        session.handle(ClientMessage.hello(version: 1, size: Size(width: 1280, height: 800), devicePixelRatio: 1,
-                                           hash: hash).encoded())
+        session.handle(
+            ClientMessage.hello(
+                version: 1, size: Size(width: 1280, height: 800), devicePixelRatio: 1,
+                hash: hash
+            ).encoded())
         firstFrameBytes = out.messages.count > 1 ? out.messages[1].count : 0
         session.handle(ClientMessage.ack(frame: 1).encoded())
-        session.handle(ClientMessage.pointer(seq: seq, PointerEvent(phase: .down, location: Point(x: x, y: 400),
-                                                                    time: 0)).encoded())
+        session.handle(
+            ClientMessage.pointer(
+                seq: seq,
+                PointerEvent(
+                    phase: .down, location: Point(x: x, y: 400),
+                    time: 0)
+            ).encoded())
         out.messages.removeAll()
     }
 
@@ -74,8 +84,12 @@ final class PanningSession {
         seq += 1
         x += dx
         if x > 1100 || x < 180 { dx = -dx }
-        let message = ClientMessage.pointer(seq: seq, PointerEvent(phase: .moved, location: Point(x: x, y: 400),
-                                                                   time: Double(step) * 0.016)).encoded()
+        let message = ClientMessage.pointer(
+            seq: seq,
+            PointerEvent(
+                phase: .moved, location: Point(x: x, y: 400),
+                time: Double(step) * 0.016)
+        ).encoded()
         let t0 = now()
         session.handle(message)
         let seconds = now() - t0

@@ -2,8 +2,8 @@
 // (`mapwire-bench frames-epoch`), for docs/performance.md "A watching
 // session's frame".
 import Foundation
-import MapGeometry
 import LiveWorld
+import MapGeometry
 import MapHTTPAPI
 import MapSession
 import SessionTransport
@@ -47,8 +47,9 @@ func runEpochFrames(_ arguments: ArraySlice<String>) throws {
     let app = try memoryBenchApp(pins: 0)
     importClusteredPins(pins, into: app)
     var feed = EpochFeed(positions: clusteredPinPositions(pins), perEpoch: perEpoch)
-    print("| camera | live views | CPU an epoch, nobody watching ms | \(watchers) watching ms "
-          + "| a watcher's frame ms | frames | frame bytes p50 |")
+    print(
+        "| camera | live views | CPU an epoch, nobody watching ms | \(watchers) watching ms "
+            + "| a watcher's frame ms | frames | frame bytes p50 |")
     print("|---|---|---|---|---|---|---|")
     for zoom in zooms {
         let alone = try feed.run(epochs, into: app.world, watchers: [])
@@ -60,10 +61,12 @@ func runEpochFrames(_ arguments: ArraySlice<String>) throws {
         let watched = try feed.run(epochs, into: app.world, watchers: sessions)
         let frames = sessions.reduce(0) { $0 + $1.frames }
         let bytes = sessions[0].bytes.sorted()
-        print(String(format: "| #%d/48/8 | %d | %.3f | %.3f | %.3f | %d | %d |", zoom, sessions[0].liveViews,
-                     alone / Double(epochs) * 1e3, watched / Double(epochs) * 1e3,
-                     (watched - alone) / Double(max(frames, 1)) * 1e3, frames,
-                     bytes.isEmpty ? 0 : bytes[bytes.count / 2]))
+        print(
+            String(
+                format: "| #%d/48/8 | %d | %.3f | %.3f | %.3f | %d | %d |", zoom, sessions[0].liveViews,
+                alone / Double(epochs) * 1e3, watched / Double(epochs) * 1e3,
+                (watched - alone) / Double(max(frames, 1)) * 1e3, frames,
+                bytes.isEmpty ? 0 : bytes[bytes.count / 2]))
         for w in sessions { w.session.disconnected() }
     }
 }
@@ -115,8 +118,11 @@ final class EpochWatcher {
     init(id: UInt32, world: World, hash: String) {
         session = MapSession(id: id, world: world, output: out, ticksAutomatically: false)
         session.sync {
-            session.handle(ClientMessage.hello(version: 1, size: Size(width: 1280, height: 800), devicePixelRatio: 1,
-                                               hash: hash).encoded())
+            session.handle(
+                ClientMessage.hello(
+                    version: 1, size: Size(width: 1280, height: 800), devicePixelRatio: 1,
+                    hash: hash
+                ).encoded())
         }
         session.receive(ClientMessage.ack(frame: 1).encoded())
         session.sync { out.messages.removeAll() }
@@ -134,7 +140,8 @@ final class EpochWatcher {
         acked += UInt32(sent.count)
         session.receive(ClientMessage.ack(frame: acked).encoded())
         if Self.printsOps, session.id == 1, frames <= 20,
-           case let .frame(_, _, ops)? = try? FrameDecoder.decode(sent[sent.count - 1]) {
+            case let .frame(_, _, ops)? = try? FrameDecoder.decode(sent[sent.count - 1])
+        {
             var kinds: [String: Int] = [:]
             for op in ops {
                 kinds[String("\(op)".prefix { $0 != "(" }), default: 0] += 1

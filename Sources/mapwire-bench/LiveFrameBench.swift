@@ -37,13 +37,16 @@ func runLiveFrames(_ arguments: ArraySlice<String>) throws {
     let seen = sessions.reduce(0) { $0 + $1.movesSeen }
     let sent = sessions.reduce(0) { $0 + $1.frames }
     let bytes = sessions.reduce(0) { $0 + $1.bytes }
-    print("| pins | moves/s | watchers | zoom | live views | CPU a move, nobody watching µs "
-          + "| a move per session that shows it µs | frames a session a second | bytes a session a second |")
+    print(
+        "| pins | moves/s | watchers | zoom | live views | CPU a move, nobody watching µs "
+            + "| a move per session that shows it µs | frames a session a second | bytes a session a second |")
     print("|---|---|---|---|---|---|---|---|---|")
-    print(String(format: "| %d | %.0f | %d | %.0f | %d | %.2f | %.2f | %.1f | %.0f |", pins, perSecond, watchers,
-                 zoom, sessions.first?.liveViews ?? 0, alone / Double(max(movesAlone, 1)) * 1e6,
-                 (watched - alone) / Double(max(seen, 1)) * 1e6, Double(sent) / Double(watchers) / seconds,
-                 Double(bytes) / Double(watchers) / seconds))
+    print(
+        String(
+            format: "| %d | %.0f | %d | %.0f | %d | %.2f | %.2f | %.1f | %.0f |", pins, perSecond, watchers,
+            zoom, sessions.first?.liveViews ?? 0, alone / Double(max(movesAlone, 1)) * 1e6,
+            (watched - alone) / Double(max(seen, 1)) * 1e6, Double(sent) / Double(watchers) / seconds,
+            Double(bytes) / Double(watchers) / seconds))
     for w in sessions { w.session.disconnected() }
 }
 

@@ -1,3 +1,15 @@
+import DisplayList
+import Foundation
+import LiveWorld
+import MapCore
+import MapGeometry
+import MapHTTPAPI
+import MapSession
+import SampleApps
+import SessionTransport
+import ViewKit
+import Wire
+
 // Memory per idle session (`mapwire-bench memory`): the numbers in
 // docs/performance.md "Memory per idle session on the heap, and the shared
 // index" and "Idle sessions rest, and one malloc arena per core".
@@ -9,17 +21,6 @@
 #if os(Linux)
 import CMalloc
 #endif
-import DisplayList
-import Foundation
-import MapCore
-import MapGeometry
-import LiveWorld
-import MapHTTPAPI
-import MapSession
-import SessionTransport
-import SampleApps
-import ViewKit
-import Wire
 
 /// Drops every frame: the bench measures the session, not a socket's buffers.
 final class DiscardingOutput: SessionOutput {
@@ -74,14 +75,19 @@ struct MemoryOptions {
 /// The server's world as `mapwire --no-demo` builds it, with `pins` pins added
 /// through the HTTP API on the load tool's grid over Europe.
 func memoryBenchApp(pins: Int) throws -> MapService {
-    let app = try MapService(app: SampleMapApp(content: baseContent), options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
-                                            publicDirectory: root.appendingPathComponent("Public"),
-                                            storePath: ":memory:"))
+    let app = try MapService(
+        app: SampleMapApp(content: baseContent),
+        options: .init(
+            dataDirectory: root.appendingPathComponent("fixtures"),
+            publicDirectory: root.appendingPathComponent("Public"),
+            storePath: ":memory:"))
     for i in 0..<pins {
         let lat = 40 + Double(i % 40) * 0.4, lon = -5 + Double(i / 40 % 60) * 0.45
         let body = "{\"id\":\"load-\(i)\",\"title\":\"Load \(i)\",\"latitude\":\(lat),\"longitude\":\(lon)}"
-        let response = app.routes.respond(to: RouteRequest(method: "POST", path: "/api/annotations", body: Array(body.utf8),
-                                                          contentType: "application/json"))
+        let response = app.routes.respond(
+            to: RouteRequest(
+                method: "POST", path: "/api/annotations", body: Array(body.utf8),
+                contentType: "application/json"))
         guard response?.status == 201 else { fatalError("adding pin \(i): \(String(describing: response?.status))") }
     }
     // Their epoch out now: one published while a session is driven from this thread would wake it on its queue.
@@ -102,11 +108,14 @@ func importClusteredPins(_ count: Int, into app: MapService) {
         var text = ""
         for i in start..<min(start + 100_000, count) {
             let lat = 36 + 24 * next(), lon = -10 + 40 * next()
-            text += "{\"type\":\"Feature\",\"id\":\"cl-\(i)\",\"geometry\":{\"type\":\"Point\","
+            text +=
+                "{\"type\":\"Feature\",\"id\":\"cl-\(i)\",\"geometry\":{\"type\":\"Point\","
                 + "\"coordinates\":[\(lon),\(lat)]},\"properties\":{\"clusteringIdentifier\":\"load\"}}\n"
         }
-        let response = app.routes.respond(to: RouteRequest(method: "POST", path: "/api/annotations", body: Array(text.utf8),
-                                                   contentType: "application/x-ndjson"))
+        let response = app.routes.respond(
+            to: RouteRequest(
+                method: "POST", path: "/api/annotations", body: Array(text.utf8),
+                contentType: "application/x-ndjson"))
         guard response?.status == 201 else {
             fatalError("importing pins from \(start): \(String(describing: response?.status))")
         }
@@ -141,7 +150,8 @@ func measurePerObject(_ count: Int, _ make: (Int) -> AnyObject) -> (heap: Double
 /// One idle session as the server has it: HELLO, its first frame, the ACK.
 func openIdleSession(_ i: Int, world: World) -> MapSession {
     let session = MapSession(id: UInt32(i + 1), world: world, output: DiscardingOutput(), ticksAutomatically: false)
-    session.handle(ClientMessage.hello(version: 1, size: benchViewport, devicePixelRatio: 1, hash: idleHash(i)).encoded())
+    session.handle(
+        ClientMessage.hello(version: 1, size: benchViewport, devicePixelRatio: 1, hash: idleHash(i)).encoded())
     session.handle(ClientMessage.ack(frame: 1).encoded())
     // As the server's sessions do once they have shown the same frame for a while.
     session.rest()
@@ -161,7 +171,8 @@ func memoryBreakdown(world: World, count: Int) {
         let p = Parts()
         let window = Window(size: benchViewport, clock: MonotonicClock())
         let camera = Camera(urlFragment: Substring(idleHash(i))) ?? MapSession.defaultCamera
-        let map = MapView(frame: window.bounds, fonts: world.fonts, baseMap: stage >= 1 ? world.baseMap : nil, camera: camera)
+        let map = MapView(
+            frame: window.bounds, fonts: world.fonts, baseMap: stage >= 1 ? world.baseMap : nil, camera: camera)
         window.addSubview(map)
         window.worldToScreen = { [unowned map] in map.screenPoint(forWorld: $0) }
         p.window = window
@@ -178,9 +189,11 @@ func memoryBreakdown(world: World, count: Int) {
         }
         return p
     }
-    let stages = ["Window + MapView, no base map", "+ base map view", "+ WorldMapController (sample annotations, toolbar)",
-                  "+ the store as shared source", "+ annotation layout (cluster views)",
-                  "+ one rendered frame (views, labels, caches)", "+ SceneDiffer's record of the frame, packed"]
+    let stages = [
+        "Window + MapView, no base map", "+ base map view", "+ WorldMapController (sample annotations, toolbar)",
+        "+ the store as shared source", "+ annotation layout (cluster views)",
+        "+ one rendered frame (views, labels, caches)", "+ SceneDiffer's record of the frame, packed",
+    ]
     print("| part (cumulative) | heap bytes per session | RSS bytes per session |")
     print("|---|---|---|")
     for (stage, name) in stages.enumerated() {
@@ -197,8 +210,10 @@ func memoryBreakdown(world: World, count: Int) {
         elements += scene.accessibility.count
         for item in scene.items { kinds[item.kind, default: 0] += 1 }
     }
-    print(String(format: "items per frame %.1f, accessibility elements %.1f", Double(items) / Double(count),
-                 Double(elements) / Double(count)))
+    print(
+        String(
+            format: "items per frame %.1f, accessibility elements %.1f", Double(items) / Double(count),
+            Double(elements) / Double(count)))
     for (kind, n) in kinds.sorted(by: { $0.value > $1.value }) {
         print(String(format: "  %@: %.1f", "\(kind)", Double(n) / Double(count)))
     }
@@ -217,8 +232,10 @@ func runMemoryBenchmark(_ options: MemoryOptions) throws {
         return
     }
     let m = measurePerObject(options.sessions) { openIdleSession($0, world: world) }
-    print(String(format: "%d idle sessions, %d store annotations (%d API pins, %d clustered): "
-                 + "heap %.1f KB per session (mallinfo2), RSS %.1f KB per session",
-                 options.sessions, world.store.count, options.pins, options.clustered,
-                 m.heap / 1024, m.rss / 1024))
+    print(
+        String(
+            format: "%d idle sessions, %d store annotations (%d API pins, %d clustered): "
+                + "heap %.1f KB per session (mallinfo2), RSS %.1f KB per session",
+            options.sessions, world.store.count, options.pins, options.clustered,
+            m.heap / 1024, m.rss / 1024))
 }

@@ -22,9 +22,12 @@ func runMetricsBenchmark(_ arguments: ArraySlice<String>) throws {
     started = now()
     for i in 0..<records { metrics.latency.record(Double(i & 1023) * 2e-5) }
     let record = (now() - started) / Double(records) * 1e9
-    let service = try MapService(app: SampleMapApp(content: baseContent), options: .init(
-        dataDirectory: root.appendingPathComponent("fixtures"), publicDirectory: root.appendingPathComponent("Public"),
-        storePath: ":memory:"))
+    let service = try MapService(
+        app: SampleMapApp(content: baseContent),
+        options: .init(
+            dataDirectory: root.appendingPathComponent("fixtures"),
+            publicDirectory: root.appendingPathComponent("Public"),
+            storePath: ":memory:"))
     defer { service.shutdown() }
     var bytes = 0
     started = now()

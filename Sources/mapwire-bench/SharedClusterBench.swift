@@ -3,9 +3,9 @@
 // as a map lays out, for docs/performance.md "Building, merging and querying
 // epochs" and "Against supercluster".
 import Foundation
+import LiveWorld
 import MapCore
 import MapGeometry
-import LiveWorld
 import MapHTTPAPI
 import MapSession
 import SessionTransport
@@ -77,9 +77,11 @@ func benchSharedBuild(_ points: [PointAnnotation]) -> SharedClusterIndex {
         growth = max(growth, residentMB() - before)
     }
     let built = index!
-    print(String(format: "| shared build, %d points (one epoch, all adds) | %.0f ms (best of 3) | "
-                 + "RSS +%.0f MB; byteCount %.1f MB | process %.0f MB with the annotations and the change set |",
-                 points.count, best * 1e3, growth, Double(built.byteCount) / 1_048_576, residentMB()))
+    print(
+        String(
+            format: "| shared build, %d points (one epoch, all adds) | %.0f ms (best of 3) | "
+                + "RSS +%.0f MB; byteCount %.1f MB | process %.0f MB with the annotations and the change set |",
+            points.count, best * 1e3, growth, Double(built.byteCount) / 1_048_576, residentMB()))
     return built
 }
 
@@ -87,8 +89,10 @@ func benchSharedBuild(_ points: [PointAnnotation]) -> SharedClusterIndex {
 /// members moved by up to half of `step` world units each way (a few
 /// metres unless told): the time per epoch and the moves a second it
 /// implies. `note` says in the row's name how far they moved.
-func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int, step: Double = Mercator.worldSize * 1e-5,
-                      note: String = "", parts: MergeParts? = nil) {
+func benchSharedMerge(
+    _ base: SharedClusterIndex, moves: Int, epochs: Int, step: Double = Mercator.worldSize * 1e-5,
+    note: String = "", parts: MergeParts? = nil
+) {
     var state: UInt64 = 11
     func next() -> Double {
         state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -103,8 +107,9 @@ func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int, step:
         for _ in 0..<moves {
             let i = Int(next() * Double(index.count))
             let p = index.point(at: i)
-            changes.move(slot: index.slot(at: i),
-                         to: Point(x: p.x + (next() - 0.5) * step, y: p.y + (next() - 0.5) * step), from: p)
+            changes.move(
+                slot: index.slot(at: i),
+                to: Point(x: p.x + (next() - 0.5) * step, y: p.y + (next() - 0.5) * step), from: p)
         }
         gatherTimes.append(now() - tg)
         let t0 = now()
@@ -112,10 +117,12 @@ func benchSharedMerge(_ base: SharedClusterIndex, moves: Int, epochs: Int, step:
         mergeTimes.append(now() - t0)
     }
     let p50 = percentile(mergeTimes, 0.5), worst = mergeTimes.max() ?? 0
-    print(String(format: "| shared merge, %d moves%@ into %d | p50 %.2f ms, max %.1f ms per epoch (%d epochs) | "
-                 + "%.2fM moves/s at p50 | gathering the moves (ClusterChanges.move) %.2f ms |",
-                 moves, note, base.count, p50 * 1e3, worst * 1e3, epochs, Double(moves) / p50 / 1e6,
-                 percentile(gatherTimes, 0.5) * 1e3))
+    print(
+        String(
+            format: "| shared merge, %d moves%@ into %d | p50 %.2f ms, max %.1f ms per epoch (%d epochs) | "
+                + "%.2fM moves/s at p50 | gathering the moves (ClusterChanges.move) %.2f ms |",
+            moves, note, base.count, p50 * 1e3, worst * 1e3, epochs, Double(moves) / p50 / 1e6,
+            percentile(gatherTimes, 0.5) * 1e3))
 }
 
 /// What a map does with an epoch when it lays out: the cells around its
@@ -137,8 +144,9 @@ func benchSharedQuery(_ index: SharedClusterIndex, name: String, center: Coordin
         let t0 = now()
         let cells = index.cells(in: near, zoom: zoom)
         let t1 = now()
-        let groups = ClusterSpacing.groups(cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) },
-                                           pixelsPerUnit: pixelsPerUnit)
+        let groups = ClusterSpacing.groups(
+            cells.map { ClusterSpacing.Item(point: $0.center, count: $0.count) },
+            pixelsPerUnit: pixelsPerUnit)
         let t2 = now()
         queryTimes.append(t1 - t0)
         spacingTimes.append(t2 - t1)
@@ -146,11 +154,13 @@ func benchSharedQuery(_ index: SharedClusterIndex, name: String, center: Coordin
         groupCount = groups.count
     }
     let total = zip(queryTimes, spacingTimes).map { $0 + $1 }
-    print(String(format: "| shared query, %@, zoom %d | %d cells -> %d views | cells p50 %.0f µs, p99 %.0f µs; "
-                 + "spacing p50 %.0f µs, p99 %.0f µs | together p50 %.0f µs, p99 %.0f µs |",
-                 name, zoom, cellCount, groupCount, percentile(queryTimes, 0.5) * 1e6,
-                 percentile(queryTimes, 0.99) * 1e6, percentile(spacingTimes, 0.5) * 1e6,
-                 percentile(spacingTimes, 0.99) * 1e6, percentile(total, 0.5) * 1e6, percentile(total, 0.99) * 1e6))
+    print(
+        String(
+            format: "| shared query, %@, zoom %d | %d cells -> %d views | cells p50 %.0f µs, p99 %.0f µs; "
+                + "spacing p50 %.0f µs, p99 %.0f µs | together p50 %.0f µs, p99 %.0f µs |",
+            name, zoom, cellCount, groupCount, percentile(queryTimes, 0.5) * 1e6,
+            percentile(queryTimes, 0.99) * 1e6, percentile(spacingTimes, 0.5) * 1e6,
+            percentile(spacingTimes, 0.99) * 1e6, percentile(total, 0.5) * 1e6, percentile(total, 0.99) * 1e6))
 }
 
 func runSharedClusterBenchmarks(_ options: SharedClusterOptions) throws {
@@ -176,11 +186,13 @@ func runSharedClusterBenchmarks(_ options: SharedClusterOptions) throws {
     }
     // A busy feed's epoch as `mapwire-load` makes it: 100,000 moves a second, one epoch a display frame, each
     // pin a random step of up to 0.05 degrees each way (a few kilometres) from where it is.
-    benchSharedMerge(full, moves: 1_600, epochs: 400, step: Mercator.worldSize * 0.1 / 360,
-                     note: " of up to 0.05 degrees")
+    benchSharedMerge(
+        full, moves: 1_600, epochs: 400, step: Mercator.worldSize * 0.1 / 360,
+        note: " of up to 0.05 degrees")
     // The same in two parts at once, as the store merges a feed's epochs.
-    benchSharedMerge(full, moves: 1_600, epochs: 400, step: Mercator.worldSize * 0.1 / 360,
-                     note: " of up to 0.05 degrees, in two parts at once", parts: SharedClusterPublisher.mergeInParts)
+    benchSharedMerge(
+        full, moves: 1_600, epochs: 400, step: Mercator.worldSize * 0.1 / 360,
+        note: " of up to 0.05 degrees, in two parts at once", parts: SharedClusterPublisher.mergeInParts)
     let europe = SharedClusterIndex().applying(allAdds(benchPoints(largest, lat: 35...60, lon: -10...30)))
     let places: [(String, SharedClusterIndex, Coordinate)] = [
         ("\(largest) over the world", full, Coordinate(latitude: 20, longitude: 0)),
@@ -203,14 +215,18 @@ func runClusteredFrames(_ arguments: ArraySlice<String>) throws {
     let pins = Int(arguments.dropFirst().first ?? "") ?? 1_000_000
     let app = try memoryBenchApp(pins: 0)
     importClusteredPins(pins, into: app)
-    print("| scenario | live views | frame p50 ms | frame p99 ms | mean ms | first frame bytes "
-          + "| pan frame bytes p50 / max |")
+    print(
+        "| scenario | live views | frame p50 ms | frame p99 ms | mean ms | first frame bytes "
+            + "| pan frame bytes p50 / max |")
     print("|---|---|---|---|---|---|---|")
     for zoom in [2, 4, 6, 8, 10, 12] {
-        let r = run("\(pins) clustered pins over Europe, #\(zoom)/48/8", world: app.world, hash: "#\(zoom)/48/8",
-                    frames: frames)
+        let r = run(
+            "\(pins) clustered pins over Europe, #\(zoom)/48/8", world: app.world, hash: "#\(zoom)/48/8",
+            frames: frames)
         let pan = r.panFrameBytes.sorted()
-        print(String(format: "| %@ | %d | %.3f | %.3f | %.3f | %d | %d / %d |", r.name, r.liveViews, r.p50, r.p99,
-                     r.mean, r.firstFrameBytes, pan.isEmpty ? 0 : pan[pan.count / 2], pan.last ?? 0))
+        print(
+            String(
+                format: "| %@ | %d | %.3f | %.3f | %.3f | %d | %d / %d |", r.name, r.liveViews, r.p50, r.p99,
+                r.mean, r.firstFrameBytes, pan.isEmpty ? 0 : pan[pan.count / 2], pan.last ?? 0))
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import LiveWorld
 import MapHTTPAPI
 import MapSession
-import SessionTransport
 import Persistence
 import SampleApps
+import SessionTransport
 
 /// `mapwire-bench store [--annotations N] [--path FILE] [--sync full]`: how long a start
 /// takes to bring back a world of N stored annotations (open and migrate,
@@ -40,19 +40,24 @@ func runStoreBenchmark(_ options: StoreBenchOptions) throws {
         var i = existing
         while i < options.annotations {
             let end = min(i + chunk, options.annotations)
-            try database.write((i..<end).map { n in
-                .added(StoredAnnotation(id: "vehicle-\(n)", kind: "vehicle", title: "Vehicle \(n)", subtitle: nil,
-                                        latitude: Double.random(in: -60...70, using: &rng),
-                                        longitude: Double.random(in: -180...180, using: &rng),
-                                        clusteringIdentifier: "fleet", timestamp: Double(n)))
-            })
+            try database.write(
+                (i..<end).map { n in
+                    .added(
+                        StoredAnnotation(
+                            id: "vehicle-\(n)", kind: "vehicle", title: "Vehicle \(n)", subtitle: nil,
+                            latitude: Double.random(in: -60...70, using: &rng),
+                            longitude: Double.random(in: -180...180, using: &rng),
+                            clusteringIdentifier: "fleet", timestamp: Double(n)))
+                })
             i = end
         }
         try database.checkpoint()
         let seconds = now() - start
-        print(String(format: "filled %@ with %d annotations in %.2f s (%.0f a second, 100,000 per transaction)",
-                     options.path, options.annotations - existing, seconds,
-                     Double(options.annotations - existing) / seconds))
+        print(
+            String(
+                format: "filled %@ with %d annotations in %.2f s (%.0f a second, 100,000 per transaction)",
+                options.path, options.annotations - existing, seconds,
+                Double(options.annotations - existing) / seconds))
     }
     let rssBefore = residentKB()
     let t0 = now()
@@ -60,15 +65,18 @@ func runStoreBenchmark(_ options: StoreBenchOptions) throws {
     let t1 = now()
     let store = try AnnotationStore(seeds: SampleMapApp(content: baseContent).seeds, database: reopened)
     let t2 = now()
-    print(String(format: "restore of %d annotations: open and migrate %.3f s, read every row into the store "
-                 + "(records and index) %.2f s; RSS +%d MB",
-                 store.indexedCount, t1 - t0, t2 - t1, (residentKB() - rssBefore) / 1024))
+    print(
+        String(
+            format: "restore of %d annotations: open and migrate %.3f s, read every row into the store "
+                + "(records and index) %.2f s; RSS +%d MB",
+            store.indexedCount, t1 - t0, t2 - t1, (residentKB() - rssBefore) / 1024))
     print("store holds \(store.indexedCount) annotations")
     store.close()
 }
 
 private func residentKB() -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return 0 }
     return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }

@@ -5,8 +5,8 @@
 // continent and in a city.
 import Foundation
 import InputEvents
-import MapGeometry
 import LiveWorld
+import MapGeometry
 import MapHTTPAPI
 import MapSession
 import SessionTransport
@@ -68,11 +68,14 @@ func importPlainPins(_ count: Int, into app: MapService) {
                 lat = -60 + 130 * next()
                 lon = -180 + 360 * next()
             }
-            text += "{\"type\":\"Feature\",\"id\":\"pin-\(i)\",\"geometry\":{\"type\":\"Point\","
+            text +=
+                "{\"type\":\"Feature\",\"id\":\"pin-\(i)\",\"geometry\":{\"type\":\"Point\","
                 + "\"coordinates\":[\(lon),\(lat)]},\"properties\":{\"title\":\"Pin \(i)\"}}\n"
         }
-        let response = app.routes.respond(to: RouteRequest(method: "POST", path: "/api/annotations", body: Array(text.utf8),
-                                                   contentType: "application/x-ndjson"))
+        let response = app.routes.respond(
+            to: RouteRequest(
+                method: "POST", path: "/api/annotations", body: Array(text.utf8),
+                contentType: "application/x-ndjson"))
         guard response?.status == 201 else {
             fatalError("importing pins from \(start): \(String(describing: response?.status))")
         }
@@ -84,8 +87,10 @@ func importPlainPins(_ count: Int, into app: MapService) {
 /// One session opened at `hash` as the server opens it: HELLO (the join and
 /// the first frame), then the first frame's ACK. The seconds HELLO took and
 /// the first frame's bytes.
-func openViewSession(_ id: UInt32, world: World, hash: String,
-                     out: NullOutput = NullOutput()) -> (session: MapSession, seconds: Double, bytes: Int) {
+func openViewSession(
+    _ id: UInt32, world: World, hash: String,
+    out: NullOutput = NullOutput()
+) -> (session: MapSession, seconds: Double, bytes: Int) {
     let session = MapSession(id: id, world: world, output: out, clock: ManualClock(), ticksAutomatically: false)
     let hello = ClientMessage.hello(version: 1, size: benchViewport, devicePixelRatio: 1, hash: hash).encoded()
     let t0 = now()
@@ -110,9 +115,13 @@ func zoomFrames(_ session: MapSession, output out: NullOutput, frames: Int, leve
         // A quarter level a step (MapView+Gestures: -dy / 200 levels).
         let dy = inward ? -50.0 : 50.0
         seq += 1
-        let message = ClientMessage.wheel(seq: seq, WheelEvent(location: Point(x: 640, y: 400),
-                                                               delta: Point(x: 0, y: dy), time: Double(i) * 0.05))
-            .encoded()
+        let message = ClientMessage.wheel(
+            seq: seq,
+            WheelEvent(
+                location: Point(x: 640, y: 400),
+                delta: Point(x: 0, y: dy), time: Double(i) * 0.05)
+        )
+        .encoded()
         let t0 = now()
         session.handle(message)
         times.append(now() - t0)
@@ -143,11 +152,15 @@ func runViewBudgetBenchmark(_ options: ViewBudgetOptions) throws {
     let app = try memoryBenchApp(pins: 0)
     let t0 = now()
     importPlainPins(options.pins, into: app)
-    print(String(format: "%d pins without a clustering identifier imported in %.1f s; process %.0f MB, heap %.0f MB",
-                 options.pins, now() - t0, residentMB(), Double(heapInUse()) / 1_048_576))
+    print(
+        String(
+            format: "%d pins without a clustering identifier imported in %.1f s; process %.0f MB, heap %.0f MB",
+            options.pins, now() - t0, residentMB(), Double(heapInUse()) / 1_048_576))
     let index = app.world.store.clusterSnapshot()?.unclustered
-    print(String(format: "their index for gathering: %.1f MB of members and tables, and a slot table",
-                 Double(index?.byteCount ?? 0) / 1_048_576))
+    print(
+        String(
+            format: "their index for gathering: %.1f MB of members and tables, and a slot table",
+            Double(index?.byteCount ?? 0) / 1_048_576))
     let world = app.world
     var cameras: [(name: String, hash: String)] = [
         ("the world", "#2/20/0"), ("a continent", "#4/48/10"), ("a city", "#12/48.857/2.352"),
@@ -158,8 +171,9 @@ func runViewBudgetBenchmark(_ options: ViewBudgetOptions) throws {
     }
     // One session first, so one-time caches (fonts' widths, images) are not charged to the sessions measured.
     withExtendedLifetime(openViewSession(1, world: world, hash: "#2/20/0").session) {}
-    print("| camera | live views | heap KB a session | first frame KB | HELLO to first frame ms (max) "
-          + "| pan p50 / p99 ms | zoom p50 / p99 ms | pan frame max bytes |")
+    print(
+        "| camera | live views | heap KB a session | first frame KB | HELLO to first frame ms (max) "
+            + "| pan p50 / p99 ms | zoom p50 / p99 ms | pan frame max bytes |")
     print("|---|---|---|---|---|---|---|---|")
     var id: UInt32 = 10
     for camera in cameras where options.only.map({ camera.name.contains($0) }) ?? true {
@@ -186,10 +200,12 @@ func runViewBudgetBenchmark(_ options: ViewBudgetOptions) throws {
         let zoomOutput = NullOutput()
         let zoomer = openViewSession(id, world: world, hash: camera.hash, out: zoomOutput).session
         let zooms = zoomFrames(zoomer, output: zoomOutput, frames: options.frames, levels: 2)
-        print(String(format: "| %@ (`%@`) | %d | %.0f | %.1f | %.1f (%.1f) | %.3f / %.3f | %.3f / %.3f | %d |",
-                     camera.name, camera.hash, live, perSession.heap / 1024, Double(firstBytes) / 1024,
-                     percentile(opens, 0.5) * 1e3, (opens.max() ?? 0) * 1e3,
-                     percentile(pans, 0.5) * 1e3, percentile(pans, 0.99) * 1e3,
-                     percentile(zooms, 0.5) * 1e3, percentile(zooms, 0.99) * 1e3, panBytes))
+        print(
+            String(
+                format: "| %@ (`%@`) | %d | %.0f | %.1f | %.1f (%.1f) | %.3f / %.3f | %.3f / %.3f | %d |",
+                camera.name, camera.hash, live, perSession.heap / 1024, Double(firstBytes) / 1024,
+                percentile(opens, 0.5) * 1e3, (opens.max() ?? 0) * 1e3,
+                percentile(pans, 0.5) * 1e3, percentile(pans, 0.99) * 1e3,
+                percentile(zooms, 0.5) * 1e3, percentile(zooms, 0.99) * 1e3, panBytes))
     }
 }

@@ -3,15 +3,15 @@
 import DisplayList
 import Foundation
 import InputEvents
+import LiveWorld
 import MapCore
 import MapGeometry
-import SampleApps
-import ViewKit
-import Wire
-import LiveWorld
 import MapHTTPAPI
 import MapSession
+import SampleApps
 import SessionTransport
+import ViewKit
+import Wire
 
 final class NullOutput: SessionOutput, @unchecked Sendable {
     var messages: [[UInt8]] = []
@@ -31,11 +31,13 @@ func percentile(_ values: [Double], _ p: Double) -> Double {
 }
 
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-let baseContent = try SampleContent.load(dataDirectory: root.appendingPathComponent("fixtures"),
-                                         publicDirectory: root.appendingPathComponent("Public"))
-let base = try World.load(dataDirectory: root.appendingPathComponent("fixtures"),
-                          publicDirectory: root.appendingPathComponent("Public"),
-                          app: SampleMapApp(content: baseContent))
+let baseContent = try SampleContent.load(
+    dataDirectory: root.appendingPathComponent("fixtures"),
+    publicDirectory: root.appendingPathComponent("Public"))
+let base = try World.load(
+    dataDirectory: root.appendingPathComponent("fixtures"),
+    publicDirectory: root.appendingPathComponent("Public"),
+    app: SampleMapApp(content: baseContent))
 
 /// A world with `extra` synthetic people scattered in `region` (lat/lon box).
 func world(extra: Int, region: (lat: ClosedRange<Double>, lon: ClosedRange<Double>)) throws -> World {
@@ -43,10 +45,13 @@ func world(extra: Int, region: (lat: ClosedRange<Double>, lon: ClosedRange<Doubl
     let template = baseContent.people[0]
     var people = baseContent.people
     for i in 0..<extra {
-        let c = Coordinate(latitude: Double.random(in: region.lat, using: &rng),
-                           longitude: Double.random(in: region.lon, using: &rng))
-        people.append(Person(id: "bench-\(i)", name: "Bench \(i)", place: "Somewhere", continent: "Bench",
-                             coordinate: c, avatar: template.avatar, bio: "", wishes: ["A benchmark"]))
+        let c = Coordinate(
+            latitude: Double.random(in: region.lat, using: &rng),
+            longitude: Double.random(in: region.lon, using: &rng))
+        people.append(
+            Person(
+                id: "bench-\(i)", name: "Bench \(i)", place: "Somewhere", continent: "Bench",
+                coordinate: c, avatar: template.avatar, bio: "", wishes: ["A benchmark"]))
     }
     let content = try SampleContent(people: people, landmarks: baseContent.landmarks, images: baseContent.images)
     return World(fonts: base.fonts, baseMap: base.baseMap, app: SampleMapApp(content: content))
@@ -69,9 +74,10 @@ func run(_ name: String, world: World, hash: String, frames: Int) -> Result {
         times.append(seconds)
         if let frameBytes { bytes.append(frameBytes) }
     }
-    return Result(name: name, p50: percentile(times, 0.5) * 1e3, p99: percentile(times, 0.99) * 1e3,
-                  mean: times.reduce(0, +) / Double(times.count) * 1e3, firstFrameBytes: panner.firstFrameBytes,
-                  panFrameBytes: bytes, liveViews: panner.liveViews)
+    return Result(
+        name: name, p50: percentile(times, 0.5) * 1e3, p99: percentile(times, 0.99) * 1e3,
+        mean: times.reduce(0, +) / Double(times.count) * 1e3, firstFrameBytes: panner.firstFrameBytes,
+        panFrameBytes: bytes, liveViews: panner.liveViews)
 }
 
 // `mapwire-bench clusters`: the clustering benchmarks of ClusterBench.swift instead.
@@ -150,9 +156,12 @@ func plainPins(_ count: Int, limit: Int? = nil) throws -> World {
     let w = World(fonts: base.fonts, baseMap: base.baseMap, app: app)
     var rng = SystemRandomNumberGenerator()
     for i in 0..<count {
-        try w.store.add(LiveAnnotation(id: "pin-\(i)", title: "Pin \(i)",
-                                       coordinate: Coordinate(latitude: Double.random(in: -60...70, using: &rng),
-                                                              longitude: Double.random(in: -180...180, using: &rng))))
+        try w.store.add(
+            LiveAnnotation(
+                id: "pin-\(i)", title: "Pin \(i)",
+                coordinate: Coordinate(
+                    latitude: Double.random(in: -60...70, using: &rng),
+                    longitude: Double.random(in: -180...180, using: &rng))))
     }
     // Their epoch out now: one published while a session is driven from this thread would wake it on its queue.
     w.store.publishClusters()
@@ -182,10 +191,13 @@ let scenarios: [(name: String, world: World, hash: String)] = [
 let results = scenarios.filter { only == nil || $0.name.contains(only!) }.map {
     run($0.name, world: $0.world, hash: $0.hash, frames: frames)
 }
-print("| scenario | live views | frame p50 ms | frame p99 ms | mean ms | first frame bytes | pan frame bytes p50 / max |")
+print(
+    "| scenario | live views | frame p50 ms | frame p99 ms | mean ms | first frame bytes | pan frame bytes p50 / max |")
 print("|---|---|---|---|---|---|---|")
 for r in results {
     let pan = r.panFrameBytes.sorted()
-    print(String(format: "| %@ | %d | %.3f | %.3f | %.3f | %d | %d / %d |", r.name, r.liveViews, r.p50, r.p99, r.mean,
-                 r.firstFrameBytes, pan.isEmpty ? 0 : pan[pan.count / 2], pan.last ?? 0))
+    print(
+        String(
+            format: "| %@ | %d | %.3f | %.3f | %.3f | %d | %d / %d |", r.name, r.liveViews, r.p50, r.p99, r.mean,
+            r.firstFrameBytes, pan.isEmpty ? 0 : pan[pan.count / 2], pan.last ?? 0))
 }

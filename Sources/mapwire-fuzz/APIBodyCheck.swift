@@ -2,8 +2,8 @@ import Foundation
 import LiveWorld
 import MapHTTPAPI
 import MapSession
-import SessionTransport
 import SampleApps
+import SessionTransport
 
 /// Whatever a client sends to a write route, the API answers JSON: a 2xx,
 /// or a 4xx whose `error` names the problem; never a trap, never a 5xx.
@@ -13,15 +13,19 @@ import SampleApps
 enum APIBodyCheck {
     /// One app for the whole run, its world in memory; loaded on first use.
     static let app: MapService = {
-        let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["MAPWIRE_ROOT"]
-                       ?? FileManager.default.currentDirectoryPath)
+        let root = URL(
+            fileURLWithPath: ProcessInfo.processInfo.environment["MAPWIRE_ROOT"]
+                ?? FileManager.default.currentDirectoryPath)
         do {
-            let content = try SampleContent.load(dataDirectory: root.appendingPathComponent("fixtures"),
-                                                 publicDirectory: root.appendingPathComponent("Public"))
-            return try MapService(app: SampleMapApp(content: content),
-                                  options: .init(dataDirectory: root.appendingPathComponent("fixtures"),
-                                                 publicDirectory: root.appendingPathComponent("Public"),
-                                                 storePath: ":memory:"))
+            let content = try SampleContent.load(
+                dataDirectory: root.appendingPathComponent("fixtures"),
+                publicDirectory: root.appendingPathComponent("Public"))
+            return try MapService(
+                app: SampleMapApp(content: content),
+                options: .init(
+                    dataDirectory: root.appendingPathComponent("fixtures"),
+                    publicDirectory: root.appendingPathComponent("Public"),
+                    storePath: ":memory:"))
         } catch {
             fatalError("cannot load the app from \(root.path) (set MAPWIRE_ROOT to the repository): \(error)")
         }
@@ -37,13 +41,15 @@ enum APIBodyCheck {
         case 0: request = RouteRequest(method: "POST", path: "/api/moves", body: rest, contentType: json)
         case 1: request = RouteRequest(method: "POST", path: "/api/annotations", body: rest, contentType: json)
         case 2:
-            request = RouteRequest(method: "POST", path: "/api/annotations/amelie-fournier/position", body: rest,
-                                   contentType: json)
+            request = RouteRequest(
+                method: "POST", path: "/api/annotations/amelie-fournier/position", body: rest,
+                contentType: json)
         case 3: request = RouteRequest(method: "DELETE", path: "/api/annotations/" + text)
         case 4: request = RouteRequest(method: "GET", path: "/api/annotations/" + text)
         default:
-            request = RouteRequest(method: "POST", path: "/api/annotations/" + text + "/position", body: rest,
-                                   contentType: json)
+            request = RouteRequest(
+                method: "POST", path: "/api/annotations/" + text + "/position", body: rest,
+                contentType: json)
         }
         guard let response = app.routes.respond(to: request) else {
             fatalError("\(request.method) \(request.path): no answer")

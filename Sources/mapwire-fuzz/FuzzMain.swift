@@ -26,7 +26,8 @@ struct FuzzMain {
             let url = URL(fileURLWithPath: path)
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                let inside = (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? []
+                let inside =
+                    (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? []
                 files += inside.sorted { $0.path < $1.path }
             } else {
                 files.append(url)

@@ -30,5 +30,6 @@ let targetIsFirstArgument = CommandLine.arguments.dropFirst().first.flatMap(Fuzz
 
 /// The target named by the first argument, or by `MAPWIRE_FUZZ_TARGET`;
 /// libFuzzer's callback is a C function pointer and cannot capture it.
-let selectedTarget: FuzzTarget? = CommandLine.arguments.dropFirst().first.flatMap(FuzzTarget.init(rawValue:))
+let selectedTarget: FuzzTarget? =
+    CommandLine.arguments.dropFirst().first.flatMap(FuzzTarget.init(rawValue:))
     ?? ProcessInfo.processInfo.environment["MAPWIRE_FUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:))

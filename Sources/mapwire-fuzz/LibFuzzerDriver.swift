@@ -5,10 +5,11 @@ import Foundation
 // libFuzzer's is not used; ours hands control to its driver instead.
 
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
+private func llvmFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+) -> CInt
 
 /// One input from libFuzzer, through the selected target's check. libFuzzer's
 /// own `main` (linked, not used) names this symbol, so it must exist.
@@ -28,7 +29,7 @@ func runFuzzer() {
     var argc = CInt(arguments.count)
     pointers.withUnsafeMutableBufferPointer { buffer in
         var argv = buffer.baseAddress!
-        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
+        exit(llvmFuzzerRunDriver(&argc, &argv, fuzzOneInput))
     }
 }
 #endif

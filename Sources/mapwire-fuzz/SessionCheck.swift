@@ -1,7 +1,7 @@
 import Foundation
+import LiveWorld
 import Logging
 import MapGeometry
-import LiveWorld
 import MapHTTPAPI
 import MapSession
 import SessionTransport
@@ -42,10 +42,14 @@ enum SessionCheck {
         guard let first = chunks.first else { return }
         let output = Output()
         let clock = ManualClock(now: 1000)
-        let session = MapSession(id: 1, world: APIBodyCheck.app.world, output: output, clock: clock,
-                                 ticksAutomatically: false, logger: quiet)
-        session.handle(ClientMessage.hello(version: FrameEncoder.version, size: Size(width: 480, height: 320),
-                                           devicePixelRatio: 1, hash: String(decoding: first, as: UTF8.self))
+        let session = MapSession(
+            id: 1, world: APIBodyCheck.app.world, output: output, clock: clock,
+            ticksAutomatically: false, logger: quiet)
+        session.handle(
+            ClientMessage.hello(
+                version: FrameEncoder.version, size: Size(width: 480, height: 320),
+                devicePixelRatio: 1, hash: String(decoding: first, as: UTF8.self)
+            )
             .encoded())
         for chunk in chunks.dropFirst() {
             session.handle(chunk)

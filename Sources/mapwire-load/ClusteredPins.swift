@@ -22,8 +22,10 @@ enum ClusteredPins {
 
     /// Pin `i`'s starting place.
     static func position(_ i: Int) -> (latitude: Double, longitude: Double) {
-        (latitudes.lowerBound + (latitudes.upperBound - latitudes.lowerBound) * fraction(i, salt: 1),
-         longitudes.lowerBound + (longitudes.upperBound - longitudes.lowerBound) * fraction(i, salt: 2))
+        (
+            latitudes.lowerBound + (latitudes.upperBound - latitudes.lowerBound) * fraction(i, salt: 1),
+            longitudes.lowerBound + (longitudes.upperBound - longitudes.lowerBound) * fraction(i, salt: 2)
+        )
     }
 
     /// Pins `range` as NDJSON, one GeoJSON Feature a line.
@@ -32,7 +34,8 @@ enum ClusteredPins {
         text.reserveCapacity(range.count * 150)
         for i in range {
             let (lat, lon) = position(i)
-            text += "{\"type\":\"Feature\",\"id\":\"\(id(i))\","
+            text +=
+                "{\"type\":\"Feature\",\"id\":\"\(id(i))\","
                 + "\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(lon),\(lat)]},"
                 + "\"properties\":{\"title\":\"Pin \(i)\",\"clusteringIdentifier\":\"\(identifier)\"}}\n"
         }
@@ -51,8 +54,10 @@ enum ClusteredPins {
             guard status == 201 else { fatalError("importing pins \(range): \(status) \(body.prefix(300))") }
             sent = range.upperBound
         }
-        print(String(format: "imported %d clustered pins in %.1f s (NDJSON, %d a request)", count, now() - start,
-                     batch))
+        print(
+            String(
+                format: "imported %d clustered pins in %.1f s (NDJSON, %d a request)", count, now() - start,
+                batch))
     }
 
     /// A map hash over the pins for session `i`, its zoom going round `zooms`.

@@ -1,8 +1,8 @@
 import Foundation
+import InputEvents
 import MapGeometry
 import SessionTransport
 import Synchronization
-import InputEvents
 import Wire
 
 /// Seconds on the monotonic clock.
@@ -45,8 +45,11 @@ final class LoadSession: SessionConnection, Sendable {
         self.output = output
         self.totals = totals
         state.withLock { $0.helloAt = now() }
-        output.send(ClientMessage.hello(version: 1, size: Size(width: 1280, height: 800), devicePixelRatio: 1,
-                                        hash: hash).encoded())
+        output.send(
+            ClientMessage.hello(
+                version: 1, size: Size(width: 1280, height: 800), devicePixelRatio: 1,
+                hash: hash
+            ).encoded())
     }
 
     func receive(_ message: [UInt8]) {
@@ -59,7 +62,8 @@ final class LoadSession: SessionConnection, Sendable {
         totals.frames.add(1, ordering: .relaxed)
         totals.bytes.add(message.count, ordering: .relaxed)
         let number = UInt32(message[1]) | UInt32(message[2]) << 8 | UInt32(message[3]) << 16 | UInt32(message[4]) << 24
-        let inputSeq = UInt32(message[5]) | UInt32(message[6]) << 8 | UInt32(message[7]) << 16 | UInt32(message[8]) << 24
+        let inputSeq =
+            UInt32(message[5]) | UInt32(message[6]) << 8 | UInt32(message[7]) << 16 | UInt32(message[8]) << 24
         let t = now()
         let (done, joined): ([Double], Double?) = state.withLock { s in
             let joined = s.helloAt.map { t - $0 }
@@ -83,9 +87,13 @@ final class LoadSession: SessionConnection, Sendable {
             s.seq += 1
             let phase: PointerEvent.Phase
             switch s.step % 14 {
-            case 0: phase = .down; s.dragX = 640
+            case 0:
+                phase = .down
+                s.dragX = 640
             case 13: phase = .up
-            default: phase = .moved; s.dragX += s.step % 28 < 14 ? 5 : -5
+            default:
+                phase = .moved
+                s.dragX += s.step % 28 < 14 ? 5 : -5
             }
             s.step += 1
             // Only moves change the picture at once: a press changes nothing and a

@@ -7,14 +7,15 @@
 //   .build/release/mapwire-load --clustered 1000000 --annotations 0 --spread-zooms 2-12 --join-probes 200 ...
 import ArgumentParser
 import Foundation
+import Logging
+import MapGeometry
+import MapWireServer
+import SessionTransport
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Logging
-import MapGeometry
-import SessionTransport
-import MapWireServer
-import Synchronization
 
 LoggingSystem.bootstrap { label in
     var handler = StreamLogHandler.standardError(label: label)
@@ -50,7 +51,10 @@ struct Options: ParsableCommand {
     var timeline = 0.0
     @Flag(help: "Ask for every batch's moves back in its answer (the API's default); without, answers are counts.")
     var echo = false
-    @Flag(help: "Send every panning session's event at the same instant (a worst case no real crowd makes) instead of spreading them over the 16 ms.")
+    @Flag(
+        help:
+            "Send every panning session's event at the same instant (a worst case no real crowd makes) instead of spreading them over the 16 ms."
+    )
     var burst = false
 }
 
@@ -58,8 +62,10 @@ let options = Options.parseOrExit()
 let base = "http://127.0.0.1:\(options.port)"
 let token = options.token ?? ProcessInfo.processInfo.environment["MAPWIRE_API_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
 
-func http(_ method: String, _ path: String, _ body: String? = nil,
-          contentType: String = "application/json") -> (Int, String) {
+func http(
+    _ method: String, _ path: String, _ body: String? = nil,
+    contentType: String = "application/json"
+) -> (Int, String) {
     var request = URLRequest(url: URL(string: base + path)!)
     request.httpMethod = method
     request.timeoutInterval = 300
@@ -134,7 +140,8 @@ func histogramMean(_ before: [String: Double], _ after: [String: Double], _ name
 
 /// The percentage of a histogram's delta at or under `bound` seconds (one of its bucket bounds).
 func histogramShare(_ before: [String: Double], _ after: [String: Double], _ name: String, within bound: Double)
-    -> String {
+    -> String
+{
     let buckets = histogramBuckets(before, after, name)
     guard let total = buckets.last?.1, total > 0, let within = buckets.first(where: { $0.0 == bound })?.1 else {
         return "n/a"
@@ -148,8 +155,9 @@ var positions: [(Double, Double)] = []
 for i in 0..<options.annotations {
     let lat = 40 + Double(i % 40) * 0.4, lon = -5 + Double(i / 40 % 60) * 0.45
     let id = "load-\(i)"
-    let (status, body) = http("POST", "/api/annotations",
-                              "{\"id\":\"\(id)\",\"title\":\"Load \(i)\",\"latitude\":\(lat),\"longitude\":\(lon)}")
+    let (status, body) = http(
+        "POST", "/api/annotations",
+        "{\"id\":\"\(id)\",\"title\":\"Load \(i)\",\"latitude\":\(lat),\"longitude\":\(lon)}")
     guard status == 201 || status == 409 else { fatalError("adding \(id): \(status) \(body)") }
     ids.append(id)
     positions.append((lat, lon))
@@ -175,7 +183,9 @@ let spread = options.spreadZooms.map { text -> ClosedRange<Int> in
 // 2. Sessions: the first `panning` pan over South America (#4/-20/-60, a few people), the
 // next `watchers` look at Europe where the pins move, the rest at the Pacific.
 let rssBefore = rssKB(options.pid)
-let clients = try (0..<max(options.ioThreads, 1)).map { _ in try WebSocketClient(limits: .init(maxMessageBytes: 16 << 20)) }
+let clients = try (0..<max(options.ioThreads, 1)).map { _ in
+    try WebSocketClient(limits: .init(maxMessageBytes: 16 << 20))
+}
 let client = clients[0]
 let totals = LoadTotals()
 let sessions = Mutex<[LoadSession]>([])
@@ -184,9 +194,11 @@ let sessions = Mutex<[LoadSession]>([])
 func openSessions(_ range: Range<Int>) {
     for i in range {
         let watching = i >= options.panning && i < options.panning + options.watchers
-        let hash = watching ? "#\(options.watchZoom)/48/8"
+        let hash =
+            watching
+            ? "#\(options.watchZoom)/48/8"
             : spread.map { ClusteredPins.hash(i, zooms: $0) }
-            ?? (i < options.panning ? "#4/-20/-60" : "#5/\(-20 + i % 40)/\(-170 + i % 50)")
+                ?? (i < options.panning ? "#4/-20/-60" : "#5/\(-20 + i % 40)/\(-170 + i % 50)")
         let onFailure: @Sendable (String) -> Void = { print("connect failed: \($0)") }
         clients[i % clients.count].connect(port: options.port, onFailure: onFailure) { output in
             let s = LoadSession(output: output, hash: hash, totals: totals)
@@ -218,18 +230,22 @@ let connected = totals.welcomed.load(ordering: .relaxed)
 let rssIdle = rssKB(options.pid)
 print("sessions connected: \(connected) of \(options.sessions)")
 if let rssBefore, let rssIdle {
-    print("server RSS: \(rssBefore / 1024) MB before, \(rssIdle / 1024) MB with \(connected) idle sessions: "
-          + "\((rssIdle - rssBefore) / max(connected, 1)) KB per session")
+    print(
+        "server RSS: \(rssBefore / 1024) MB before, \(rssIdle / 1024) MB with \(connected) idle sessions: "
+            + "\((rssIdle - rssBefore) / max(connected, 1)) KB per session")
 }
 if let rssHalf, let rssIdle, connected > halfConnected {
-    print("server RSS: \(rssHalf / 1024) MB with \(halfConnected) idle sessions, "
-          + "\(rssIdle / 1024) MB with \(connected): "
-          + "\((rssIdle - rssHalf) / (connected - halfConnected)) KB per session added")
+    print(
+        "server RSS: \(rssHalf / 1024) MB with \(halfConnected) idle sessions, "
+            + "\(rssIdle / 1024) MB with \(connected): "
+            + "\((rssIdle - rssHalf) / (connected - halfConnected)) KB per session added")
 }
 let connectJoins = totals.joins.withLock { $0 }
-print(String(format: "join while connecting %d sessions (50 at a time), HELLO to first frame: "
-             + "p50 %.2f ms, p99 %.2f ms", connectJoins.count, percentile(connectJoins, 0.5) * 1000,
-             percentile(connectJoins, 0.99) * 1000))
+print(
+    String(
+        format: "join while connecting %d sessions (50 at a time), HELLO to first frame: "
+            + "p50 %.2f ms, p99 %.2f ms", connectJoins.count, percentile(connectJoins, 0.5) * 1000,
+        percentile(connectJoins, 0.99) * 1000))
 if options.joinProbes > 0 {
     // One at a time, each waiting for its first frame: a join on a server that is otherwise idle.
     var probes: [Double] = []
@@ -244,15 +260,22 @@ if options.joinProbes > 0 {
         while totals.joins.withLock({ $0.count }) == had && now() < deadline { usleep(200) }
         if let last = totals.joins.withLock({ $0.count > had ? $0.last : nil }) { probes.append(last) }
     }
-    print(String(format: "join one at a time (%d of %d probes answered), HELLO to first frame: p50 %.2f ms, "
-                 + "p99 %.2f ms, max %.2f ms", probes.count, options.joinProbes, percentile(probes, 0.5) * 1000,
-                 percentile(probes, 0.99) * 1000, (probes.max() ?? .nan) * 1000))
+    print(
+        String(
+            format: "join one at a time (%d of %d probes answered), HELLO to first frame: p50 %.2f ms, "
+                + "p99 %.2f ms, max %.2f ms", probes.count, options.joinProbes, percentile(probes, 0.5) * 1000,
+            percentile(probes, 0.99) * 1000, (probes.max() ?? .nan) * 1000))
 }
 
 // 3. Load: panning sessions send a pointer event every 16 ms; the feed sends 125 batches a second.
 let feedBox = Mutex<FeedProducer?>(nil)
-client.connect(port: options.port, path: "/feed", subprotocol: "mapwire.feed.v1", bearerToken: token,
-               onFailure: { print("feed connect failed: \($0)"); exit(1) }) { output in
+client.connect(
+    port: options.port, path: "/feed", subprotocol: "mapwire.feed.v1", bearerToken: token,
+    onFailure: {
+        print("feed connect failed: \($0)")
+        exit(1)
+    }
+) { output in
     let f = FeedProducer(output: output, echo: options.echo)
     feedBox.withLock { $0 = f }
     return f
@@ -304,10 +327,11 @@ let timelineThread = Thread {
         let at = now()
         let name = "mapwire_event_to_frame_seconds"
         let applied = (sample["mapwire_moves_applied_total"] ?? 0) - (last["mapwire_moves_applied_total"] ?? 0)
-        print(String(format: "timeline %5.1f s: ", at - start) + "event to frame p50 "
-              + histogramQuantile(last, sample, name, 0.5) + ", p99 " + histogramQuantile(last, sample, name, 0.99)
-              + ", within 33 ms " + histogramShare(last, sample, name, within: 0.033)
-              + String(format: "; moves applied %.0f/s", applied / (at - lastAt)))
+        print(
+            String(format: "timeline %5.1f s: ", at - start) + "event to frame p50 "
+                + histogramQuantile(last, sample, name, 0.5) + ", p99 " + histogramQuantile(last, sample, name, 0.99)
+                + ", within 33 ms " + histogramShare(last, sample, name, within: 0.033)
+                + String(format: "; moves applied %.0f/s", applied / (at - lastAt)))
         (last, lastAt) = (sample, at)
     }
 }
@@ -344,34 +368,52 @@ let bytes = totals.bytes.load(ordering: .relaxed) - bytesBefore
 let latencies = totals.latencies.withLock { $0 }
 let applied = (after["mapwire_moves_applied_total"] ?? 0) - (before["mapwire_moves_applied_total"] ?? 0)
 
-print(String(format: "ran %.1f s: %d sessions (%d panning, %d watching the moved pins), feed %d moves/s asked",
-             elapsed, connected, panners.count, min(options.watchers, connected), options.moves))
-print(String(format: "moves applied by the server: %.0f (%.0f/s); batches sent %d, held back %d (server behind), answers %d, errors %d",
-             applied, applied / elapsed, batchesSent, batchesSkipped, feed.answers.load(ordering: .relaxed),
-             feed.errors.load(ordering: .relaxed)))
+print(
+    String(
+        format: "ran %.1f s: %d sessions (%d panning, %d watching the moved pins), feed %d moves/s asked",
+        elapsed, connected, panners.count, min(options.watchers, connected), options.moves))
+print(
+    String(
+        format:
+            "moves applied by the server: %.0f (%.0f/s); batches sent %d, held back %d (server behind), answers %d, errors %d",
+        applied, applied / elapsed, batchesSent, batchesSkipped, feed.answers.load(ordering: .relaxed),
+        feed.errors.load(ordering: .relaxed)))
 let acknowledgements = feed.acknowledgementLatencies
 if !acknowledgements.isEmpty {
-    print(String(format: "feed batch to its answer (%d batches): p50 %.2f ms, p99 %.2f ms", acknowledgements.count,
-                 percentile(acknowledgements, 0.5) * 1000, percentile(acknowledgements, 0.99) * 1000))
+    print(
+        String(
+            format: "feed batch to its answer (%d batches): p50 %.2f ms, p99 %.2f ms", acknowledgements.count,
+            percentile(acknowledgements, 0.5) * 1000, percentile(acknowledgements, 0.99) * 1000))
 }
-print(String(format: "frames received: %d (%.0f/s), %.1f MB (%.2f MB/s)", frames, Double(frames) / elapsed,
-             Double(bytes) / 1e6, Double(bytes) / 1e6 / elapsed))
-print(String(format: "pan event to frame received (client side, %d events): p50 %.2f ms, p99 %.2f ms",
-             latencies.count, percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000))
-print("server event-to-frame histogram (inputs and moves, delta over the run): p50 "
-      + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.5) + ", p99 "
-      + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.99) + "; within 33 ms: "
-      + histogramShare(before, after, "mapwire_event_to_frame_seconds", within: 0.033) + "; mean "
-      + histogramMean(before, after, "mapwire_event_to_frame_seconds"))
+print(
+    String(
+        format: "frames received: %d (%.0f/s), %.1f MB (%.2f MB/s)", frames, Double(frames) / elapsed,
+        Double(bytes) / 1e6, Double(bytes) / 1e6 / elapsed))
+print(
+    String(
+        format: "pan event to frame received (client side, %d events): p50 %.2f ms, p99 %.2f ms",
+        latencies.count, percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000))
+print(
+    "server event-to-frame histogram (inputs and moves, delta over the run): p50 "
+        + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.5) + ", p99 "
+        + histogramQuantile(before, after, "mapwire_event_to_frame_seconds", 0.99) + "; within 33 ms: "
+        + histogramShare(before, after, "mapwire_event_to_frame_seconds", within: 0.033) + "; mean "
+        + histogramMean(before, after, "mapwire_event_to_frame_seconds"))
 // Where a clustered move's time goes: waiting for its epoch's merge, the merge, the map's turn to draw.
-let stages = [("waiting for the merge", "mapwire_cluster_epoch_wait_seconds"),
-              ("merging", "mapwire_cluster_merge_seconds"),
-              ("epoch published to frame", "mapwire_cluster_epoch_to_frame_seconds")]
+let stages = [
+    ("waiting for the merge", "mapwire_cluster_epoch_wait_seconds"),
+    ("merging", "mapwire_cluster_merge_seconds"),
+    ("epoch published to frame", "mapwire_cluster_epoch_to_frame_seconds"),
+]
 if histogramBuckets(before, after, stages[1].1).last.map({ $0.1 > 0 }) ?? false {
-    print("clustered moves' stages (server histograms): " + stages.map { label, name in
-        let (p50, p99) = (histogramQuantile(before, after, name, 0.5), histogramQuantile(before, after, name, 0.99))
-        return "\(label) p50 \(p50), p99 \(p99), mean \(histogramMean(before, after, name))"
-    }.joined(separator: "; "))
+    print(
+        "clustered moves' stages (server histograms): "
+            + stages.map { label, name in
+                let (p50, p99) = (
+                    histogramQuantile(before, after, name, 0.5), histogramQuantile(before, after, name, 0.99)
+                )
+                return "\(label) p50 \(p50), p99 \(p99), mean \(histogramMean(before, after, name))"
+            }.joined(separator: "; "))
 }
 if let rss = rssKB(options.pid) { print("server RSS after the run: \(rss / 1024) MB") }
 print("sessions closed by the server during the run: \(totals.closed.load(ordering: .relaxed))")

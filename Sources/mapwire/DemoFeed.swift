@@ -59,13 +59,16 @@ final class DemoFeed: Sendable {
     /// (two on the equator when there is no base map).
     static func cities(of baseMap: BaseMap?) -> [Coordinate] {
         let largest = (baseMap?.cities ?? []).sorted { $0.population > $1.population }.prefix(24).map(\.coordinate)
-        return largest.count >= 2 ? Array(largest)
+        return largest.count >= 2
+            ? Array(largest)
             : [Coordinate(latitude: 0, longitude: -60), Coordinate(latitude: 0, longitude: 60)]
     }
 
     /// Adds `count` travellers to `store`, starting at cities of `cities`.
-    init(store: AnnotationStore, cities: [Coordinate], count: Int = 30, interval: Double = 0.25,
-                seed: UInt64 = 5, now: Double = AnnotationStore.now()) {
+    init(
+        store: AnnotationStore, cities: [Coordinate], count: Int = 30, interval: Double = 0.25,
+        seed: UInt64 = 5, now: Double = AnnotationStore.now()
+    ) {
         precondition(cities.count >= 2, "the demo needs at least two cities")
         self.store = store
         self.cities = cities
@@ -84,10 +87,12 @@ final class DemoFeed: Sendable {
             ids.append(id)
             // Made anew each start, so never written to the store file.
             // Clustered among themselves, so a crowd over one region is one counted marker.
-            _ = try? store.add(LiveAnnotation(id: id, kind: "traveller", title: "Traveller \(i + 1)",
-                                              subtitle: "Live location", coordinate: leg.position(at: now),
-                                              clusteringIdentifier: "travellers"),
-                               durable: false)
+            _ = try? store.add(
+                LiveAnnotation(
+                    id: id, kind: "traveller", title: "Traveller \(i + 1)",
+                    subtitle: "Live location", coordinate: leg.position(at: now),
+                    clusteringIdentifier: "travellers"),
+                durable: false)
         }
         self.ids = ids
         state = Mutex(State(legs: legs, random: random))
@@ -134,6 +139,9 @@ final class DemoFeed: Sendable {
     }
 
     func stop() {
-        timer.withLock { $0?.cancel(); $0 = nil }
+        timer.withLock {
+            $0?.cancel()
+            $0 = nil
+        }
     }
 }

@@ -14,8 +14,10 @@ struct JSONLinesLogHandler: LogHandler {
     private let write: @Sendable (String) -> Void
     private let now: @Sendable () -> Date
 
-    init(label: String, write: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date = Date.init,
-         metadataProvider: Logger.MetadataProvider? = LoggingSystem.metadataProvider) {
+    init(
+        label: String, write: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date = Date.init,
+        metadataProvider: Logger.MetadataProvider? = LoggingSystem.metadataProvider
+    ) {
         self.label = label
         self.write = write
         self.now = now
@@ -42,7 +44,8 @@ struct JSONLinesLogHandler: LogHandler {
     private static let timeFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
 
     private static func object(_ metadata: Logger.Metadata) -> String {
-        "{" + metadata.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + value($0.value) }
+        "{"
+            + metadata.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + value($0.value) }
             .joined(separator: ",") + "}"
     }
 
@@ -66,7 +69,8 @@ struct JSONLinesLogHandler: LogHandler {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                     + String(scalar.value, radix: 16)
             default: out.unicodeScalars.append(scalar)
             }

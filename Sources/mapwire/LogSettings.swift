@@ -29,7 +29,8 @@ struct LogSettings: Sendable, Equatable {
 
     /// The handler for a logger called `label`, writing lines with `write` (standard error in the server).
     func handler(label: String, write: @escaping @Sendable (String) -> Void = LogSettings.standardError)
-        -> any LogHandler {
+        -> any LogHandler
+    {
         var handler: any LogHandler
         switch format {
         case .text: handler = StreamLogHandler.standardError(label: label)

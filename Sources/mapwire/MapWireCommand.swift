@@ -25,80 +25,119 @@ struct MapWireCommand: ParsableCommand {
 
     private static let defaults = MapWireConfiguration()
 
-    @Option(name: .setting(.config), help: .setting(
-        .config, "A JSON or YAML file of settings, under the flags and the variables.", valueName: "file"))
+    @Option(
+        name: .setting(.config),
+        help: .setting(
+            .config, "A JSON or YAML file of settings, under the flags and the variables.", valueName: "file"))
     var config: String?
 
-    @Option(name: .setting(.host), help: .setting(
-        .host, "Interface to bind (0.0.0.0 for every IPv4 interface).", default: defaults.host))
+    @Option(
+        name: .setting(.host),
+        help: .setting(
+            .host, "Interface to bind (0.0.0.0 for every IPv4 interface).", default: defaults.host))
     var host: String?
 
-    @Option(name: .setting(.port), help: .setting(
-        .port, "TCP port for the page, the HTTP API and the WebSocket (0 picks a free one).", default: defaults.port))
+    @Option(
+        name: .setting(.port),
+        help: .setting(
+            .port, "TCP port for the page, the HTTP API and the WebSocket (0 picks a free one).", default: defaults.port
+        ))
     var port: Int?
 
-    @Option(name: .setting(.data), help: .setting(
-        .data, "Folder with the map data (basemap.bin and the samples' files); default: ./fixtures if it has them, "
-            + "else MapWire's own.", valueName: "folder"))
+    @Option(
+        name: .setting(.data),
+        help: .setting(
+            .data,
+            "Folder with the map data (basemap.bin and the samples' files); default: ./fixtures if it has them, "
+                + "else MapWire's own.", valueName: "folder"))
     var data: String?
 
-    @Option(name: .setting(.public), help: .setting(
-        .public, "Folder served as the web page; default: ./Public if it has the page, else MapWire's own.",
-        valueName: "folder"))
+    @Option(
+        name: .setting(.public),
+        help: .setting(
+            .public, "Folder served as the web page; default: ./Public if it has the page, else MapWire's own.",
+            valueName: "folder"))
     var publicDirectory: String?
 
-    @Option(name: .setting(.samples), help: .setting(
-        .samples, "Sample apps to run, comma-separated: wishlist, mapcallouts, all, or none (an empty map that the "
-            + "HTTP API and the feed fill).", default: "all", valueName: "list"))
+    @Option(
+        name: .setting(.samples),
+        help: .setting(
+            .samples,
+            "Sample apps to run, comma-separated: wishlist, mapcallouts, all, or none (an empty map that the "
+                + "HTTP API and the feed fill).", default: "all", valueName: "list"))
     var samples: SampleSelection?
 
-    @Flag(name: .setting(.demo), inversion: .prefixedNo, help: .setting(
-        .demo, "Run the built-in demo feed that moves pins.", default: "on"))
+    @Flag(
+        name: .setting(.demo), inversion: .prefixedNo,
+        help: .setting(
+            .demo, "Run the built-in demo feed that moves pins.", default: "on"))
     var demo: Bool?
 
-    @Option(name: .setting(.store), help: .setting(
-        .store, "SQLite file that keeps the world across restarts (created on first start; :memory: for none).",
-        default: defaults.storePath))
+    @Option(
+        name: .setting(.store),
+        help: .setting(
+            .store, "SQLite file that keeps the world across restarts (created on first start; :memory: for none).",
+            default: defaults.storePath))
     var store: String?
 
-    @Option(name: .setting(.sync), help: .setting(
-        .sync, "What an acknowledged change to the store survives: normal, a crash of the server; full, a power "
-            + "cut too (the disk synced at every commit).", default: defaults.storeSync.rawValue,
-        valueName: "normal|full"))
+    @Option(
+        name: .setting(.sync),
+        help: .setting(
+            .sync,
+            "What an acknowledged change to the store survives: normal, a crash of the server; full, a power "
+                + "cut too (the disk synced at every commit).", default: defaults.storeSync.rawValue,
+            valueName: "normal|full"))
     var sync: StoreSync?
 
-    @Option(name: .setting(.logLevel), help: .setting(
-        .logLevel, "Log level: trace, debug, info, notice, warning, error, critical.",
-        default: LogSettings().level.rawValue))
+    @Option(
+        name: .setting(.logLevel),
+        help: .setting(
+            .logLevel, "Log level: trace, debug, info, notice, warning, error, critical.",
+            default: LogSettings().level.rawValue))
     var logLevel: Logger.Level?
 
-    @Option(name: .setting(.logFormat), help: .setting(
-        .logFormat, "Log lines as text, or as JSON objects (time, level, label, message, metadata) for log shippers.",
-        default: LogSettings().format.rawValue))
+    @Option(
+        name: .setting(.logFormat),
+        help: .setting(
+            .logFormat,
+            "Log lines as text, or as JSON objects (time, level, label, message, metadata) for log shippers.",
+            default: LogSettings().format.rawValue))
     var logFormat: LogFormat?
 
-    @Option(name: .setting(.lwsLogLevel), help: .setting(
-        .lwsLogLevel, "Log level of libwebsockets' own lines; debug shows its notices.",
-        default: LogSettings().libwebsocketsLevel.rawValue))
+    @Option(
+        name: .setting(.lwsLogLevel),
+        help: .setting(
+            .lwsLogLevel, "Log level of libwebsockets' own lines; debug shows its notices.",
+            default: LogSettings().libwebsocketsLevel.rawValue))
     var lwsLogLevel: Logger.Level?
 
-    @Option(name: .setting(.apiToken), help: .setting(
-        .apiToken, "Bearer token that writes (POST/DELETE under /api/, the /feed socket) must send. Without one "
-            + "only this machine may write.", valueName: "token"))
+    @Option(
+        name: .setting(.apiToken),
+        help: .setting(
+            .apiToken,
+            "Bearer token that writes (POST/DELETE under /api/, the /feed socket) must send. Without one "
+                + "only this machine may write.", valueName: "token"))
     var apiToken: String?
 
-    @Flag(name: .setting(.allowOpenWrites), help: .setting(
-        .allowOpenWrites, "With no token: accept writes from every machine, and allow a non-loopback --host."))
+    @Flag(
+        name: .setting(.allowOpenWrites),
+        help: .setting(
+            .allowOpenWrites, "With no token: accept writes from every machine, and allow a non-loopback --host."))
     var allowOpenWrites = false
 
-    @Option(name: .setting(.allowedOrigin), help: .setting(
-        .allowedOrigin, "An origin (https://maps.example.com) whose pages may open /ws and /feed and embed the page; "
-            + "repeatable. Its host is also accepted as Host.", valueName: "origin"))
+    @Option(
+        name: .setting(.allowedOrigin),
+        help: .setting(
+            .allowedOrigin,
+            "An origin (https://maps.example.com) whose pages may open /ws and /feed and embed the page; "
+                + "repeatable. Its host is also accepted as Host.", valueName: "origin"))
     var allowedOrigin: [String] = []
 
-    @Option(name: .setting(.allowedHost), help: .setting(
-        .allowedHost, "A host name the server answers for besides loopback names and IP addresses; repeatable.",
-        valueName: "name"))
+    @Option(
+        name: .setting(.allowedHost),
+        help: .setting(
+            .allowedHost, "A host name the server answers for besides loopback names and IP addresses; repeatable.",
+            valueName: "name"))
     var allowedHost: [String] = []
 
     @OptionGroup(title: "Map controls")
@@ -136,8 +175,9 @@ struct MapWireCommand: ParsableCommand {
     /// and, at debug, each setting and where it came from.
     func settings(environment: [String: String], logger: Logger?) throws -> ServerSettings {
         do {
-            let reader = try MapWireConfiguration.reader(environment: environment, commandLine: given,
-                                                         keys: Self.keys, logger: logger)
+            let reader = try MapWireConfiguration.reader(
+                environment: environment, commandLine: given,
+                keys: Self.keys, logger: logger)
             return try ServerSettings(reading: reader)
         } catch {
             // A usage error, as a bad flag is: ArgumentParser prints it with the usage and exits with 64.

@@ -31,8 +31,9 @@ extension ServerSettings {
     /// The samples asked for; `none` is the bare map.
     func app() throws -> any MapApp {
         guard !samples.samples.isEmpty else { return EmptyMapApp() }
-        let content = try SampleContent.load(dataDirectory: configuration.resolvedDataDirectory,
-                                             publicDirectory: configuration.resolvedPublicDirectory)
+        let content = try SampleContent.load(
+            dataDirectory: configuration.resolvedDataDirectory,
+            publicDirectory: configuration.resolvedPublicDirectory)
         return SampleMapApp(content: content, samples: samples.samples)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DisplayList
 
 /// The differ's id table answers as a `Dictionary` does, through growth and removals.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DisplayList
 
 /// Items whose every property is set to something other than its default about half the time.
@@ -40,9 +41,10 @@ private func randomItems(_ count: Int, ids: inout UInt32, using g: inout SplitMi
 
 private func randomAccessibility(_ items: [SceneItem], using g: inout SplitMix) -> [AccessibilityElement] {
     items.filter { _ in g.next() % 3 == 0 }.map {
-        AccessibilityElement(item: $0.id, role: AccessibilityElement.Role(rawValue: UInt8(1 + g.next() % 7)) ?? .text,
-                             flags: AccessibilityElement.Flags(rawValue: UInt8(g.next() % 8)),
-                             name: g.next() % 2 == 0 ? "Pin" : "A café with a name longer than fifteen bytes")
+        AccessibilityElement(
+            item: $0.id, role: AccessibilityElement.Role(rawValue: UInt8(1 + g.next() % 7)) ?? .text,
+            flags: AccessibilityElement.Flags(rawValue: UInt8(g.next() % 8)),
+            name: g.next() % 2 == 0 ? "Pin" : "A café with a name longer than fifteen bytes")
     }
 }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DisplayList
 
 /// Frames whose renderer vouches for the items it copied from its last
@@ -61,12 +62,14 @@ import Testing
             nextID += 1
         }
         if random.next() % 3 == 0, let id = pick(), tree.items[id] != nil,
-           let target = pick(), tree.items[target] != nil, !tree.subtree(id).contains(target) {
+            let target = pick(), tree.items[target] != nil, !tree.subtree(id).contains(target)
+        {
             tree.detach(id)
             tree.attach(id, to: target, at: Int(random.next() % 4))
         }
         if random.next() % 3 == 0, let id = pick(), let parent = tree.items[id]?.parent,
-           var siblings = tree.children[parent], siblings.count > 1 {
+            var siblings = tree.children[parent], siblings.count > 1
+        {
             siblings.swapAt(0, siblings.count - 1)
             tree.children[parent] = siblings
         }
@@ -75,8 +78,9 @@ import Testing
         }
         // Another kind under the same id: the browser drops the item with its subtree, and inserts it anew.
         if random.next() % 4 == 0, let id = pick(), let old = tree.items[id] {
-            tree.items[id] = SceneItem(id: id, parent: old.parent, kind: old.kind == .rect ? .group : .rect,
-                                       properties: old.properties)
+            tree.items[id] = SceneItem(
+                id: id, parent: old.parent, kind: old.kind == .rect ? .group : .rect,
+                properties: old.properties)
         }
         return tree.preorder()
     }
@@ -102,7 +106,8 @@ import Testing
         while i < items.count {
             let stop = end(of: i, in: items)
             guard let old = oldPosition[items[i].id], end(of: old, in: before) - old == stop - i,
-                  Array(before[old..<(old + stop - i)]) == Array(items[i..<stop]) else {
+                Array(before[old..<(old + stop - i)]) == Array(items[i..<stop])
+            else {
                 i += 1
                 continue
             }

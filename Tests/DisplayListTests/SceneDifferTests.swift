@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DisplayList
 
 private func rect(_ id: UInt32, parent: UInt32 = 0, x: Float = 0, fill: UInt32 = 0xFF0000FF) -> SceneItem {
@@ -37,9 +38,15 @@ private func scene(_ items: [SceneItem]) -> Scene {
     let ops = differ.diff(to: scene([rect(7, x: 3)])).filter {
         if case .insert = $0 { return true } else { return false }
     }
-    #expect(ops == [.insert(item: 7, parent: 0, index: 0, kind: .rect,
-                            properties: [.frame(Rect32(x: 3, y: 0, width: 10, height: 10)),
-                                         .fill(Color(rgba: 0xFF0000FF))])])
+    #expect(
+        ops == [
+            .insert(
+                item: 7, parent: 0, index: 0, kind: .rect,
+                properties: [
+                    .frame(Rect32(x: 3, y: 0, width: 10, height: 10)),
+                    .fill(Color(rgba: 0xFF0000FF)),
+                ])
+        ])
 }
 
 @Test func originOnlyChangeIsATransform() {
@@ -51,7 +58,8 @@ private func scene(_ items: [SceneItem]) -> Scene {
 @Test func otherChangesArePatchesOfJustThoseProperties() {
     var differ = SceneDiffer()
     _ = differ.diff(to: scene([rect(1)]))
-    #expect(differ.diff(to: scene([rect(1, fill: 0x00FF00FF)]))
+    #expect(
+        differ.diff(to: scene([rect(1, fill: 0x00FF00FF)]))
             == [.patch(item: 1, properties: [.fill(Color(rgba: 0x00FF00FF))])])
 }
 
@@ -156,8 +164,10 @@ private func scene(_ items: [SceneItem]) -> Scene {
 /// A random forest: some of `current` survive (maybe reparented and
 /// reordered) and up to `newItems` are new, each under the root or an item
 /// before it, so parents come first.
-private func randomForest(from current: [SceneItem], newItems: UInt64, nextID: inout UInt32,
-                          using generator: inout SplitMix) -> [SceneItem] {
+private func randomForest(
+    from current: [SceneItem], newItems: UInt64, nextID: inout UInt32,
+    using generator: inout SplitMix
+) -> [SceneItem] {
     var ids = current.filter { _ in generator.next() % 5 != 0 }.map(\.id)
     ids.shuffle(using: &generator)
     for _ in 0..<Int(generator.next() % newItems) {
@@ -167,7 +177,8 @@ private func randomForest(from current: [SceneItem], newItems: UInt64, nextID: i
     var items: [SceneItem] = []
     var placed: [UInt32] = []
     for id in ids {
-        let parent = placed.isEmpty || generator.next() % 2 == 0
+        let parent =
+            placed.isEmpty || generator.next() % 2 == 0
             ? 0 : placed[Int(generator.next() % UInt64(placed.count))]
         items.append(rect(id, parent: parent, x: Float(generator.next() % 4), fill: UInt32(generator.next() % 3)))
         placed.append(id)
@@ -261,13 +272,16 @@ private func mirror(_ names: [String], flags: AccessibilityElement.Flags = []) -
 /// frame: only the names that changed go, not the whole list.
 @Test func onlyNamesChangedSendsJustThoseNames() {
     var differ = SceneDiffer()
-    #expect(differ.diff(to: mirror(["12 places", "7 places", "Lisbon"])).contains {
-        if case .accessibility = $0 { return true } else { return false }
-    })
-    #expect(differ.diff(to: mirror(["13 places", "7 places", "Lisbon"]))
+    #expect(
+        differ.diff(to: mirror(["12 places", "7 places", "Lisbon"])).contains {
+            if case .accessibility = $0 { return true } else { return false }
+        })
+    #expect(
+        differ.diff(to: mirror(["13 places", "7 places", "Lisbon"]))
             == [.accessibilityNames([AccessibilityName(item: 1, name: "13 places")])])
     // A flag, an element more or another order is a new list.
-    #expect(differ.diff(to: mirror(["13 places", "7 places", "Lisbon"], flags: .selected))
+    #expect(
+        differ.diff(to: mirror(["13 places", "7 places", "Lisbon"], flags: .selected))
             == [.accessibility(mirror(["13 places", "7 places", "Lisbon"], flags: .selected).accessibility)])
     let longer = mirror(["13 places", "7 places", "Lisbon", "Porto"])
     #expect(differ.diff(to: longer).contains(.accessibility(longer.accessibility)))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DisplayList
 
 /// A differ taking a patch of some of a layer's children: the browser ends
@@ -12,8 +13,10 @@ import Testing
     }
 
     /// A layer (1) of badges 10, 20, 30, the second with a child (21); each badge named in the mirror.
-    static func layer(order: [UInt32] = [10, 20, 30], x: [UInt32: Float] = [:], names: [UInt32: String] = [:],
-                      fill: UInt32 = 0xFF0000FF) -> Scene {
+    static func layer(
+        order: [UInt32] = [10, 20, 30], x: [UInt32: Float] = [:], names: [UInt32: String] = [:],
+        fill: UInt32 = 0xFF0000FF
+    ) -> Scene {
         var s = Scene()
         s.items = [rect(1, parent: 0)]
         for id in order {
@@ -112,8 +115,10 @@ import Testing
     /// its own, and a control (2) outside the layer after it in the mirror.
     static func mirrored(reading: [UInt32], names: [UInt32: String] = [:]) -> Scene {
         var s = Scene()
-        s.items = [rect(1, parent: 0), rect(10, parent: 1), rect(20, parent: 1), rect(21, parent: 20),
-                   rect(30, parent: 1), rect(2, parent: 0)]
+        s.items = [
+            rect(1, parent: 0), rect(10, parent: 1), rect(20, parent: 1), rect(21, parent: 20),
+            rect(30, parent: 1), rect(2, parent: 0),
+        ]
         func element(_ id: UInt32) -> AccessibilityElement {
             AccessibilityElement(item: id, role: id == 21 ? .text : .button, name: names[id] ?? "\(id)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JSONScanning
 
 /// The NDJSON scanner reads what Foundation's decoder reads, and refuses
@@ -57,16 +58,23 @@ import Testing
 
     @Test func namesTheProblemAsTheDecoderDoes() {
         let cases = [
-            (#"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}"#, "LineString"),
-            (#"{"type":"Feature","id":"t","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"title":5}}"#,
-             "\"properties.title\" must be a string"),
+            (
+                #"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}"#,
+                "LineString"
+            ),
+            (
+                #"{"type":"Feature","id":"t","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"title":5}}"#,
+                "\"properties.title\" must be a string"
+            ),
             (#"{"type":"Feature","id":"g","geometry":null}"#, "\"geometry\" must be a Point object"),
             (#"{"type":"Feature","id":"c","geometry":{"type":"Point","coordinates":[1]}}"#, "[longitude, latitude]"),
             (#"{"type":"Feature","id":true,"geometry":{"type":"Point","coordinates":[1,2]}}"#, "string or a number"),
             (#"{"type":"Point","coordinates":[1,2]}"#, "must be a \"Feature\""),
             (#"[1,2]"#, "must be a JSON object"),
-            (#"{"type":"Feature","id":"d","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"draggable":"yes"}}"#,
-             "draggable"),
+            (
+                #"{"type":"Feature","id":"d","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"draggable":"yes"}}"#,
+                "draggable"
+            ),
         ]
         for (line, part) in cases {
             guard case .failure(.problem(let p)) = scan(line) else {
@@ -97,17 +105,22 @@ import Testing
 
     @Test func leavesAnythingElseToTheDecoder() {
         let point = #"{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[1,2]}}"#
-        for document in [point, #"{"type":"FeatureCollection","features":["# + point + #",{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[]}}]}"#,
-                         #"{"type":"FeatureCollection","features":["# + point + #"]} x"#,
-                         #"{"type":"FeatureCollection","features":["# + point + #",]}"#,
-                         #"{"type":"FeatureCollection"}"#, #"{"type":"Polygon","features":[]}"#] {
+        for document in [
+            point,
+            #"{"type":"FeatureCollection","features":["# + point
+                + #",{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[]}}]}"#,
+            #"{"type":"FeatureCollection","features":["# + point + #"]} x"#,
+            #"{"type":"FeatureCollection","features":["# + point + #",]}"#,
+            #"{"type":"FeatureCollection"}"#, #"{"type":"Polygon","features":[]}"#,
+        ] {
             #expect(scanCollection(document) == nil, "\(document)")
         }
     }
 
     @Test func aLineNestedDeeperThanJSONSerializationAllowsIsInvalidNotFollowed() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        let line = #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"x":"#
+        let line =
+            #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{"x":"#
             + deep + "}}"
         guard case .failure(.invalidJSON(let what)) = scan(line) else {
             Issue.record("a line nested 100,000 deep was not refused as invalid JSON")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JSONScanning
 
 /// The scanner reads a plain decimal by dividing its digits by a power of
@@ -38,10 +39,12 @@ import Testing
     }
 
     @Test func edgesReadAsStrtodReadsThem() throws {
-        let texts = ["0", "-0", "-0.0", "0.5", "1", "48.1234567", "-179.9999999", "9007199254740991",
-                     "9007199254740992", "9007199254740993", "900719925474099.3", "0.1", "0.30000000000000004",
-                     "1.0000000000000000000001", "0.0000000000000000000001", "0.00000000000000000000001",
-                     "123456789012345678901234567890", "1e5", "-2.5E-3", "1.7976931348623157e308"]
+        let texts = [
+            "0", "-0", "-0.0", "0.5", "1", "48.1234567", "-179.9999999", "9007199254740991",
+            "9007199254740992", "9007199254740993", "900719925474099.3", "0.1", "0.30000000000000004",
+            "1.0000000000000000000001", "0.0000000000000000000001", "0.00000000000000000000001",
+            "123456789012345678901234567890", "1e5", "-2.5E-3", "1.7976931348623157e308",
+        ]
         for text in texts {
             let (scanned, reference) = try Self.read(text)
             #expect(scanned.bitPattern == reference.bitPattern, "\(text): \(scanned) against \(reference)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JSONScanning
 
 /// The feed's batch scanner reads what the object-tree way reads, and leaves
@@ -23,8 +24,10 @@ import Testing
         #expect(batch(#"{"echo" : true , "moves":[]}"#)?.echo == true)
         #expect(batch(#"{"echo":null,"moves":[]}"#)?.echo == true)
         #expect(batch(#"{"moves":[]}"#)?.echo == true && batch("[]")?.echo == true)
-        for wrong in [#"{"moves":[],"echo":0}"#, #"{"moves":[],"echo":"false"}"#, #"{"moves":[],"echo":fals}"#,
-                      #"{"echo":false}"#] {
+        for wrong in [
+            #"{"moves":[],"echo":0}"#, #"{"moves":[],"echo":"false"}"#, #"{"moves":[],"echo":fals}"#,
+            #"{"echo":false}"#,
+        ] {
             #expect(batch(wrong) == nil, "\(wrong)")
         }
     }
@@ -72,8 +75,10 @@ import Testing
                     longitude: Double.random(in: -180...180, using: &rng),
                     timestamp: Bool.random(using: &rng) ? Double.random(in: 0...2e9, using: &rng) : nil)
                 written.append(move)
-                var fields = [#""id":"\#(move.id)""#, #""latitude":\#(move.latitude)"#,
-                              #""longitude":\#(move.longitude)"#]
+                var fields = [
+                    #""id":"\#(move.id)""#, #""latitude":\#(move.latitude)"#,
+                    #""longitude":\#(move.longitude)"#,
+                ]
                 if let t = move.timestamp { fields.append(#""timestamp":\#(t)"#) }
                 if Bool.random(using: &rng) {
                     fields.append(#""heading":[\#(Int.random(in: -5...5, using: &rng)),"n"]"#)
@@ -108,7 +113,8 @@ import Testing
     /// The scanner refuses a string that is not UTF-8 as the slow way does,
     /// so an id that is not ASCII is read here, as sent.
     @Test func anIdThatIsNotASCIIIsReadAsSent() {
-        #expect(scan(#"[{"id":"caf\#u{E9} \u65e5","latitude":1,"longitude":2}]"#)
+        #expect(
+            scan(#"[{"id":"caf\#u{E9} \u65e5","latitude":1,"longitude":2}]"#)
                 == [MoveBatchScanner.ScannedMove(id: "café 日", latitude: 1, longitude: 2, timestamp: nil)])
     }
 

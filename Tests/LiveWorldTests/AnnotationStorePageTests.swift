@@ -1,5 +1,6 @@
 import MapGeometry
 import Testing
+
 @testable import LiveWorld
 
 /// Pages of the store's annotations, read a chunk at a time without copying the world.
@@ -7,10 +8,12 @@ import Testing
     /// 10,000 annotations, every third in the west; more than two chunks of a page's scan.
     static func store() throws -> AnnotationStore {
         let store = AnnotationStore()
-        try store.add((0..<10_000).map { i in
-            LiveAnnotation(id: "a\(i)", title: "A \(i)",
-                           coordinate: Coordinate(latitude: 10, longitude: i % 3 == 0 ? -50 : 50))
-        })
+        try store.add(
+            (0..<10_000).map { i in
+                LiveAnnotation(
+                    id: "a\(i)", title: "A \(i)",
+                    coordinate: Coordinate(latitude: 10, longitude: i % 3 == 0 ? -50 : 50))
+            })
         return store
     }
 

@@ -1,10 +1,13 @@
 import MapCore
 import MapGeometry
 import Testing
+
 @testable import LiveWorld
 
 @Suite struct ChangeLogTests {
-    let pins = (0..<4).map { LiveAnnotation(id: "p\($0)", title: nil, coordinate: Coordinate(latitude: 0, longitude: 0)) }
+    let pins = (0..<4).map {
+        LiveAnnotation(id: "p\($0)", title: nil, coordinate: Coordinate(latitude: 0, longitude: 0))
+    }
 
     func move(_ i: Int, x: Double) -> LoggedChange {
         .moved(pins[i % pins.count], from: Point(x: x - 1, y: 0), to: Point(x: x, y: 0), receivedAt: x, interval: nil)

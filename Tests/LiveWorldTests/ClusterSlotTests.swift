@@ -2,8 +2,9 @@ import Foundation
 import MapGeometry
 import Persistence
 import Testing
-@testable import MapCore
+
 @testable import LiveWorld
+@testable import MapCore
 
 /// A clustered record keeps its slot in the store's shared clustering, so a
 /// move finds it without a lookup: removed pins free slots that later adds
@@ -11,8 +12,10 @@ import Testing
 @Suite struct ClusterSlotTests {
     /// Every pin of `ids` in the published clustering at its annotation's
     /// point, and no other.
-    private static func expectClusteredWhereTheyAre(_ store: AnnotationStore, ids: Set<String>,
-                                                    _ comment: Comment) throws {
+    private static func expectClusteredWhereTheyAre(
+        _ store: AnnotationStore, ids: Set<String>,
+        _ comment: Comment
+    ) throws {
         store.publishClusters()
         let index = try #require(store.clusterSnapshot()?.indexes["fleet"])
         var seen: Set<String> = []
@@ -44,8 +47,9 @@ import Testing
                 }
                 let fresh = (0..<(1 + Int(next() * 5))).map { _ in
                     added += 1
-                    return LiveAnnotation(id: "pin-\(added)", title: "Pin \(added)", coordinate: somewhere(),
-                                          clusteringIdentifier: "fleet")
+                    return LiveAnnotation(
+                        id: "pin-\(added)", title: "Pin \(added)", coordinate: somewhere(),
+                        clusteringIdentifier: "fleet")
                 }
                 try store.add(fresh)
                 live.formUnion(fresh.map(\.id))

@@ -3,15 +3,16 @@ import MapGeometry
 import Synchronization
 import Testing
 
-@testable import MapCore
 @testable import LiveWorld
+@testable import MapCore
 
 /// A feed's merge in two parts: the second on a thread kept for it, ahead
 /// of bulk work as the merge is, and the epoch the same as in one piece.
 struct MergeHelperTests {
     /// The calling thread and the thread each part ran on, with its nice value.
     private static func partsRun(_ count: Int, by helper: MergeHelper)
-        -> (caller: UInt, parts: [(thread: UInt, nice: Int32)?]) {
+        -> (caller: UInt, parts: [(thread: UInt, nice: Int32)?])
+    {
         let seen = Mutex([(thread: UInt, nice: Int32)?](repeating: nil, count: count))
         helper.run(count) { p in
             usleep(2_000) // long enough for both to be under way at once
@@ -29,8 +30,12 @@ struct MergeHelperTests {
         #expect(parts[1].map { $0.thread != caller } == true, "the second part on another thread")
         #expect(parts[1]?.nice == ThreadPriority.niceValue, "at the priority of the merge")
         let (raised, wasRaised) = ThreadPriority.raised { Self.partsRun(2, by: helper) }
-        #expect(raised.parts[1]?.nice == (wasRaised ? ThreadPriority.niceValue - ThreadPriority.boost
-                                                     : ThreadPriority.niceValue), "a raised merge's, raised")
+        #expect(
+            raised.parts[1]?.nice
+                == (wasRaised
+                    ? ThreadPriority.niceValue - ThreadPriority.boost
+                    : ThreadPriority.niceValue),
+            "a raised merge's, raised")
         #expect(Self.partsRun(2, by: helper).parts[1]?.nice == ThreadPriority.niceValue, "and back for the next")
         let one = Self.partsRun(1, by: helper)
         #expect(one.parts[0]?.thread == one.caller, "a merge of one part stays on its thread")
@@ -102,9 +107,10 @@ struct MergeHelperTests {
         points[1] = Point(x: 5e8, y: 5e8)
         #expect(newSlabs { publisher.publish(["vans": few]) } == 1, "one piece")
         let merged = publisher.snapshot.indexes["vans"]!
-        let fresh = SharedClusterIndex().applying(points.reduce(into: ClusterChanges()) { c, entry in
-            c.add(vans[Int(entry.key)], slot: entry.key, at: entry.value)
-        })
+        let fresh = SharedClusterIndex().applying(
+            points.reduce(into: ClusterChanges()) { c, entry in
+                c.add(vans[Int(entry.key)], slot: entry.key, at: entry.value)
+            })
         #expect(merged.orderedMembers.map(\.key) == fresh.orderedMembers.map(\.key))
         #expect(merged.orderedMembers.map(\.point) == fresh.orderedMembers.map(\.point))
     }

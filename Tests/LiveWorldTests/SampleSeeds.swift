@@ -10,9 +10,10 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 /// The samples' data, loaded once: their seeds are the world the store tests start from.
 let sampleApp: SampleMapApp = {
     do {
-        return SampleMapApp(content: try SampleContent.load(
-            dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-            publicDirectory: repoRoot.appendingPathComponent("Public")))
+        return SampleMapApp(
+            content: try SampleContent.load(
+                dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                publicDirectory: repoRoot.appendingPathComponent("Public")))
     } catch {
         fatalError("sample content: \(error)")
     }
@@ -22,8 +23,9 @@ let sampleApp: SampleMapApp = {
 func fleet(_ count: Int) -> [LiveAnnotation] {
     var random = SplitMix(seed: 42)
     return (0..<count).map { i in
-        LiveAnnotation(id: "truck-\(i)", title: "Truck \(i)",
-                       coordinate: Coordinate(latitude: 30 + 30 * random.unit(), longitude: -10 + 40 * random.unit()),
-                       clusteringIdentifier: "trucks")
+        LiveAnnotation(
+            id: "truck-\(i)", title: "Truck \(i)",
+            coordinate: Coordinate(latitude: 30 + 30 * random.unit(), longitude: -10 + 40 * random.unit()),
+            clusteringIdentifier: "trucks")
     }
 }

@@ -5,6 +5,7 @@ import Persistence
 import SampleApps
 import Synchronization
 import Testing
+
 @testable import LiveWorld
 
 /// A world kept in a store file: what the API did is there after a restart.
@@ -19,8 +20,9 @@ import Testing
 
     /// Fresh sample objects per start: a restart must not see the last run's people in memory.
     static func content() throws -> SampleContent {
-        try SampleContent.load(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                               publicDirectory: repoRoot.appendingPathComponent("Public"))
+        try SampleContent.load(
+            dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+            publicDirectory: repoRoot.appendingPathComponent("Public"))
     }
 
     static func start(_ file: StoreFile) throws -> AnnotationStore {
@@ -31,9 +33,11 @@ import Testing
         let file = try StoreFile()
         do {
             let store = try Self.start(file)
-            try store.add(LiveAnnotation(id: "van", kind: "vehicle", title: "Van", subtitle: "Deliveries",
-                                         coordinate: Coordinate(latitude: 1, longitude: 2), isDraggable: true,
-                                         clusteringIdentifier: "fleet"))
+            try store.add(
+                LiveAnnotation(
+                    id: "van", kind: "vehicle", title: "Van", subtitle: "Deliveries",
+                    coordinate: Coordinate(latitude: 1, longitude: 2), isDraggable: true,
+                    clusteringIdentifier: "fleet"))
             try store.add(LiveAnnotation(id: "gone", title: "Gone", coordinate: Coordinate(latitude: 0, longitude: 0)))
             try store.apply([Move(id: "van", coordinate: Coordinate(latitude: 3, longitude: 4), timestamp: 50)])
             try store.remove(id: "gone")
@@ -77,8 +81,10 @@ import Testing
         do {
             let store = try Self.start(file)
             try store.remove(id: "amelie-fournier")
-            try store.add(LiveAnnotation(id: "amelie-fournier", kind: "person", title: "Someone else",
-                                         coordinate: Coordinate(latitude: 1, longitude: 2)))
+            try store.add(
+                LiveAnnotation(
+                    id: "amelie-fournier", kind: "person", title: "Someone else",
+                    coordinate: Coordinate(latitude: 1, longitude: 2)))
         }
         let record = try #require(try Self.start(file).record(id: "amelie-fournier"))
         #expect(record.annotation is LiveAnnotation)

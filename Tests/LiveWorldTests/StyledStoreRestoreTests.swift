@@ -2,6 +2,7 @@ import Foundation
 import MapGeometry
 import Persistence
 import Testing
+
 @testable import LiveWorld
 
 /// Marker styles, edits and bulk imports are in the store file after a restart.
@@ -12,12 +13,17 @@ import Testing
         let file = try File()
         do {
             let store = try StoreRestoreTests.start(file)
-            try store.add(LiveAnnotation(id: "a", title: "A", coordinate: Coordinate(latitude: 1, longitude: 2),
-                                         markerColor: "#f00", markerSymbol: "1"))
-            try store.add((0..<1000).map {
-                LiveAnnotation(id: "bulk\($0)", title: "B\($0)", coordinate: Coordinate(latitude: 0, longitude: Double($0) / 10),
-                               markerColor: "#00f")
-            })
+            try store.add(
+                LiveAnnotation(
+                    id: "a", title: "A", coordinate: Coordinate(latitude: 1, longitude: 2),
+                    markerColor: "#f00", markerSymbol: "1"))
+            try store.add(
+                (0..<1000).map {
+                    LiveAnnotation(
+                        id: "bulk\($0)", title: "B\($0)",
+                        coordinate: Coordinate(latitude: 0, longitude: Double($0) / 10),
+                        markerColor: "#00f")
+                })
             try store.update(id: "a") { look in
                 look.title = "A2"
                 look.markerSymbol = nil
@@ -34,7 +40,8 @@ import Testing
         // Page cursors name a record's place: ascending after a restart, and new ones come after.
         let seqs = store.records.map(\.seq)
         #expect(zip(seqs, seqs.dropFirst()).allSatisfy { $0 < $1 } && seqs.first ?? 0 > 0)
-        let late = try store.add(LiveAnnotation(id: "late", title: nil, coordinate: Coordinate(latitude: 0, longitude: 0)))
+        let late = try store.add(
+            LiveAnnotation(id: "late", title: nil, coordinate: Coordinate(latitude: 0, longitude: 0)))
         #expect(late.seq > seqs.last ?? .max)
     }
 
@@ -43,14 +50,20 @@ import Testing
         let c = Coordinate(latitude: 0, longitude: 0)
         try store.add(LiveAnnotation(id: "x", title: nil, coordinate: c))
         #expect(throws: WorldError.duplicateID("x")) {
-            try store.add([LiveAnnotation(id: "y", title: nil, coordinate: c), LiveAnnotation(id: "x", title: nil, coordinate: c)])
+            try store.add([
+                LiveAnnotation(id: "y", title: nil, coordinate: c), LiveAnnotation(id: "x", title: nil, coordinate: c),
+            ])
         }
         #expect(throws: WorldError.duplicateID("z")) {
-            try store.add([LiveAnnotation(id: "z", title: nil, coordinate: c), LiveAnnotation(id: "z", title: nil, coordinate: c)])
+            try store.add([
+                LiveAnnotation(id: "z", title: nil, coordinate: c), LiveAnnotation(id: "z", title: nil, coordinate: c),
+            ])
         }
         #expect(store.records.map(\.id) == ["x"])
         let version = store.version
-        try store.add([LiveAnnotation(id: "p", title: nil, coordinate: c), LiveAnnotation(id: "q", title: nil, coordinate: c)])
+        try store.add([
+            LiveAnnotation(id: "p", title: nil, coordinate: c), LiveAnnotation(id: "q", title: nil, coordinate: c),
+        ])
         #expect(store.version == version + 2)
         #expect(store.indexedCount == 3)
     }

@@ -54,7 +54,10 @@ struct ThreadPriorityTests {
         func merged() -> [Int32] {
             let deadline = Date().addingTimeInterval(30)
             while seen.withLock({ $0.count }) < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
-            return seen.withLock { s in defer { s = [] }; return s }
+            return seen.withLock { s in
+                defer { s = [] }
+                return s
+            }
         }
         try store.add(fleet(AnnotationStore.urgentMergeLimit + 1))
         #expect(merged() == [base, base], "an import's merge keeps its place")

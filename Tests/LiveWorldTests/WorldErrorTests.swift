@@ -1,7 +1,8 @@
 import MapGeometry
-import Testing
-@testable import LiveWorld
 import SampleApps
+import Testing
+
+@testable import LiveWorld
 
 /// The store refuses writes in the world's own terms: no HTTP status in sight.
 @Suite struct WorldErrorTests {
@@ -15,8 +16,10 @@ import SampleApps
     @Test func anUnknownIDIsNamedWithItsPlaceInTheBatch() throws {
         try add("a")
         #expect(throws: WorldError.unknownID("ghost", moveIndex: 1)) {
-            try store.apply([Move(id: "a", coordinate: Coordinate(latitude: 2, longitude: 2)),
-                             Move(id: "ghost", coordinate: Coordinate(latitude: 2, longitude: 2))])
+            try store.apply([
+                Move(id: "a", coordinate: Coordinate(latitude: 2, longitude: 2)),
+                Move(id: "ghost", coordinate: Coordinate(latitude: 2, longitude: 2)),
+            ])
         }
         #expect(throws: WorldError.unknownID("ghost")) { try store.remove(id: "ghost") }
         #expect(WorldError.unknownID("ghost", moveIndex: 1).description == "moves[1]: no annotation with id ghost")
@@ -38,9 +41,11 @@ import SampleApps
         }
         #expect(throws: WorldError.fixedAnnotation(landmark)) { try store.remove(id: landmark) }
         #expect(store.record(id: landmark)?.annotation.coordinate == before)
-        #expect(WorldError.fixedAnnotation(landmark, moveIndex: 0).description
+        #expect(
+            WorldError.fixedAnnotation(landmark, moveIndex: 0).description
                 == "moves[0]: annotation golden-gate-bridge is fixed and cannot move")
-        #expect(WorldError.fixedAnnotation(landmark).description
+        #expect(
+            WorldError.fixedAnnotation(landmark).description
                 == "annotation golden-gate-bridge is fixed and cannot be removed")
     }
 
@@ -49,14 +54,17 @@ import SampleApps
         let version = store.version
         let far = Coordinate(latitude: 95, longitude: 5)
         #expect(throws: WorldError.coordinateOutOfRange(far, id: "a", moveIndex: 1)) {
-            try store.apply([Move(id: "a", coordinate: Coordinate(latitude: 2, longitude: 2)),
-                             Move(id: "a", coordinate: far)])
+            try store.apply([
+                Move(id: "a", coordinate: Coordinate(latitude: 2, longitude: 2)),
+                Move(id: "a", coordinate: far),
+            ])
         }
         #expect(throws: WorldError.coordinateOutOfRange(far, id: "b")) {
             try add("b", latitude: 95, longitude: 5)
         }
         #expect(store.version == version)
-        #expect(WorldError.coordinateOutOfRange(far, id: "a", moveIndex: 1).description
+        #expect(
+            WorldError.coordinateOutOfRange(far, id: "a", moveIndex: 1).description
                 == "moves[1] (a): coordinate 95.0, 5.0 is out of range")
         #expect(WorldError.coordinateOutOfRange(far, id: "b").description == "coordinate 95.0, 5.0 is out of range")
     }

@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 @Suite struct AnnotationHitTestTests {

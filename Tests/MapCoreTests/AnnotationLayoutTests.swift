@@ -2,6 +2,7 @@ import MapGeometry
 import Synchronization
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A shared source that adds up the area of the rects maps ask it for.
@@ -33,11 +34,12 @@ private final class AreaCountingSource: SharedAnnotationSource {
 
     /// What `map` keeps a view for: each annotation's title, each cluster's members'.
     private static func shown(_ map: MapView) -> Set<String> {
-        Set(map.annotationContainer.subviews.compactMap { view -> String? in
-            guard let annotation = (view as? AnnotationView)?.annotation else { return nil }
-            guard let cluster = annotation as? ClusterAnnotation else { return annotation.title ?? "" }
-            return cluster.memberAnnotations.compactMap(\.title).sorted().joined(separator: "+")
-        })
+        Set(
+            map.annotationContainer.subviews.compactMap { view -> String? in
+                guard let annotation = (view as? AnnotationView)?.annotation else { return nil }
+                guard let cluster = annotation as? ClusterAnnotation else { return annotation.title ?? "" }
+                return cluster.memberAnnotations.compactMap(\.title).sorted().joined(separator: "+")
+            })
     }
 
     /// A map over own, shared and clustered pins takes random pans at one
@@ -72,9 +74,11 @@ private final class AreaCountingSource: SharedAnnotationSource {
         var selected: Annotation?
         var (layouts, laidOutArea) = (0, 0.0)
         for step in 0..<150 {
-            if step == 10, let pin = map.annotationContainer.subviews.compactMap({
-                ($0 as? AnnotationView)?.annotation
-            }).first(where: { $0.title?.hasPrefix("P") == true }) {
+            if step == 10,
+                let pin = map.annotationContainer.subviews.compactMap({
+                    ($0 as? AnnotationView)?.annotation
+                }).first(where: { $0.title?.hasPrefix("P") == true })
+            {
                 selected = pin
                 for m in [map, whole] { m.selectAnnotation(pin, animated: false) }
             }

@@ -2,6 +2,7 @@ import DisplayList
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// The annotation layer renders again only the badges that changed, and
@@ -22,8 +23,10 @@ import ViewKit
     /// Renders `cached` and, with nothing held and laid out again, the window
     /// of `fresh`; expects the same scene from both and the first one's
     /// frame to bring `browser` to it. Returns that scene.
-    static func renderBoth(_ cached: Window, _ fresh: (window: Window, map: MapView), differ: inout SceneDiffer,
-                           browser: inout SceneReplica, _ note: String) -> Scene {
+    static func renderBoth(
+        _ cached: Window, _ fresh: (window: Window, map: MapView), differ: inout SceneDiffer,
+        browser: inout SceneReplica, _ note: String
+    ) -> Scene {
         fresh.map.rest()
         fresh.map.needsAnnotationLayout = true
         let scene = cached.renderScene()
@@ -53,8 +56,9 @@ import ViewKit
         for epoch in 0..<40 {
             source.nextEpoch(moves: 12, step: 0.2, random: &random)
             // Nothing held: the other map lays out and renders every view afresh, whatever the holds say.
-            let scene = Self.renderBoth(cachedWindow, maps[1], differ: &differ, browser: &browser,
-                                        "zoom \(zoom), epoch \(epoch)")
+            let scene = Self.renderBoth(
+                cachedWindow, maps[1], differ: &differ, browser: &browser,
+                "zoom \(zoom), epoch \(epoch)")
             reused += scene.unchangedItems.reduce(0) { $0 + $1.count }
             badges += scene.items.filter { $0.kind == .badge }.count
         }
@@ -186,8 +190,9 @@ import ViewKit
         var crossings = 0, joined = 0
         for step in 0..<30 {
             let before = Set(map.annotationContainer.subviews.map(ObjectIdentifier.init))
-            map.setCamera(Camera(center: Coordinate(latitude: 5, longitude: 0.7 * Double(step + 1)), zoom: 6),
-                          animated: false)
+            map.setCamera(
+                Camera(center: Coordinate(latitude: 5, longitude: 0.7 * Double(step + 1)), zoom: 6),
+                animated: false)
             // Laid out around the new viewport, as if each step crossed the margin.
             map.needsAnnotationLayout = true
             let scene = window.renderScene()
@@ -226,19 +231,22 @@ import ViewKit
         var largest = 0
         for step in 0..<120 {
             let east = step % 20 < 10 ? step % 20 : 20 - step % 20
-            map.setCamera(Camera(center: Coordinate(latitude: 5, longitude: 0.7 * Double(east)), zoom: 6),
-                          animated: false)
+            map.setCamera(
+                Camera(center: Coordinate(latitude: 5, longitude: 0.7 * Double(east)), zoom: 6),
+                animated: false)
             map.needsAnnotationLayout = true
             _ = window.renderScene()
-            #expect(layer.heldStore.items <= 2 * layer.heldItemCount + HeldRenderStore.slack,
-                    "step \(step): \(layer.heldStore.items) items kept for \(layer.heldItemCount) held")
+            #expect(
+                layer.heldStore.items <= 2 * layer.heldItemCount + HeldRenderStore.slack,
+                "step \(step): \(layer.heldStore.items) items kept for \(layer.heldItemCount) held")
             largest = max(largest, layer.heldStore.items)
             guard east == 10 else { continue }
             // As far east as it goes, a third of the markers joined since the store was laid out.
             _ = window.renderScene()
             let markers = layer.subviews.filter { $0 is MarkerAnnotationView }.count
-            #expect(markers > 200 && layer.heldStore.copies <= markers / 4 + 1,
-                    "step \(step): \(layer.heldStore.copies) copies for \(markers) markers")
+            #expect(
+                markers > 200 && layer.heldStore.copies <= markers / 4 + 1,
+                "step \(step): \(layer.heldStore.copies) copies for \(markers) markers")
         }
         #expect(largest > layer.heldItemCount, "renders that left the layer stayed in the store for a while")
     }
@@ -263,8 +271,9 @@ import ViewKit
         }
         let reused = Set(laidOut.unchangedItems.flatMap { Array($0) })
         let drawnAgain = markerItems.filter { !reused.contains($0) }.count
-        #expect(markers.count > 50 && drawnAgain == 0,
-                "\(drawnAgain) of \(markerItems.count) marker items drawn again")
+        #expect(
+            markers.count > 50 && drawnAgain == 0,
+            "\(drawnAgain) of \(markerItems.count) marker items drawn again")
     }
 
     /// An app's new title for its annotation is read before each render,

@@ -3,6 +3,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// The MKAnnotationView contract: what apps set on a view and what the map
@@ -39,7 +40,8 @@ import ViewKit
     let delegate = Delegate()
 
     func builtMap(_ configure: @escaping (AnnotationView) -> Void = { _ in })
-        -> (Window, MapView, Delegate) {
+        -> (Window, MapView, Delegate)
+    {
         let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
         delegate.configure = configure
         map.delegate = delegate
@@ -54,7 +56,10 @@ import ViewKit
     }
 
     @Test func aDisabledViewIsNotSelectedByATapNorTheKeyboard() throws {
-        let (window, map, _) = builtMap { $0.isEnabled = false; $0.canShowCallout = true }
+        let (window, map, _) = builtMap {
+            $0.isEnabled = false
+            $0.canShowCallout = true
+        }
         let a = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0), title: "A")
         map.addAnnotation(a)
         _ = window.renderScene()
@@ -129,7 +134,10 @@ import ViewKit
     }
 
     @Test func calloutOffsetAloneMovesTheArrowTip() throws {
-        let (window, map, _) = builtMap { $0.canShowCallout = true; $0.calloutOffset = Point(x: 7, y: 5) }
+        let (window, map, _) = builtMap {
+            $0.canShowCallout = true
+            $0.calloutOffset = Point(x: 7, y: 5)
+        }
         let a = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0), title: "Offset")
         map.addAnnotation(a)
         _ = window.renderScene()
@@ -182,8 +190,9 @@ import ViewKit
         for withPinImage in [false, true] {
             let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
             if withPinImage {
-                map.defaultPinImage = ImageResource(id: ResourceID.next(), format: .svg, width: 20, height: 30,
-                                                    data: Array("<svg/>".utf8))
+                map.defaultPinImage = ImageResource(
+                    id: ResourceID.next(), format: .svg, width: 20, height: 30,
+                    data: Array("<svg/>".utf8))
             }
             let identifier = MapView.defaultAnnotationViewReuseIdentifier
             map.register(House.self, forAnnotationViewWithReuseIdentifier: identifier)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapCore
 
 /// The annotation layer puts its views' accessibility elements in reading
@@ -20,9 +21,10 @@ import Testing
 
     /// What copying the runs in `order` gives.
     static func copied(_ array: [String], from first: Int, spans: [Range<Int>], order: [Int]) -> [String] {
-        Array(array[..<first]) + order.flatMap { i in
-            array[(first + spans[i].lowerBound)..<(first + spans[i].upperBound)]
-        }
+        Array(array[..<first])
+            + order.flatMap { i in
+                array[(first + spans[i].lowerBound)..<(first + spans[i].upperBound)]
+            }
     }
 
     @Test func movingTheRunsGivesWhatCopyingThemInThatOrderGives() {

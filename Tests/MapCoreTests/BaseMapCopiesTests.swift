@@ -2,6 +2,7 @@ import DisplayList
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// The base map repeats in every copy of the world the view shows: drawn
@@ -44,8 +45,10 @@ import ViewKit
         let world = 2048.0
         // A name running east past 180° over one just east of it (a world on, in the next copy), and one
         // far from the edge.
-        let boxes = [Rect(x: world - 30, y: 100, width: 60, height: 18), Rect(x: 10, y: 105, width: 50, height: 18),
-                     Rect(x: 900, y: 100, width: 60, height: 18), Rect(x: 5, y: 300, width: 50, height: 18)]
+        let boxes = [
+            Rect(x: world - 30, y: 100, width: 60, height: 18), Rect(x: 10, y: 105, width: 50, height: 18),
+            Rect(x: 900, y: 100, width: 60, height: 18), Rect(x: 5, y: 300, width: 50, height: 18),
+        ]
         var shown = [true, true, true, true]
         CityLabelLevel.clearSeam(of: boxes, shown: &shown, worldWidth: world)
         #expect(shown == [true, false, true, true])

@@ -1,8 +1,9 @@
-import Foundation
 import DisplayList
+import Foundation
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 @Suite struct BaseMapTests {
@@ -48,13 +49,15 @@ import ViewKit
     }
 
     @Test func cityLabelsDoNotOverlapAndFollowRank() throws {
-        let (window, _) = makeMap(camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5), baseMap: testBaseMap)
+        let (window, _) = makeMap(
+            camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5), baseMap: testBaseMap)
         let scene = window.renderScene()
         var replica = SceneReplica(viewport: window.size)
         var differ = SceneDiffer()
         var s = scene
-        s.camera = SceneCamera(centerX: Mercator.project(Coordinate(latitude: 48, longitude: 10)).x,
-                               centerY: Mercator.project(Coordinate(latitude: 48, longitude: 10)).y, zoom: 5)
+        s.camera = SceneCamera(
+            centerX: Mercator.project(Coordinate(latitude: 48, longitude: 10)).x,
+            centerY: Mercator.project(Coordinate(latitude: 48, longitude: 10)).y, zoom: 5)
         replica.apply(differ.diff(to: s))
         let labels = replica.items.filter { $0.value.kind == .text }.compactMap { replica.screenBounds(of: $0.key) }
         #expect(labels.count > 10)
@@ -62,14 +65,16 @@ import ViewKit
             for b in labels[(i + 1)...] { #expect(!a.intersects(b)) }
         }
         // Zoomed out to 2, only the most important places get a name.
-        let (w2, _) = makeMap(camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 2), baseMap: testBaseMap)
+        let (w2, _) = makeMap(
+            camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 2), baseMap: testBaseMap)
         let shown = Set(w2.renderScene().items.filter { $0.kind == .text }.map(\.id))
         let ranks = testBaseMap.cities.filter { shown.contains($0.labelItemID) }.map(\.rank)
         #expect(!ranks.isEmpty && ranks.allSatisfy { $0 <= BaseMapView.maxRank(zoom: 2) })
     }
 
     @Test func panningKeepsTheSameTilesWithoutRedefiningThem() {
-        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 7), baseMap: testBaseMap)
+        let (window, map) = makeMap(
+            camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 7), baseMap: testBaseMap)
         var differ = SceneDiffer()
         let first = differ.diff(to: window.renderScene())
         #expect(first.contains { if case .definePath = $0 { return true } else { return false } })

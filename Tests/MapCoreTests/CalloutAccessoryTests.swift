@@ -3,6 +3,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 @Suite struct CalloutAccessoryTests {
@@ -16,7 +17,8 @@ import ViewKit
             view.rightCalloutAccessoryView = button
             return view
         }
-        func mapView(_ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control) {
+        func mapView(_ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control)
+        {
             taps.append((annotationView, control))
         }
     }
@@ -56,8 +58,10 @@ import ViewKit
             configure(view)
             return view
         }
-        func mapView(_ mapView: MapView, annotationView: AnnotationView,
-                     calloutAccessoryControlTapped control: Control) {
+        func mapView(
+            _ mapView: MapView, annotationView: AnnotationView,
+            calloutAccessoryControlTapped control: Control
+        ) {
             taps.append(control)
         }
     }

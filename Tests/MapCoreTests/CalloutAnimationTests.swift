@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// SMCalloutView's present and dismiss animations, on a stepped clock.
@@ -20,7 +21,8 @@ import ViewKit
     let delegate = Choosing()
 
     func openCallout(present: CalloutAnimation, dismiss: CalloutAnimation = .fade)
-        throws -> (Window, MapView, PointAnnotation, CalloutView) {
+        throws -> (Window, MapView, PointAnnotation, CalloutView)
+    {
         delegate.present = present
         delegate.dismiss = dismiss
         let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))

@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// The map's side of fitting callouts: insets, views over the map, the
@@ -20,7 +21,8 @@ import ViewKit
 
     /// A map with one titled annotation whose pin sits at `screen`.
     func mapWithPin(at screen: Point, size: Size = Size(width: 800, height: 600))
-        -> (Window, MapView, PointAnnotation, ScrollSpy) {
+        -> (Window, MapView, PointAnnotation, ScrollSpy)
+    {
         let camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10)
         let (window, map) = makeMap(size: size, camera: camera)
         let spy = ScrollSpy()

@@ -1,5 +1,6 @@
 import MapGeometry
 import Testing
+
 @testable import MapCore
 
 /// Placement as SMCalloutView fits it: whatever the pin's place, the bubble
@@ -22,10 +23,14 @@ import Testing
     /// Pins on every edge and corner, inside, on and beyond each edge (views live in a margin around the map).
     static let cases: [Case] = {
         var all: [Case] = []
-        let xs: [(String, Double)] = [("far left", -40), ("left", 5), ("inner left", 40), ("middle", 500),
-                                      ("inner right", 960), ("right", 995), ("far right", 1040)]
-        let ys: [(String, Double)] = [("above", -30), ("top", 10), ("under the top inset", 60), ("middle", 350),
-                                      ("over the bottom inset", 650), ("bottom", 695), ("below", 740)]
+        let xs: [(String, Double)] = [
+            ("far left", -40), ("left", 5), ("inner left", 40), ("middle", 500),
+            ("inner right", 960), ("right", 995), ("far right", 1040),
+        ]
+        let ys: [(String, Double)] = [
+            ("above", -30), ("top", 10), ("under the top inset", 60), ("middle", 350),
+            ("over the bottom inset", 650), ("bottom", 695), ("below", 740),
+        ]
         for (xn, x) in xs { for (yn, y) in ys { all.append(Case(name: "\(yn), \(xn)", pinTip: Point(x: x, y: y))) } }
         return all
     }()
@@ -33,8 +38,10 @@ import Testing
     static func pin(tip: Point) -> Rect { Rect(x: tip.x - 14, y: tip.y - 42, width: 28, height: 42) }
 
     /// Checks the fit: inside after the scroll, arrow on the anchor and clear of the corners.
-    static func expectFits(_ p: CalloutPlacement, target: Rect, tip: Point, size: Size, in constrained: Rect,
-                           minArrow: Double, _ text: String) {
+    static func expectFits(
+        _ p: CalloutPlacement, target: Rect, tip: Point, size: Size, in constrained: Rect,
+        minArrow: Double, _ text: String
+    ) {
         let note = Comment(rawValue: text)
         let bubble = p.frame.offsetBy(dx: p.pan.x, dy: p.pan.y).insetBy(dx: -margin, dy: -margin)
         let pin = target.offsetBy(dx: p.pan.x, dy: p.pan.y).insetBy(dx: -margin, dy: -margin)
@@ -68,10 +75,12 @@ import Testing
         #expect(constrained == Rect(x: 20, y: 44, width: 950, height: 596))
         let target = Self.pin(tip: c.pinTip)
         let tip = Point(x: c.pinTip.x, y: target.minY)
-        let p = CalloutPlacement.place(target: target, tip: tip, size: Self.size, arrowHeight: 13, arrowHalfWidth: 13,
-                                       cornerRadius: 10, in: constrained, permitted: permitted, horizontal: horizontal)
-        Self.expectFits(p, target: target, tip: tip, size: Self.size, in: constrained, minArrow: 23,
-                        "\(c) \(permitted) \(horizontal)")
+        let p = CalloutPlacement.place(
+            target: target, tip: tip, size: Self.size, arrowHeight: 13, arrowHalfWidth: 13,
+            cornerRadius: 10, in: constrained, permitted: permitted, horizontal: horizontal)
+        Self.expectFits(
+            p, target: target, tip: tip, size: Self.size, in: constrained, minArrow: 23,
+            "\(c) \(permitted) \(horizontal)")
         if permitted == .up { #expect(p.direction == .up) }
         if permitted == .down || permitted == .preferDown { #expect(p.direction == .down) }
     }
@@ -79,30 +88,34 @@ import Testing
     @Test func aPinAboveTheTopScrollsInWithItsBubbleAbove() {
         // The keyboard can reach a pin in the margin above the map.
         let target = Self.pin(tip: Point(x: 500, y: -20))
-        let p = CalloutPlacement.place(target: target, tip: Point(x: 500, y: target.minY), size: Self.size,
-                                       arrowHeight: 20, arrowHalfWidth: 12, cornerRadius: 12, in: Self.map)
+        let p = CalloutPlacement.place(
+            target: target, tip: Point(x: 500, y: target.minY), size: Self.size,
+            arrowHeight: 20, arrowHalfWidth: 12, cornerRadius: 12, in: Self.map)
         #expect(p.direction == .down)
         #expect(p.pan == Point(x: 0, y: 62 + 20 + 120 + Self.margin), "the bubble's top ends a margin below the top")
         // Allowed to flip, it hangs below and the map scrolls only the pin in.
-        let flipped = CalloutPlacement.place(target: target, tip: Point(x: 500, y: target.minY), size: Self.size,
-                                             arrowHeight: 20, arrowHalfWidth: 12, cornerRadius: 12, in: Self.map,
-                                             permitted: .any)
+        let flipped = CalloutPlacement.place(
+            target: target, tip: Point(x: 500, y: target.minY), size: Self.size,
+            arrowHeight: 20, arrowHalfWidth: 12, cornerRadius: 12, in: Self.map,
+            permitted: .any)
         #expect(flipped.direction == .up)
         #expect(flipped.pan == Point(x: 0, y: 62 + Self.margin), "the pin's top ends a margin below the top")
     }
 
     @Test func aPinBelowTheBottomScrollsUpJustEnough() {
         let target = Self.pin(tip: Point(x: 500, y: 720))
-        let p = CalloutPlacement.place(target: target, tip: Point(x: 500, y: target.minY), size: Self.size,
-                                       arrowHeight: 13, arrowHalfWidth: 13, cornerRadius: 10, in: Self.map)
+        let p = CalloutPlacement.place(
+            target: target, tip: Point(x: 500, y: target.minY), size: Self.size,
+            arrowHeight: 13, arrowHalfWidth: 13, cornerRadius: 10, in: Self.map)
         #expect(p.direction == .down)
         #expect(p.pan == Point(x: 0, y: 700 - Self.margin - 720))
     }
 
     @Test func aBubbleThatFitsNeverScrolls() {
         let target = Self.pin(tip: Point(x: 300, y: 400))
-        let p = CalloutPlacement.place(target: target, tip: Point(x: 300, y: target.minY), size: Self.size,
-                                       arrowHeight: 13, arrowHalfWidth: 13, cornerRadius: 10, in: Self.map)
+        let p = CalloutPlacement.place(
+            target: target, tip: Point(x: 300, y: target.minY), size: Self.size,
+            arrowHeight: 13, arrowHalfWidth: 13, cornerRadius: 10, in: Self.map)
         #expect(p.pan == .zero)
     }
 
@@ -121,14 +134,17 @@ import Testing
     @Test func randomPinsSizesAndInsetsAlwaysFit() {
         var rng = SeededGenerator(state: 20_261_123)
         for i in 0..<3000 {
-            let map = Rect(x: 0, y: 0, width: .random(in: 320...1600, using: &rng),
-                           height: .random(in: 320...1000, using: &rng))
-            let insets = EdgeInsets(top: .random(in: 0...60, using: &rng), left: .random(in: 0...60, using: &rng),
-                                    bottom: .random(in: 0...60, using: &rng), right: .random(in: 0...60, using: &rng))
+            let map = Rect(
+                x: 0, y: 0, width: .random(in: 320...1600, using: &rng),
+                height: .random(in: 320...1000, using: &rng))
+            let insets = EdgeInsets(
+                top: .random(in: 0...60, using: &rng), left: .random(in: 0...60, using: &rng),
+                bottom: .random(in: 0...60, using: &rng), right: .random(in: 0...60, using: &rng))
             // A toolbar somewhere along the bottom, the zoom buttons in a corner.
             let toolbarWidth = Double.random(in: 80...(map.width / 2), using: &rng)
-            let toolbar = Rect(x: .random(in: 0...(map.width - toolbarWidth), using: &rng), y: map.height - 70,
-                               width: toolbarWidth, height: 46)
+            let toolbar = Rect(
+                x: .random(in: 0...(map.width - toolbarWidth), using: &rng), y: map.height - 70,
+                width: toolbarWidth, height: 46)
             let zoom = Rect(x: map.width - 42, y: 10, width: 32, height: 65)
             let constrained = CalloutPlacement.constrainedRect(bounds: map, insets: insets, covering: [toolbar, zoom])
             // (Shrunk by a hair: edges that meet may differ in the last bit.)
@@ -140,19 +156,22 @@ import Testing
             let maxHeight = constrained.height - 3 * Self.margin - arrowHeight - pinSize.height
             let maxWidth = constrained.width - 2 * Self.margin - 20
             guard maxHeight > 30, maxWidth > 80 else { continue }
-            let size = Size(width: .random(in: 80...min(maxWidth, 320), using: &rng),
-                            height: .random(in: 30...min(maxHeight, 300), using: &rng))
+            let size = Size(
+                width: .random(in: 80...min(maxWidth, 320), using: &rng),
+                height: .random(in: 30...min(maxHeight, 300), using: &rng))
             let tipX = Double.random(in: (map.minX - 80)...(map.maxX + 80), using: &rng)
             let tipY = Double.random(in: (map.minY - 80)...(map.maxY + 80), using: &rng)
-            let target = Rect(x: tipX - pinSize.width / 2, y: tipY - pinSize.height, width: pinSize.width,
-                              height: pinSize.height)
+            let target = Rect(
+                x: tipX - pinSize.width / 2, y: tipY - pinSize.height, width: pinSize.width,
+                height: pinSize.height)
             let offset = Point(x: .random(in: -5...5, using: &rng), y: .random(in: -5...5, using: &rng))
             let tip = Point(x: target.midX + offset.x, y: target.minY + offset.y)
             let permitted: [CalloutPlacement.PermittedArrowDirection] = [.any, .up, .down, .preferDown]
             let policy: CalloutPlacement.HorizontalPolicy = Bool.random(using: &rng) ? .preferMiddle : .centredOnTarget
-            let p = CalloutPlacement.place(target: target, tip: tip, size: size, arrowHeight: arrowHeight,
-                                           arrowHalfWidth: 12, cornerRadius: 10, in: constrained,
-                                           permitted: permitted[i % 4], horizontal: policy)
+            let p = CalloutPlacement.place(
+                target: target, tip: tip, size: size, arrowHeight: arrowHeight,
+                arrowHalfWidth: 12, cornerRadius: 10, in: constrained,
+                permitted: permitted[i % 4], horizontal: policy)
             let anchor = p.direction == .down ? tip : Point(x: tip.x, y: target.maxY)
             Self.expectFits(p, target: target, tip: anchor, size: size, in: constrained, minArrow: 22, "case \(i)")
         }
@@ -161,9 +180,10 @@ import Testing
     @Test func theStandardPolicyStaysInTheMiddleWhileItsArrowReaches() {
         let place = { (x: Double, policy: CalloutPlacement.HorizontalPolicy) -> CalloutPlacement in
             let target = Self.pin(tip: Point(x: x, y: 400))
-            return CalloutPlacement.place(target: target, tip: Point(x: x, y: target.minY), size: Self.size,
-                                          arrowHeight: 13, arrowHalfWidth: 13, cornerRadius: 10, in: Self.map,
-                                          horizontal: policy)
+            return CalloutPlacement.place(
+                target: target, tip: Point(x: x, y: target.minY), size: Self.size,
+                arrowHeight: 13, arrowHalfWidth: 13, cornerRadius: 10, in: Self.map,
+                horizontal: policy)
         }
         // The middle is 380...620: a pin at 420 is reached by moving the arrow alone.
         let near = place(420, .preferMiddle)
@@ -187,8 +207,9 @@ import Testing
         #expect(r == Rect(x: 42, y: 5, width: 1238, height: 582))
         // Views outside the rect change nothing.
         let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
-        let none = CalloutPlacement.constrainedRect(bounds: bounds, insets: zero,
-                                                    covering: [Rect(x: 2000, y: 0, width: 10, height: 10)])
+        let none = CalloutPlacement.constrainedRect(
+            bounds: bounds, insets: zero,
+            covering: [Rect(x: 2000, y: 0, width: 10, height: 10)])
         #expect(none == bounds)
     }
 }

@@ -2,6 +2,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A callout opened from the keyboard takes focus, as the wishlist card

@@ -3,6 +3,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// SMCalloutView's highlight delegate and custom title view on the standard callout.

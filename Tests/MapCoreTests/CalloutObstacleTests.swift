@@ -1,5 +1,6 @@
 import MapGeometry
 import Testing
+
 @testable import MapCore
 
 /// Views over the map (a toolbar, the map's controls) constrain a callout
@@ -15,17 +16,23 @@ import Testing
         (Rect(x: top.x - 14, y: top.y, width: 28, height: 42), Point(x: top.x, y: top.y + 2))
     }
 
-    static func place(_ pin: (target: Rect, tip: Point), in area: Rect, avoiding obstacles: [Rect],
-                      size: Size = card, permitted: CalloutPlacement.PermittedArrowDirection = .preferDown)
-        -> CalloutPlacement {
-        CalloutPlacement.place(target: pin.target, tip: pin.tip, size: size, arrowHeight: 20, arrowHalfWidth: 12,
-                               cornerRadius: 12, in: area, avoiding: obstacles, permitted: permitted)
+    static func place(
+        _ pin: (target: Rect, tip: Point), in area: Rect, avoiding obstacles: [Rect],
+        size: Size = card, permitted: CalloutPlacement.PermittedArrowDirection = .preferDown
+    )
+        -> CalloutPlacement
+    {
+        CalloutPlacement.place(
+            target: pin.target, tip: pin.tip, size: size, arrowHeight: 20, arrowHalfWidth: 12,
+            cornerRadius: 12, in: area, avoiding: obstacles, permitted: permitted)
     }
 
     /// A 390x844 phone: zoom and keyboard buttons top left, a toolbar over the bottom.
     static let phone = Rect(x: 0, y: 0, width: 390, height: 844)
-    static let phoneControls = [Rect(x: 10, y: 10, width: 32, height: 65), Rect(x: 10, y: 83, width: 32, height: 32),
-                                Rect(x: 10, y: 774, width: 370, height: 46)]
+    static let phoneControls = [
+        Rect(x: 10, y: 10, width: 32, height: 65), Rect(x: 10, y: 83, width: 32, height: 32),
+        Rect(x: 10, y: 774, width: 370, height: 46),
+    ]
 
     @Test func aColumnInACornerDoesNotTakeTheTopStripFromACalloutItIsNotNear() {
         // 68 px to spare above the card: it opens above, where it is, with no scroll.
@@ -67,8 +74,9 @@ import Testing
         let pinTop = pin.target.minY + p.pan.y
         #expect(pinTop < toolbar.minY, "the pin's head still shows above the toolbar")
         // A card shorter by the overflow fits with its pin.
-        let shorter = Self.place(pin, in: map, avoiding: [toolbar],
-                                 size: Size(width: 240, height: 280 - p.overflow.height))
+        let shorter = Self.place(
+            pin, in: map, avoiding: [toolbar],
+            size: Size(width: 240, height: 280 - p.overflow.height))
         #expect(shorter.overflow == .zero)
         #expect(pin.target.maxY + shorter.pan.y <= toolbar.minY - Self.margin)
         // On a wider map with room for the card beside the toolbar, the map scrolls sideways and both fit.
@@ -81,9 +89,10 @@ import Testing
 
     @Test func aPinThatMayNotScrollFlipsWhereItHasNoRoomAbove() {
         let pin = Self.pin(top: Point(x: 195, y: 200))
-        let p = CalloutPlacement.place(target: pin.target, tip: pin.tip, size: Self.card, arrowHeight: 20,
-                                       arrowHalfWidth: 12, cornerRadius: 12, in: Self.phone,
-                                       avoiding: Self.phoneControls, permitsPan: false)
+        let p = CalloutPlacement.place(
+            target: pin.target, tip: pin.tip, size: Self.card, arrowHeight: 20,
+            arrowHalfWidth: 12, cornerRadius: 12, in: Self.phone,
+            avoiding: Self.phoneControls, permitsPan: false)
         #expect(p.direction == .up && p.pan == .zero)
     }
 
@@ -103,8 +112,9 @@ import Testing
         var rng = SeededGenerator(state: 20_270_301)
         var fitted = 0
         for i in 0..<3000 {
-            let map = Rect(x: 0, y: 0, width: .random(in: 320...1400, using: &rng),
-                           height: .random(in: 200...900, using: &rng))
+            let map = Rect(
+                x: 0, y: 0, width: .random(in: 320...1400, using: &rng),
+                height: .random(in: 200...900, using: &rng))
             let bar = Double.random(in: 120...(map.width - 20), using: &rng)
             let obstacles = [
                 Rect(x: 10, y: 10, width: 32, height: 65), Rect(x: 10, y: 83, width: 32, height: 32),
@@ -113,15 +123,19 @@ import Testing
                 Rect(x: map.width - 94, y: map.height - 18, width: 94, height: 18),
             ]
             // Bubbles that fit the map, margins included (the wishlist card shrinks to do so).
-            let size = Size(width: .random(in: 120...300, using: &rng),
-                            height: .random(in: 40...min(280, map.height - 2 * Self.margin), using: &rng))
-            let pin = Self.pin(top: Point(x: .random(in: -60...(map.width + 60), using: &rng),
-                                          y: .random(in: -80...(map.height + 40), using: &rng)))
+            let size = Size(
+                width: .random(in: 120...300, using: &rng),
+                height: .random(in: 40...min(280, map.height - 2 * Self.margin), using: &rng))
+            let pin = Self.pin(
+                top: Point(
+                    x: .random(in: -60...(map.width + 60), using: &rng),
+                    y: .random(in: -80...(map.height + 40), using: &rng)))
             let permitted: [CalloutPlacement.PermittedArrowDirection] = [.preferDown, .any, .up, .down]
             let p = Self.place(pin, in: map, avoiding: obstacles, size: size, permitted: permitted[i % 4])
             let bubble = p.frame.offsetBy(dx: p.pan.x, dy: p.pan.y)
             let slack = 1e-6
-            #expect(bubble.minX >= -slack && bubble.maxX <= map.maxX + slack
+            #expect(
+                bubble.minX >= -slack && bubble.maxX <= map.maxX + slack
                     && bubble.minY >= -slack && bubble.maxY <= map.maxY + slack, "case \(i): \(bubble) off the map")
             let anchorX = pin.tip.x + p.pan.x
             #expect(abs(bubble.minX + p.arrowX - anchorX) < slack, "case \(i): the arrow is off the pin")

@@ -1,5 +1,6 @@
 import MapGeometry
 import Testing
+
 @testable import MapCore
 
 @Suite struct CalloutPlacementTests {
@@ -7,12 +8,15 @@ import Testing
     let size = Size(width: 200, height: 60)
 
     /// A 28x42 pin whose tip is at `tip` (bottom centre), callout tip on its top centre.
-    func place(pinTip: Point, permitted: CalloutPlacement.PermittedArrowDirection = .preferDown,
-               permitsPan: Bool = true) -> CalloutPlacement {
+    func place(
+        pinTip: Point, permitted: CalloutPlacement.PermittedArrowDirection = .preferDown,
+        permitsPan: Bool = true
+    ) -> CalloutPlacement {
         let target = Rect(x: pinTip.x - 14, y: pinTip.y - 42, width: 28, height: 42)
-        return CalloutPlacement.place(target: target, tip: Point(x: pinTip.x, y: target.minY), size: size,
-                                      arrowHeight: 13, arrowHalfWidth: 13, cornerRadius: 10, in: bounds,
-                                      permitted: permitted, permitsPan: permitsPan)
+        return CalloutPlacement.place(
+            target: target, tip: Point(x: pinTip.x, y: target.minY), size: size,
+            arrowHeight: 13, arrowHalfWidth: 13, cornerRadius: 10, in: bounds,
+            permitted: permitted, permitsPan: permitsPan)
     }
 
     @Test func centredAboveWithArrowDownWhenThereIsRoom() {
@@ -46,8 +50,9 @@ import Testing
     @Test func flipsUpWhenTheWorldsEdgeStopsTheScroll() {
         let target = Rect(x: 386, y: 38, width: 28, height: 42)
         let place = { (limits: Rect) in
-            CalloutPlacement.place(target: target, tip: Point(x: 400, y: 38), size: self.size, arrowHeight: 13,
-                                   arrowHalfWidth: 13, cornerRadius: 10, in: self.bounds, panLimits: limits)
+            CalloutPlacement.place(
+                target: target, tip: Point(x: 400, y: 38), size: self.size, arrowHeight: 13,
+                arrowHalfWidth: 13, cornerRadius: 10, in: self.bounds, panLimits: limits)
         }
         // The map can scroll down 20 px before its centre reaches the world's top: not the 45 it needs.
         let stopped = place(Rect(x: -1000, y: -1000, width: 2000, height: 1020))
@@ -59,8 +64,9 @@ import Testing
     @Test func onAMapTooShortForBothItStaysDownTheBubbleWholeAndThePinsHeadBelow() {
         let short = Rect(x: 0, y: 0, width: 800, height: 120)
         let target = Rect(x: 386, y: 60, width: 28, height: 42)
-        let p = CalloutPlacement.place(target: target, tip: Point(x: 400, y: 60), size: size, arrowHeight: 13,
-                                       arrowHalfWidth: 13, cornerRadius: 10, in: short)
+        let p = CalloutPlacement.place(
+            target: target, tip: Point(x: 400, y: 60), size: size, arrowHeight: 13,
+            arrowHalfWidth: 13, cornerRadius: 10, in: short)
         #expect(p.direction == .down)
         #expect(p.overflow.height == 10 + 60 + 13 + 42 + 10 - 120)
         #expect(p.frame.offsetBy(dx: 0, dy: p.pan.y).minY == CalloutPlacement.margin)
@@ -88,8 +94,9 @@ import Testing
         // Top of a short map: neither above nor below fits, so it pans down.
         let short = Rect(x: 0, y: 0, width: 800, height: 150)
         let target = Rect(x: 386, y: 58, width: 28, height: 42)
-        let top = CalloutPlacement.place(target: target, tip: Point(x: 400, y: 58), size: size, arrowHeight: 13,
-                                         arrowHalfWidth: 13, cornerRadius: 10, in: short)
+        let top = CalloutPlacement.place(
+            target: target, tip: Point(x: 400, y: 58), size: size, arrowHeight: 13,
+            arrowHalfWidth: 13, cornerRadius: 10, in: short)
         #expect(top.direction == .down)
         #expect(top.pan.y == CalloutPlacement.margin - (58 - 13 - 60))
         // After the pan, the bubble is inside the margin.

@@ -2,6 +2,7 @@ import DisplayList
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// The base map's city names give way to annotation views and their
@@ -14,8 +15,9 @@ import ViewKit
 
     @Test func aPinOnACityHidesItsNameAndItsLeavingBringsItBack() throws {
         let city = try #require(testBaseMap.cities.first { $0.name == "Madrid" })
-        let (window, map) = makeMap(camera: Camera(center: Mercator.unproject(city.world), zoom: 5),
-                                    baseMap: testBaseMap)
+        let (window, map) = makeMap(
+            camera: Camera(center: Mercator.unproject(city.world), zoom: 5),
+            baseMap: testBaseMap)
         #expect(names(window).contains(city.labelItemID), "Madrid is named on the bare map")
         // A marker whose title sits right over the name, to the right of the city's dot.
         let pin = PointAnnotation(coordinate: Mercator.unproject(city.world), title: "A long title over the name")
@@ -27,8 +29,9 @@ import ViewKit
 
     @Test func aHiddenViewDoesNotHideAName() throws {
         let city = try #require(testBaseMap.cities.first { $0.name == "Madrid" })
-        let (window, map) = makeMap(camera: Camera(center: Mercator.unproject(city.world), zoom: 5),
-                                    baseMap: testBaseMap)
+        let (window, map) = makeMap(
+            camera: Camera(center: Mercator.unproject(city.world), zoom: 5),
+            baseMap: testBaseMap)
         let pin = PointAnnotation(coordinate: Mercator.unproject(city.world), title: "Over Madrid")
         map.addAnnotation(pin)
         _ = names(window)

@@ -2,6 +2,7 @@ import DisplayList
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// The shared city-label table and the placement a map reuses while it pans.
@@ -49,8 +50,11 @@ import ViewKit
             #expect(placed.contains { Int($0) < i && box(Int($0)).insetBy(dx: -4, dy: -2).intersects(box(i)) })
         }
         // A part of the world answers with the placed cities in it.
-        let europe = Rect(x: world.width * 0.48, y: world.height * 0.28, width: world.width * 0.1, height: world.height * 0.08)
-        #expect(level.placed(in: europe, points: labels.points) == placed.filter { europe.contains(labels.points[Int($0)]) })
+        let europe = Rect(
+            x: world.width * 0.48, y: world.height * 0.28, width: world.width * 0.1, height: world.height * 0.08)
+        #expect(
+            level.placed(in: europe, points: labels.points) == placed.filter { europe.contains(labels.points[Int($0)]) }
+        )
         // A closer level names more.
         #expect(labels.level(6, maxRank: 6).count > level.count)
     }
@@ -59,7 +63,8 @@ import ViewKit
         let labels = testBaseMap.cityLabels(typeface: testFonts.regular, size: BaseMapView.labelSize)
         let world = Rect(x: 0, y: 0, width: Mercator.worldSize, height: Mercator.worldSize)
         var placement = CityLabelPlacement()
-        let view = Rect(x: world.width * 0.5, y: world.height * 0.3, width: world.width * 0.05, height: world.height * 0.03)
+        let view = Rect(
+            x: world.width * 0.5, y: world.height * 0.3, width: world.width * 0.05, height: world.height * 0.03)
         let shown = placement.names(visible: view, zoom: 5.5, labels: labels, limit: 10) { $0 }
         #expect(placement.level == 5)
         // The names in and around the view, at most 10 for each view's area, most important first.
@@ -68,7 +73,9 @@ import ViewKit
         let all = labels.level(5, maxRank: 5).placed(in: near, points: labels.points)
         #expect(shown == Array(all.prefix(Int((10 * (1 + 2 * margin) * (1 + 2 * margin)).rounded()))))
         let region = placement.region
-        _ = placement.names(visible: view.offsetBy(dx: view.width / 4, dy: 0), zoom: 5.9, labels: labels, limit: 10) { $0 }
+        _ = placement.names(visible: view.offsetBy(dx: view.width / 4, dy: 0), zoom: 5.9, labels: labels, limit: 10) {
+            $0
+        }
         #expect(placement.region == region, "a pan inside the region and a zoom within the level reuse it")
         _ = placement.names(visible: view.offsetBy(dx: view.width, dy: 0), zoom: 5.9, labels: labels, limit: 10) { $0 }
         #expect(placement.region != region)
@@ -78,16 +85,20 @@ import ViewKit
 
     @Test func panningAndZoomingWithinALevelKeepTheNamesOfCitiesInView() {
         // A small view, so fewer names show than the limit and the limit cuts none.
-        let (window, map) = makeMap(size: Size(width: 480, height: 320),
-                                    camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
-                                    baseMap: testBaseMap)
+        let (window, map) = makeMap(
+            size: Size(width: 480, height: 320),
+            camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
+            baseMap: testBaseMap)
         func names() -> Set<UInt32> { Set(window.renderScene().items.filter { $0.kind == .text }.map(\.id)) }
         func visible() -> Rect { map.camera.visibleWorldRect(viewport: map.frame.size) }
         let before = names()
         let visibleBefore = visible()
         #expect(before.count > 5 && before.count < BaseMapView.maxLabels)
         // Half a screen east, in steps, as a drag does, then zoom in a bit.
-        for _ in 0..<6 { map.camera = map.camera.panned(byScreen: Point(x: 40, y: 0)); _ = names() }
+        for _ in 0..<6 {
+            map.camera = map.camera.panned(byScreen: Point(x: 40, y: 0))
+            _ = names()
+        }
         let after = names()
         let both = testBaseMap.cities.filter {
             $0.rank <= BaseMapView.maxRank(zoom: 5) && visibleBefore.contains($0.world) && visible().contains($0.world)
@@ -101,8 +112,9 @@ import ViewKit
     }
 
     @Test func panningByAFewPixelsKeepsTheSameNames() {
-        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
-                                    baseMap: testBaseMap)
+        let (window, map) = makeMap(
+            camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
+            baseMap: testBaseMap)
         func names() -> Set<UInt32> { Set(window.renderScene().items.filter { $0.kind == .text }.map(\.id)) }
         let before = names()
         #expect(before.count > 10)
@@ -112,9 +124,10 @@ import ViewKit
 
     @Test func namesAroundTheViewportStayDrawnWhileAPanBringsACityInOrOut() throws {
         // A small view, so fewer names show than the limit and the limit cuts none.
-        let (window, map) = makeMap(size: Size(width: 480, height: 320),
-                                    camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
-                                    baseMap: testBaseMap)
+        let (window, map) = makeMap(
+            size: Size(width: 480, height: 320),
+            camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
+            baseMap: testBaseMap)
         func names() -> [UInt32] { window.renderScene().items.filter { $0.kind == .text }.map(\.id) }
         let labels = try #require(map.baseMapView?.labels)
         // The level's names of cities in view, which a map must draw wherever it stands.
@@ -140,8 +153,9 @@ import ViewKit
     }
 
     @Test func aPanThatDrawsTheSameTilesAndNamesVouchesForThemAndOneThatDoesNotDoesNot() throws {
-        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
-                                    baseMap: testBaseMap)
+        let (window, map) = makeMap(
+            camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
+            baseMap: testBaseMap)
         let baseMapID = try #require(map.baseMapView?.id)
         func vouched(_ scene: Scene) -> Set<UInt32> {
             Set(scene.unchangedItems.flatMap { $0.map { scene.items[$0].id } })

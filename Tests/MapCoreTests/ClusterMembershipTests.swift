@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// `AnnotationView.cluster` and `MapView.cluster(containing:)`: which
@@ -20,7 +21,8 @@ import ViewKit
 
         func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
             guard !(annotation is ClusterAnnotation) else { return nil }
-            let view = reusable
+            let view =
+                reusable
                 ? mapView.dequeueReusableAnnotationView(withIdentifier: "dot", for: annotation)
                 : AnnotationView(annotation: annotation, reuseIdentifier: nil)
             view.frame.size = Size(width: 10, height: 10)

@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A selected pin and the cluster that would absorb it: never both on screen.

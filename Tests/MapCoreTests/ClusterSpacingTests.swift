@@ -2,6 +2,7 @@ import MapGeometry
 import Synchronization
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A shared source that clusters every annotation it holds itself, as the
@@ -61,8 +62,10 @@ final class ClusteringSource: SharedAnnotationSource {
     func sharedClustersNeverOverlapAtAnyClusteringZoom(seed: UInt64) {
         let source = ClusteringSource(identifier: "dots", annotations: Self.world(seed: seed))
         for zoom in 1...ClusterIndex.maxZoom {
-            let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 47.2, longitude: 8.4),
-                                                       zoom: Double(zoom)))
+            let (window, map) = makeMap(
+                camera: Camera(
+                    center: Coordinate(latitude: 47.2, longitude: 8.4),
+                    zoom: Double(zoom)))
             map.sharedAnnotations = source
             _ = window.renderScene()
             let found = Self.overlaps(map)
@@ -76,8 +79,10 @@ final class ClusteringSource: SharedAnnotationSource {
         let delegate = Grouping()
         let dots = Self.world(seed: seed)
         for zoom in 1...ClusterIndex.maxZoom {
-            let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 47.2, longitude: 8.4),
-                                                       zoom: Double(zoom)))
+            let (window, map) = makeMap(
+                camera: Camera(
+                    center: Coordinate(latitude: 47.2, longitude: 8.4),
+                    zoom: Double(zoom)))
             map.delegate = delegate
             map.addAnnotations(dots)
             _ = window.renderScene()
@@ -97,11 +102,14 @@ final class ClusteringSource: SharedAnnotationSource {
         }
         let (left, right) = (pin(-0.5, "L"), pin(0.5, "R"))
         let source = ClusteringSource(identifier: "dots", annotations: [left, right])
-        let around = Rect(x: border - 4 * unitsPerPixel, y: y - 4 * unitsPerPixel,
-                          width: 8 * unitsPerPixel, height: 8 * unitsPerPixel)
+        let around = Rect(
+            x: border - 4 * unitsPerPixel, y: y - 4 * unitsPerPixel,
+            width: 8 * unitsPerPixel, height: 8 * unitsPerPixel)
         #expect(source.snapshot.indexes["dots"]?.cells(in: around, zoom: zoom).count == 2, "the grid parts them")
-        let (window, map) = makeMap(camera: Camera(center: Mercator.unproject(Point(x: border, y: y)),
-                                                   zoom: Double(zoom)))
+        let (window, map) = makeMap(
+            camera: Camera(
+                center: Mercator.unproject(Point(x: border, y: y)),
+                zoom: Double(zoom)))
         map.sharedAnnotations = source
         let scene = window.renderScene()
         #expect(scene.accessibility.contains { $0.name == "2 places" })
@@ -111,8 +119,9 @@ final class ClusteringSource: SharedAnnotationSource {
     @Test func groupsOfRandomItemsLeaveNoOverlappingFootprints() {
         var random = SharedClusterIndexTests.Random(state: 11)
         let items = (0..<400).map { _ in
-            ClusterSpacing.Item(point: Point(x: random.next() * 900, y: random.next() * 700),
-                                count: random.next() < 0.5 ? 1 : 1 + random.int(2000))
+            ClusterSpacing.Item(
+                point: Point(x: random.next() * 900, y: random.next() * 700),
+                count: random.next() < 0.5 ? 1 : 1 + random.int(2000))
         }
         let groups = ClusterSpacing.groups(items, pixelsPerUnit: 1)
         #expect(groups.flatMap { $0 }.sorted() == Array(items.indices), "every item in exactly one group")
@@ -144,10 +153,12 @@ final class ClusteringSource: SharedAnnotationSource {
         }
         for i in points.indices.reversed() { points.swapAt(i, random.int(i + 1)) }
         // Counts of 100-999 all draw a badge of one size; the passes meet the groups by count.
-        let first = ClusterSpacing.grouping(points.map { .init(point: $0, count: 100 + random.int(900)) },
-                                            pixelsPerUnit: 1)
-        let second = ClusterSpacing.grouping(points.map { .init(point: $0, count: 100 + random.int(900)) },
-                                             pixelsPerUnit: 1)
+        let first = ClusterSpacing.grouping(
+            points.map { .init(point: $0, count: 100 + random.int(900)) },
+            pixelsPerUnit: 1)
+        let second = ClusterSpacing.grouping(
+            points.map { .init(point: $0, count: 100 + random.int(900)) },
+            pixelsPerUnit: 1)
         let groups = (0..<first.count).map { Array(first[$0]) }
         #expect(groups.count == 40 && groups.contains { $0.count > 1 }, "each clump gathers")
         #expect(first.members == second.members && first.ends == second.ends)
@@ -156,9 +167,11 @@ final class ClusteringSource: SharedAnnotationSource {
     }
 
     @Test func theSelectedPinIsNeverFoldedIntoANeighbour() {
-        let items = [ClusterSpacing.Item(point: Point(x: 100, y: 100), count: 1, staysApart: true),
-                     ClusterSpacing.Item(point: Point(x: 104, y: 100), count: 1),
-                     ClusterSpacing.Item(point: Point(x: 108, y: 100), count: 3)]
+        let items = [
+            ClusterSpacing.Item(point: Point(x: 100, y: 100), count: 1, staysApart: true),
+            ClusterSpacing.Item(point: Point(x: 104, y: 100), count: 1),
+            ClusterSpacing.Item(point: Point(x: 108, y: 100), count: 3),
+        ]
         let groups = ClusterSpacing.groups(items, pixelsPerUnit: 1)
         #expect(groups.contains([0]), "the selected pin shows as itself")
         #expect(groups.contains { Set($0) == [1, 2] }, "its neighbours still gather")

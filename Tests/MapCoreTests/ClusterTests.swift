@@ -3,6 +3,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 @Suite struct ClusterTests {
@@ -51,7 +52,8 @@ import ViewKit
         #expect(scene.accessibility.filter { $0.name == "40 places" && $0.role == .button }.count == 1)
         #expect(dots.allSatisfy { map.view(for: $0) == nil })
         #expect(map.view(for: alone) != nil, "annotations without an identifier never cluster")
-        let clusterView = try #require(map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }.first)
+        let clusterView = try #require(
+            map.annotationContainer.subviews.compactMap { $0 as? ClusterAnnotationView }.first)
         let cluster = try #require(clusterView.annotation as? ClusterAnnotation)
         #expect(cluster.count == 40 && cluster.memberAnnotations.count == 40)
         #expect(Set(cluster.memberAnnotations.map(AnnotationKey.init)) == Set(dots.map(AnnotationKey.init)))
@@ -172,12 +174,14 @@ extension ClusterTests {
         }
         let fresh = ClusterIndex(annotations: points)
         let world = Rect(x: 0, y: 0, width: Mercator.worldSize, height: Mercator.worldSize)
-        let window = Rect(origin: Mercator.project(Coordinate(latitude: 20, longitude: -30)), size: Size(width: 4e7, height: 3e7))
+        let window = Rect(
+            origin: Mercator.project(Coordinate(latitude: 20, longitude: -30)), size: Size(width: 4e7, height: 3e7))
         for zoom in [1, 3, 5, 8] {
             for rect in [world, window] {
                 let got = moves.cells(of: index, in: rect, zoom: zoom)
                 let want = fresh.cells(in: rect, zoom: zoom)
-                #expect(Dictionary(uniqueKeysWithValues: got.map { ($0.key, $0.count) })
+                #expect(
+                    Dictionary(uniqueKeysWithValues: got.map { ($0.key, $0.count) })
                         == Dictionary(uniqueKeysWithValues: want.map { ($0.key, $0.count) }), "zoom \(zoom)")
                 let centres = Dictionary(uniqueKeysWithValues: want.map { ($0.key, $0.center) })
                 for cell in got {
@@ -188,7 +192,10 @@ extension ClusterTests {
                 for cell in got.prefix(20) {
                     let members = cell.stayingPositions().map { index.sorted[$0] } + cell.movedIn
                     #expect(members.count == cell.count)
-                    #expect(members.allSatisfy { index.cellKey(of: Mercator.project($0.coordinate), zoom: zoom) == cell.key })
+                    #expect(
+                        members.allSatisfy {
+                            index.cellKey(of: Mercator.project($0.coordinate), zoom: zoom) == cell.key
+                        })
                 }
             }
         }

@@ -2,6 +2,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// Pins a few kilometres apart on both sides of 180° cluster as pins
@@ -101,8 +102,11 @@ import ViewKit
         #expect(Set(cluster.memberAnnotations.map(AnnotationKey.init)) == Set(dots.map(AnnotationKey.init)))
         #expect(abs(map.convert(cluster.coordinate).x - map.bounds.midX) < 2)
         // A map looking at the same place from the next copy east reads the same layout.
-        let (otherWindow, other) = makeMap(camera: Camera(center: Point(x: Self.camera.center.x + Mercator.worldSize,
-                                                                        y: Self.camera.center.y), zoom: 5))
+        let (otherWindow, other) = makeMap(
+            camera: Camera(
+                center: Point(
+                    x: Self.camera.center.x + Mercator.worldSize,
+                    y: Self.camera.center.y), zoom: 5))
         other.sharedAnnotations = source
         _ = otherWindow.renderScene()
         #expect(Self.clusters(other).map(\.count) == [20])

@@ -2,6 +2,7 @@ import DisplayList
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 @Suite struct CollisionTests {
@@ -20,8 +21,10 @@ import ViewKit
     }
 
     /// A map at zoom 10 around (0, 0); `dx` offsets are screen px east of the centre.
-    private func setUp(_ pins: [(String, Double)], priorities: [String: AnnotationView.DisplayPriority],
-                       mode: CollisionMode = .rectangle) -> (Window, MapView, Delegate, [String: PointAnnotation]) {
+    private func setUp(
+        _ pins: [(String, Double)], priorities: [String: AnnotationView.DisplayPriority],
+        mode: CollisionMode = .rectangle
+    ) -> (Window, MapView, Delegate, [String: PointAnnotation]) {
         let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
         let delegate = Delegate()
         delegate.priorities = priorities
@@ -43,8 +46,9 @@ import ViewKit
     }
 
     @Test func theLowerPriorityOfTwoOverlappingViewsHides() {
-        let (window, map, _, a) = setUp([("High", 0), ("Low", 20), ("Far", 200)],
-                                        priorities: ["High": .defaultHigh, "Low": .defaultLow, "Far": .defaultLow])
+        let (window, map, _, a) = setUp(
+            [("High", 0), ("Low", 20), ("Far", 200)],
+            priorities: ["High": .defaultHigh, "Low": .defaultLow, "Far": .defaultLow])
         #expect(!hidden(map, a["High"]))
         #expect(hidden(map, a["Low"]))
         #expect(!hidden(map, a["Far"]))
@@ -57,14 +61,16 @@ import ViewKit
     }
 
     @Test func requiredViewsAlwaysShowAndTheSelectedViewWins() {
-        let (_, map, _, a) = setUp([("R1", 0), ("R2", 10), ("Low", 20)],
-                                        priorities: ["Low": .defaultLow])
+        let (_, map, _, a) = setUp(
+            [("R1", 0), ("R2", 10), ("Low", 20)],
+            priorities: ["Low": .defaultLow])
         #expect(!hidden(map, a["R1"]) && !hidden(map, a["R2"]))
         #expect(hidden(map, a["Low"]))
         // Selecting a lower-priority view shows it over everything; neighbours that
         // are not required give way.
-        let (window2, map2, _, b) = setUp([("High", 0), ("Low", 20)],
-                                          priorities: ["High": .defaultHigh, "Low": .defaultLow])
+        let (window2, map2, _, b) = setUp(
+            [("High", 0), ("Low", 20)],
+            priorities: ["High": .defaultHigh, "Low": .defaultLow])
         #expect(hidden(map2, b["Low"]))
         map2.selectAnnotation(b["Low"]!, animated: false)
         _ = window2.renderScene()
@@ -95,8 +101,9 @@ import ViewKit
     }
 
     @Test func zoomingInSeparatesViewsAndPansSkipThePass() {
-        let (window, map, _, a) = setUp([("High", 0), ("Low", 20)],
-                                        priorities: ["High": .defaultHigh, "Low": .defaultLow])
+        let (window, map, _, a) = setUp(
+            [("High", 0), ("Low", 20)],
+            priorities: ["High": .defaultHigh, "Low": .defaultLow])
         #expect(hidden(map, a["Low"]))
         let signature = map.collisionSignature
         map.camera = map.camera.panned(byScreen: Point(x: 40, y: 0))
@@ -170,8 +177,10 @@ import ViewKit
         var candidates: [CollisionResolver.Candidate] = []
         for i in 0..<20_000 {
             let x = Double(i % 200) * 10, y = Double(i / 200) * 10
-            candidates.append(CollisionResolver.Candidate(rect: Rect(x: x, y: y, width: 30, height: 30), mode: .rectangle,
-                                                          priority: Float(i % 7), isForced: false))
+            candidates.append(
+                CollisionResolver.Candidate(
+                    rect: Rect(x: x, y: y, width: 30, height: 30), mode: .rectangle,
+                    priority: Float(i % 7), isForced: false))
         }
         let shown = CollisionResolver().resolve(candidates)
         let kept = candidates.indices.filter { shown[$0] }
@@ -197,20 +206,27 @@ import ViewKit
             let count = 50 + round * 20
             let candidates = (0..<count).map { k in
                 let size = next() < 0.1 ? 200 + next() * 400 : 10 + next() * 40
-                let rect = Rect(x: next() * 1200 - 300, y: next() * 800 - 200, width: size,
-                                height: size * (0.5 + next()))
-                let priority = switch round % 3 {
-                case 0: Float(Int(next() * 4) * 250)
-                case 1: Float(500)
-                default: Float(count - k / 3)
-                }
-                return CollisionResolver.Candidate(rect: rect, mode: modes[Int(next() * 3)],
-                                                   priority: priority, isForced: next() < 0.05)
+                let rect = Rect(
+                    x: next() * 1200 - 300, y: next() * 800 - 200, width: size,
+                    height: size * (0.5 + next()))
+                let priority =
+                    switch round % 3 {
+                    case 0: Float(Int(next() * 4) * 250)
+                    case 1: Float(500)
+                    default: Float(count - k / 3)
+                    }
+                return CollisionResolver.Candidate(
+                    rect: rect, mode: modes[Int(next() * 3)],
+                    priority: priority, isForced: next() < 0.05)
             }
             #expect(CollisionResolver().resolve(candidates) == Self.everyPair(candidates), "round \(round)")
             // One view far off: the grid keeps a table of the cells used rather than one of the whole box.
-            let far = candidates + [CollisionResolver.Candidate(rect: Rect(x: 5e7, y: -3e7, width: 40, height: 40),
-                                                                mode: .rectangle, priority: 100, isForced: false)]
+            let far =
+                candidates + [
+                    CollisionResolver.Candidate(
+                        rect: Rect(x: 5e7, y: -3e7, width: 40, height: 40),
+                        mode: .rectangle, priority: 100, isForced: false)
+                ]
             let shown = CollisionResolver().resolve(far)
             #expect(shown == Self.everyPair(far), "round \(round) with a view far off")
             #expect(shown.contains(false), "round \(round) has views that hide")
@@ -269,8 +285,10 @@ import ViewKit
     /// A map at zoom 10 with a marker titled `title` at its centre and an
     /// untitled one just right of and below its tip: clear of a short
     /// title, under a long one. Rendered once.
-    private static func markerAndSide<A: Annotation>(title: String,
-                                                      _ make: (Coordinate, String) -> A) -> (Window, MapView, A, A) {
+    private static func markerAndSide<A: Annotation>(
+        title: String,
+        _ make: (Coordinate, String) -> A
+    ) -> (Window, MapView, A, A) {
         let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
         let pin = make(map.convert(Point(x: 640, y: 400)), title)
         let side = make(map.convert(Point(x: 690, y: 446)), "")

@@ -3,6 +3,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 @Suite struct DragTests {
@@ -13,8 +14,10 @@ import ViewKit
             view.isDraggable = true
             return view
         }
-        func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
-                     fromOldState oldState: DragState) {
+        func mapView(
+            _ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
+            fromOldState oldState: DragState
+        ) {
             changes.append((oldState, newState))
         }
     }
@@ -74,7 +77,8 @@ import ViewKit
         r.pointer(.moved, start + Point(x: 120, y: 50))
         #expect(r.map.view(for: r.pin)?.dragState == .dragging)
         #expect(r.map.camera == cameraBefore, "the map does not pan under a drag")
-        let expected = r.map.convert(r.map.screenPoint(forWorld: Mercator.project(Coordinate(latitude: 0, longitude: 0))) + Point(x: 120, y: 50))
+        let expected = r.map.convert(
+            r.map.screenPoint(forWorld: Mercator.project(Coordinate(latitude: 0, longitude: 0))) + Point(x: 120, y: 50))
         #expect(abs(r.pin.coordinate.longitude - expected.longitude) < 1e-6)
         #expect(abs(r.pin.coordinate.latitude - expected.latitude) < 1e-6)
         r.pointer(.up, start + Point(x: 120, y: 50))

@@ -2,6 +2,7 @@ import DisplayList
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A marker's glyph reads on its balloon: white where white has WCAG's
@@ -36,8 +37,9 @@ import ViewKit
         #expect(marker.glyphTintColor == .white)
         marker.markerTintColor = Color(hex: 0xFFD700)
         _ = window.renderScene()
-        #expect(marker.glyphTintColor != .white && marker.glyphDot.backgroundColor == marker.glyphTintColor,
-                "the dot drawn is the legible colour")
+        #expect(
+            marker.glyphTintColor != .white && marker.glyphDot.backgroundColor == marker.glyphTintColor,
+            "the dot drawn is the legible colour")
         marker.glyphTintColor = .white
         _ = window.renderScene()
         #expect(marker.glyphDot.backgroundColor == .white, "an app's own choice stands")

@@ -1,5 +1,6 @@
 import DisplayList
 import Testing
+
 @testable import MapCore
 
 /// The annotation layer's held renders lie back to back: a render drawn
@@ -9,13 +10,16 @@ import Testing
     typealias Span = HeldRenderStore.Span
 
     /// `count` items of the child `id` (ids `id`, `id + 1`, ...), the first carrying `text`.
-    static func render(_ id: UInt32, count: Int,
-                       text: String) -> (items: [SceneItem], elements: [AccessibilityElement]) {
+    static func render(
+        _ id: UInt32, count: Int,
+        text: String
+    ) -> (items: [SceneItem], elements: [AccessibilityElement]) {
         let items = (0..<count).map { k in
             var properties = ItemProperties()
             if k == 0 { properties.text = text }
-            return SceneItem(id: id + UInt32(k), parent: k == 0 ? 1 : id, kind: k == 0 ? .badge : .text,
-                             properties: properties)
+            return SceneItem(
+                id: id + UInt32(k), parent: k == 0 ? 1 : id, kind: k == 0 ? .badge : .text,
+                properties: properties)
         }
         return (items, [AccessibilityElement(item: id, role: .button, name: text)])
     }
@@ -53,8 +57,10 @@ import Testing
 
     @Test func layingTheStoreOutAgainKeepsWhatEachSpanHeldInTheirOrder() {
         var store = HeldRenderStore()
-        let renders = [Self.render(10, count: 2, text: "a"), Self.render(20, count: 3, text: "b"),
-                       Self.render(30, count: 1, text: "c")]
+        let renders = [
+            Self.render(10, count: 2, text: "a"), Self.render(20, count: 3, text: "b"),
+            Self.render(30, count: 1, text: "c"),
+        ]
         var spans: [Span?] = renders.map { store.hold(items: $0.items[...], elements: $0.elements[...], over: nil) }
         let grown = Self.render(10, count: 4, text: "a4")
         spans[0] = store.hold(items: grown.items[...], elements: grown.elements[...], over: spans[0])

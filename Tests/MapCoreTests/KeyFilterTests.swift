@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapCore
 
 @Suite struct KeyFilterTests {

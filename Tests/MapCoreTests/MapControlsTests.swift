@@ -4,15 +4,20 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// The map's own controls on a bare map: scale arithmetic, corners, stacking,
 /// overlays they keep clear of, and the keyboard shortcuts panel.
 @Suite struct MapControlsTests {
     /// A rendered map at `camera` whose controls show as `options` say.
-    func controlledMap(size: Size = Size(width: 1280, height: 800), camera: Camera = Camera(center: Coordinate(
-        latitude: 20, longitude: 0), zoom: 4), options: MapControlsOptions = MapControlsOptions(),
-                       baseMap: BaseMap? = testBaseMap) -> (Window, MapView) {
+    func controlledMap(
+        size: Size = Size(width: 1280, height: 800),
+        camera: Camera = Camera(
+            center: Coordinate(
+                latitude: 20, longitude: 0), zoom: 4), options: MapControlsOptions = MapControlsOptions(),
+        baseMap: BaseMap? = testBaseMap
+    ) -> (Window, MapView) {
         let (window, map) = makeMap(size: size, camera: camera, baseMap: baseMap)
         window.defaultKeyResponder = map
         map.controls.options = options
@@ -29,8 +34,10 @@ import ViewKit
     }
 
     @Test func lengthsRoundDownToOneTwoOrFiveTimesAPowerOfTen() {
-        let cases: [(Double, Double)] = [(0.4, 1), (1, 1), (1.9, 1), (2, 2), (4.99, 2), (5, 5), (9.9, 5),
-                                         (10, 10), (480, 200), (999, 500), (1000, 1000), (7_300_000, 5_000_000)]
+        let cases: [(Double, Double)] = [
+            (0.4, 1), (1, 1), (1.9, 1), (2, 2), (4.99, 2), (5, 5), (9.9, 5),
+            (10, 10), (480, 200), (999, 500), (1000, 1000), (7_300_000, 5_000_000),
+        ]
         for (metres, round) in cases {
             #expect(ScaleBarLength.roundDown(metres) == round, "\(metres)")
         }
@@ -122,8 +129,9 @@ import ViewKit
     }
 
     @Test func noTwoControlsOverlapInASmallMapWithAToolbar() {
-        let (window, map) = makeMap(size: Size(width: 480, height: 640), camera: Camera(center: .zero, zoom: 3),
-                                    baseMap: testBaseMap)
+        let (window, map) = makeMap(
+            size: Size(width: 480, height: 640), camera: Camera(center: .zero, zoom: 3),
+            baseMap: testBaseMap)
         // A bar like the MapCallouts toolbar: bottom centre, most of the width.
         let toolbar = View(frame: Rect(x: 42, y: 640 - 70, width: 396, height: 46))
         toolbar.backgroundColor = .white
@@ -164,8 +172,9 @@ import ViewKit
     }
 
     @Test func aWideBarOverAShortMapNeverPushesAControlOffIt() {
-        let (window, map) = makeMap(size: Size(width: 342, height: 152), camera: Camera(center: .zero, zoom: 3),
-                                    baseMap: testBaseMap)
+        let (window, map) = makeMap(
+            size: Size(width: 342, height: 152), camera: Camera(center: .zero, zoom: 3),
+            baseMap: testBaseMap)
         // A bar across the map, lower than its middle: moving the top-left stack below it would
         // take the zoom buttons out of the map, and the bottom ones above it, into the top's.
         let bar = View(frame: Rect(x: -3, y: 82, width: 348, height: 46))

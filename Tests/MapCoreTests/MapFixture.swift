@@ -1,22 +1,27 @@
 import Foundation
 import MapGeometry
 import ViewKit
+
 @testable import MapCore
 
-let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 let testFonts: FontBook = {
-    do { return try FontBook.load(publicDirectory: repoRoot.appendingPathComponent("Public")) }
-    catch { fatalError("fonts: \(error)") }
+    do { return try FontBook.load(publicDirectory: repoRoot.appendingPathComponent("Public")) } catch {
+        fatalError("fonts: \(error)")
+    }
 }()
 
 let testBaseMap: BaseMap = {
-    do { return try BaseMap(contentsOf: repoRoot.appendingPathComponent("fixtures/basemap.bin")) }
-    catch { fatalError("base map: \(error)") }
+    do { return try BaseMap(contentsOf: repoRoot.appendingPathComponent("fixtures/basemap.bin")) } catch {
+        fatalError("base map: \(error)")
+    }
 }()
 
 /// A window with a full-size map and no base map, for map behaviour alone.
-func makeMap(size: Size = Size(width: 1280, height: 800), camera: Camera, baseMap: BaseMap? = nil) -> (Window, MapView) {
+func makeMap(size: Size = Size(width: 1280, height: 800), camera: Camera, baseMap: BaseMap? = nil) -> (Window, MapView)
+{
     let window = Window(size: size, clock: ManualClock())
     let map = MapView(frame: window.bounds, fonts: testFonts, baseMap: baseMap, camera: camera)
     window.addSubview(map)
@@ -32,8 +37,10 @@ func scatter(_ count: Int, lat: ClosedRange<Double>, lon: ClosedRange<Double>, s
         return Double(state >> 11) / Double(1 << 53)
     }
     return (0..<count).map { i in
-        PointAnnotation(coordinate: Coordinate(latitude: lat.lowerBound + (lat.upperBound - lat.lowerBound) * next(),
-                                               longitude: lon.lowerBound + (lon.upperBound - lon.lowerBound) * next()),
-                        title: "P\(i)")
+        PointAnnotation(
+            coordinate: Coordinate(
+                latitude: lat.lowerBound + (lat.upperBound - lat.lowerBound) * next(),
+                longitude: lon.lowerBound + (lon.upperBound - lon.lowerBound) * next()),
+            title: "P\(i)")
     }
 }

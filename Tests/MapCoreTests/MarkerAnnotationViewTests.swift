@@ -2,6 +2,7 @@ import DisplayList
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 @Suite struct MarkerAnnotationViewTests {
@@ -60,7 +61,8 @@ import ViewKit
         #expect(marker.glyphImageView.image == chosen)
         marker.glyphText = "7"
         _ = window.renderScene()
-        #expect(marker.glyphLabel?.text == "7" && marker.glyphLabel?.isHidden == false && marker.glyphImageView.isHidden)
+        #expect(
+            marker.glyphLabel?.text == "7" && marker.glyphLabel?.isHidden == false && marker.glyphImageView.isHidden)
     }
 
     @Test func selectedMarkerGrowsFromItsTipOverTheAnimation() throws {

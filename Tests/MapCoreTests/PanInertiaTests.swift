@@ -2,6 +2,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A drag pans the map by exactly the pointer's travel; a quick release flings
@@ -30,8 +31,12 @@ import ViewKit
             window.dispatch(PointerEvent(phase: .down, location: Point(x: 600, y: 400), time: time))
             for i in 1...12 {
                 time += 0.016
-                window.dispatch(PointerEvent(phase: .moved, location: Point(x: 600 - 20 * Double(i),
-                                                                            y: 400 + 10 * Double(i)), time: time))
+                window.dispatch(
+                    PointerEvent(
+                        phase: .moved,
+                        location: Point(
+                            x: 600 - 20 * Double(i),
+                            y: 400 + 10 * Double(i)), time: time))
             }
             return time
         }
@@ -51,8 +56,9 @@ import ViewKit
         /// How far the camera moved from the start, in screen px (x right, y down).
         var pannedBy: Point {
             let scale = map.camera.pixelsPerUnit
-            return Point(x: (start.center.x - map.camera.center.x) * scale,
-                         y: (start.center.y - map.camera.center.y) * scale)
+            return Point(
+                x: (start.center.x - map.camera.center.x) * scale,
+                y: (start.center.y - map.camera.center.y) * scale)
         }
     }
 
@@ -76,8 +82,10 @@ import ViewKit
     }
 
     @Test func theVelocityIsZeroOnceThePointerStoppedBeforeTheRelease() {
-        let samples: [(point: Point, time: Double)] = [(Point(x: 0, y: 0), 1.0), (Point(x: 10, y: 0), 1.01),
-                                                       (Point(x: 20, y: 0), 1.02)]
+        let samples: [(point: Point, time: Double)] = [
+            (Point(x: 0, y: 0), 1.0), (Point(x: 10, y: 0), 1.01),
+            (Point(x: 20, y: 0), 1.02),
+        ]
         let moving = GestureState.velocity(samples, releasedAt: 1.03)
         #expect(abs(moving.x - 1000) < 1e-6 && moving.y == 0)
         #expect(GestureState.velocity(samples, releasedAt: 1.02 + 0.079).x > 0)

@@ -3,6 +3,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// The mirror and Tab take the pins row by row, left to right, whatever
@@ -13,8 +14,9 @@ import ViewKit
     static func map() -> (Window, MapView, [PointAnnotation]) {
         let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 40, longitude: 5), zoom: 6))
         var pins = (0..<4).map { i in
-            PointAnnotation(coordinate: Coordinate(latitude: 40.000 + 0.001 * Double(i), longitude: Double(i * 3)),
-                            title: "Row \(i)")
+            PointAnnotation(
+                coordinate: Coordinate(latitude: 40.000 + 0.001 * Double(i), longitude: Double(i * 3)),
+                title: "Row \(i)")
         }
         pins.append(PointAnnotation(coordinate: Coordinate(latitude: 38, longitude: 0), title: "Below"))
         map.addAnnotations(pins)
@@ -68,8 +70,9 @@ import ViewKit
         map.annotationDidMove(pins[4])
         let scene = window.renderScene()
         #expect(names(scene) == ["Row 0", "Row 1", "Row 2", "Row 3", "Below"])
-        #expect(!differ.diff(to: scene).contains { if case .accessibility = $0 { true } else { false } },
-                "the browser is sent no new list")
+        #expect(
+            !differ.diff(to: scene).contains { if case .accessibility = $0 { true } else { false } },
+            "the browser is sent no new list")
         let focusable = window.focusableViews().compactMap { ($0 as? AnnotationView)?.annotation?.title ?? nil }
         #expect(focusable == ["Row 0", "Row 1", "Row 2", "Row 3", "Below"])
         // A pin that comes in takes its place by where it is.

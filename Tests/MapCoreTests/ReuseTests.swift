@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 @Suite struct ReuseTests {
@@ -68,7 +69,8 @@ import ViewKit
 @Suite struct CalloutInfoTests {
     @Test func anOpenCalloutFollowsItsAnnotationsTitleAndSubtitle() throws {
         let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
-        let a = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0), title: "Old title", subtitle: "Old subtitle")
+        let a = PointAnnotation(
+            coordinate: Coordinate(latitude: 0, longitude: 0), title: "Old title", subtitle: "Old subtitle")
         map.addAnnotation(a)
         _ = window.renderScene()
         map.selectAnnotation(a, animated: false)
@@ -77,7 +79,8 @@ import ViewKit
         a.title = "A much longer new title for this place"
         a.subtitle = "New subtitle"
         let scene = window.renderScene()
-        #expect(scene.accessibility.contains { $0.role == .heading && $0.name == "A much longer new title for this place" })
+        #expect(
+            scene.accessibility.contains { $0.role == .heading && $0.name == "A much longer new title for this place" })
         #expect(scene.accessibility.contains { $0.role == .text && $0.name == "New subtitle" })
         // The bubble was laid out again for the longer title.
         #expect(callout.frame.width > before)

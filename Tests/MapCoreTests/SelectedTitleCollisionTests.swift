@@ -2,6 +2,7 @@ import DisplayList
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A selected marker claims all it draws, its title and subtitle too: a
@@ -22,8 +23,9 @@ import ViewKit
         let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 10))
         let delegate = Delegate()
         map.delegate = delegate
-        let marker = PointAnnotation(coordinate: map.convert(Point(x: 640, y: 400)), title: "Ferry Building",
-                                     subtitle: "Opened: July 13, 1898")
+        let marker = PointAnnotation(
+            coordinate: map.convert(Point(x: 640, y: 400)), title: "Ferry Building",
+            subtitle: "Opened: July 13, 1898")
         // Just under the marker's point, where its title and subtitle print once selected.
         let flag = PointAnnotation(coordinate: map.convert(Point(x: 660, y: 436)), title: "Flag")
         map.addAnnotations([marker, flag])

@@ -3,6 +3,7 @@ import Foundation
 import MapGeometry
 import Synchronization
 import Testing
+
 @testable import MapCore
 
 /// The grid behind every map's own annotations and the store's shared index:

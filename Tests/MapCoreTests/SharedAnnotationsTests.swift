@@ -3,6 +3,7 @@ import MapGeometry
 import Synchronization
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A shared source that counts how often maps ask it (each ask takes its lock).

@@ -2,6 +2,7 @@ import MapGeometry
 import Synchronization
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A shared source whose clustering moves on epoch by epoch, as the store's
@@ -22,8 +23,11 @@ final class EpochSource: SharedAnnotationSource {
             changes.add(a, slot: UInt32(slot), at: Mercator.project(a.coordinate))
         }
         let index = SharedClusterIndex().applying(changes)
-        state = Mutex((SharedClusterSnapshot(indexes: ["dots": index], epoch: 1),
-                       clustered.map { Mercator.project($0.coordinate) }, 0))
+        state = Mutex(
+            (
+                SharedClusterSnapshot(indexes: ["dots": index], epoch: 1),
+                clustered.map { Mercator.project($0.coordinate) }, 0
+            ))
     }
 
     /// The next epoch: the last dot moved far off.
@@ -140,7 +144,8 @@ final class EpochSource: SharedAnnotationSource {
         let staying = Array(source.clustered.dropLast())
         #expect(keys(cluster.memberAnnotations) == keys(staying))
         // Dot 0 is now where the epoch says, not where its annotation was made.
-        let points = [Mercator.project(Coordinate(latitude: 0.05, longitude: 0))]
+        let points =
+            [Mercator.project(Coordinate(latitude: 0.05, longitude: 0))]
             + staying.dropFirst().map { Mercator.project($0.coordinate) }
         #expect(cluster.memberBounds == Self.bounds(of: points))
         #expect(cluster.memberBounds.height < all.height)

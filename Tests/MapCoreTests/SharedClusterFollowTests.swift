@@ -2,6 +2,7 @@ import MapGeometry
 import Synchronization
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// Dots of one shared clustering that a feed moves epoch by epoch: mostly
@@ -13,15 +14,19 @@ final class MovingDotsSource: SharedAnnotationSource {
 
     init(count: Int, random: inout SharedClusterIndexTests.Random) {
         dots = (0..<count).map { i in
-            PointAnnotation(coordinate: Coordinate(latitude: 10 * random.next(), longitude: 16 * random.next()),
-                            title: "Dot \(i)")
+            PointAnnotation(
+                coordinate: Coordinate(latitude: 10 * random.next(), longitude: 16 * random.next()),
+                title: "Dot \(i)")
         }
         var changes = ClusterChanges()
         for (slot, dot) in dots.enumerated() {
             changes.add(dot, slot: UInt32(slot), at: Mercator.project(dot.coordinate))
         }
-        state = Mutex((SharedClusterSnapshot(indexes: ["dots": SharedClusterIndex().applying(changes)], epoch: 1),
-                       dots.map { Mercator.project($0.coordinate) }))
+        state = Mutex(
+            (
+                SharedClusterSnapshot(indexes: ["dots": SharedClusterIndex().applying(changes)], epoch: 1),
+                dots.map { Mercator.project($0.coordinate) }
+            ))
     }
 
     /// The next epoch: `moves` dots stepped up to `step` degrees, one in ten of them jumping anywhere.
@@ -34,8 +39,9 @@ final class MovingDotsSource: SharedAnnotationSource {
                 if random.next() < 0.1 {
                     c = Coordinate(latitude: 10 * random.next(), longitude: 16 * random.next())
                 } else {
-                    c = Coordinate(latitude: min(max(c.latitude + step * (random.next() - 0.5), 0), 10),
-                                   longitude: min(max(c.longitude + step * (random.next() - 0.5), 0), 16))
+                    c = Coordinate(
+                        latitude: min(max(c.latitude + step * (random.next() - 0.5), 0), 10),
+                        longitude: min(max(c.longitude + step * (random.next() - 0.5), 0), 16))
                 }
                 let point = Mercator.project(c)
                 changes.move(slot: UInt32(i), to: point, from: s.points[i])
@@ -58,9 +64,11 @@ final class MovingDotsSource: SharedAnnotationSource {
     func twoMaps(zoom: Double) -> [(window: Window, map: MapView)] { (0..<2).map { _ in watchingMap(zoom: zoom) } }
 
     func delegatedAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] { [] }
-    func point(of annotation: Annotation) -> Point? { state.withLock { s in
-        dots.firstIndex { $0 === annotation }.map { s.points[$0] }
-    } }
+    func point(of annotation: Annotation) -> Point? {
+        state.withLock { s in
+            dots.firstIndex { $0 === annotation }.map { s.points[$0] }
+        }
+    }
     var allAnnotations: [Annotation] { [] }
     func clusterSnapshot() -> SharedClusterSnapshot? { state.withLock { $0.snapshot } }
     var clusterEpoch: UInt64 { state.withLock { $0.snapshot.epoch } }

@@ -1,6 +1,7 @@
 import Dispatch
 import MapGeometry
 import Testing
+
 @testable import MapCore
 
 /// A shared clustering's epochs, merged change by change, against fresh builds.
@@ -63,9 +64,15 @@ import Testing
             for _ in 0..<(1 + random.int(150)) {
                 let roll = random.next()
                 if roll < 0.45 || members.isEmpty {
-                    let slot = freeSlots.popLast() ?? { defer { nextSlot += 1 }; return nextSlot }()
-                    let annotation = PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0),
-                                                     title: "S\(slot)")
+                    let slot =
+                        freeSlots.popLast()
+                        ?? {
+                            defer { nextSlot += 1 }
+                            return nextSlot
+                        }()
+                    let annotation = PointAnnotation(
+                        coordinate: Coordinate(latitude: 0, longitude: 0),
+                        title: "S\(slot)")
                     let p = random.point()
                     members[slot] = (annotation, p)
                     changes.add(annotation, slot: slot, at: p)
@@ -103,8 +110,11 @@ import Testing
                 #expect(abs(mean.x - cell.center.x) < 1e-3 && abs(mean.y - cell.center.y) < 1e-3)
                 #expect(index.range(ofCell: cell.key) == cell.range, "a cell is found again by its key")
                 let xs = ps.map(\.x), ys = ps.map(\.y)
-                #expect(index.bounds(of: cell.range) == Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!,
-                                                             height: ys.max()! - ys.min()!), "its members' bounds")
+                #expect(
+                    index.bounds(of: cell.range)
+                        == Rect(
+                            x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!,
+                            height: ys.max()! - ys.min()!), "its members' bounds")
             }
         }
     }
@@ -136,8 +146,9 @@ import Testing
     @Test func anEpochSharesTheSlotChunksItDidNotChange() {
         var changes = ClusterChanges()
         for slot in 0..<(3 * ClusterSlotTable.chunkSize) {
-            changes.add(PointAnnotation(coordinate: Coordinate(latitude: 1, longitude: 1), title: nil),
-                        slot: UInt32(slot), at: Point(x: Double(slot) * 1000, y: 5e8))
+            changes.add(
+                PointAnnotation(coordinate: Coordinate(latitude: 1, longitude: 1), title: nil),
+                slot: UInt32(slot), at: Point(x: Double(slot) * 1000, y: 5e8))
         }
         let first = SharedClusterIndex().applying(changes)
         var move = ClusterChanges()
@@ -189,11 +200,14 @@ import Testing
         }
         index = index.applying(changes)
         Self.expectSame(index, Self.fresh(members), "after the removals")
-        #expect(index.runs.dropLast().allSatisfy { $0.count >= SharedClusterIndex.runMinimum },
-                "short runs joined their neighbours")
+        #expect(
+            index.runs.dropLast().allSatisfy { $0.count >= SharedClusterIndex.runMinimum },
+            "short runs joined their neighbours")
         // Whole-world queries at shallow levels; around the emptied hub and the dense square deeper down.
-        let areas = [(2, Self.world), (6, Self.world), (12, Rect(x: 2.99e8, y: 3.99e8, width: 2e6, height: 2e6)),
-                     (16, Rect(x: 5.9999e8, y: 5.9999e8, width: 2e4, height: 2e4))]
+        let areas = [
+            (2, Self.world), (6, Self.world), (12, Rect(x: 2.99e8, y: 3.99e8, width: 2e6, height: 2e6)),
+            (16, Rect(x: 5.9999e8, y: 5.9999e8, width: 2e4, height: 2e4)),
+        ]
         let fresh = Self.fresh(members)
         for (zoom, rect) in areas {
             let mine = Dictionary(uniqueKeysWithValues: index.cells(in: rect, zoom: zoom).map { ($0.key, $0) })
@@ -261,9 +275,10 @@ import Testing
         move.move(slot: 77, to: Point(x: 1e8, y: 9e8), from: points[77])
         let second = first.applying(move)
         func storage(_ index: SharedClusterIndex) -> Set<UnsafeRawPointer> {
-            Set(index.runs.indices.map { r in
-                index.members(ofRun: r).withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!) }
-            })
+            Set(
+                index.runs.indices.map { r in
+                    index.members(ofRun: r).withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress!) }
+                })
         }
         let shared = storage(first).intersection(storage(second))
         #expect(shared.count >= first.runs.count - 2, "all but the two runs the move left and entered")

@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// An epoch lays a shared clustering out once for every map that sees the
@@ -44,15 +45,17 @@ import ViewKit
         var random = Random(state: seed)
         var changes = ClusterChanges()
         for slot in 0..<3_000 {
-            changes.add(PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0)), slot: UInt32(slot),
-                        at: random.point())
+            changes.add(
+                PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0)), slot: UInt32(slot),
+                at: random.point())
         }
         let index = SharedClusterIndex().applying(changes)
         for zoom in 0...ClusterIndex.maxZoom {
             let hub = Point(x: 3.0e8, y: 4.0e8)
             let span = 1800 / Mercator.pixelsPerUnit(zoom: Double(zoom))
-            let rect = Rect(x: hub.x - span * random.next(), y: hub.y - span * random.next(), width: span,
-                            height: span * 0.6)
+            let rect = Rect(
+                x: hub.x - span * random.next(), y: hub.y - span * random.next(), width: span,
+                height: span * 0.6)
             let layout = index.layout(in: rect, zoom: zoom)
             let cells = index.cells(in: rect, zoom: zoom)
             #expect(layout.cells.map(\.key) == cells.map(\.key), "zoom \(zoom): the cells")
@@ -76,8 +79,9 @@ import ViewKit
         var random = Random(state: 11)
         var changes = ClusterChanges()
         for slot in 0..<2_000 {
-            changes.add(PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0)), slot: UInt32(slot),
-                        at: random.point())
+            changes.add(
+                PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: 0)), slot: UInt32(slot),
+                at: random.point())
         }
         let index = SharedClusterIndex().applying(changes)
         for _ in 0..<300 {
@@ -134,8 +138,9 @@ import ViewKit
         var changes = ClusterChanges()
         for (slot, p) in points.enumerated() { changes.add(a, slot: UInt32(slot), at: p) }
         let first = SharedClusterIndex().applying(changes)
-        let rect = Rect(x: origin.x - 100 * unitsPerPixel, y: origin.y - 100 * unitsPerPixel,
-                        width: 800 * unitsPerPixel, height: 200 * unitsPerPixel)
+        let rect = Rect(
+            x: origin.x - 100 * unitsPerPixel, y: origin.y - 100 * unitsPerPixel,
+            width: 800 * unitsPerPixel, height: 200 * unitsPerPixel)
         let before = first.layout(in: rect, zoom: zoom)
         try #require(before.grouping.count == 3)
 
@@ -163,8 +168,10 @@ import ViewKit
         let unitsPerPixel = 1 / Mercator.pixelsPerUnit(zoom: Double(zoom))
         let origin = Point(x: Mercator.worldSize * 0.52, y: Mercator.worldSize * 0.35)
         var points = (0..<3_000).map { _ in
-            origin + Point(x: .random(in: 0...1_300, using: &random) * unitsPerPixel,
-                           y: .random(in: 0...800, using: &random) * unitsPerPixel)
+            origin
+                + Point(
+                    x: .random(in: 0...1_300, using: &random) * unitsPerPixel,
+                    y: .random(in: 0...800, using: &random) * unitsPerPixel)
         }
         var adds = ClusterChanges()
         for (slot, p) in points.enumerated() { adds.add(a, slot: UInt32(slot), at: p) }
@@ -176,8 +183,11 @@ import ViewKit
             var moves = ClusterChanges()
             for _ in 0..<20 {
                 let slot = Int.random(in: 0..<points.count, using: &random)
-                let to = points[slot] + Point(x: .random(in: -20...20, using: &random) * unitsPerPixel,
-                                              y: .random(in: -20...20, using: &random) * unitsPerPixel)
+                let to =
+                    points[slot]
+                    + Point(
+                        x: .random(in: -20...20, using: &random) * unitsPerPixel,
+                        y: .random(in: -20...20, using: &random) * unitsPerPixel)
                 moves.move(slot: UInt32(slot), to: to, from: points[slot])
                 points[slot] = to
             }

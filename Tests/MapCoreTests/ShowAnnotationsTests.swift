@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// `showAnnotations` fits the annotations' views, not just their points,
@@ -9,8 +10,10 @@ import ViewKit
     /// Five markers spread over the San Francisco Bay, the map looking elsewhere.
     static func bay(size: Size = Size(width: 900, height: 600)) -> (Window, MapView, [PointAnnotation]) {
         let (window, map) = makeMap(size: size, camera: Camera(center: Coordinate(latitude: 48, longitude: 2), zoom: 5))
-        let places = [(37.8199, -122.4783), (37.7956, -122.3934), (37.7694, -122.4862),
-                      (37.7080, -122.4000), (37.8716, -122.2727)]
+        let places = [
+            (37.8199, -122.4783), (37.7956, -122.3934), (37.7694, -122.4862),
+            (37.7080, -122.4000), (37.8716, -122.2727),
+        ]
         let annotations = places.enumerated().map { i, p in
             PointAnnotation(coordinate: Coordinate(latitude: p.0, longitude: p.1), title: "Place \(i)")
         }
@@ -69,8 +72,10 @@ import ViewKit
     /// the zoom goes a level deeper than a fit would.
     @Test func aClustersMembersShowClearOfWhatCoversTheMap() throws {
         let vans = (0..<4).map { i in
-            PointAnnotation(coordinate: Coordinate(latitude: -30 + 0.02 * Double(i % 3),
-                                                   longitude: -120 + 0.02 * Double(i / 3)), title: "Van \(i)")
+            PointAnnotation(
+                coordinate: Coordinate(
+                    latitude: -30 + 0.02 * Double(i % 3),
+                    longitude: -120 + 0.02 * Double(i / 3)), title: "Van \(i)")
         }
         let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: -30, longitude: -120), zoom: 6))
         map.sharedAnnotations = ClusteringSource(identifier: "fleet", annotations: vans)

@@ -1,6 +1,7 @@
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// A map shows the shared world's pins without a clustering identifier one
@@ -10,8 +11,10 @@ import ViewKit
     static let pacific = Camera(center: Coordinate(latitude: 0, longitude: -150), zoom: 5)
 
     /// A map over `source` at `camera`, drawn once.
-    func map(over source: UnclusteredPinsSource, camera: Camera = pacific,
-             size: Size = Size(width: 1280, height: 800)) -> (Window, MapView) {
+    func map(
+        over source: UnclusteredPinsSource, camera: Camera = pacific,
+        size: Size = Size(width: 1280, height: 800)
+    ) -> (Window, MapView) {
         let (window, map) = makeMap(size: size, camera: camera)
         map.sharedAnnotations = source
         _ = window.renderScene()
@@ -81,8 +84,9 @@ import ViewKit
     @Test func aViewportThousandsOfPixelsAcrossGathersInCoarserCells() {
         let pins = scatterPins(20_000, lat: -60...60, lon: -170...170)
         let camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 6)
-        let (_, map) = map(over: UnclusteredPinsSource(pins: pins), camera: camera,
-                           size: Size(width: 16_384, height: 16_384))
+        let (_, map) = map(
+            over: UnclusteredPinsSource(pins: pins), camera: camera,
+            size: Size(width: 16_384, height: 16_384))
         #expect(map.gathersUnclusteredPins)
         #expect(map.reuseCounts.live <= map.unclusteredPinLimit)
     }
@@ -90,10 +94,12 @@ import ViewKit
     @Test func panningAcrossACrowdNeverShowsMoreThanTheLimitOneByOne() {
         // Sparse land west of 140 W (some 130 pins near a view at zoom 6), dense land east of it (some 300):
         // pans along the border take the pins near over and under the limit, a strip at a time.
-        let pins = scatterPins(310, lat: -25...25, lon: -180...(-140))
+        let pins =
+            scatterPins(310, lat: -25...25, lon: -180...(-140))
             + scatterPins(714, lat: -25...25, lon: -140...(-100), seed: 9)
-        let (window, map) = map(over: UnclusteredPinsSource(pins: pins),
-                                camera: Camera(center: Coordinate(latitude: 0, longitude: -160), zoom: 6))
+        let (window, map) = map(
+            over: UnclusteredPinsSource(pins: pins),
+            camera: Camera(center: Coordinate(latitude: 0, longitude: -160), zoom: 6))
         let limit = map.unclusteredPinLimit
         var random = SharedClusterIndexTests.Random(state: 3)
         var gathered = 0, shownOneByOne = 0

@@ -1,5 +1,6 @@
 import MapGeometry
 import Synchronization
+
 @testable import MapCore
 
 /// A pin as the API makes them: it states its own clustering, here none.
@@ -55,8 +56,9 @@ final class UnclusteredPinsSource: SharedAnnotationSource {
             s.pins.update(pin, at: to)
             var changes = ClusterChanges()
             changes.move(slot: s.slots[AnnotationKey(pin)]!, to: to, from: from)
-            s.snapshot = SharedClusterSnapshot(unclustered: s.snapshot.unclustered?.applying(changes),
-                                               epoch: s.snapshot.epoch + 1)
+            s.snapshot = SharedClusterSnapshot(
+                unclustered: s.snapshot.unclustered?.applying(changes),
+                epoch: s.snapshot.epoch + 1)
         }
     }
 

@@ -4,6 +4,7 @@ import InputEvents
 import MapGeometry
 import Testing
 import ViewKit
+
 @testable import MapCore
 
 /// The map over a world that repeats: pins across 180° show around a camera
@@ -16,8 +17,10 @@ import ViewKit
     static let samoa = Coordinate(latitude: -13.8, longitude: -171.8)
 
     static func islands() -> [PointAnnotation] {
-        [PointAnnotation(coordinate: fiji, title: "Suva"), PointAnnotation(coordinate: tonga, title: "Nukualofa"),
-         PointAnnotation(coordinate: samoa, title: "Apia")]
+        [
+            PointAnnotation(coordinate: fiji, title: "Suva"), PointAnnotation(coordinate: tonga, title: "Nukualofa"),
+            PointAnnotation(coordinate: samoa, title: "Apia"),
+        ]
     }
 
     /// A 1280 x 800 map at `camera` showing the three islands' pins, drawn once.
@@ -85,10 +88,14 @@ import ViewKit
 
     @Test func aPanThatBringsAPinRoundToTheOtherSideReordersTheMirror() throws {
         // Zoom 1 in a wide map: every pin has a view, and the meridian opposite the camera is on screen.
-        let (window, map) = makeMap(size: Size(width: 1600, height: 400),
-                                    camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 1))
-        let pins = [170.0, -170.0].map { PointAnnotation(coordinate: Coordinate(latitude: 0, longitude: $0),
-                                                          title: "\($0)") }
+        let (window, map) = makeMap(
+            size: Size(width: 1600, height: 400),
+            camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 1))
+        let pins = [170.0, -170.0].map {
+            PointAnnotation(
+                coordinate: Coordinate(latitude: 0, longitude: $0),
+                title: "\($0)")
+        }
         map.addAnnotations(pins)
         // The mirror's order, as the render hands it to the page (kept from frame to frame while it holds).
         func reading() -> [String] {
@@ -132,8 +139,9 @@ import ViewKit
 
     @Test func viewsThatMeetWhenAPanBringsOneRoundToTheOtherSideCollide() throws {
         // Zoom 1 in a wide map: the world is 512 px, and the view shows three copies of it.
-        let (window, map) = makeMap(size: Size(width: 1600, height: 400),
-                                    camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 1))
+        let (window, map) = makeMap(
+            size: Size(width: 1600, height: 400),
+            camera: Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 1))
         let delegate = CollisionTests.Delegate()
         delegate.priorities = ["East": .defaultHigh, "West": .defaultLow]
         map.delegate = delegate

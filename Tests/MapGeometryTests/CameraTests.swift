@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MapGeometry
 
 @Suite struct CameraTests {
@@ -73,8 +74,10 @@ import Testing
         #expect(Camera.minimumZoom(for: Size(width: 1280, height: 400)) == Camera.minZoom)
         let tall = Camera.minimumZoom(for: Size(width: 1920, height: 1080))
         #expect(abs(256 * pow(2, tall) - 1080) < 1e-6)
-        let c = Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 2).constrained(to: Size(width: 1920,
-                                                                                                      height: 1080))
+        let c = Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 2).constrained(
+            to: Size(
+                width: 1920,
+                height: 1080))
         #expect(c.zoom == tall)
         #expect(c.center.y == Mercator.worldSize / 2, "the whole height of the world fills the view")
     }

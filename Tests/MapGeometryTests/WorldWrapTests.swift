@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapGeometry
 
 /// The world repeats east and west: points, rects and boxes across 180°.

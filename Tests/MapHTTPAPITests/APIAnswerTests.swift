@@ -1,10 +1,11 @@
 import Foundation
 import MapGeometry
+import SampleApps
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapHTTPAPI
-import SessionTransport
-import SampleApps
 
 /// Every answer of the API is JSON of the shape docs/http-api.md documents.
 @Suite struct APIAnswerTests {
@@ -12,7 +13,8 @@ import SampleApps
     var api: AnnotationsAPI { AnnotationsAPI(store: store) }
 
     func call(_ method: String, _ path: String, _ body: String = "") throws -> (status: Int, json: [String: Any]) {
-        let r = api.respond(to: RouteRequest(method: method, path: path, body: Array(body.utf8), contentType: "application/json"))
+        let r = api.respond(
+            to: RouteRequest(method: method, path: path, body: Array(body.utf8), contentType: "application/json"))
         #expect(r.contentType == "application/json")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any])
         return (r.status, json)
@@ -33,8 +35,10 @@ import SampleApps
         #expect(bare.json["latitude"] as? Double == 48.85 && bare.json["longitude"] as? Double == 2.35)
         #expect(bare.json["draggable"] as? Bool == false)
 
-        let added = try call("POST", "/api/annotations", #"{"id":"van","title":"Van \"7\" / é","subtitle":"x","#
-                             + #""latitude":10,"longitude":-0.5,"draggable":true,"clusteringIdentifier":"fleet"}"#)
+        let added = try call(
+            "POST", "/api/annotations",
+            #"{"id":"van","title":"Van \"7\" / é","subtitle":"x","#
+                + #""latitude":10,"longitude":-0.5,"draggable":true,"clusteringIdentifier":"fleet"}"#)
         #expect(added.status == 201)
         let van = try #require(added.json["added"] as? [String: Any])
         #expect(Set(added.json.keys) == ["added"])
@@ -57,8 +61,10 @@ import SampleApps
     @Test func aMoveAnswerSaysWhatWasAppliedWhatWasStaleAndTheVersion() throws {
         try store.add(LiveAnnotation(id: "bus", title: "Bus", coordinate: Coordinate(latitude: 0, longitude: 0)))
         _ = try call("POST", "/api/moves", #"[{"id":"bus","latitude":1,"longitude":1,"timestamp":5}]"#)
-        let r = try call("POST", "/api/moves", #"[{"id":"bus","latitude":48.85,"longitude":2.35,"timestamp":6},"#
-                         + #"{"id":"bus","latitude":3,"longitude":3,"timestamp":4}]"#)
+        let r = try call(
+            "POST", "/api/moves",
+            #"[{"id":"bus","latitude":48.85,"longitude":2.35,"timestamp":6},"#
+                + #"{"id":"bus","latitude":3,"longitude":3,"timestamp":4}]"#)
         #expect(r.status == 200)
         #expect(Set(r.json.keys) == ["applied", "moves", "stale", "version"])
         #expect(r.json["applied"] as? Int == 1)
@@ -70,10 +76,16 @@ import SampleApps
     }
 
     @Test func numbersRoundTripAndTheFeedAnswerStartsWithApplied() throws {
-        let result = MoveResult(applied: [Move(id: "a", coordinate: Coordinate(latitude: 48.85, longitude: 10)),
-                                          Move(id: "b", coordinate: Coordinate(latitude: 0.3000000000000001,
-                                                                               longitude: -1e-7))],
-                                stale: [], version: 12)
+        let result = MoveResult(
+            applied: [
+                Move(id: "a", coordinate: Coordinate(latitude: 48.85, longitude: 10)),
+                Move(
+                    id: "b",
+                    coordinate: Coordinate(
+                        latitude: 0.3000000000000001,
+                        longitude: -1e-7)),
+            ],
+            stale: [], version: 12)
         let text = String(decoding: FeedConnection.json(MoveAnswer(result)), as: UTF8.self)
         // The load tool and simple producers read the count from the front of the answer.
         #expect(text.hasPrefix(#"{"applied":2,"moves":[{"id":"a","latitude":48.85,"longitude":10}"#), "\(text)")

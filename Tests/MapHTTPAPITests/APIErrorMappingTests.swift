@@ -1,9 +1,10 @@
 import Foundation
 import MapGeometry
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapHTTPAPI
-import SessionTransport
 
 /// Only the HTTP layer gives the world's refusals a status; the message is
 /// the world's own.
@@ -32,7 +33,9 @@ import SessionTransport
     @Test func theRoutesAnswerTheMappedStatus() {
         let api = AnnotationsAPI(store: freshStore())
         func status(_ method: String, _ path: String, _ body: String = "") -> Int {
-            api.respond(to: RouteRequest(method: method, path: path, body: Array(body.utf8), contentType: "application/json")).status
+            api.respond(
+                to: RouteRequest(method: method, path: path, body: Array(body.utf8), contentType: "application/json")
+            ).status
         }
         let pin = #"{"id":"pin","title":"Pin","latitude":1,"longitude":1}"#
         #expect(status("POST", "/api/annotations", pin) == 201)

@@ -1,8 +1,9 @@
 import Foundation
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapHTTPAPI
-import SessionTransport
 
 /// Whatever a client posts, the API answers with JSON: a 2xx with what was
 /// applied, or a 4xx with a message. It never traps or answers 5xx.
@@ -10,10 +11,14 @@ import SessionTransport
     @Test func randomBodiesGetJSONAnswers() throws {
         let store = freshStore()
         let api = AnnotationsAPI(store: store)
-        let fragments = ["{", "}", "[", "]", "\"id\"", ":", ",", "\"latitude\"", "\"longitude\"", "\"moves\"",
-                         "1e999", "-91", "NaN", "null", "true", "\"x\"", "0.5", "\"title\"", "\u{0}", "é", "{}", "[]"]
-        let routes = [("POST", "/api/moves"), ("POST", "/api/annotations"), ("POST", "/api/annotations/amelie-fournier/position"),
-                      ("DELETE", "/api/annotations/nobody"), ("PUT", "/api/annotations"), ("GET", "/api/annotations/%00")]
+        let fragments = [
+            "{", "}", "[", "]", "\"id\"", ":", ",", "\"latitude\"", "\"longitude\"", "\"moves\"",
+            "1e999", "-91", "NaN", "null", "true", "\"x\"", "0.5", "\"title\"", "\u{0}", "é", "{}", "[]",
+        ]
+        let routes = [
+            ("POST", "/api/moves"), ("POST", "/api/annotations"), ("POST", "/api/annotations/amelie-fournier/position"),
+            ("DELETE", "/api/annotations/nobody"), ("PUT", "/api/annotations"), ("GET", "/api/annotations/%00"),
+        ]
         var state: UInt64 = 3
         func next() -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -22,7 +27,8 @@ import SessionTransport
         for _ in 0..<3000 {
             let body = (0..<(next() % 12)).map { _ in fragments[next() % fragments.count] }.joined()
             let (method, path) = routes[next() % routes.count]
-            let r = api.respond(to: RouteRequest(method: method, path: path, body: Array(body.utf8), contentType: "application/json"))
+            let r = api.respond(
+                to: RouteRequest(method: method, path: path, body: Array(body.utf8), contentType: "application/json"))
             #expect(r.contentType == "application/json")
             let json = try JSONSerialization.jsonObject(with: Data(r.body)) as? [String: Any]
             #expect(json != nil)
@@ -37,16 +43,23 @@ import SessionTransport
     @Test func randomGeoJSONAndEditsGetJSONAnswers() throws {
         let store = freshStore()
         let api = AnnotationsAPI(store: store)
-        let fragments = ["{", "}", "[", "]", ":", ",", "\"type\"", "\"Feature\"", "\"FeatureCollection\"",
-                         "\"features\"", "\"geometry\"", "\"Point\"", "\"coordinates\"", "\"properties\"",
-                         "\"id\"", "\"marker-color\"", "\"#abc\"", "\"marker-symbol\"", "\"title\"", "1e999", "-181",
-                         "null", "true", "0.5", "\"\\u12\"", "\"\\ud800\"", "\n", "\u{0}", "é", "{}", "[]", "\"x\""]
+        let fragments = [
+            "{", "}", "[", "]", ":", ",", "\"type\"", "\"Feature\"", "\"FeatureCollection\"",
+            "\"features\"", "\"geometry\"", "\"Point\"", "\"coordinates\"", "\"properties\"",
+            "\"id\"", "\"marker-color\"", "\"#abc\"", "\"marker-symbol\"", "\"title\"", "1e999", "-181",
+            "null", "true", "0.5", "\"\\u12\"", "\"\\ud800\"", "\n", "\u{0}", "é", "{}", "[]", "\"x\"",
+        ]
         let requests: [(String, String, String?)] = [
             ("POST", "/api/annotations", "application/geo+json"), ("POST", "/api/annotations", "application/x-ndjson"),
             ("PATCH", "/api/annotations/fuzz", "application/json"),
         ]
-        #expect(api.respond(to: RouteRequest(method: "POST", path: "/api/annotations", body: Array(
-            #"{"id":"fuzz","title":"F","latitude":1,"longitude":1}"#.utf8), contentType: "application/json")).status == 201)
+        #expect(
+            api.respond(
+                to: RouteRequest(
+                    method: "POST", path: "/api/annotations",
+                    body: Array(
+                        #"{"id":"fuzz","title":"F","latitude":1,"longitude":1}"#.utf8), contentType: "application/json")
+            ).status == 201)
         var state: UInt64 = 11
         func next() -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407

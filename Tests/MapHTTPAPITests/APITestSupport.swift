@@ -3,6 +3,7 @@ import SampleApps
 import SessionTransport
 import Synchronization
 import Wire
+
 @testable import LiveWorld
 @testable import MapHTTPAPI
 
@@ -13,9 +14,10 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 /// Both samples, as `mapwire` plugs them in by default: their seeds are the world the API tests start from.
 let sampleApp: SampleMapApp = {
     do {
-        return SampleMapApp(content: try SampleContent.load(
-            dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-            publicDirectory: repoRoot.appendingPathComponent("Public")))
+        return SampleMapApp(
+            content: try SampleContent.load(
+                dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                publicDirectory: repoRoot.appendingPathComponent("Public")))
     } catch {
         fatalError("sample content: \(error)")
     }

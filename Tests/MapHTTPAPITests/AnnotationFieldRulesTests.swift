@@ -1,9 +1,10 @@
 import Foundation
 import MapGeometry
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapHTTPAPI
-import SessionTransport
 
 /// Ids, field lengths and timestamps the live API refuses, and the path ids
 /// it reads exactly as the transport hands them over (decoded once).
@@ -12,7 +13,8 @@ import SessionTransport
     var api: AnnotationsAPI { AnnotationsAPI(store: store) }
 
     func call(_ method: String, _ path: String, _ body: String = "") -> (status: Int, error: String) {
-        let r = api.respond(to: RouteRequest(method: method, path: path, body: Array(body.utf8), contentType: "application/json"))
+        let r = api.respond(
+            to: RouteRequest(method: method, path: path, body: Array(body.utf8), contentType: "application/json"))
         let json = (try? JSONSerialization.jsonObject(with: Data(r.body))) as? [String: Any] ?? [:]
         return (r.status, json["error"] as? String ?? "")
     }
@@ -78,16 +80,19 @@ import SessionTransport
         let r = call("POST", "/api/annotations", body)
         #expect(r.status == 400)
         #expect(r.error.contains(message), "\(r.error)")
-        body = addBody(id: "f", title: String(repeating: "t", count: 1024),
-                       extra: ",\"subtitle\":\(quoted(String(repeating: "s", count: 1024)))")
+        body = addBody(
+            id: "f", title: String(repeating: "t", count: 1024),
+            extra: ",\"subtitle\":\(quoted(String(repeating: "s", count: 1024)))")
         #expect(call("POST", "/api/annotations", body).status == 201)
     }
 
     /// `1e308` would make every later timestamped move of the pin stale.
     @Test func farFutureTimestampsAreRefusedAndCannotFreezeAPin() throws {
         #expect(call("POST", "/api/annotations", addBody(id: "bus")).status == 201)
-        for body in [#"[{"id":"bus","latitude":3,"longitude":3,"timestamp":1e308}]"#,
-                     #"{"moves":[{"id":"bus","latitude":3,"longitude":3,"timestamp":1e308}]}"#] {
+        for body in [
+            #"[{"id":"bus","latitude":3,"longitude":3,"timestamp":1e308}]"#,
+            #"{"moves":[{"id":"bus","latitude":3,"longitude":3,"timestamp":1e308}]}"#,
+        ] {
             let r = call("POST", "/api/moves", body)
             #expect(r.status == 400)
             #expect(r.error.contains("moves[0]: \"timestamp\""), "\(r.error)")
@@ -95,13 +100,15 @@ import SessionTransport
         let position = call("POST", "/api/annotations/bus/position", #"{"latitude":3,"longitude":3,"timestamp":1e300}"#)
         #expect(position.status == 400)
         let twoDays = Date().timeIntervalSince1970 + 2 * 86_400
-        #expect(call("POST", "/api/moves", "[{\"id\":\"bus\",\"latitude\":3,\"longitude\":3,\"timestamp\":\(twoDays)}]")
-            .status == 400)
+        #expect(
+            call("POST", "/api/moves", "[{\"id\":\"bus\",\"latitude\":3,\"longitude\":3,\"timestamp\":\(twoDays)}]")
+                .status == 400)
         // A producer counting seconds, from zero or from the epoch, still moves it.
         #expect(call("POST", "/api/moves", #"[{"id":"bus","latitude":4,"longitude":4,"timestamp":5}]"#).status == 200)
         let now = Date().timeIntervalSince1970
-        #expect(call("POST", "/api/moves", "[{\"id\":\"bus\",\"latitude\":5,\"longitude\":5,\"timestamp\":\(now)}]")
-            .status == 200)
+        #expect(
+            call("POST", "/api/moves", "[{\"id\":\"bus\",\"latitude\":5,\"longitude\":5,\"timestamp\":\(now)}]")
+                .status == 200)
         #expect(store.record(id: "bus")?.annotation.coordinate == Coordinate(latitude: 5, longitude: 5))
     }
 

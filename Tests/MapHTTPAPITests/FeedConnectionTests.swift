@@ -3,6 +3,7 @@ import MapGeometry
 import Persistence
 import Synchronization
 import Testing
+
 @testable import LiveWorld
 @testable import MapHTTPAPI
 
@@ -18,7 +19,8 @@ import Testing
         let output = RecordingOutput()
         let feed = FeedConnection(store: store, output: output)
         let bodies = (0..<40).map { i in
-            i % 7 == 3 ? #"{"moves":[{"id":"nobody","latitude":1,"longitude":1}]}"#
+            i % 7 == 3
+                ? #"{"moves":[{"id":"nobody","latitude":1,"longitude":1}]}"#
                 : #"{"moves":[{"id":"bus","latitude":\#(Double(i) / 2),"longitude":1}]}"#
         }
         for body in bodies { feed.receive(Array(body.utf8)) }

@@ -1,9 +1,10 @@
 import Foundation
 import MapGeometry
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapHTTPAPI
-import SessionTransport
 
 /// GeoJSON and NDJSON in, GeoJSON out, boxes, pages and edits, through the
 /// API as a client calls it.
@@ -11,11 +12,16 @@ import SessionTransport
     let store = freshStore()
     var api: AnnotationsAPI { AnnotationsAPI(store: store) }
 
-    func call(_ method: String, _ path: String, _ body: String = "", query: String = "",
-              contentType: String? = "application/json", accept: String? = nil)
-        -> (status: Int, json: [String: Any], type: String) {
-        let r = api.respond(to: RouteRequest(method: method, path: path, query: query, body: Array(body.utf8),
-                                            contentType: contentType, accept: accept))
+    func call(
+        _ method: String, _ path: String, _ body: String = "", query: String = "",
+        contentType: String? = "application/json", accept: String? = nil
+    )
+        -> (status: Int, json: [String: Any], type: String)
+    {
+        let r = api.respond(
+            to: RouteRequest(
+                method: method, path: path, query: query, body: Array(body.utf8),
+                contentType: contentType, accept: accept))
         let json = (try? JSONSerialization.jsonObject(with: Data(r.body))) as? [String: Any] ?? [:]
         return (r.status, json, r.contentType)
     }
@@ -36,7 +42,10 @@ import SessionTransport
 
     @Test func aCollectionWithColoursAndSymbolsIsImported() throws {
         let body = Self.collection([
-            Self.feature("a", 2.35, 48.85, ##""title":"Paris","subtitle":"FR","marker-color":"#e63946","marker-symbol":"P","clusteringIdentifier":"c","draggable":true"##),
+            Self.feature(
+                "a", 2.35, 48.85,
+                ##""title":"Paris","subtitle":"FR","marker-color":"#e63946","marker-symbol":"P","clusteringIdentifier":"c","draggable":true"##
+            ),
             #"{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5]},"properties":{"id":7,"name":"Berlin","kind":"city"}}"#,
             #"{"type":"Feature","id":8,"geometry":{"type":"Point","coordinates":[-0.1,51.5,30]},"properties":null}"#,
         ])
@@ -59,22 +68,46 @@ import SessionTransport
         let before = store.records.count
         let good = Self.feature("ok", 1, 1)
         let cases: [(String, Int, [String])] = [
-            (Self.collection([good, #"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{}}"#]),
-             400, ["features[1]", "\"l\"", "LineString", "only Point"]),
-            (Self.collection([good, Self.feature("c", 1, 1, #""marker-color":"red""#)]),
-             400, ["features[1]", "\"c\"", "marker-color", "#rrggbb"]),
-            (Self.collection([good, Self.feature("s", 1, 1, #""marker-symbol":"ABCD""#)]),
-             400, ["features[1]", "marker-symbol", "1 to 3"]),
-            (Self.collection([good, Self.feature("x", 1, 1), Self.feature("ok", 2, 2)]),
-             400, ["features[2]", "\"ok\"", "features[0]", "unique"]),
-            (Self.collection([good, #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":{}}"#]),
-             400, ["features[1]", "needs an id"]),
+            (
+                Self.collection([
+                    good,
+                    #"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{}}"#,
+                ]),
+                400, ["features[1]", "\"l\"", "LineString", "only Point"]
+            ),
+            (
+                Self.collection([good, Self.feature("c", 1, 1, #""marker-color":"red""#)]),
+                400, ["features[1]", "\"c\"", "marker-color", "#rrggbb"]
+            ),
+            (
+                Self.collection([good, Self.feature("s", 1, 1, #""marker-symbol":"ABCD""#)]),
+                400, ["features[1]", "marker-symbol", "1 to 3"]
+            ),
+            (
+                Self.collection([good, Self.feature("x", 1, 1), Self.feature("ok", 2, 2)]),
+                400, ["features[2]", "\"ok\"", "features[0]", "unique"]
+            ),
+            (
+                Self.collection([
+                    good, #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":{}}"#,
+                ]),
+                400, ["features[1]", "needs an id"]
+            ),
             (Self.collection([good, Self.feature("far", 1, 95)]), 400, ["features[1]", "latitude 95"]),
-            (Self.collection([good, Self.feature("t", 1, 1, #""title":5"#)]), 400, ["features[1]", "properties.title"]),
-            (Self.collection([good, #"{"type":"Feature","id":"g","geometry":null}"#]), 400, ["features[1]", "geometry"]),
+            (
+                Self.collection([good, Self.feature("t", 1, 1, #""title":5"#)]), 400,
+                ["features[1]", "properties.title"]
+            ),
+            (
+                Self.collection([good, #"{"type":"Feature","id":"g","geometry":null}"#]), 400,
+                ["features[1]", "geometry"]
+            ),
             (#"{"type":"Polygon","coordinates":[]}"#, 400, ["Polygon", "FeatureCollection"]),
             (#"{"type":"FeatureCollection","features":[{"#, 400, ["invalid JSON"]),
-            (Self.collection([good, Self.feature("amelie-fournier", 1, 1)]), 409, ["features[1]", "amelie-fournier", "exists"]),
+            (
+                Self.collection([good, Self.feature("amelie-fournier", 1, 1)]), 409,
+                ["features[1]", "amelie-fournier", "exists"]
+            ),
         ]
         for (body, status, parts) in cases {
             let r = importGeoJSON(body)
@@ -87,25 +120,30 @@ import SessionTransport
 
     @Test func ndjsonIsImportedAndItsErrorsNameTheLine() {
         let lines = (0..<50).map { Self.feature("n\($0)", Double($0), 1) }
-        let r = call("POST", "/api/annotations", lines.joined(separator: "\n") + "\n\n",
-                     contentType: "application/x-ndjson")
+        let r = call(
+            "POST", "/api/annotations", lines.joined(separator: "\n") + "\n\n",
+            contentType: "application/x-ndjson")
         #expect(r.status == 201 && r.json["imported"] as? Int == 50)
         #expect(store.record(id: "n49") != nil)
 
         let bad = [Self.feature("m1", 1, 1), "", Self.feature("m2", 1, 1, ##""marker-color":"#12""##)]
         let e = call("POST", "/api/annotations", bad.joined(separator: "\r\n"), contentType: "application/x-ndjson")
         #expect(e.status == 400 && error(e).hasPrefix("line 3 (id \"m2\"): "))
-        let broken = call("POST", "/api/annotations", Self.feature("m3", 1, 1) + "\n{not json\n",
-                          contentType: "application/x-ndjson")
+        let broken = call(
+            "POST", "/api/annotations", Self.feature("m3", 1, 1) + "\n{not json\n",
+            contentType: "application/x-ndjson")
         #expect(broken.status == 400 && error(broken).hasPrefix("line 2: invalid JSON"))
         #expect(store.record(id: "m1") == nil && store.record(id: "m3") == nil)
     }
 
     @Test func exportDeleteAllImportGivesTheSameWorld() throws {
-        _ = importGeoJSON(Self.collection([
-            Self.feature("a", 2.35, 48.85, ##""title":"Paris","marker-color":"#e63946","marker-symbol":"P""##),
-            Self.feature("b", -70.5, -33.25, #""title":"Santiago","subtitle":"CL","draggable":true,"clusteringIdentifier":"s""#),
-        ]))
+        _ = importGeoJSON(
+            Self.collection([
+                Self.feature("a", 2.35, 48.85, ##""title":"Paris","marker-color":"#e63946","marker-symbol":"P""##),
+                Self.feature(
+                    "b", -70.5, -33.25,
+                    #""title":"Santiago","subtitle":"CL","draggable":true,"clusteringIdentifier":"s""#),
+            ]))
         let exported = call("GET", "/api/annotations.geojson")
         #expect(exported.status == 200 && exported.type == "application/geo+json")
         #expect(exported.json["type"] as? String == "FeatureCollection")
@@ -127,14 +165,18 @@ import SessionTransport
         let after = call("GET", "/api/annotations").json["annotations"] as? [[String: Any]] ?? []
         #expect(after.count == before.count)
         let describe = { (items: [[String: Any]]) in
-            items.map { try! JSONSerialization.data(withJSONObject: $0, options: .sortedKeys) }.sorted { $0.lexicographicallyPrecedes($1) }
+            items.map { try! JSONSerialization.data(withJSONObject: $0, options: .sortedKeys) }.sorted {
+                $0.lexicographicallyPrecedes($1)
+            }
         }
         #expect(describe(after) == describe(before))
     }
 
     @Test func bboxAndPagesWorkInBothFormats() throws {
-        _ = importGeoJSON(Self.collection((0..<10).map { Self.feature("p\($0)", 170 + Double($0) / 2, -50) }
-            + [Self.feature("west", -175, -50), Self.feature("out", 0, -50)]))
+        _ = importGeoJSON(
+            Self.collection(
+                (0..<10).map { Self.feature("p\($0)", 170 + Double($0) / 2, -50) }
+                    + [Self.feature("west", -175, -50), Self.feature("out", 0, -50)]))
         // Across the antimeridian: 175...180 and -180...-170.
         let box = call("GET", "/api/annotations", query: "bbox=175,-51,-170,-49")
         let ids = (box.json["annotations"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
@@ -164,9 +206,11 @@ import SessionTransport
     }
 
     @Test func badQueryValuesAre400NamingTheParameter() {
-        for (query, name) in [("bbox=1,2,3", "bbox"), ("bbox=a,b,c,d", "bbox"), ("bbox=0,10,1,5", "bbox"),
-                              ("bbox=0,-91,1,5", "bbox"), ("limit=0", "limit"), ("limit=x", "limit"),
-                              ("cursor=%%%", "cursor"), ("colour=red", "colour")] {
+        for (query, name) in [
+            ("bbox=1,2,3", "bbox"), ("bbox=a,b,c,d", "bbox"), ("bbox=0,10,1,5", "bbox"),
+            ("bbox=0,-91,1,5", "bbox"), ("limit=0", "limit"), ("limit=x", "limit"),
+            ("cursor=%%%", "cursor"), ("colour=red", "colour"),
+        ] {
             for path in ["/api/annotations", "/api/annotations.geojson"] {
                 let r = call("GET", path, query: query)
                 #expect(r.status == 400 && error(r).contains(name), "\(query): \(error(r))")
@@ -175,7 +219,11 @@ import SessionTransport
     }
 
     @Test func patchChangesTitleAndStyleAndNullClears() throws {
-        #expect(call("POST", "/api/annotations", ##"{"id":"v","title":"Van","latitude":1,"longitude":2,"markerColor":"#abc"}"##).status == 201)
+        #expect(
+            call(
+                "POST", "/api/annotations",
+                ##"{"id":"v","title":"Van","latitude":1,"longitude":2,"markerColor":"#abc"}"##
+            ).status == 201)
         let r = call("PATCH", "/api/annotations/v", ##"{"title":"Lorry","marker-color":"#00ff00","markerSymbol":"L"}"##)
         #expect(r.status == 200)
         #expect(r.json["title"] as? String == "Lorry" && r.json["markerColor"] as? String == "#00ff00")

@@ -1,14 +1,17 @@
 import Foundation
 import MapGeometry
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapHTTPAPI
-import SessionTransport
 
 /// The feed's hand-written answer is the encoder's answer.
 @Suite struct MoveAnswerJSONTests {
-    static func answer(_ moves: [(String, Double, Double)], stale: [String] = [], version: UInt64 = 7,
-                       echoesMoves: Bool = true) -> MoveAnswer {
+    static func answer(
+        _ moves: [(String, Double, Double)], stale: [String] = [], version: UInt64 = 7,
+        echoesMoves: Bool = true
+    ) -> MoveAnswer {
         var result = MoveResult(version: version)
         result.applied = moves.map { Move(id: $0.0, coordinate: Coordinate(latitude: $0.1, longitude: $0.2)) }
         result.stale = stale
@@ -48,7 +51,8 @@ import SessionTransport
             let lon = Double.random(in: -180...180, using: &rng)
             let answer = Self.answer([(id, lat, lon)], stale: [id])
             let mine = try JSONSerialization.jsonObject(with: Data(answer.feedJSON())) as? NSDictionary
-            let theirs = try JSONSerialization.jsonObject(with: Data(try #require(RouteJSON.encode(answer))))
+            let theirs =
+                try JSONSerialization.jsonObject(with: Data(try #require(RouteJSON.encode(answer))))
                 as? NSDictionary
             #expect(mine != nil && mine == theirs, "\(id) \(lat) \(lon)")
         }

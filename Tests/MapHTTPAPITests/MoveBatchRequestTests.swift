@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapHTTPAPI
 
 /// What the feed's fast scanner leaves to the API's slow way is still read and named there.
@@ -14,7 +15,8 @@ import Testing
             try LiveRequests.moveBatch(Array(#"{"move":[]}"#.utf8))
         }
         let accented = try? LiveRequests.moveBatch(
-            Array(#"[{"id":"caf\#u{E9}","latitude":1,"longitude":2}]"#.utf8)).moves
+            Array(#"[{"id":"caf\#u{E9}","latitude":1,"longitude":2}]"#.utf8)
+        ).moves
         #expect(accented?.first?.id == "caf\u{E9}")
     }
 

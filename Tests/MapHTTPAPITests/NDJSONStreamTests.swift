@@ -1,8 +1,9 @@
 import Foundation
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapHTTPAPI
-import SessionTransport
 
 /// An NDJSON import read in pieces as they arrive gives what the whole body
 /// gives, wherever the pieces are cut.
@@ -17,8 +18,10 @@ import SessionTransport
     @Test(arguments: [1, 2, 7, 64, 4096, 1 << 20])
     func piecesOfAnySizeReadAsTheWholeBody(size: Int) throws {
         let api = AnnotationsAPI(store: freshStore())
-        let stream = try #require(api.bodyConsumer(for: RouteRequest(
-            method: "POST", path: "/api/annotations", contentType: "application/x-ndjson; charset=utf-8")))
+        let stream = try #require(
+            api.bodyConsumer(
+                for: RouteRequest(
+                    method: "POST", path: "/api/annotations", contentType: "application/x-ndjson; charset=utf-8")))
         var offset = 0
         while offset < Self.body.count {
             stream.consume(Array(Self.body[offset..<min(offset + size, Self.body.count)]))
@@ -33,8 +36,10 @@ import SessionTransport
 
     @Test func aBadLineInAPieceIsNamedAndNothingIsAdded() throws {
         let api = AnnotationsAPI(store: freshStore())
-        let stream = try #require(api.bodyConsumer(for: RouteRequest(
-            method: "POST", path: "/api/annotations", contentType: "application/x-ndjson")))
+        let stream = try #require(
+            api.bodyConsumer(
+                for: RouteRequest(
+                    method: "POST", path: "/api/annotations", contentType: "application/x-ndjson")))
         let bad = Array((Self.line(1) + "\n" + Self.line(2) + "\n{\"type\":\"Feature\",\"id\":\"x\",").utf8)
         stream.consume(Array(bad[0..<50]))
         stream.consume(Array(bad[50...]))
@@ -47,11 +52,20 @@ import SessionTransport
 
     @Test func onlyAnNDJSONImportIsStreamed() {
         let api = AnnotationsAPI(store: freshStore())
-        #expect(api.bodyConsumer(for: RouteRequest(method: "POST", path: "/api/annotations",
-                                                  contentType: "application/geo+json")) == nil)
-        #expect(api.bodyConsumer(for: RouteRequest(method: "POST", path: "/api/moves",
-                                                  contentType: "application/x-ndjson")) == nil)
-        #expect(api.bodyConsumer(for: RouteRequest(method: "PATCH", path: "/api/annotations",
-                                                  contentType: "application/x-ndjson")) == nil)
+        #expect(
+            api.bodyConsumer(
+                for: RouteRequest(
+                    method: "POST", path: "/api/annotations",
+                    contentType: "application/geo+json")) == nil)
+        #expect(
+            api.bodyConsumer(
+                for: RouteRequest(
+                    method: "POST", path: "/api/moves",
+                    contentType: "application/x-ndjson")) == nil)
+        #expect(
+            api.bodyConsumer(
+                for: RouteRequest(
+                    method: "PATCH", path: "/api/annotations",
+                    contentType: "application/x-ndjson")) == nil)
     }
 }

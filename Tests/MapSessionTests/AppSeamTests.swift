@@ -1,13 +1,14 @@
 import DisplayList
 import MapCore
 import MapGeometry
+import SessionTransport
 import Synchronization
 import Testing
 import ViewKit
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// A small app on the seam: its own annotation class and view, a delegate per
 /// tab, a seeded shared pin, and a screen with a URL path.
@@ -59,8 +60,15 @@ final class SeamTestApp: MapApp {
     let shared = Cafe("Shared Roastery", Coordinate(latitude: 48.86, longitude: 2.34))
 
     var seeds: [WorldSeed] {
-        [WorldSeed(name: "cafes", annotations: [SeedAnnotation(id: "roastery", kind: "cafe", annotation: shared,
-                                                               move: nil)])]
+        [
+            WorldSeed(
+                name: "cafes",
+                annotations: [
+                    SeedAnnotation(
+                        id: "roastery", kind: "cafe", annotation: shared,
+                        move: nil)
+                ])
+        ]
     }
 
     func setUpSession(_ session: MapAppSession) -> AnyObject? {
@@ -131,8 +139,10 @@ final class SeamTestApp: MapApp {
         let h = SessionHarness(hash: Self.paris, world: world)
         // More changes than the log keeps: the session reloads the whole shared world.
         for i in 0..<10 {
-            try world.store.add(LiveAnnotation(id: "pin-\(i)", title: "Pin \(i)",
-                                               coordinate: Coordinate(latitude: 48.852, longitude: 2.346)))
+            try world.store.add(
+                LiveAnnotation(
+                    id: "pin-\(i)", title: "Pin \(i)",
+                    coordinate: Coordinate(latitude: 48.852, longitude: 2.346)))
         }
         h.settle(seconds: 0.2)
         let titles = h.session.sync { h.session.mapView?.annotations.compactMap(\.title) } ?? []
@@ -148,10 +158,11 @@ final class SeamTestApp: MapApp {
             h.session.appSession?.show(SeamTestApp.InfoScreen(name: "menu"), path: "info/menu", animated: false)
         }
         h.send(.resize(seq: h.nextSeq(), size: Size(width: 1280, height: 800), devicePixelRatio: 1))
-        let pushed = try #require(h.frames.flatMap(\.ops).compactMap { op -> (URLMode, String)? in
-            if case let .url(mode, url) = op { return (mode, url) }
-            return nil
-        }.last)
+        let pushed = try #require(
+            h.frames.flatMap(\.ops).compactMap { op -> (URLMode, String)? in
+                if case let .url(mode, url) = op { return (mode, url) }
+                return nil
+            }.last)
         #expect(pushed.0 == .push && pushed.1.hasSuffix("/info/menu"))
         let loaded = SessionHarness(hash: pushed.1, world: world, id: 2)
         let top = loaded.session.sync { loaded.session.navigation?.topScreen as? SeamTestApp.InfoScreen }

@@ -1,12 +1,13 @@
 import DisplayList
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 @testable import SampleApps
 
 /// Callouts and cards that always fit, driven through whole sessions.
@@ -14,7 +15,8 @@ import SessionTransport
     /// Every mirror element of the open dialog (card or callout), on screen.
     static func dialogRects(_ h: SessionHarness) -> [Rect] {
         guard let dialog = h.replica.accessibility.first(where: { $0.role == .dialog }),
-              let box = h.replica.screenBounds(of: dialog.item) else { return [] }
+            let box = h.replica.screenBounds(of: dialog.item)
+        else { return [] }
         let inside = h.replica.accessibility.compactMap { e -> Rect? in
             guard let r = h.replica.screenBounds(of: e.item), box.contains(r.center) else { return nil }
             return r
@@ -75,11 +77,12 @@ import SessionTransport
 
     @Test func seeDetailsIsNeverUnderTheToolbar() throws {
         let h = SessionHarness(size: Size(width: 1280, height: 657), hash: "#5/42.3/-87.63")
-        let toolbar = try #require(h.session.sync { () -> Rect? in
-            guard let map = h.session.mapView, let bar = map.subviews.first(where: { $0 is LandmarkToolbar })
-            else { return nil }
-            return bar.frame
-        })
+        let toolbar = try #require(
+            h.session.sync { () -> Rect? in
+                guard let map = h.session.mapView, let bar = map.subviews.first(where: { $0 is LandmarkToolbar })
+                else { return nil }
+                return bar.frame
+            })
         try h.openCard("Marcus Bell")
         let button = try #require(h.mirrorRect(of: "See details"))
         #expect(!button.intersects(toolbar), "\(button) under the toolbar \(toolbar)")

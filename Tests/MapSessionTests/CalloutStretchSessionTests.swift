@@ -1,11 +1,12 @@
 import DisplayList
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// An app whose one pin's callout stretches in and out.
 struct StretchTestApp: MapApp {
@@ -23,8 +24,10 @@ struct StretchTestApp: MapApp {
         let delegate = Delegate()
         session.mapView.delegate = delegate
         session.mapView.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: "pin")
-        session.mapView.addAnnotation(PointAnnotation(coordinate: Coordinate(latitude: 20, longitude: 0),
-                                                      title: "Lighthouse", subtitle: "Open at dusk"))
+        session.mapView.addAnnotation(
+            PointAnnotation(
+                coordinate: Coordinate(latitude: 20, longitude: 0),
+                title: "Lighthouse", subtitle: "Open at dusk"))
         return delegate
     }
 }

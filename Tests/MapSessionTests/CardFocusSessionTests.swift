@@ -1,9 +1,10 @@
 import DisplayList
 import MapGeometry
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// Chicago's pin cut in two by the top edge of a 1280 x 800 map: Tab reaches it (some of it shows), and its
 /// card fits only once the map scrolls it in.
@@ -15,7 +16,8 @@ extension SessionHarness {
         for _ in 0..<80 {
             key("Tab")
             guard let item = replica.focus, let e = replica.accessibility.first(where: { $0.item == item }),
-                  e.role == .button, let r = replica.screenBounds(of: item) else { continue }
+                e.role == .button, let r = replica.screenBounds(of: item)
+            else { continue }
             if r.minY < 0 && r.maxY > 0 { return e.name }
         }
         return nil

@@ -1,9 +1,10 @@
 import DisplayList
 import MapGeometry
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// The wishlist people cluster when zoomed out: Lisbon and Dublin share a
 /// cell at zoom 3 (see WorldMapController+Clustering.swift).
@@ -42,12 +43,15 @@ import SessionTransport
         let a = SessionHarness(hash: LiveMoveTests.pacific, world: world, id: 1)
         let b = SessionHarness(hash: LiveMoveTests.pacific, world: world, id: 2)
         for i in 0..<3 {
-            try world.store.add(LiveAnnotation(id: "van-\(i)", title: "Van \(i)",
-                                               coordinate: Coordinate(latitude: 1 + 0.01 * Double(i), longitude: -150.3),
-                                               clusteringIdentifier: "fleet"))
+            try world.store.add(
+                LiveAnnotation(
+                    id: "van-\(i)", title: "Van \(i)",
+                    coordinate: Coordinate(latitude: 1 + 0.01 * Double(i), longitude: -150.3),
+                    clusteringIdentifier: "fleet"))
         }
         // A pin without an identifier at the same place never joins them.
-        try world.store.add(LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 1.01, longitude: -150.3)))
+        try world.store.add(
+            LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 1.01, longitude: -150.3)))
         for h in [a, b] {
             h.flushQueue()
             h.settle()

@@ -1,11 +1,12 @@
 import DisplayList
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 @testable import SampleApps
 
 /// A button inside a callout's detail view, driven through a whole session:
@@ -22,8 +23,9 @@ import SessionTransport
             let bridge = try #require(map.annotations.first { $0.title == "Golden Gate Bridge" })
             let view = try #require(map.view(for: bridge))
             let detail = View(frame: Rect(x: 0, y: 0, width: 120, height: 36))
-            let directions = Button(title: "Directions", typeface: map.fonts.bold, fontSize: 13,
-                                    color: Color(hex: 0x007AFF), highlightedColor: Color(hex: 0x0051A8))
+            let directions = Button(
+                title: "Directions", typeface: map.fonts.bold, fontSize: 13,
+                color: Color(hex: 0x007AFF), highlightedColor: Color(hex: 0x0051A8))
             directions.frame = Rect(x: 0, y: 4, width: 110, height: 30)
             directions.layoutTitle()
             directions.onTap = { taps.value += 1 }
@@ -32,9 +34,10 @@ import SessionTransport
         }
         h.click(try #require(h.center(of: "Golden Gate Bridge")))
         h.settle()
-        let callout = try #require(h.replica.accessibility.first {
-            $0.role == .dialog && $0.name == "Golden Gate Bridge"
-        })
+        let callout = try #require(
+            h.replica.accessibility.first {
+                $0.role == .dialog && $0.name == "Golden Gate Bridge"
+            })
         let button = try #require(h.replica.element(named: "Directions"))
         #expect(button.role == .button)
         let box = try #require(h.replica.screenBounds(of: callout.item))

@@ -1,11 +1,12 @@
 import DisplayList
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// The session's side of embedding: it names the allowed origins in frame 1,
 /// turns selection, camera settles and callout taps into events, and carries

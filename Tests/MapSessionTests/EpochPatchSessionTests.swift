@@ -1,11 +1,12 @@
-import Foundation
 import DisplayList
+import Foundation
 import MapGeometry
-import Testing
-@testable import MapCore
-@testable import LiveWorld
-@testable import MapSession
 import SessionTransport
+import Testing
+
+@testable import LiveWorld
+@testable import MapCore
+@testable import MapSession
 
 /// A watching map whose window only an epoch changed sends a patch of the
 /// views the epoch touched, not a whole frame; what its browser holds must
@@ -59,8 +60,10 @@ import SessionTransport
     /// each by up to half of `step` degrees each way (`seed` fixes which and
     /// how far), and checks every `checkEvery` epochs that the browser holds
     /// what a whole frame would make.
-    static func feed(_ fleet: [LiveAnnotation], into world: World, watchedBy h: SessionHarness, epochs: Int,
-                     moves: Int, step: Double, checkEvery: Int, seed: UInt64) throws {
+    static func feed(
+        _ fleet: [LiveAnnotation], into world: World, watchedBy h: SessionHarness, epochs: Int,
+        moves: Int, step: Double, checkEvery: Int, seed: UInt64
+    ) throws {
         var state = seed
         func next() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -105,8 +108,10 @@ import SessionTransport
         try Self.feed(fleet, into: world, watchedBy: h, epochs: 40, moves: 40, step: 0.6, checkEvery: 5, seed: 21)
         let (patched, reread, followed, readViews) = h.session.sync {
             let layer = h.session.mapView?.annotationContainer as? AnnotationContainerView
-            return (h.session.live.patchFrames, layer?.patchesReread ?? 0, layer?.ordersFollowedFromMoves ?? 0,
-                    layer?.patchOrdersReadFromViews ?? -1)
+            return (
+                h.session.live.patchFrames, layer?.patchesReread ?? 0, layer?.ordersFollowedFromMoves ?? 0,
+                layer?.patchOrdersReadFromViews ?? -1
+            )
         }
         #expect(patched >= 5, "epochs went out as patches (\(patched) of 40)")
         #expect(reread == 0, "patches sent the mirror in a new order (\(reread) of \(patched) patches)")
@@ -126,8 +131,13 @@ import SessionTransport
         // A press held on the map: a gesture under way, which a patch must not skip past.
         h.pointer(.down, Point(x: 600, y: 400))
         for i in 0..<10 {
-            try world.store.apply([Move(id: fleet[i].id, coordinate: Coordinate(latitude: 40 + Double(i) * 0.1,
-                                                                                 longitude: 5))])
+            try world.store.apply([
+                Move(
+                    id: fleet[i].id,
+                    coordinate: Coordinate(
+                        latitude: 40 + Double(i) * 0.1,
+                        longitude: 5))
+            ])
             h.flushQueue()
         }
         #expect(h.session.sync { h.session.live.patchFrames } == 0)

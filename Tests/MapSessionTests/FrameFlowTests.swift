@@ -1,23 +1,28 @@
 import Foundation
 import InputEvents
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// The frame window, with ACKs taken on the transport's thread (`receive`).
 @Suite struct FrameFlowTests {
     /// A session with no automatic ticks whose frames nobody acknowledges.
     static func unacknowledgedSession() -> (MapSession, RecordingOutput) {
         let output = RecordingOutput()
-        let session = MapSession(id: 7, world: sharedWorld, output: output, clock: ManualClock(now: 100),
-                                 ticksAutomatically: false)
+        let session = MapSession(
+            id: 7, world: sharedWorld, output: output, clock: ManualClock(now: 100),
+            ticksAutomatically: false)
         session.sync {
-            session.handle(ClientMessage.hello(version: 1, size: Size(width: 800, height: 600),
-                                               devicePixelRatio: 1, hash: "#4/20/0").encoded())
+            session.handle(
+                ClientMessage.hello(
+                    version: 1, size: Size(width: 800, height: 600),
+                    devicePixelRatio: 1, hash: "#4/20/0"
+                ).encoded())
         }
         return (session, output)
     }
@@ -75,8 +80,9 @@ import SessionTransport
 
     @Test func anAckBeforeHelloStillClosesTheSession() {
         let output = RecordingOutput()
-        let session = MapSession(id: 8, world: sharedWorld, output: output, clock: ManualClock(now: 100),
-                                 ticksAutomatically: false)
+        let session = MapSession(
+            id: 8, world: sharedWorld, output: output, clock: ManualClock(now: 100),
+            ticksAutomatically: false)
         session.receive(ClientMessage.ack(frame: 1).encoded())
         session.sync {}
         #expect(output.closed.withLock { $0 }?.reason == "first message must be HELLO")
@@ -128,8 +134,9 @@ import SessionTransport
         #expect(metrics.count("mapwire_cluster_epoch_to_frame_seconds") == 0, "not a frame")
         output.send([0x02, 1, 2, 3])
         #expect(metrics.count("mapwire_cluster_epoch_to_frame_seconds") == 1)
-        #expect(metrics.sample("mapwire_cluster_epoch_to_frame_seconds_bucket{le=\"0.256\"}") == 0,
-                "timed from the first epoch, half a second ago")
+        #expect(
+            metrics.sample("mapwire_cluster_epoch_to_frame_seconds_bucket{le=\"0.256\"}") == 0,
+            "timed from the first epoch, half a second ago")
         output.markEvent(at: AnnotationStore.now())
         output.send([0x02, 1, 2, 3])
         #expect(metrics.count("mapwire_cluster_epoch_to_frame_seconds") == 1, "a frame that answers an input only")

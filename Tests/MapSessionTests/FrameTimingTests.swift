@@ -1,11 +1,12 @@
 import Foundation
 import MapGeometry
+import SampleApps
+import SessionTransport
 import Synchronization
 import Testing
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
-import SampleApps
 
 /// Records what a session reports for timing its frames.
 final class RecordingFrameTiming: FrameTimingObserver {
@@ -48,10 +49,12 @@ final class RecordingFrameTiming: FrameTimingObserver {
     /// was received.
     @Test func aClusterEpochTimesTheFramesOfTheMapsItChanges() throws {
         // Merges paced by a minute-long frame: both moves wait for the publish the test makes itself.
-        let world = World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap,
-                          store: AnnotationStore(journal: nil, clusterFrame: 60), app: sampleApp)
-        let buoy = LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150),
-                                  clusteringIdentifier: "fleet")
+        let world = World(
+            fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap,
+            store: AnnotationStore(journal: nil, clusterFrame: 60), app: sampleApp)
+        let buoy = LiveAnnotation(
+            id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150),
+            clusteringIdentifier: "fleet")
         try world.store.add(SharedClusterSessionTests.vans() + [buoy])
         world.store.publishClusters()
         let (nearTiming, farTiming) = (RecordingFrameTiming(), RecordingFrameTiming())
@@ -70,10 +73,12 @@ final class RecordingFrameTiming: FrameTimingObserver {
         let waitsWithinASecond = world.store.metrics.sample(lastBound)
         // Received a while ago, the buoy's first: each frame's time comes from the move it shows.
         let (buoyReceived, vanReceived) = (AnnotationStore.now() - 10, AnnotationStore.now() - 5)
-        try world.store.apply([Move(id: "buoy", coordinate: Coordinate(latitude: 0.5, longitude: -150))],
-                              receivedAt: buoyReceived)
-        try world.store.apply([Move(id: "van-0", coordinate: Coordinate(latitude: -29, longitude: -121))],
-                              receivedAt: vanReceived)
+        try world.store.apply(
+            [Move(id: "buoy", coordinate: Coordinate(latitude: 0.5, longitude: -150))],
+            receivedAt: buoyReceived)
+        try world.store.apply(
+            [Move(id: "van-0", coordinate: Coordinate(latitude: -29, longitude: -121))],
+            receivedAt: vanReceived)
         let beforePublishing = AnnotationStore.now()
         world.store.publishClusters()
         let published = AnnotationStore.now()
@@ -82,11 +87,13 @@ final class RecordingFrameTiming: FrameTimingObserver {
         // The epoch's stages: its wait counts from the oldest move (the buoy's, 10 s ago); the merge is timed.
         let metrics = world.store.metrics
         #expect(metrics.count(wait) == waits + 1 && metrics.count(merge) == merges + 1)
-        #expect(metrics.sample(lastBound) == waitsWithinASecond,
-                "a wait of 10 s is above the last bound")
+        #expect(
+            metrics.sample(lastBound) == waitsWithinASecond,
+            "a wait of 10 s is above the last bound")
         let epochTimes = nearTiming.epochs.withLock { $0 }.dropFirst(epochsBefore)
-        #expect(epochTimes.count == 1 && epochTimes.allSatisfy { $0 >= beforePublishing && $0 <= published },
-                "the frame knows when the epoch it shows was published")
+        #expect(
+            epochTimes.count == 1 && epochTimes.allSatisfy { $0 >= beforePublishing && $0 <= published },
+            "the frame knows when the epoch it shows was published")
         #expect(near.frames.count > frames, "the epoch woke the map that shows the fleet")
         #expect(nearTiming.liveChanges.withLock { $0 }.dropFirst(nearBefore.count) == [vanReceived])
         #expect(farTiming.liveChanges.withLock { $0 }.dropFirst(farBefore.count) == [buoyReceived])
@@ -103,9 +110,12 @@ final class RecordingFrameTiming: FrameTimingObserver {
     }
 
     @Test func theAppTimesEachSessionWithTheOutputThatMetersIt() throws {
-        let app = try MapService(app: sampleApp, options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                                                publicDirectory: repoRoot.appendingPathComponent("Public"),
-                                                storePath: ":memory:"))
+        let app = try MapService(
+            app: sampleApp,
+            options: .init(
+                dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                publicDirectory: repoRoot.appendingPathComponent("Public"),
+                storePath: ":memory:"))
         defer { app.shutdown() }
         let handle = try #require(app.openSession(output: RecordingOutput()) as? SessionHandle)
         #expect(handle.session.frameTiming === handle.metered)

@@ -1,12 +1,13 @@
 import DisplayList
 import InputEvents
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 @Suite struct GestureSessionTests {
     @Test func dragPansWithThePointerAndTheURLFollowsWhenItSettles() throws {
@@ -78,8 +79,12 @@ import SessionTransport
 
     @Test func trackpadPinchIsAControlWheel() {
         let h = SessionHarness()
-        h.send(.wheel(seq: h.nextSeq(), WheelEvent(location: Point(x: 640, y: 400), delta: Point(x: 0, y: -50),
-                                                   modifiers: .control, time: 1)))
+        h.send(
+            .wheel(
+                seq: h.nextSeq(),
+                WheelEvent(
+                    location: Point(x: 640, y: 400), delta: Point(x: 0, y: -50),
+                    modifiers: .control, time: 1)))
         #expect(abs(h.camera.zoom - 4.5) < 1e-9)
     }
 
@@ -122,8 +127,13 @@ import SessionTransport
         // Inputs without ACKs: at most two frames go out.
         for i in 1...30 {
             h.session.sync {
-                h.session.handle(ClientMessage.pointer(seq: UInt32(100 + i), PointerEvent(
-                    phase: i == 1 ? .down : .moved, location: Point(x: 600 - Double(i) * 5, y: 400), time: Double(i))).encoded())
+                h.session.handle(
+                    ClientMessage.pointer(
+                        seq: UInt32(100 + i),
+                        PointerEvent(
+                            phase: i == 1 ? .down : .moved, location: Point(x: 600 - Double(i) * 5, y: 400),
+                            time: Double(i))
+                    ).encoded())
             }
         }
         let sent = h.output.sent.withLock { $0.count } - sentBefore
@@ -140,8 +150,13 @@ import SessionTransport
         let (_, pin) = try #require(h.pinInOpenSpace())
         let before = h.camera
         h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .down, buttons: 2, location: pin, time: 5)))
-        h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .moved, buttons: 2, location: pin + Point(x: 80, y: 0), time: 5.1)))
-        h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .up, buttons: 0, location: pin + Point(x: 80, y: 0), time: 5.2)))
+        h.send(
+            .pointer(
+                seq: h.nextSeq(), PointerEvent(phase: .moved, buttons: 2, location: pin + Point(x: 80, y: 0), time: 5.1)
+            ))
+        h.send(
+            .pointer(
+                seq: h.nextSeq(), PointerEvent(phase: .up, buttons: 0, location: pin + Point(x: 80, y: 0), time: 5.2)))
         h.settle()
         #expect(h.camera == before)
         #expect(!h.replica.accessibility.contains { $0.role == .dialog })

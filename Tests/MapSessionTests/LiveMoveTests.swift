@@ -1,13 +1,14 @@
 import DisplayList
 import InputEvents
 import MapGeometry
+import SampleApps
+import SessionTransport
 import Testing
 import ViewKit
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
-import SampleApps
 
 /// A world of its own per test: the shared fixtures, a fresh store, so moves
 /// in one test never show up in another running in parallel.
@@ -40,7 +41,8 @@ extension SessionHarness {
         let framesB = b.frames.count
         let versionB = b.syncedVersion
 
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
         a.flushQueue()
         b.flushQueue()
         let start = try #require(a.center(of: "Boat"))
@@ -67,7 +69,8 @@ extension SessionHarness {
     @Test func aMovedPinGlidesOverTheFeedInterval() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: Self.pacific, world: world)
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
         h.flushQueue()
         // Two moves 0.5 s apart (producer timestamps): the second glides over 0.5 s.
         try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -150), timestamp: 10)])
@@ -87,8 +90,10 @@ extension SessionHarness {
     @Test func anOpenCalloutFollowsItsMovingPin() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: Self.pacific, world: world)
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", subtitle: "Fishing",
-                                           coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(
+                id: "boat", title: "Boat", subtitle: "Fishing",
+                coordinate: Coordinate(latitude: 0, longitude: -150)))
         h.flushQueue()
         h.click(try #require(h.center(of: "Boat")))
         h.settle()
@@ -109,7 +114,8 @@ extension SessionHarness {
     @Test func farMovesArePassedOverButOneOfAPinWithAViewHereIsNot() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: Self.pacific, world: world)
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
         try world.store.add(LiveAnnotation(id: "far", title: "Far", coordinate: Coordinate(latitude: 48, longitude: 8)))
         h.flushQueue()
         // The boat at the centre of the view.
@@ -117,7 +123,9 @@ extension SessionHarness {
         let replayed = { h.session.sync { h.session.live.movesReplayed } }
         // A busy feed far away: the session catches up when it next renders, looking at none of it.
         for i in 1...200 {
-            try world.store.apply([Move(id: "far", coordinate: Coordinate(latitude: 48, longitude: 8 + Double(i) * 0.001))])
+            try world.store.apply([
+                Move(id: "far", coordinate: Coordinate(latitude: 48, longitude: 8 + Double(i) * 0.001))
+            ])
         }
         h.send(.navigate(seq: h.nextSeq(), hash: "#6/0.5/-150"))
         #expect(h.syncedVersion == world.store.version)
@@ -152,7 +160,8 @@ extension SessionHarness {
     @Test func aPinClickedBeforeTheSessionCaughtUpWithItsMoveStillGlides() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: Self.pacific, world: world)
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
         h.flushQueue()
         let start = try #require(h.center(of: "Boat"))
         // The click was queued on the session before the move reached the
@@ -181,13 +190,17 @@ extension SessionHarness {
         try world.store.add(LiveAnnotation(id: "b", title: "B", coordinate: Coordinate(latitude: 2, longitude: 2)))
         let version = world.store.version
         #expect(throws: WorldError.unknownID("nobody", moveIndex: 1)) {
-            try world.store.apply([Move(id: "a", coordinate: Coordinate(latitude: 5, longitude: 5)),
-                                   Move(id: "nobody", coordinate: Coordinate(latitude: 5, longitude: 5))])
+            try world.store.apply([
+                Move(id: "a", coordinate: Coordinate(latitude: 5, longitude: 5)),
+                Move(id: "nobody", coordinate: Coordinate(latitude: 5, longitude: 5)),
+            ])
         }
         let far = Coordinate(latitude: 95, longitude: 5)
         #expect(throws: WorldError.coordinateOutOfRange(far, id: "b", moveIndex: 1)) {
-            try world.store.apply([Move(id: "a", coordinate: Coordinate(latitude: 5, longitude: 5)),
-                                   Move(id: "b", coordinate: Coordinate(latitude: 95, longitude: 5))])
+            try world.store.apply([
+                Move(id: "a", coordinate: Coordinate(latitude: 5, longitude: 5)),
+                Move(id: "b", coordinate: Coordinate(latitude: 95, longitude: 5)),
+            ])
         }
         #expect(world.store.record(id: "a")?.annotation.coordinate == Coordinate(latitude: 1, longitude: 1))
         #expect(world.store.version == version)
@@ -196,7 +209,8 @@ extension SessionHarness {
     @Test func addsAndRemovesReachSessionsThatSeeThem() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: Self.pacific, world: world)
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
         h.flushQueue()
         #expect(h.replica.element(named: "Boat")?.role == .button)
         try world.store.remove(id: "boat")
@@ -208,7 +222,8 @@ extension SessionHarness {
         let world = freshWorld()
         let dragger = SessionHarness(hash: Self.pacific, world: world, id: 1)
         let viewer = SessionHarness(hash: Self.pacific, world: world, id: 2)
-        let pin = LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150), isDraggable: true)
+        let pin = LiveAnnotation(
+            id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150), isDraggable: true)
         try world.store.add(pin)
         dragger.flushQueue()
         viewer.flushQueue()
@@ -238,7 +253,8 @@ extension SessionHarness {
     @Test func pinsGlidingOutAndInRecycleTheirViews() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
-        try world.store.add(LiveAnnotation(id: "out", title: "Out", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "out", title: "Out", coordinate: Coordinate(latitude: 0, longitude: -150)))
         try world.store.add(LiveAnnotation(id: "in", title: "In", coordinate: Coordinate(latitude: 0, longitude: -120)))
         h.flushQueue()
         #expect(h.replica.element(named: "Out") != nil)
@@ -266,13 +282,16 @@ extension SessionHarness {
     @Test func aStalledClientGetsTheLatestStateNotABacklog() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
         h.flushQueue()
         let start = try #require(h.center(of: "Boat"))
         let sentBefore = h.output.sent.withLock { $0.count }
         // The browser stops acknowledging while 20 moves arrive and a second passes.
         for i in 1...20 {
-            try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -150 + Double(i) * 0.1))])
+            try world.store.apply([
+                Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -150 + Double(i) * 0.1))
+            ])
             h.session.sync {}
             h.clock.advance(by: 0.05)
             h.session.sync { h.session.tick() }

@@ -1,12 +1,13 @@
 import DisplayList
 import InputEvents
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// Whatever bytes a client sends, a session either handles them or closes
 /// with a protocol error and a reason; it never traps.
@@ -47,7 +48,9 @@ import SessionTransport
         h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .down, location: Point(x: -1e6, y: 1e7), time: 1)))
         h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .moved, location: Point(x: 1e9, y: -1e9), time: 1.1)))
         h.send(.pointer(seq: h.nextSeq(), PointerEvent(phase: .up, location: Point(x: 0, y: 0), time: 1.2)))
-        h.send(.wheel(seq: h.nextSeq(), WheelEvent(location: Point(x: 10, y: 10), delta: Point(x: 1e30, y: -1e30), time: 2)))
+        h.send(
+            .wheel(
+                seq: h.nextSeq(), WheelEvent(location: Point(x: 10, y: 10), delta: Point(x: 1e30, y: -1e30), time: 2)))
         h.send(.key(seq: h.nextSeq(), KeyEvent(key: "🙂")))
         h.send(.activate(seq: h.nextSeq(), item: 0xFFFF_FFFF))
         h.send(.focus(seq: h.nextSeq(), item: 12345))

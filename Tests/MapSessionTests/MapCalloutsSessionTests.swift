@@ -1,9 +1,10 @@
 import DisplayList
 import MapGeometry
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// The MapCallouts screen driven through a session: the bridge's
 /// detail-disclosure button, the detail card's Done, and the toolbar.
@@ -94,7 +95,9 @@ import SessionTransport
         #expect(h.replica.element(named: "More Info") == nil)
         // The detail accessory (the ferry image, 90x60) replaces the subtitle.
         #expect(h.replica.element(named: "Opened: July 13, 1898") == nil)
-        let images = h.replica.items.filter { $0.value.kind == .image }.compactMap { h.replica.screenBounds(of: $0.key) }
+        let images = h.replica.items.filter { $0.value.kind == .image }.compactMap {
+            h.replica.screenBounds(of: $0.key)
+        }
         #expect(images.contains { $0.width == 90 && $0.height == 60 && $0.maxY < ferry.y })
     }
 

@@ -2,11 +2,12 @@ import DisplayList
 import Foundation
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// An app that moves and credits its tab's controls in `setUpSession`.
 struct ControlsTestApp: MapApp {
@@ -165,8 +166,9 @@ struct ControlsTestApp: MapApp {
         options.zoom = .bottomRight
         options.scaleBar = nil
         options.keyboardHelp = .topRight
-        let world = World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap,
-                          store: AnnotationStore(seeds: []), app: EmptyMapApp(), controls: options)
+        let world = World(
+            fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap,
+            store: AnnotationStore(seeds: []), app: EmptyMapApp(), controls: options)
         let h = SessionHarness(world: world)
         #expect(!h.replica.accessibility.contains { $0.name.hasPrefix("Scale: ") })
         let zoomOut = try bounds(h, "Zoom out"), credit = try bounds(h, "Map data: © Natural Earth")

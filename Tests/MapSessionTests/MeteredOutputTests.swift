@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LiveWorld
 @testable import MapSession
 
@@ -45,8 +46,10 @@ import Testing
     /// Each histogram is documented and typed on `/metrics`.
     @Test func theHistogramsHaveHelpAndType() {
         let text = LiveMetrics().prometheusText()
-        for name in ["mapwire_event_to_frame_seconds", "mapwire_cluster_epoch_wait_seconds",
-                     "mapwire_cluster_merge_seconds", "mapwire_cluster_epoch_to_frame_seconds"] {
+        for name in [
+            "mapwire_event_to_frame_seconds", "mapwire_cluster_epoch_wait_seconds",
+            "mapwire_cluster_merge_seconds", "mapwire_cluster_epoch_to_frame_seconds",
+        ] {
             #expect(text.contains("# HELP \(name) "), "\(name)")
             #expect(text.contains("# TYPE \(name) histogram\n"), "\(name)")
         }

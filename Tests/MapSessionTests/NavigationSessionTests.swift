@@ -1,11 +1,12 @@
 import DisplayList
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 extension SessionHarness {
     /// Every URL op sent so far, in order.
@@ -25,9 +26,10 @@ extension SessionHarness {
     }
 
     var onDetailScreen: Bool {
-        replica.element(named: "Back")?.role == .button && replica.accessibility.contains {
-            $0.role == .heading && $0.name == "Marcus Bell"
-        }
+        replica.element(named: "Back")?.role == .button
+            && replica.accessibility.contains {
+                $0.role == .heading && $0.name == "Marcus Bell"
+            }
     }
 }
 

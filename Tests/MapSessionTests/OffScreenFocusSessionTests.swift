@@ -1,9 +1,10 @@
 import DisplayList
 import MapGeometry
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// Tab visits only pins a person can see: the map lays out views in a margin
 /// past its edges, and those are in the mirror's list, hidden by the

@@ -1,11 +1,12 @@
 import DisplayList
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 @Suite struct SelectionSessionTests {
     @Test func helloGetsWelcomeThenAFullFirstFrame() throws {

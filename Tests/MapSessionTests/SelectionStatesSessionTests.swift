@@ -1,10 +1,11 @@
 import DisplayList
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// Each selection transition (unselected, selected, selected with callout)
 /// by pointer and keyboard, and the callout's bounce sampled on the stepped clock.

@@ -1,9 +1,9 @@
 import Foundation
 import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// The service's own routes beside the API's: `/healthz` and `/metrics`.
 @Suite struct ServiceRoutesTests {
@@ -12,9 +12,12 @@ import SessionTransport
     }
 
     @Test func healthzSaysOkAndHowManySessionsAreOpen() throws {
-        let app = try MapService(app: sampleApp, options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                                                publicDirectory: repoRoot.appendingPathComponent("Public"),
-                                                storePath: ":memory:"))
+        let app = try MapService(
+            app: sampleApp,
+            options: .init(
+                dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                publicDirectory: repoRoot.appendingPathComponent("Public"),
+                storePath: ":memory:"))
         defer { app.shutdown() }
         let health = try #require(app.routes.respond(to: RouteRequest(method: "GET", path: "/healthz")))
         #expect(health.status == 200 && health.contentType == "application/json")
@@ -28,9 +31,10 @@ import SessionTransport
 
     /// Every family is documented and typed, and a read shows the counters as they are then.
     @Test func metricsHaveHelpAndTypeAndTheCountersNow() throws {
-        let options = MapService.Options(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                                         publicDirectory: repoRoot.appendingPathComponent("Public"),
-                                         storePath: ":memory:")
+        let options = MapService.Options(
+            dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+            publicDirectory: repoRoot.appendingPathComponent("Public"),
+            storePath: ":memory:")
         let app = try MapService(app: sampleApp, options: options)
         defer { app.shutdown() }
         func read() throws -> String {
@@ -43,16 +47,25 @@ import SessionTransport
         var documented: Set<Substring> = [], typed: Set<Substring> = []
         for line in text.split(separator: "\n") {
             let words = line.split(separator: " ")
-            if line.hasPrefix("# HELP ") { documented.insert(words[2]); continue }
-            if line.hasPrefix("# TYPE ") { typed.insert(words[2]); continue }
+            if line.hasPrefix("# HELP ") {
+                documented.insert(words[2])
+                continue
+            }
+            if line.hasPrefix("# TYPE ") {
+                typed.insert(words[2])
+                continue
+            }
             var family = words[0].prefix { $0 != "{" }
             for suffix in ["_bucket", "_sum", "_count"] where !typed.contains(family) && family.hasSuffix(suffix) {
                 family = family.dropLast(suffix.count)
             }
             #expect(documented.contains(family) && typed.contains(family), "\(family)")
         }
-        #expect(typed.isSuperset(of: ["mapwire_sessions", "mapwire_annotations", "mapwire_moves_applied_total",
-                                      "mapwire_reuse_views_live", "mapwire_event_to_frame_seconds"]))
+        #expect(
+            typed.isSuperset(of: [
+                "mapwire_sessions", "mapwire_annotations", "mapwire_moves_applied_total",
+                "mapwire_reuse_views_live", "mapwire_event_to_frame_seconds",
+            ]))
         #expect(text.contains("# TYPE mapwire_moves_applied_total counter\nmapwire_moves_applied_total 4\n"))
         app.world.store.metrics.movesApplied.add(1, ordering: .relaxed)
         #expect(try read().contains("\nmapwire_moves_applied_total 5\n"))

@@ -1,11 +1,12 @@
 import InputEvents
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// A session whose map looks across 180°: live pins there wake it and glide
 /// the short way, and the URL and the embedding page's camera events name
@@ -16,10 +17,18 @@ import SessionTransport
     @Test func aLivePinEastOf180ShowsAndOneMovingAcrossItGlidesTheShortWay() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: "#6/0/180", world: world)
-        try world.store.add(LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0.5,
-                                                                                               longitude: -179.5)))
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0,
-                                                                                               longitude: 179.5)))
+        try world.store.add(
+            LiveAnnotation(
+                id: "buoy", title: "Buoy",
+                coordinate: Coordinate(
+                    latitude: 0.5,
+                    longitude: -179.5)))
+        try world.store.add(
+            LiveAnnotation(
+                id: "boat", title: "Boat",
+                coordinate: Coordinate(
+                    latitude: 0,
+                    longitude: 179.5)))
         h.flushQueue()
         // One degree at zoom 6 is 45.5 px: the buoy just east of the centre, the boat just west.
         let buoy = try #require(h.center(of: "Buoy"))
@@ -28,8 +37,11 @@ import SessionTransport
         h.flushQueue()
         let start = try #require(h.center(of: "Boat"))
         #expect(abs(start.x - (640 - 22.75)) < 1.5)
-        try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -179.5),
-                                    timestamp: 10.5)])
+        try world.store.apply([
+            Move(
+                id: "boat", coordinate: Coordinate(latitude: 0, longitude: -179.5),
+                timestamp: 10.5)
+        ])
         h.flushQueue()
         h.settle(seconds: 0.25)
         let middle = try #require(h.center(of: "Boat"))

@@ -3,12 +3,13 @@ import Foundation
 import InputEvents
 import MapGeometry
 import SampleApps
+import SessionTransport
 import Synchronization
 import ViewKit
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// Collects what a session sends, in place of a socket.
 final class RecordingOutput: SessionOutput {
@@ -19,13 +20,15 @@ final class RecordingOutput: SessionOutput {
 }
 
 /// The repository root, found from this file's path.
-let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// The samples' data, loaded once.
 let sampleContent: SampleContent = {
     do {
-        return try SampleContent.load(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                                      publicDirectory: repoRoot.appendingPathComponent("Public"))
+        return try SampleContent.load(
+            dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+            publicDirectory: repoRoot.appendingPathComponent("Public"))
     } catch {
         fatalError("sample content: \(error)")
     }
@@ -37,8 +40,9 @@ let sampleApp = SampleMapApp(content: sampleContent)
 /// Loaded once: fonts, base map and the samples' world, as `mapwire` loads them.
 let sharedWorld: World = {
     do {
-        return try World.load(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                              publicDirectory: repoRoot.appendingPathComponent("Public"), app: sampleApp)
+        return try World.load(
+            dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+            publicDirectory: repoRoot.appendingPathComponent("Public"), app: sampleApp)
     } catch {
         fatalError("test world: \(error)")
     }
@@ -56,10 +60,13 @@ final class SessionHarness {
     private var consumed = 0
     var time = 1000.0
 
-    init(size: Size = Size(width: 1280, height: 800), hash: String = "#4/20/0", world: World = sharedWorld,
-         id: UInt32 = 1, frameTiming: (any FrameTimingObserver)? = nil, embedOrigins: [String] = []) {
-        session = MapSession(id: id, world: world, output: output, frameTiming: frameTiming, clock: clock,
-                             ticksAutomatically: false, embedOrigins: embedOrigins)
+    init(
+        size: Size = Size(width: 1280, height: 800), hash: String = "#4/20/0", world: World = sharedWorld,
+        id: UInt32 = 1, frameTiming: (any FrameTimingObserver)? = nil, embedOrigins: [String] = []
+    ) {
+        session = MapSession(
+            id: id, world: world, output: output, frameTiming: frameTiming, clock: clock,
+            ticksAutomatically: false, embedOrigins: embedOrigins)
         replica = SceneReplica(viewport: size)
         send(.hello(version: 1, size: size, devicePixelRatio: 1, hash: hash))
     }

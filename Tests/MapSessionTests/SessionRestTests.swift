@@ -2,11 +2,12 @@ import DisplayList
 import Foundation
 import InputEvents
 import MapGeometry
+import SessionTransport
 import Testing
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// A session that shows the same frame for a while packs its differ's record,
 /// and answers the next input as if it never had.
@@ -21,11 +22,15 @@ import SessionTransport
         /// A world of its own: other tests move pins in the shared one, and
         /// a session that sees moves never goes quiet.
         init() throws {
-            let world = try World.load(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                                       publicDirectory: repoRoot.appendingPathComponent("Public"), app: sampleApp)
+            let world = try World.load(
+                dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                publicDirectory: repoRoot.appendingPathComponent("Public"), app: sampleApp)
             session = MapSession(id: 31, world: world, output: output)
-            session.receive(ClientMessage.hello(version: 1, size: replica.viewport, devicePixelRatio: 1,
-                                                hash: "#5/48/8").encoded())
+            session.receive(
+                ClientMessage.hello(
+                    version: 1, size: replica.viewport, devicePixelRatio: 1,
+                    hash: "#5/48/8"
+                ).encoded())
         }
 
         /// Applies and acknowledges every frame sent so far, as a painter does.

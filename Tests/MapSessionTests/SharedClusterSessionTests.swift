@@ -1,12 +1,13 @@
-import Foundation
 import DisplayList
+import Foundation
 import MapGeometry
+import SessionTransport
 import Synchronization
 import Testing
-@testable import MapCore
+
 @testable import LiveWorld
+@testable import MapCore
 @testable import MapSession
-import SessionTransport
 
 /// API pins with a clustering identifier are clustered once, in the store:
 /// sessions read the store's epochs and keep only what they show.
@@ -19,9 +20,10 @@ import SessionTransport
             return Double(state >> 11) / Double(1 << 53)
         }
         return (first..<(first + count)).map { i in
-            LiveAnnotation(id: "truck-\(i)", title: "Truck \(i)",
-                           coordinate: Coordinate(latitude: 30 + 30 * next(), longitude: -10 + 40 * next()),
-                           clusteringIdentifier: "trucks")
+            LiveAnnotation(
+                id: "truck-\(i)", title: "Truck \(i)",
+                coordinate: Coordinate(latitude: 30 + 30 * next(), longitude: -10 + 40 * next()),
+                clusteringIdentifier: "trucks")
         }
     }
 
@@ -69,10 +71,12 @@ import SessionTransport
     /// 30 clustered vans a few hundred metres apart around 30S 120W (`#6/-30/-120` shows them).
     static func vans() -> [LiveAnnotation] {
         (0..<30).map { i in
-            LiveAnnotation(id: "van-\(i)", title: "Van \(i)",
-                           coordinate: Coordinate(latitude: -30 + 0.01 * Double(i % 6),
-                                                  longitude: -120 + 0.01 * Double(i / 6)),
-                           clusteringIdentifier: "fleet")
+            LiveAnnotation(
+                id: "van-\(i)", title: "Van \(i)",
+                coordinate: Coordinate(
+                    latitude: -30 + 0.01 * Double(i % 6),
+                    longitude: -120 + 0.01 * Double(i / 6)),
+                clusteringIdentifier: "fleet")
         }
     }
 
@@ -94,8 +98,9 @@ import SessionTransport
             h.settle(seconds: 0.2)
             #expect(h.replica.element(named: "29 places")?.item == item, "the same cluster item, one fewer")
             #expect(h.replica.element(named: "Van 29") != nil, "the mover on its own")
-            #expect(h.session.sync { h.session.live.movesReplayed } == 0,
-                    "a clustered move shows through the epoch, not replayed pin by pin")
+            #expect(
+                h.session.sync { h.session.live.movesReplayed } == 0,
+                "a clustered move shows through the epoch, not replayed pin by pin")
         }
         // A click on the cluster still zooms to its members.
         a.time += 1000
@@ -106,11 +111,13 @@ import SessionTransport
 
     @Test func removingAClusteredPinTakesItOutOfEveryMapsClusters() throws {
         let world = freshWorld()
-        try world.store.add((0..<3).map { i in
-            LiveAnnotation(id: "boat-\(i)", title: "Boat \(i)",
-                           coordinate: Coordinate(latitude: 10, longitude: 170 + 0.01 * Double(i)),
-                           clusteringIdentifier: "boats")
-        })
+        try world.store.add(
+            (0..<3).map { i in
+                LiveAnnotation(
+                    id: "boat-\(i)", title: "Boat \(i)",
+                    coordinate: Coordinate(latitude: 10, longitude: 170 + 0.01 * Double(i)),
+                    clusteringIdentifier: "boats")
+            })
         let h = SessionHarness(hash: "#6/10/170", world: world, id: 1)
         h.flushQueue()
         h.settle(seconds: 0.2)
@@ -134,8 +141,9 @@ import SessionTransport
         try world.store.add(SharedClusterSessionTests.fleet(100))
         world.store.publishClusters()
         try await Task.sleep(for: .milliseconds(40))
-        #expect(world.store.clusterPublishDelay == 0 && world.store.mergesAtOnce,
-                "a write after a quiet spell is merged at once")
+        #expect(
+            world.store.clusterPublishDelay == 0 && world.store.mergesAtOnce,
+            "a write after a quiet spell is merged at once")
     }
 
     /// The period counts from when the last merge began: a slow merge (more
@@ -200,7 +208,12 @@ import SessionTransport
     @Test func aMergeIsTimedByItsCPUTime() throws {
         // A CPU clock that says 4 ms passed between any two readings, however long the merge really took.
         let readings = Mutex(0.0)
-        let publisher = SharedClusterPublisher(cpuClock: { readings.withLock { $0 += 0.004; return $0 } })
+        let publisher = SharedClusterPublisher(cpuClock: {
+            readings.withLock {
+                $0 += 0.004
+                return $0
+            }
+        })
         var changes = ClusterChanges()
         for (slot, van) in SharedClusterSessionTests.fleet(20_000).enumerated() {
             changes.add(van, slot: UInt32(slot), at: Mercator.project(van.coordinate))

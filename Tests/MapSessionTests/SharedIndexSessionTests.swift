@@ -1,11 +1,12 @@
 import DisplayList
 import MapGeometry
+import SampleApps
+import SessionTransport
 import Testing
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
-import SampleApps
 
 extension SessionHarness {
     /// How many annotations the session's map keeps an entry for itself
@@ -17,8 +18,10 @@ extension SessionHarness {
 func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throws {
     for i in 0..<count {
         let lat = 40 + Double(i % 40) * 0.4, lon = -5 + Double(i / 40 % 60) * 0.45
-        try world.store.add(LiveAnnotation(id: "\(prefix)-\(i)", title: "\(prefix) \(i)",
-                                           coordinate: Coordinate(latitude: lat, longitude: lon)))
+        try world.store.add(
+            LiveAnnotation(
+                id: "\(prefix)-\(i)", title: "\(prefix) \(i)",
+                coordinate: Coordinate(latitude: lat, longitude: lon)))
     }
 }
 
@@ -58,7 +61,8 @@ func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throw
         try addEuropeGrid(2_000, to: world)
         let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
         let frames = h.frames.count
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
         h.flushQueue()
         #expect(h.frames.count == frames + 1)
         #expect(h.replica.element(named: "Boat")?.role == .button)
@@ -74,7 +78,8 @@ func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throw
         let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
         let base = h.perMapAnnotationCount
         // Zoom 6 shows about 28 degrees of longitude: -164 to -136.
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "boat", title: "Boat", coordinate: Coordinate(latitude: 0, longitude: -150)))
         try world.store.apply([Move(id: "boat", coordinate: Coordinate(latitude: 0, longitude: -150), timestamp: 10)])
         h.flushQueue()
         h.settle(seconds: 0.3)
@@ -106,8 +111,10 @@ func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throw
     @Test func aSelectedPinTheStoreRemovesLosesItsCallout() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
-        try world.store.add(LiveAnnotation(id: "boat", title: "Boat", subtitle: "Fishing",
-                                           coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(
+                id: "boat", title: "Boat", subtitle: "Fishing",
+                coordinate: Coordinate(latitude: 0, longitude: -150)))
         h.flushQueue()
         h.click(try #require(h.center(of: "Boat")))
         h.settle()
@@ -124,8 +131,10 @@ func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throw
         let world = World(fonts: sharedWorld.fonts, baseMap: sharedWorld.baseMap, app: sampleApp, logLimit: 8)
         let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
         let base = h.perMapAnnotationCount
-        try world.store.add(LiveAnnotation(id: "gone", title: "Gone", coordinate: Coordinate(latitude: 1, longitude: -152)))
-        try world.store.add(LiveAnnotation(id: "mover", title: "Mover", coordinate: Coordinate(latitude: -1, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "gone", title: "Gone", coordinate: Coordinate(latitude: 1, longitude: -152)))
+        try world.store.add(
+            LiveAnnotation(id: "mover", title: "Mover", coordinate: Coordinate(latitude: -1, longitude: -150)))
         try world.store.add(LiveAnnotation(id: "far", title: "Far", coordinate: Coordinate(latitude: 48, longitude: 8)))
         h.flushQueue()
         h.click(try #require(h.center(of: "Gone")))
@@ -136,10 +145,13 @@ func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throw
         // While the session's queue is busy, more changes than the log keeps.
         try h.session.sync {
             try world.store.remove(id: "gone")
-            try world.store.add(LiveAnnotation(id: "new", title: "New", coordinate: Coordinate(latitude: 0, longitude: -148)))
+            try world.store.add(
+                LiveAnnotation(id: "new", title: "New", coordinate: Coordinate(latitude: 0, longitude: -148)))
             try world.store.apply([Move(id: "mover", coordinate: Coordinate(latitude: -1, longitude: -149))])
             for i in 0..<20 {
-                try world.store.apply([Move(id: "far", coordinate: Coordinate(latitude: 48, longitude: 8 + Double(i) * 0.01))])
+                try world.store.apply([
+                    Move(id: "far", coordinate: Coordinate(latitude: 48, longitude: 8 + Double(i) * 0.01))
+                ])
             }
         }
         #expect(world.store.changes(since: version) == nil, "the log no longer reaches back")

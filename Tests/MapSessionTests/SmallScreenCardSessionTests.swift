@@ -1,10 +1,11 @@
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 @testable import SampleApps
 
 /// The wishlist card on phone-sized maps: above its pin where there is room,

@@ -5,6 +5,7 @@ import Persistence
 import SampleApps
 import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapSession
 
@@ -29,18 +30,24 @@ final class StoreFile: Sendable {
         let file = try StoreFile()
         let drop = Coordinate(latitude: 51.5, longitude: -0.12)
         do {
-            let content = try SampleContent.load(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                                                 publicDirectory: repoRoot.appendingPathComponent("Public"))
-            let store = try AnnotationStore(seeds: SampleMapApp(content: content).seeds, database: WorldDatabase(path: file.path))
-            try store.add(LiveAnnotation(id: "pin", title: "Pin", coordinate: Coordinate(latitude: 50, longitude: 0),
-                                         isDraggable: true))
+            let content = try SampleContent.load(
+                dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                publicDirectory: repoRoot.appendingPathComponent("Public"))
+            let store = try AnnotationStore(
+                seeds: SampleMapApp(content: content).seeds, database: WorldDatabase(path: file.path))
+            try store.add(
+                LiveAnnotation(
+                    id: "pin", title: "Pin", coordinate: Coordinate(latitude: 50, longitude: 0),
+                    isDraggable: true))
             let world = World(fonts: sharedWorld.fonts, baseMap: nil, store: store, app: SampleMapApp(content: content))
             let pin = try #require(store.record(id: "pin")?.annotation)
             #expect(world.move(pin, to: Coordinate(latitude: 50.5, longitude: -0.05)))
             #expect(world.move(pin, to: drop))
             store.close()
         }
-        #expect(try AnnotationStore(seeds: [], database: WorldDatabase(path: file.path)).record(id: "pin")?.annotation.coordinate == drop)
+        #expect(
+            try AnnotationStore(seeds: [], database: WorldDatabase(path: file.path)).record(id: "pin")?.annotation
+                .coordinate == drop)
     }
 }
 
@@ -49,12 +56,17 @@ final class StoreFile: Sendable {
 @Suite struct StoreFailureTests {
     @Test func afterAFailedWriteTheAPIRefusesWritesAndHealthzIs503() throws {
         let file = try StoreFile()
-        let app = try MapService(app: sampleApp, options: .init(dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                                                publicDirectory: repoRoot.appendingPathComponent("Public"),
-                                                storePath: file.path))
+        let app = try MapService(
+            app: sampleApp,
+            options: .init(
+                dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+                publicDirectory: repoRoot.appendingPathComponent("Public"),
+                storePath: file.path))
         func call(_ method: String, _ path: String, _ body: String = "") -> RouteResponse {
-            app.routes.respond(to: RouteRequest(method: method, path: path, body: Array(body.utf8),
-                                                contentType: "application/json"))!
+            app.routes.respond(
+                to: RouteRequest(
+                    method: method, path: path, body: Array(body.utf8),
+                    contentType: "application/json"))!
         }
         #expect(call("GET", "/healthz").status == 200)
         #expect(call("POST", "/api/annotations", #"{"id":"a","title":"A","latitude":1,"longitude":2}"#).status == 201)

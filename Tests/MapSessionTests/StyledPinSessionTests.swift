@@ -1,10 +1,11 @@
 import DisplayList
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 
 /// API pins are markers in their own colours in every app, and an edit
 /// reaches every session showing them within a frame.
@@ -24,8 +25,9 @@ import SessionTransport
         // The samples set a default pin image; an unstyled API pin is still a (red) marker.
         #expect(h.session.sync { h.session.mapView?.defaultPinImage != nil })
         let plain = LiveAnnotation(id: "plain", title: "Plain", coordinate: Coordinate(latitude: 0, longitude: -151))
-        let styled = LiveAnnotation(id: "styled", title: "Styled", coordinate: Coordinate(latitude: 0, longitude: -149),
-                                    markerColor: "#0a0", markerSymbol: "B")
+        let styled = LiveAnnotation(
+            id: "styled", title: "Styled", coordinate: Coordinate(latitude: 0, longitude: -149),
+            markerColor: "#0a0", markerSymbol: "B")
         try world.store.add(plain)
         try world.store.add(styled)
         h.flushQueue()
@@ -40,8 +42,9 @@ import SessionTransport
     @Test func anEditRestylesTheVisibleMarkerAndTheOpenCallout() throws {
         let world = freshWorld()
         let h = SessionHarness(hash: Self.pacific, world: world)
-        let pin = LiveAnnotation(id: "pin", title: "Before", subtitle: "Old line",
-                                 coordinate: Coordinate(latitude: 0, longitude: -150))
+        let pin = LiveAnnotation(
+            id: "pin", title: "Before", subtitle: "Old line",
+            coordinate: Coordinate(latitude: 0, longitude: -150))
         try world.store.add(pin)
         h.flushQueue()
         #expect(h.center(of: "Before") != nil)
@@ -60,7 +63,9 @@ import SessionTransport
         #expect(h.frames.count > frames)
         let m = marker(h, pin)
         #expect(m.tint == Color(hex: 0x123456) && m.glyph == "★")
-        let callout = h.session.sync { h.session.mapView?.calloutView.map { ($0.titleLabel.text, $0.subtitleLabel.text) } }
+        let callout = h.session.sync {
+            h.session.mapView?.calloutView.map { ($0.titleLabel.text, $0.subtitleLabel.text) }
+        }
         #expect(callout?.0 == "After" && callout?.1 == "New line")
         // The marker's own labels too: the map does not read a styled annotation's title each frame.
         let named = try #require(h.replica.element(named: "After"))
@@ -102,9 +107,11 @@ import SessionTransport
         // queue is busy, so its wake-up waits until they are all in.
         let behind = try h.session.sync { () throws -> Bool in
             try world.store.update(id: "pin") { $0.markerColor = "#00f" }
-            try world.store.add((0..<40).map {
-                LiveAnnotation(id: "far\($0)", title: nil, coordinate: Coordinate(latitude: 60, longitude: Double($0)))
-            })
+            try world.store.add(
+                (0..<40).map {
+                    LiveAnnotation(
+                        id: "far\($0)", title: nil, coordinate: Coordinate(latitude: 60, longitude: Double($0)))
+                })
             return world.store.changes(since: h.session.live.syncedVersion) == nil
         }
         #expect(behind, "the session is further behind than the log")

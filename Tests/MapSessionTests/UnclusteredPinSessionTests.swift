@@ -1,24 +1,28 @@
 import MapGeometry
+import SessionTransport
 import Synchronization
 import Testing
 import ViewKit
 import Wire
-@testable import MapCore
+
 @testable import LiveWorld
+@testable import MapCore
 @testable import MapSession
-import SessionTransport
 
 /// `count` API pins without a clustering identifier in a box, from a fixed seed.
-func apiPins(_ count: Int, lat: ClosedRange<Double>, lon: ClosedRange<Double>, prefix: String = "pin",
-             seed: UInt64 = 5) -> [LiveAnnotation] {
+func apiPins(
+    _ count: Int, lat: ClosedRange<Double>, lon: ClosedRange<Double>, prefix: String = "pin",
+    seed: UInt64 = 5
+) -> [LiveAnnotation] {
     var state = seed
     func next() -> Double {
         state = state &* 6364136223846793005 &+ 1442695040888963407
         return Double(state >> 11) / Double(1 << 53)
     }
     return (0..<count).map { i in
-        let c = Coordinate(latitude: lat.lowerBound + (lat.upperBound - lat.lowerBound) * next(),
-                           longitude: lon.lowerBound + (lon.upperBound - lon.lowerBound) * next())
+        let c = Coordinate(
+            latitude: lat.lowerBound + (lat.upperBound - lat.lowerBound) * next(),
+            longitude: lon.lowerBound + (lon.upperBound - lon.lowerBound) * next())
         return LiveAnnotation(id: "\(prefix)-\(i)", title: "\(prefix) \(i)", coordinate: c)
     }
 }
@@ -44,14 +48,19 @@ final class CountingClusteringApp: MapApp {
 
     let asked = Count()
     let own = (0..<3).map {
-        PointAnnotation(coordinate: Coordinate(latitude: 48.85, longitude: 2.34 + 0.01 * Double($0)),
-                        title: "Own \($0)")
+        PointAnnotation(
+            coordinate: Coordinate(latitude: 48.85, longitude: 2.34 + 0.01 * Double($0)),
+            title: "Own \($0)")
     }
 
     var seeds: [WorldSeed] {
-        [WorldSeed(name: "own", annotations: own.enumerated().map {
-            SeedAnnotation(id: "own-\($0.offset)", kind: "point", annotation: $0.element, move: nil)
-        })]
+        [
+            WorldSeed(
+                name: "own",
+                annotations: own.enumerated().map {
+                    SeedAnnotation(id: "own-\($0.offset)", kind: "point", annotation: $0.element, move: nil)
+                })
+        ]
     }
 
     func setUpSession(_ session: MapAppSession) -> AnyObject? {
@@ -175,8 +184,10 @@ final class CountingClusteringApp: MapApp {
         let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
         #expect(h.gathersUnclusteredPins)
         let before = try #require(h.center(of: "Loner"))
-        try world.store.apply([Move(id: "loner", coordinate: Coordinate(latitude: -6, longitude: -144), timestamp: 1),
-                               Move(id: "pin-3", coordinate: Coordinate(latitude: 1, longitude: -151), timestamp: 1)])
+        try world.store.apply([
+            Move(id: "loner", coordinate: Coordinate(latitude: -6, longitude: -144), timestamp: 1),
+            Move(id: "pin-3", coordinate: Coordinate(latitude: 1, longitude: -151), timestamp: 1),
+        ])
         h.flushQueue()
         // The epoch that merged the move put it there at once.
         let after = try #require(h.center(of: "Loner"))

@@ -2,12 +2,13 @@ import DisplayList
 import InputEvents
 import MapCore
 import MapGeometry
+import SessionTransport
 import Testing
 import ViewKit
 import Wire
+
 @testable import LiveWorld
 @testable import MapSession
-import SessionTransport
 @testable import SampleApps
 
 /// Chicago (Marcus Bell, 30 wishes) low in the middle, room above for his card;
@@ -55,8 +56,10 @@ extension SessionHarness {
         #expect(h.replica.element(named: "Model train track, HO scale")?.role == .listItem)
         #expect(h.replica.element(named: "Wishlist of Marcus Bell")?.role == .list)
         // About 240x280, centred over the pin with its arrow pointing down at it.
-        let card = try #require(h.mirrorRect(of: "Wishlist of Marcus Bell").flatMap { _ in
-            h.cardDialogs.first.flatMap { h.replica.screenBounds(of: $0.item) } })
+        let card = try #require(
+            h.mirrorRect(of: "Wishlist of Marcus Bell").flatMap { _ in
+                h.cardDialogs.first.flatMap { h.replica.screenBounds(of: $0.item) }
+            })
         #expect(card.width == 240 && card.height == 280)
         #expect(abs(card.midX - pin.x) < 2)
         #expect(card.maxY < pin.y)
@@ -66,8 +69,10 @@ extension SessionHarness {
         // No standard callout for people any more.
         #expect(h.session.sync { h.session.mapView?.calloutView } == nil)
         // Round 42x42 avatar.
-        let avatar = try #require(h.replica.items.values.first {
-            $0.kind == .image && $0.properties.radius == 21 && $0.properties.clip })
+        let avatar = try #require(
+            h.replica.items.values.first {
+                $0.kind == .image && $0.properties.radius == 21 && $0.properties.clip
+            })
         #expect(avatar.properties.frame.width == 42 && avatar.properties.frame.height == 42)
     }
 
@@ -227,9 +232,11 @@ extension SessionHarness {
         let pinBefore = try #require(h.center(of: "Marcus Bell"))
         h.session.sync {
             guard let map = h.session.mapView,
-                  let person = sampleContent.people.first(where: { $0.id == "marcus-bell" }) else { return }
-            person.coordinate = Coordinate(latitude: person.coordinate.latitude - 1,
-                                           longitude: person.coordinate.longitude + 2)
+                let person = sampleContent.people.first(where: { $0.id == "marcus-bell" })
+            else { return }
+            person.coordinate = Coordinate(
+                latitude: person.coordinate.latitude - 1,
+                longitude: person.coordinate.longitude + 2)
             map.annotationDidMove(person)
         }
         defer {
@@ -263,10 +270,11 @@ extension SessionHarness {
         let h = SessionHarness(hash: wishlistHash)
         // Someone with 1,000 wishes, added to this session's map only, far enough from everyone else
         // not to join a cluster (a selected pin absorbed into one is deselected).
-        let person = Person(id: "many-wishes", name: "Many Wishes", place: "Wichita, Kansas",
-                            continent: "North America", coordinate: Coordinate(latitude: 37.7, longitude: -97.3),
-                            avatar: "images/avatars/marcus-bell.svg", bio: "Wants everything.",
-                            wishes: (1...1000).map { "Wish number \($0)" })
+        let person = Person(
+            id: "many-wishes", name: "Many Wishes", place: "Wichita, Kansas",
+            continent: "North America", coordinate: Coordinate(latitude: 37.7, longitude: -97.3),
+            avatar: "images/avatars/marcus-bell.svg", bio: "Wants everything.",
+            wishes: (1...1000).map { "Wish number \($0)" })
         h.session.sync {
             h.session.mapView?.addAnnotation(person)
             h.session.mapView?.selectAnnotation(person, animated: false)
@@ -281,8 +289,10 @@ extension SessionHarness {
             mostInMirror = max(mostInMirror, h.replica.accessibility.filter { $0.role == .listItem }.count)
         }
         #expect(h.replica.element(named: "Wish number 1000")?.role == .listItem, "scrolled to the end")
-        let counts = try #require(h.session.sync {
-            (h.session.mapView?.view(for: person) as? PersonPinView)?.card?.listView.counts })
+        let counts = try #require(
+            h.session.sync {
+                (h.session.mapView?.view(for: person) as? PersonPinView)?.card?.listView.counts
+            })
         #expect(mostInMirror <= visibleRows)
         #expect(counts.live + counts.queued <= visibleRows + 4)
         #expect(counts.created <= visibleRows + 4)

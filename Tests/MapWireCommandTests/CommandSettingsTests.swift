@@ -5,6 +5,7 @@ import Logging
 import MapWire
 import SampleApps
 import Testing
+
 @testable import mapwire
 
 /// `mapwire` reads every setting from its flags, then `MAPWIRE_` variables,
@@ -25,13 +26,16 @@ import Testing
     }
 
     @Test func flagsWinOverVariablesWhichWinOverTheFileWhichWinsOverTheDefaults() throws {
-        try withFile("mapwire.yaml", """
+        try withFile(
+            "mapwire.yaml",
+            """
             samples: wishlist
             demo: false
             max-sessions: 5
             log-level: notice
             port: 1000
-            """) { path in
+            """
+        ) { path in
             let environment = ["MAPWIRE_DEMO": "true", "MAPWIRE_MAX_SESSIONS": "6", "MAPWIRE_PORT": "2000"]
             let read = try settings(["--config", path, "--no-demo", "--port", "3000"], environment: environment)
             #expect(read.configuration.port == 3000 && !read.demo, "flags win")
@@ -53,14 +57,15 @@ import Testing
     /// The other direction of the table: every key is a flag that reaches the reader.
     @Test func everySettingHasAFlag() throws {
         for key in MapWireCommand.keys {
-            let arguments: [String] = switch key.values {
-            case .text: [key.flag, "x"]
-            case .number(let range): [key.flag, String(range.lowerBound)]
-            case .onOff where key == .demo: ["--no-demo"]
-            case .onOff: [key.flag]
-            case .oneOf(let words): [key.flag, words[0]]
-            case .list(let choices): [key.flag, choices.first ?? "a"]
-            }
+            let arguments: [String] =
+                switch key.values {
+                case .text: [key.flag, "x"]
+                case .number(let range): [key.flag, String(range.lowerBound)]
+                case .onOff where key == .demo: ["--no-demo"]
+                case .onOff: [key.flag]
+                case .oneOf(let words): [key.flag, words[0]]
+                case .list(let choices): [key.flag, choices.first ?? "a"]
+                }
             #expect(try MapWireCommand.parse(arguments).given[key] != nil, "\(key.flag)")
         }
     }
@@ -92,7 +97,8 @@ import Testing
     }
 
     @Test func samplesFromAVariableAreAListAndNoneIsTheBareMap() throws {
-        #expect(try settings([], environment: ["MAPWIRE_SAMPLES": "wishlist, mapcallouts"]).samples.samples
+        #expect(
+            try settings([], environment: ["MAPWIRE_SAMPLES": "wishlist, mapcallouts"]).samples.samples
                 == [.wishlist, .mapcallouts])
         #expect(try settings([], environment: ["MAPWIRE_SAMPLES": "none"]).samples.samples.isEmpty)
         #expect(try MapWireCommand.parse(["--samples", "none"]).given[.samples] == .stringArray(["none"]))

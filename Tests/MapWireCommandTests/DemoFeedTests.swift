@@ -3,6 +3,7 @@ import MapWire
 import Persistence
 import SampleApps
 import Testing
+
 @testable import mapwire
 
 /// The demo's travellers: great-circle legs between the base map's largest cities, fed through the shared world.
@@ -32,8 +33,9 @@ import Testing
     }
 
     @Test func travellersAreAddedAndMovedThroughTheStore() throws {
-        let content = try SampleContent.load(dataDirectory: Self.fixtures,
-                                             publicDirectory: Self.repoRoot.appendingPathComponent("Public"))
+        let content = try SampleContent.load(
+            dataDirectory: Self.fixtures,
+            publicDirectory: Self.repoRoot.appendingPathComponent("Public"))
         let store = AnnotationStore(seeds: SampleMapApp(content: content).seeds)
         let cities = content.people.map(\.coordinate)
         let feed = DemoFeed(store: store, cities: cities, count: 5, now: 100)
@@ -56,8 +58,12 @@ import Testing
         let path = folder.appendingPathComponent("world.sqlite").path
         do {
             let store = try AnnotationStore(seeds: [], database: WorldDatabase(path: path))
-            let demo = DemoFeed(store: store, cities: [Coordinate(latitude: 0, longitude: 0),
-                                                       Coordinate(latitude: 10, longitude: 10)], count: 3)
+            let demo = DemoFeed(
+                store: store,
+                cities: [
+                    Coordinate(latitude: 0, longitude: 0),
+                    Coordinate(latitude: 10, longitude: 10),
+                ], count: 3)
             demo.step(at: AnnotationStore.now() + 1)
             #expect(store.record(id: "traveller-1") != nil)
             store.close()
@@ -65,8 +71,12 @@ import Testing
         let store = try AnnotationStore(seeds: [], database: WorldDatabase(path: path))
         #expect(store.record(id: "traveller-1") == nil)
         // A demo started again adds them afresh instead of finding ids that exist.
-        _ = DemoFeed(store: store, cities: [Coordinate(latitude: 0, longitude: 0),
-                                            Coordinate(latitude: 10, longitude: 10)], count: 3)
+        _ = DemoFeed(
+            store: store,
+            cities: [
+                Coordinate(latitude: 0, longitude: 0),
+                Coordinate(latitude: 10, longitude: 10),
+            ], count: 3)
         #expect(store.record(id: "traveller-3") != nil)
     }
 }

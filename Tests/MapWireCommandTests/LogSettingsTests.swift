@@ -3,6 +3,7 @@ import Logging
 import MapWire
 import Synchronization
 import Testing
+
 @testable import mapwire
 
 /// `--log-format json` writes one JSON object a line; libwebsockets' own lines
@@ -15,14 +16,16 @@ import Testing
 
     @Test func jsonLinesCarryTimeLevelLabelMessageAndMetadata() throws {
         let lines = Lines()
-        var handler = JSONLinesLogHandler(label: "mapwire.test", write: lines.write,
-                                          now: { Date(timeIntervalSince1970: 1_800_000_000.25) }, metadataProvider: nil)
+        var handler = JSONLinesLogHandler(
+            label: "mapwire.test", write: lines.write,
+            now: { Date(timeIntervalSince1970: 1_800_000_000.25) }, metadataProvider: nil)
         handler.logLevel = .trace
         handler[metadataKey: "session"] = "7"
         var logger = Logger(label: "mapwire.test") { _ in handler }
         logger.logLevel = .trace
-        logger.warning("a \"quoted\"\nline\u{1}",
-                       metadata: ["peer": "::1", "sizes": [.stringConvertible(1), "two"], "nested": ["k": "v"]])
+        logger.warning(
+            "a \"quoted\"\nline\u{1}",
+            metadata: ["peer": "::1", "sizes": [.stringConvertible(1), "two"], "nested": ["k": "v"]])
         let written = lines.all.withLock { $0 }
         #expect(written.count == 1 && written[0].hasSuffix("}\n") && !written[0].dropLast().contains("\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(written[0].utf8)) as? [String: Any])

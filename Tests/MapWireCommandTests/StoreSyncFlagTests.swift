@@ -1,6 +1,7 @@
 import ArgumentParser
 import MapWire
 import Testing
+
 @testable import mapwire
 
 /// `--sync` (and `MAPWIRE_SYNC`) say what an acknowledged change survives.

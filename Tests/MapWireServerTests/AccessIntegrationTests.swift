@@ -2,6 +2,7 @@ import Foundation
 import SessionTransport
 import Synchronization
 import Testing
+
 @testable import MapWireServer
 
 /// The header-time checks against the real server over real sockets: write
@@ -12,24 +13,31 @@ import Testing
     final class CountingHandler: HTTPHandler {
         let requests = Atomic<Int>(0)
         var routes: RouteTable {
-            let counted: (@escaping @Sendable (RouteRequest) -> RouteResponse) -> @Sendable (RouteRequest)
-                -> RouteResponse = { [requests = self] answer in
-                { request in
-                    requests.requests.add(1, ordering: .relaxed)
-                    return answer(request)
-                }
-            }
+            let counted:
+                (@escaping @Sendable (RouteRequest) -> RouteResponse) ->
+                    @Sendable (RouteRequest)
+                    -> RouteResponse = { [requests = self] answer in
+                        { request in
+                            requests.requests.add(1, ordering: .relaxed)
+                            return answer(request)
+                        }
+                    }
             let echo = counted { RouteResponse(status: 200, contentType: "application/json", body: $0.body) }
-            return RouteTable([
-                Route("GET", "/healthz", handler: counted { _ in .json(200, "{\"status\":\"ok\"}") }),
-                Route("POST", "/api/echo", body: TestRoutes.writeBodies, writes: true, handler: echo),
-                Route("DELETE", "/api/echo", body: TestRoutes.jsonBody, bodyIsOptional: true, writes: true,
-                      handler: echo),
-                Route("GET", "/api/big", handler: counted { _ in
-                    RouteResponse(status: 200, contentType: "application/json",
-                                  body: Array(repeating: UInt8(ascii: "x"), count: 40_000))
-                }),
-            ], prefixes: ["/api/"])
+            return RouteTable(
+                [
+                    Route("GET", "/healthz", handler: counted { _ in .json(200, "{\"status\":\"ok\"}") }),
+                    Route("POST", "/api/echo", body: TestRoutes.writeBodies, writes: true, handler: echo),
+                    Route(
+                        "DELETE", "/api/echo", body: TestRoutes.jsonBody, bodyIsOptional: true, writes: true,
+                        handler: echo),
+                    Route(
+                        "GET", "/api/big",
+                        handler: counted { _ in
+                            RouteResponse(
+                                status: 200, contentType: "application/json",
+                                body: Array(repeating: UInt8(ascii: "x"), count: 40_000))
+                        }),
+                ], prefixes: ["/api/"])
         }
     }
 
@@ -51,8 +59,10 @@ import Testing
         let handler: CountingHandler
     }
 
-    static func withServer(token: String? = nil, origins: [String] = [],
-                           _ body: (Fixture) throws -> Void) throws {
+    static func withServer(
+        token: String? = nil, origins: [String] = [],
+        _ body: (Fixture) throws -> Void
+    ) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwire-access-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -60,8 +70,9 @@ import Testing
         try Data("console.log(1)".utf8).write(to: directory.appendingPathComponent("painter.js"))
         let handler = CountingHandler()
         let server = MapWireServer(
-            configuration: ServerConfiguration(port: 0, publicDirectory: directory, apiToken: token,
-                                               allowedOrigins: origins),
+            configuration: ServerConfiguration(
+                port: 0, publicDirectory: directory, apiToken: token,
+                allowedOrigins: origins),
             sessions: Sessions(), http: handler)
         try server.start()
         defer { server.stop() }
@@ -94,8 +105,9 @@ import Testing
             let right = try post(fixture.port, headers: [json, "Authorization: Bearer s3cret"])
             #expect(right.status == 200)
             #expect(right.text == "{}")
-            let delete = try httpRequest(port: fixture.port, method: "DELETE", path: "/api/echo",
-                                         extraHeaders: ["Authorization: Bearer s3cret"])
+            let delete = try httpRequest(
+                port: fixture.port, method: "DELETE", path: "/api/echo",
+                extraHeaders: ["Authorization: Bearer s3cret"])
             #expect(delete.status == 200)
             #expect(try httpRequest(port: fixture.port, method: "DELETE", path: "/api/echo").status == 401)
             // Reads stay open.
@@ -143,14 +155,17 @@ import Testing
             let port = fixture.port
             for path in ["/ws", "/feed"] {
                 let auth = path == "/feed" ? ["Authorization: Bearer t"] : []
-                let foreign = try TestWebSocket(port: port, path: path, subprotocol: nil,
-                                                extraHeaders: auth + ["Origin: http://evil.example"])
+                let foreign = try TestWebSocket(
+                    port: port, path: path, subprotocol: nil,
+                    extraHeaders: auth + ["Origin: http://evil.example"])
                 #expect(foreign.handshake.status == 403, "\(path)")
-                let own = try TestWebSocket(port: port, path: path, subprotocol: nil,
-                                            extraHeaders: auth + ["Origin: http://127.0.0.1:\(port)"])
+                let own = try TestWebSocket(
+                    port: port, path: path, subprotocol: nil,
+                    extraHeaders: auth + ["Origin: http://127.0.0.1:\(port)"])
                 #expect(own.upgraded, "\(path)")
-                let allowed = try TestWebSocket(port: port, path: path, subprotocol: nil,
-                                                extraHeaders: auth + ["Origin: https://portal.example.com"])
+                let allowed = try TestWebSocket(
+                    port: port, path: path, subprotocol: nil,
+                    extraHeaders: auth + ["Origin: https://portal.example.com"])
                 #expect(allowed.upgraded, "\(path)")
                 let none = try TestWebSocket(port: port, path: path, subprotocol: nil, extraHeaders: auth)
                 #expect(none.upgraded, "\(path)")
@@ -163,11 +178,13 @@ import Testing
             let missing = try TestWebSocket(port: fixture.port, path: "/feed", subprotocol: "mapwire.feed.v1")
             #expect(missing.handshake.status == 401)
             #expect(missing.handshake.headers["www-authenticate"]?.hasPrefix("Bearer") == true)
-            let wrong = try TestWebSocket(port: fixture.port, path: "/feed", subprotocol: "mapwire.feed.v1",
-                                          extraHeaders: ["Authorization: Bearer x"])
+            let wrong = try TestWebSocket(
+                port: fixture.port, path: "/feed", subprotocol: "mapwire.feed.v1",
+                extraHeaders: ["Authorization: Bearer x"])
             #expect(wrong.handshake.status == 403)
-            let right = try TestWebSocket(port: fixture.port, path: "/feed", subprotocol: "mapwire.feed.v1",
-                                          extraHeaders: ["Authorization: Bearer t"])
+            let right = try TestWebSocket(
+                port: fixture.port, path: "/feed", subprotocol: "mapwire.feed.v1",
+                extraHeaders: ["Authorization: Bearer t"])
             #expect(right.upgraded)
             // The map socket is a read.
             #expect(try TestWebSocket(port: fixture.port).upgraded)
@@ -181,8 +198,10 @@ import Testing
             defer { client.shutdown() }
             let outcomes = Mutex<[String]>([])
             for token in ["t", "wrong", nil] as [String?] {
-                client.connect(port: fixture.port, path: "/feed", subprotocol: "mapwire.feed.v1", bearerToken: token,
-                               onFailure: { _ in outcomes.withLock { $0.append("refused \(token ?? "none")") } }) { _ in
+                client.connect(
+                    port: fixture.port, path: "/feed", subprotocol: "mapwire.feed.v1", bearerToken: token,
+                    onFailure: { _ in outcomes.withLock { $0.append("refused \(token ?? "none")") } }
+                ) { _ in
                     outcomes.withLock { $0.append("open \(token ?? "none")") }
                     return Sessions.Connection()
                 }
@@ -227,11 +246,14 @@ import Testing
         }
     }
 
-    @Test(arguments: ["Content-Length: 1e3", "Content-Length: -1", "Content-Length: 99999999999999999999",
-                      "Content-Length: 2\r\nContent-Length: 2", "Content-Length: 2, 2"])
+    @Test(arguments: [
+        "Content-Length: 1e3", "Content-Length: -1", "Content-Length: 99999999999999999999",
+        "Content-Length: 2\r\nContent-Length: 2", "Content-Length: 2, 2",
+    ])
     func contentLengthsLwsWouldMisreadAre400AndClose(header: String) throws {
         try Self.withServer { fixture in
-            let head = "POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            let head =
+                "POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "\(header)\r\n\r\n"
             let smuggled = Array("{}GET /healthz HTTP/1.1\r\n\r\n".utf8)
             let (response, closed) = try exchange(fixture.port, head, body: smuggled)
@@ -243,7 +265,8 @@ import Testing
 
     @Test func chunkedBodiesAre411AndClose() throws {
         try Self.withServer { fixture in
-            let head = "POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            let head =
+                "POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\n"
             let (response, closed) = try exchange(fixture.port, head, body: Array("2\r\n{}\r\n0\r\n\r\n".utf8))
             #expect(response.status == 411)

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import Synchronization
 import Testing
+
 @testable import MapWireServer
 
 @Suite struct BulkRequestQueueTests {
@@ -31,7 +32,7 @@ import Testing
         let record = Record()
         #expect(queue.submit(bytes: 60, record.job(1, holds: true)))
         #expect(queue.submit(bytes: 40, record.job(2)))
-        #expect(!queue.submit(bytes: 1, record.job(3)))   // 100 bytes already wait
+        #expect(!queue.submit(bytes: 1, record.job(3))) // 100 bytes already wait
         record.release.signal()
         record.done.wait()
         record.done.wait()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapWireServer
 
 /// The admission and deadline bookkeeping, without sockets.
@@ -38,8 +39,8 @@ import Testing
         _ = gate.admit(handle(1), peer: "a", deadline: 5)
         _ = gate.admit(handle(2), peer: "b", deadline: 5)
         _ = gate.admit(handle(3), peer: "c", deadline: 5)
-        gate.expect(handle(2), .request, by: nil)        // headers complete
-        gate.expect(handle(3), .firstMessage, by: 8)     // upgraded, waits for HELLO
+        gate.expect(handle(2), .request, by: nil) // headers complete
+        gate.expect(handle(3), .firstMessage, by: 8) // upgraded, waits for HELLO
         #expect(gate.expired(at: 4).isEmpty)
         let due = gate.expired(at: 6)
         #expect(due.map(\.wsi) == [handle(1)] && due.map(\.stage) == [.request])
@@ -69,7 +70,7 @@ import Testing
         var allowed = 0
         for _ in 0..<10_000 where bucket.spend(at: 0) { allowed += 1 }
         #expect(allowed == 200)
-        let refilled = bucket.spend(at: 0.011)   // 1.1 tokens back after 11 ms
+        let refilled = bucket.spend(at: 0.011) // 1.1 tokens back after 11 ms
         let twice = bucket.spend(at: 0.011)
         #expect(refilled && !twice)
         // Pointer moves at 240 Hz for 50 s never run dry at the default 500/s.

@@ -3,6 +3,7 @@ import Glibc
 import SessionTransport
 import Synchronization
 import Testing
+
 @testable import MapWireServer
 
 /// A producer on `/feed` cannot make the server hold more than its bounds:
@@ -32,7 +33,9 @@ import Testing
             for output in waiting { output.send(answer) }
         }
 
-        var answer: [UInt8] { Array(("{\"applied\":1,\"pad\":\"" + String(repeating: "x", count: answerBytes) + "\"}").utf8) }
+        var answer: [UInt8] {
+            Array(("{\"applied\":1,\"pad\":\"" + String(repeating: "x", count: answerBytes) + "\"}").utf8)
+        }
 
         final class Feed: SessionConnection {
             let output: SessionOutput
@@ -58,12 +61,15 @@ import Testing
         func openFeed(output: SessionOutput) -> SessionConnection { Feed(output: output, feeds: self) }
     }
 
-    static func withServer(_ feeds: Feeds, _ configure: (inout ServerConfiguration) -> Void,
-                           _ body: (MapWireServer, Int) throws -> Void) throws {
+    static func withServer(
+        _ feeds: Feeds, _ configure: (inout ServerConfiguration) -> Void,
+        _ body: (MapWireServer, Int) throws -> Void
+    ) throws {
         var configuration = ServerConfiguration(port: 0, publicDirectory: FileManager.default.temporaryDirectory)
         configure(&configuration)
-        let server = MapWireServer(configuration: configuration, sessions: feeds,
-                                   http: ServerIntegrationTests.FakeHandler())
+        let server = MapWireServer(
+            configuration: configuration, sessions: feeds,
+            http: ServerIntegrationTests.FakeHandler())
         try server.start()
         defer { server.stop() }
         try body(server, try #require(server.port))
@@ -135,7 +141,8 @@ import Testing
             #expect(Self.eventually { feeds.disconnected.load(ordering: .relaxed) >= 1 }, "the silent one is closed")
             #expect(feeds.disconnected.load(ordering: .relaxed) == 1, "only the one that never answered")
             #expect(server.metrics.values["mapwire_connection_closes_total{reason=\"timeout\"}"] == 1)
-            #expect(try silent.receiveClose(answeringPings: false)
+            #expect(
+                try silent.receiveClose(answeringPings: false)
                     == .close(code: 1008, reason: "no batch and no pong within 2 s"))
         }
     }

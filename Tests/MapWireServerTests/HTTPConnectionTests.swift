@@ -1,6 +1,7 @@
 import Foundation
 import SessionTransport
 import Testing
+
 @testable import MapWireServer
 
 /// The front connection's state machine, fed bytes as a socket would:
@@ -16,8 +17,9 @@ import Testing
     }
 
     static func environment(token: String? = nil, maxBody: Int = 1000) -> FrontEnvironment {
-        let configuration = ServerConfiguration(publicDirectory: URL(fileURLWithPath: "/tmp"),
-                                                limits: .init(maxRequestBodyBytes: maxBody), apiToken: token)
+        let configuration = ServerConfiguration(
+            publicDirectory: URL(fileURLWithPath: "/tmp"),
+            limits: .init(maxRequestBodyBytes: maxBody), apiToken: token)
         let ids = IDs()
         return FrontEnvironment(
             gate: RequestGate(configuration: configuration), common: CommonFields(allowedOrigins: []),
@@ -27,14 +29,16 @@ import Testing
 
     static let routes: RouteTable = {
         let ok: @Sendable (RouteRequest) -> RouteResponse = { _ in .json(200, "{}") }
-        return RouteTable([
-            Route("GET", "/healthz", handler: ok),
-            Route("POST", "/api/moves", body: TestRoutes.jsonBody, writes: true, handler: ok),
-            Route("GET", "/api/annotations/{id}", handler: ok),
-            Route("PATCH", "/api/annotations/{id}", body: TestRoutes.jsonBody, writes: true, handler: ok),
-            Route("DELETE", "/api/annotations/{id}", body: TestRoutes.jsonBody, bodyIsOptional: true, writes: true,
-                  handler: ok),
-        ], prefixes: ["/api/"])
+        return RouteTable(
+            [
+                Route("GET", "/healthz", handler: ok),
+                Route("POST", "/api/moves", body: TestRoutes.jsonBody, writes: true, handler: ok),
+                Route("GET", "/api/annotations/{id}", handler: ok),
+                Route("PATCH", "/api/annotations/{id}", body: TestRoutes.jsonBody, writes: true, handler: ok),
+                Route(
+                    "DELETE", "/api/annotations/{id}", body: TestRoutes.jsonBody, bodyIsOptional: true, writes: true,
+                    handler: ok),
+            ], prefixes: ["/api/"])
     }()
 
     let connection: HTTPConnection
@@ -67,12 +71,19 @@ import Testing
 
     @Test func pipelinedRequestsAreAnsweredWholeAndInOrder() throws {
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20)
-        let first = try #require(exchanges(feed(Self.get + Self.get.replacingOccurrences(of: "/healthz", with: "/x")))
-            .first)
+        let first = try #require(
+            exchanges(feed(Self.get + Self.get.replacingOccurrences(of: "/healthz", with: "/x")))
+                .first)
         #expect(connection.phase == .answer, "the second waits for the first's answer")
-        #expect(exchanges(connection.answer(first, HTTPAnswer(status: 200, contentType: "text/plain",
-                                                               body: big))).isEmpty,
-                "a megabyte or more waits to go out before the next request is read")
+        #expect(
+            exchanges(
+                connection.answer(
+                    first,
+                    HTTPAnswer(
+                        status: 200, contentType: "text/plain",
+                        body: big))
+            ).isEmpty,
+            "a megabyte or more waits to go out before the next request is read")
         var out = ""
         var next: [HTTPConnection.Event] = []
         while connection.pendingOutput > 0 {
@@ -93,22 +104,30 @@ import Testing
     }
 
     @Test func aBodyIsReadByItsLengthAndTheNextRequestAfterIt() throws {
-        let post = "POST /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        let post =
+            "POST /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Content-Length: 5\r\n\r\n[1,2]"
         var events = feed(String(post.dropLast(3)))
         #expect(events.isEmpty && connection.phase == .body)
         events = feed(String(post.suffix(3)) + Self.get)
         let exchange = try #require(exchanges(events).first)
         #expect(exchange.complete() == 5 && exchange.request.body == Array("[1,2]".utf8))
-        let next = try #require(exchanges(connection.answer(exchange, HTTPAnswer(status: 400, contentType: nil,
-                                                                                  body: []))).first)
+        let next = try #require(
+            exchanges(
+                connection.answer(
+                    exchange,
+                    HTTPAnswer(
+                        status: 400, contentType: nil,
+                        body: []))
+            ).first)
         #expect(next.request.path == "/healthz", "the byte after the body starts nothing")
     }
 
     @Test func headGetsTheHeadOfTheGetWithItsLength() throws {
         let exchange = try #require(exchanges(feed("HEAD /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).first)
         #expect(exchange.request.method == "GET" && exchange.omitsBody)
-        _ = connection.answer(exchange, HTTPAnswer(status: 200, contentType: "application/json", body: Array("{}".utf8)))
+        _ = connection.answer(
+            exchange, HTTPAnswer(status: 200, contentType: "application/json", body: Array("{}".utf8)))
         let out = drain()
         #expect(out.contains("Content-Length: 2\r\n") && out.hasSuffix("\r\n\r\n"))
     }
@@ -159,14 +178,16 @@ import Testing
         #expect(star.responder.isOptions && star.allowedMethods?.contains("CONNECT") == false)
     }
 
-    @Test(arguments: [("QUERY /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405),
-                      ("TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405),
-                      ("FOO / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 501),
-                      ("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\n\r\n", 405),
-                      ("GET /healthz?x=%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400),
-                      ("GET /api/annotations/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400),
-                      ("GET / HTTP/1.1\r\nHos: x\r\nHost: evil.example\r\n\r\n", 421),
-                      ("GET / HTTP/1.1\r\n\r\n", 400)])
+    @Test(arguments: [
+        ("QUERY /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405),
+        ("TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 405),
+        ("FOO / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 501),
+        ("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\n\r\n", 405),
+        ("GET /healthz?x=%00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400),
+        ("GET /api/annotations/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHos: x\r\nHost: evil.example\r\n\r\n", 421),
+        ("GET / HTTP/1.1\r\n\r\n", 400),
+    ])
     func refusalsAreJSONWithTheSecurityHeadersAndClose(request: String, status: Int) {
         let connection = HTTPConnection(environment: Self.environment(), peerIsLoopback: true)
         #expect(feed(request, to: connection).isEmpty)
@@ -178,7 +199,8 @@ import Testing
     }
 
     @Test func continueIsSentOnlyWhenTheHeadIsAccepted() throws {
-        let head = "POST /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        let head =
+            "POST /api/moves HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Expect: 100-continue\r\n"
         #expect(feed(head + "Content-Length: 2\r\n\r\n").isEmpty)
         #expect(drain() == "HTTP/1.1 100 Continue\r\n\r\n")
@@ -192,21 +214,24 @@ import Testing
     }
 
     @Test func aHiddenForwardingFieldCannotMakeAWriteLocal() {
-        _ = feed("POST /api/moves HTTP/1.1\r\nContent-Type: application/json\r\nHost: 127.0.0.1\r\n"
-                 + "X-Forwarded: x\r\nX-Forwarded-For: 203.0.113.9\r\nContent-Length: 2\r\n\r\n[]")
+        _ = feed(
+            "POST /api/moves HTTP/1.1\r\nContent-Type: application/json\r\nHost: 127.0.0.1\r\n"
+                + "X-Forwarded: x\r\nX-Forwarded-For: 203.0.113.9\r\nContent-Length: 2\r\n\r\n[]")
         #expect(drain().hasPrefix("HTTP/1.1 403"))
     }
 
     @Test func aWebSocketOpeningIsHandedOverRewritten() throws {
-        let events = feed("GET /ws HTTP/1.1\r\nHos: x\r\nHost: 127.0.0.1:8080\r\nUpgrade: websocket\r\n"
-                          + "Connection: keep-alive, Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                          + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: mapwire.v1\r\nX-Custom: y\r\n\r\n")
+        let events = feed(
+            "GET /ws HTTP/1.1\r\nHos: x\r\nHost: 127.0.0.1:8080\r\nUpgrade: websocket\r\n"
+                + "Connection: keep-alive, Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: mapwire.v1\r\nX-Custom: y\r\n\r\n")
         guard case .upgrade(let handoff) = try #require(events.first) else {
             Issue.record("no hand-off: \(events)")
             return
         }
         let text = String(decoding: handoff.bytes, as: UTF8.self)
-        #expect(text == "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        #expect(
+            text == "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
                 + "Sec-WebSocket-Protocol: mapwire.v1\r\n\r\n")
         #expect(!handoff.isFeed && connection.phase == .upgraded)
@@ -215,13 +240,19 @@ import Testing
     @Test func badWebSocketOpeningsAreRefused() {
         let base = "Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         let cases = [
-            ("GET /elsewhere HTTP/1.1\r\n" + base + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-             + "Sec-WebSocket-Version: 13\r\n\r\n", 404),
+            (
+                "GET /elsewhere HTTP/1.1\r\n" + base + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    + "Sec-WebSocket-Version: 13\r\n\r\n", 404
+            ),
             ("GET /ws HTTP/1.1\r\n" + base + "Sec-WebSocket-Key: short\r\nSec-WebSocket-Version: 13\r\n\r\n", 400),
-            ("GET /ws HTTP/1.1\r\n" + base + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-             + "Sec-WebSocket-Version: 8\r\n\r\n", 426),
-            ("GET /ws HTTP/1.1\r\n" + base + "Origin: http://evil.example\r\n"
-             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", 403),
+            (
+                "GET /ws HTTP/1.1\r\n" + base + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                    + "Sec-WebSocket-Version: 8\r\n\r\n", 426
+            ),
+            (
+                "GET /ws HTTP/1.1\r\n" + base + "Origin: http://evil.example\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", 403
+            ),
         ]
         for (request, status) in cases {
             let connection = HTTPConnection(environment: Self.environment(), peerIsLoopback: true)

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import MapWireServer
 
 /// The request head is read by RFC 9112's grammar, every field whole: a
@@ -29,8 +30,10 @@ import Testing
 
     /// Each name a lws 4.1 parser let swallow the next field: here both
     /// fields are there, each under its own name.
-    @Test(arguments: [("Hos", "Host"), ("X-Forwarded", "X-Forwarded-For"), ("X-Real", "X-Real-IP"),
-                      ("Content-Typ", "Content-Type"), ("Transfer-Encodin", "Transfer-Encoding")])
+    @Test(arguments: [
+        ("Hos", "Host"), ("X-Forwarded", "X-Forwarded-For"), ("X-Real", "X-Real-IP"),
+        ("Content-Typ", "Content-Type"), ("Transfer-Encodin", "Transfer-Encoding"),
+    ])
     func aFieldNamedLikeThePrefixOfAnotherHidesNothing(prefix: String, name: String) throws {
         let parsed = try head("POST /api/annotations HTTP/1.1\r\n\(prefix): x\r\n\(name): hidden\r\n\r\n")
         #expect(parsed.fields[values: HTTPField.Name(name)!] == ["hidden"])
@@ -40,7 +43,8 @@ import Testing
 
     /// A client's field named like a forwarding one, just before the proxy's own, hides nothing.
     @Test func aForwardedWriteBehindALookalikeFieldIsRefused() throws {
-        let text = "POST /api/annotations HTTP/1.1\r\nContent-Type: application/json\r\nHost: 127.0.0.1\r\n"
+        let text =
+            "POST /api/annotations HTTP/1.1\r\nContent-Type: application/json\r\nHost: 127.0.0.1\r\n"
             + "X-Forwarded: x\r\nX-Forwarded-For: 203.0.113.9\r\nContent-Length: 50\r\n\r\n"
         let parsed = try head(text)
         let gateHead = RequestHead(parsed, target: try RequestTarget(parsed.target), peerIsLoopback: true)
@@ -56,7 +60,8 @@ import Testing
     @Test func anEmptyForwardingFieldStillMeansAProxy() throws {
         for name in ["X-Forwarded-For", "Forwarded", "X-Real-IP", "Via"] {
             let parsed = try head("GET / HTTP/1.1\r\nHost: a\r\n\(name):\r\n\r\n")
-            #expect(!RequestHead(parsed, target: try RequestTarget("/"), peerIsLoopback: true).peerIsLoopback, "\(name)")
+            #expect(
+                !RequestHead(parsed, target: try RequestTarget("/"), peerIsLoopback: true).peerIsLoopback, "\(name)")
         }
     }
 
@@ -69,21 +74,22 @@ import Testing
     }
 
     @Test func everyLineOfARepeatedFieldIsKept() throws {
-        let parsed = try head("GET / HTTP/1.1\r\nHost: a\r\nhost: b\r\nX-Forwarded-For: 1\r\nx-forwarded-for: 2\r\n\r\n")
+        let parsed = try head(
+            "GET / HTTP/1.1\r\nHost: a\r\nhost: b\r\nX-Forwarded-For: 1\r\nx-forwarded-for: 2\r\n\r\n")
         #expect(parsed.fields[values: Self.host] == ["a", "b"])
         #expect(parsed.fields[values: Self.forwardedFor] == ["1", "2"])
     }
 
     @Test(arguments: [
-        "GET / HTTP/1.1\r\nHost : a\r\n\r\n",           // space before the colon
-        "GET / HTTP/1.1\r\nHost: a\r\n folded\r\n\r\n",  // obs-fold
-        "GET / HTTP/1.1\r\nHost: a\rb\r\n\r\n",          // a bare CR
-        "GET / HTTP/1.1\r\nHost: a\u{0}b\r\n\r\n",       // NUL
-        "GET / HTTP/1.1\r\nHost: a\u{1}b\r\n\r\n",       // a control
+        "GET / HTTP/1.1\r\nHost : a\r\n\r\n", // space before the colon
+        "GET / HTTP/1.1\r\nHost: a\r\n folded\r\n\r\n", // obs-fold
+        "GET / HTTP/1.1\r\nHost: a\rb\r\n\r\n", // a bare CR
+        "GET / HTTP/1.1\r\nHost: a\u{0}b\r\n\r\n", // NUL
+        "GET / HTTP/1.1\r\nHost: a\u{1}b\r\n\r\n", // a control
         "GET / HTTP/1.1\r\nNo colon here\r\n\r\n",
         "GET / HTTP/1.1\r\n: empty name\r\n\r\n",
         "GET / HTTP/1.1\r\nBad\"Name: a\r\n\r\n",
-        "GET  / HTTP/1.1\r\n\r\n",                        // two spaces
+        "GET  / HTTP/1.1\r\n\r\n", // two spaces
         "GET / HTTP/1.1 extra\r\n\r\n",
         "GET / HTTPS/1.1\r\n\r\n",
         "G(T / HTTP/1.1\r\n\r\n",
@@ -129,8 +135,11 @@ import Testing
         #expect(refusal(String(longField.prefix(8500)))?.status == 431, "before the line ends")
         let manyFields = "GET / HTTP/1.1\r\n" + String(repeating: "X-A: b\r\n", count: 101) + "\r\n"
         #expect(refusal(manyFields)?.status == 431)
-        let bigHead = "GET / HTTP/1.1\r\n" + String(repeating: "X-Padding: " + String(repeating: "p", count: 4000)
-                                                    + "\r\n", count: 9)
+        let bigHead =
+            "GET / HTTP/1.1\r\n"
+            + String(
+                repeating: "X-Padding: " + String(repeating: "p", count: 4000)
+                    + "\r\n", count: 9)
         #expect(refusal(bigHead)?.status == 431, "over 32 KB before the head ends")
     }
 }

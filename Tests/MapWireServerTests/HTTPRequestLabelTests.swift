@@ -1,6 +1,7 @@
 import Foundation
 import SessionTransport
 import Testing
+
 @testable import MapWireServer
 
 /// `mapwire_http_requests_total` counts each answer under labels from a
@@ -69,7 +70,8 @@ import Testing
     }
 
     @Test func aWebSocketOpeningIsCountedAs101UnderItsPath() {
-        request("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        request(
+            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                 + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         #expect(connection.phase == .upgraded)
         #expect(counted("GET", "/ws", 101) == 1)

@@ -1,20 +1,26 @@
 import Foundation
 import Testing
+
 @testable import MapWireServer
 
 @Suite struct HostPolicyTests {
-    let policy = HostPolicy(allowedHosts: ["maps.internal"], allowedOrigins: ["https://Maps.Example.com"],
-                            bindHost: "127.0.0.1")
+    let policy = HostPolicy(
+        allowedHosts: ["maps.internal"], allowedOrigins: ["https://Maps.Example.com"],
+        bindHost: "127.0.0.1")
 
-    @Test(arguments: ["localhost", "localhost:8080", "127.0.0.1:8080", "127.9.9.9", "[::1]:8080", "[::1]",
-                      "192.168.1.20:8080", "maps.internal", "MAPS.INTERNAL.:80", "maps.example.com"])
+    @Test(arguments: [
+        "localhost", "localhost:8080", "127.0.0.1:8080", "127.9.9.9", "[::1]:8080", "[::1]",
+        "192.168.1.20:8080", "maps.internal", "MAPS.INTERNAL.:80", "maps.example.com",
+    ])
     func servedHosts(host: String) {
         #expect(policy.checkHost(host) == nil)
     }
 
     /// DNS rebinding: a foreign name that resolves to this machine.
-    @Test(arguments: ["evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io",
-                      "", ":8080", "a b", "maps.internal:80x", "[::1"])
+    @Test(arguments: [
+        "evil.example", "evil.example:8080", "localhost.evil.example", "127.0.0.1.nip.io",
+        "", ":8080", "a b", "maps.internal:80x", "[::1",
+    ])
     func refusedHosts(host: String) throws {
         let refusal = try #require(policy.checkHost(host))
         #expect(refusal.status == 421)

@@ -1,6 +1,7 @@
 import Foundation
 import SessionTransport
 import Testing
+
 @testable import MapWireServer
 
 /// A GeoJSON or NDJSON import into `/api/annotations` may be bigger than

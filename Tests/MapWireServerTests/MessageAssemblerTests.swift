@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapWireServer
 
 @Suite struct MessageAssemblerTests {

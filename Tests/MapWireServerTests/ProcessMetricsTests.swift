@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MapWireServer
 
 /// The process's own figures, as every Prometheus client names them.
@@ -26,8 +27,10 @@ import Testing
             #expect(text.contains("# TYPE \(family)\n"), "\(family)")
         }
         #if os(Linux)
-        for family in ["process_start_time_seconds", "process_resident_memory_bytes", "process_virtual_memory_bytes",
-                       "process_open_fds"] {
+        for family in [
+            "process_start_time_seconds", "process_resident_memory_bytes", "process_virtual_memory_bytes",
+            "process_open_fds",
+        ] {
             #expect(text.contains("# TYPE \(family) gauge\n"), "\(family)")
         }
         #endif

@@ -1,19 +1,23 @@
 import Foundation
 import SessionTransport
 import Testing
+
 @testable import MapWireServer
 
 @Suite struct RequestGateTests {
     static let directory = URL(fileURLWithPath: "/tmp")
 
     func gate(token: String? = nil, open: Bool = false, maxBody: Int = 1000) -> RequestGate {
-        RequestGate(configuration: ServerConfiguration(
-            publicDirectory: Self.directory, limits: .init(maxRequestBodyBytes: maxBody),
-            apiToken: token, allowsOpenWrites: open))
+        RequestGate(
+            configuration: ServerConfiguration(
+                publicDirectory: Self.directory, limits: .init(maxRequestBodyBytes: maxBody),
+                apiToken: token, allowsOpenWrites: open))
     }
 
-    func post(_ path: String = "/api/moves", type: String? = "application/json", length: String? = "2",
-              loopback: Bool = true) -> RequestHead {
+    func post(
+        _ path: String = "/api/moves", type: String? = "application/json", length: String? = "2",
+        loopback: Bool = true
+    ) -> RequestHead {
         var head = RequestHead(method: "POST", path: path)
         head.host = "127.0.0.1:8080"
         head.hostFields = 1
@@ -71,7 +75,8 @@ import Testing
     /// access on a write route and not on a read.
     @Test func writeAccessIsTheRoutesToDecide() throws {
         guard case .found(let moves) = TestRoutes.apiLike.resolve(method: "POST", path: "/api/moves"),
-              case .found(let list) = TestRoutes.apiLike.resolve(method: "GET", path: "/api/annotations") else {
+            case .found(let list) = TestRoutes.apiLike.resolve(method: "GET", path: "/api/annotations")
+        else {
             Issue.record("the API-like table has both routes")
             return
         }
@@ -134,10 +139,13 @@ import Testing
 }
 
 @Suite struct ServerConfigurationCheckTests {
-    func configuration(host: String, token: String? = nil, open: Bool = false,
-                       origins: [String] = []) -> ServerConfiguration {
-        ServerConfiguration(host: host, publicDirectory: URL(fileURLWithPath: "/tmp"), apiToken: token,
-                            allowsOpenWrites: open, allowedOrigins: origins)
+    func configuration(
+        host: String, token: String? = nil, open: Bool = false,
+        origins: [String] = []
+    ) -> ServerConfiguration {
+        ServerConfiguration(
+            host: host, publicDirectory: URL(fileURLWithPath: "/tmp"), apiToken: token,
+            allowsOpenWrites: open, allowedOrigins: origins)
     }
 
     @Test(arguments: ["0.0.0.0", "::", "*", "192.168.1.20"])
@@ -170,10 +178,12 @@ import Testing
 @Suite struct SecurityHeadersTests {
     @Test func thePolicyAllowsWhatThePageLoadsAndFramingFromAllowedOrigins() {
         let csp = SecurityHeaders.contentSecurityPolicy(allowedOrigins: ["https://Portal.Example.com"])
-        for directive in ["default-src 'none'", "script-src 'self'", "style-src 'self'", "font-src 'self'",
-                          "img-src 'self' blob: data:", "connect-src 'self'", "object-src 'none'",
-                          "base-uri 'none'", "form-action 'none'", "frame-src 'self'",
-                          "frame-ancestors 'self' https://portal.example.com"] {
+        for directive in [
+            "default-src 'none'", "script-src 'self'", "style-src 'self'", "font-src 'self'",
+            "img-src 'self' blob: data:", "connect-src 'self'", "object-src 'none'",
+            "base-uri 'none'", "form-action 'none'", "frame-src 'self'",
+            "frame-ancestors 'self' https://portal.example.com",
+        ] {
             #expect(csp.contains(directive), "\(directive)")
         }
         #expect(!csp.contains("unsafe"))

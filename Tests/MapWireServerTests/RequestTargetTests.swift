@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapWireServer
 
 /// A request target is percent-decoded once, in the path only; `+` in a
@@ -18,8 +19,10 @@ import Testing
         #expect(try RequestTarget("/healthz").query == "")
     }
 
-    @Test(arguments: ["/healthz?x=%00", "/api/annotations/a%00b", "/a%zz", "/a%", "/a%4", "/x?y=%g1", "/%FF%FE",
-                      "relative", "/a#fragment"])
+    @Test(arguments: [
+        "/healthz?x=%00", "/api/annotations/a%00b", "/a%zz", "/a%", "/a%4", "/x?y=%g1", "/%FF%FE",
+        "relative", "/a#fragment",
+    ])
     func badTargetsAre400(target: String) {
         #expect(throws: Refusal.self) { try RequestTarget(target) }
         do {
@@ -31,7 +34,8 @@ import Testing
 
     @Test func absoluteFormNamesItsAuthority() throws {
         let target = try RequestTarget("http://example.com:8080/api/annotations?limit=2")
-        #expect(target.authority == "example.com:8080" && target.path == "/api/annotations" && target.query == "limit=2")
+        #expect(
+            target.authority == "example.com:8080" && target.path == "/api/annotations" && target.query == "limit=2")
         #expect(try RequestTarget("http://example.com").path == "/")
         #expect(try RequestTarget("*").path == "*")
     }

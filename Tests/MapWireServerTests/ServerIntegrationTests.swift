@@ -3,6 +3,7 @@ import SessionTransport
 import Synchronization
 import Testing
 import Wire
+
 @testable import MapWireServer
 
 /// Starts the real server in-process on a free port and talks to it over
@@ -59,18 +60,20 @@ import Wire
 
     final class FakeHandler: HTTPHandler {
         var routes: RouteTable {
-            RouteTable([
-                Route("GET", "/healthz") { _ in .json(200, "{\"status\":\"fake\"}") },
-                Route("POST", "/api/echo", body: TestRoutes.writeBodies, writes: true) {
-                    RouteResponse(status: 200, contentType: "application/octet-stream", body: $0.body)
-                },
-                Route("GET", "/api/query") { request in
-                    .json(200, String(decoding: try! JSONEncoder().encode(request.query), as: UTF8.self))
-                },
-                Route("GET", "/api/big", answers: []) { _ in
-                    RouteResponse(status: 200, contentType: "text/plain", body: (0..<300_000).map { UInt8($0 % 251) })
-                },
-            ], prefixes: ["/api/"])
+            RouteTable(
+                [
+                    Route("GET", "/healthz") { _ in .json(200, "{\"status\":\"fake\"}") },
+                    Route("POST", "/api/echo", body: TestRoutes.writeBodies, writes: true) {
+                        RouteResponse(status: 200, contentType: "application/octet-stream", body: $0.body)
+                    },
+                    Route("GET", "/api/query") { request in
+                        .json(200, String(decoding: try! JSONEncoder().encode(request.query), as: UTF8.self))
+                    },
+                    Route("GET", "/api/big", answers: []) { _ in
+                        RouteResponse(
+                            status: 200, contentType: "text/plain", body: (0..<300_000).map { UInt8($0 % 251) })
+                    },
+                ], prefixes: ["/api/"])
         }
     }
 
@@ -81,13 +84,16 @@ import Wire
         let publicDirectory: URL
     }
 
-    static func withServer(limits: ServerConfiguration.Limits = .init(maxMessageBytes: 256 * 1024),
-                           closeTimeout: Int = 5, idleRequestTimeout: Int = 10,
-                           _ body: (Fixture) throws -> Void) throws {
+    static func withServer(
+        limits: ServerConfiguration.Limits = .init(maxMessageBytes: 256 * 1024),
+        closeTimeout: Int = 5, idleRequestTimeout: Int = 10,
+        _ body: (Fixture) throws -> Void
+    ) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mapwire-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("fonts"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("fonts"),
+            withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("<!doctype html><title>MapWire test</title>".utf8)
             .write(to: directory.appendingPathComponent("index.html"))
@@ -96,8 +102,9 @@ import Wire
 
         let sessions = EchoSessions()
         let server = MapWireServer(
-            configuration: ServerConfiguration(port: 0, publicDirectory: directory, limits: limits,
-                                               closeTimeout: closeTimeout, idleRequestTimeout: idleRequestTimeout),
+            configuration: ServerConfiguration(
+                port: 0, publicDirectory: directory, limits: limits,
+                closeTimeout: closeTimeout, idleRequestTimeout: idleRequestTimeout),
             sessions: sessions, http: FakeHandler())
         try server.start()
         defer { server.stop() }
@@ -146,12 +153,14 @@ import Wire
         try Self.withServer(limits: .init(maxRequestBodyBytes: 100_000)) { fixture in
             let payload = (0..<50_000).map { UInt8($0 % 256) }
             let json = ["Content-Type: application/json"]
-            let echo = try httpRequest(port: fixture.port, method: "POST", path: "/api/echo", body: payload,
-                                       extraHeaders: json)
+            let echo = try httpRequest(
+                port: fixture.port, method: "POST", path: "/api/echo", body: payload,
+                extraHeaders: json)
             #expect(echo.status == 200)
             #expect(echo.body == payload)
-            let tooBig = try httpRequest(port: fixture.port, method: "POST", path: "/api/echo",
-                                         body: [UInt8](repeating: 1, count: 100_001), extraHeaders: json)
+            let tooBig = try httpRequest(
+                port: fixture.port, method: "POST", path: "/api/echo",
+                body: [UInt8](repeating: 1, count: 100_001), extraHeaders: json)
             #expect(tooBig.status == 413)
             #expect(tooBig.json?["status"] as? Int == 413)
         }
@@ -265,8 +274,10 @@ import Wire
     }
 
     @Test func aClientThatReadsNothingIsStillDropped() throws {
-        try Self.withServer(limits: .init(maxQueuedMessages: 64, maxQueuedBytes: 2 << 20),
-                            closeTimeout: 1) { fixture in
+        try Self.withServer(
+            limits: .init(maxQueuedMessages: 64, maxQueuedBytes: 2 << 20),
+            closeTimeout: 1
+        ) { fixture in
             let stuck = try TestWebSocket(port: fixture.port)
             _ = try stuck.receive()
             try stuck.send([0xF2, 10])
@@ -292,12 +303,14 @@ import Wire
     }
 
     @Test func stopClosesEverySessionWith1001AndEnds() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwire-stop-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mapwire-stop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let sessions = EchoSessions()
-        let server = MapWireServer(configuration: ServerConfiguration(port: 0, publicDirectory: directory),
-                                   sessions: sessions, http: FakeHandler())
+        let server = MapWireServer(
+            configuration: ServerConfiguration(port: 0, publicDirectory: directory),
+            sessions: sessions, http: FakeHandler())
         try server.start()
         let port = try #require(server.port)
         let sockets = try (0..<3).map { _ in try TestWebSocket(port: port) }
@@ -309,7 +322,10 @@ import Wire
         }
         // The sessions never end by themselves: a stop that waited for them would not end.
         let stopped = DispatchSemaphore(value: 0)
-        Thread { server.waitUntilStopped(); stopped.signal() }.start()
+        Thread {
+            server.waitUntilStopped()
+            stopped.signal()
+        }.start()
         #expect(stopped.wait(timeout: .now() + testHangGuard) == .success, "the server did not stop")
         #expect(sessions.disconnected.load(ordering: .relaxed) == 3)
         #expect(throws: (any Error).self) { try TestSocket(port: port) }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import MapWireServer
 
 /// The limits against held connections and floods, in-process over real
@@ -9,8 +10,10 @@ import Testing
 @Suite struct ServerLimitTests {
     typealias Fixture = ServerIntegrationTests.Fixture
 
-    static func withServer(_ configure: (inout ServerConfiguration) -> Void,
-                           _ body: (Fixture) throws -> Void) throws {
+    static func withServer(
+        _ configure: (inout ServerConfiguration) -> Void,
+        _ body: (Fixture) throws -> Void
+    ) throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("mapwire-limits-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -19,8 +22,9 @@ import Testing
         var configuration = ServerConfiguration(port: 0, publicDirectory: directory)
         configure(&configuration)
         let sessions = ServerIntegrationTests.EchoSessions()
-        let server = MapWireServer(configuration: configuration, sessions: sessions,
-                                   http: ServerIntegrationTests.FakeHandler())
+        let server = MapWireServer(
+            configuration: configuration, sessions: sessions,
+            http: ServerIntegrationTests.FakeHandler())
         try server.start()
         defer { server.stop() }
         let port = try #require(server.port)
@@ -73,8 +77,11 @@ import Testing
             let calm = try Self.neighbour(fixture.port)
             let flood = try TestWebSocket(port: fixture.port)
             for n in 0..<100 { try? flood.send([0x10, UInt8(n)]) }
-            #expect(try flood.receiveClose() == .close(code: 1008,
-                                                       reason: "input rate over 10 messages a second (burst 20)"))
+            #expect(
+                try flood.receiveClose()
+                    == .close(
+                        code: 1008,
+                        reason: "input rate over 10 messages a second (burst 20)"))
             try Self.expectEcho(calm)
             #expect(fixture.server.metrics.values["mapwire_connection_closes_total{reason=\"input_rate\"}"] == 1)
         }
@@ -93,7 +100,10 @@ import Testing
             let refused = fixture.server.metrics.values["mapwire_connection_closes_total{reason=\"connection_limit\"}"]
             #expect(refused == 1)
         }
-        try Self.withServer({ $0.maxConnectionsPerPeer = 1; $0.limitsLoopbackPeers = true }) { fixture in
+        try Self.withServer({
+            $0.maxConnectionsPerPeer = 1
+            $0.limitsLoopbackPeers = true
+        }) { fixture in
             let calm = try Self.neighbour(fixture.port)
             let over = try TestSocket(port: fixture.port)
             #expect(try over.readHead().hasPrefix("HTTP/1.1 503"))
@@ -110,8 +120,9 @@ import Testing
             let refused = try connect.readHead()
             #expect(refused.hasPrefix("HTTP/1.1 405") && refused.contains("Allow: GET"))
             let h2c = try TestSocket(port: fixture.port)
-            try h2c.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\n"
-                          + "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n")
+            try h2c.write(
+                "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade, HTTP2-Settings\r\n"
+                    + "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n")
             let answer = try h2c.readHead()
             #expect(answer.hasPrefix("HTTP/1.1 200") && !answer.contains("Upgrade"))
         }
@@ -127,7 +138,10 @@ import Testing
             // end it in time (the first write after the close draws a reset, the next fails).
             let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".utf8) + Array(repeating: 97, count: 60)
             for byte in request {
-                if (try? slow.write([byte])) == nil { dropped = true; break }
+                if (try? slow.write([byte])) == nil {
+                    dropped = true
+                    break
+                }
                 usleep(100_000)
             }
             #expect(dropped, "a head still arriving was never dropped")

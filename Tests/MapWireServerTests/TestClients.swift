@@ -62,7 +62,9 @@ final class TestSocket {
 
     func read(exactly count: Int) throws -> [UInt8] {
         while buffer.count < count {
-            guard fill() else { throw TestClientError(description: "connection ended after \(buffer.count)/\(count) bytes") }
+            guard fill() else {
+                throw TestClientError(description: "connection ended after \(buffer.count)/\(count) bytes")
+            }
         }
         let out = Array(buffer[0..<count])
         buffer.removeFirst(count)
@@ -118,8 +120,10 @@ func parseHead(_ head: String) -> (status: Int, headers: [String: String]) {
 }
 
 /// One HTTP/1.1 request on a fresh connection.
-func httpRequest(port: Int, method: String = "GET", path: String, body: [UInt8] = [],
-                 extraHeaders: [String] = []) throws -> TestHTTPResponse {
+func httpRequest(
+    port: Int, method: String = "GET", path: String, body: [UInt8] = [],
+    extraHeaders: [String] = []
+) throws -> TestHTTPResponse {
     let socket = try TestSocket(port: port)
     var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
     if !body.isEmpty || method == "POST" { head += "Content-Length: \(body.count)\r\n" }
@@ -141,10 +145,13 @@ final class TestWebSocket {
     let socket: TestSocket
     let handshake: (status: Int, headers: [String: String])
 
-    init(port: Int, path: String = "/ws", subprotocol: String? = "mapwire.v1", extraHeaders: [String] = [],
-         timeout: TimeInterval = testHangGuard) throws {
+    init(
+        port: Int, path: String = "/ws", subprotocol: String? = "mapwire.v1", extraHeaders: [String] = [],
+        timeout: TimeInterval = testHangGuard
+    ) throws {
         socket = try TestSocket(port: port, timeout: timeout)
-        var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
+        var request =
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\n"
             + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol { request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
         for header in extraHeaders { request += header + "\r\n" }

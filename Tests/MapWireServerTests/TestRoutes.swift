@@ -12,15 +12,17 @@ enum TestRoutes {
     /// The API's paths, methods, bodies and write flags, every route answering `{}`.
     static let apiLike: RouteTable = {
         let ok: @Sendable (RouteRequest) -> RouteResponse = { _ in .json(200, "{}") }
-        return RouteTable([
-            Route("GET", "/healthz", handler: ok),
-            Route("GET", "/api/annotations", handler: ok),
-            Route("POST", "/api/annotations", body: writeBodies, writes: true, handler: ok),
-            Route("GET", "/api/annotations/{id}", handler: ok),
-            Route("PATCH", "/api/annotations/{id}", body: jsonBody, writes: true, handler: ok),
-            Route("DELETE", "/api/annotations/{id}", body: jsonBody, bodyIsOptional: true, writes: true, handler: ok),
-            Route("POST", "/api/annotations/{id}/position", body: jsonBody, writes: true, handler: ok),
-            Route("POST", "/api/moves", body: jsonBody, writes: true, handler: ok),
-        ], prefixes: ["/api/"])
+        return RouteTable(
+            [
+                Route("GET", "/healthz", handler: ok),
+                Route("GET", "/api/annotations", handler: ok),
+                Route("POST", "/api/annotations", body: writeBodies, writes: true, handler: ok),
+                Route("GET", "/api/annotations/{id}", handler: ok),
+                Route("PATCH", "/api/annotations/{id}", body: jsonBody, writes: true, handler: ok),
+                Route(
+                    "DELETE", "/api/annotations/{id}", body: jsonBody, bodyIsOptional: true, writes: true, handler: ok),
+                Route("POST", "/api/annotations/{id}/position", body: jsonBody, writes: true, handler: ok),
+                Route("POST", "/api/moves", body: jsonBody, writes: true, handler: ok),
+            ], prefixes: ["/api/"])
     }()
 }

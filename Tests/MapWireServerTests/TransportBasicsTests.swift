@@ -2,6 +2,7 @@ import Foundation
 import Prometheus
 import SessionTransport
 import Testing
+
 @testable import MapWireServer
 
 /// Request bodies, file types, bind addresses and the transport's `/metrics`.
@@ -75,8 +76,14 @@ import Testing
         var documented: Set<Substring> = [], typed: Set<Substring> = []
         for line in text.split(separator: "\n") {
             let words = line.split(separator: " ")
-            if line.hasPrefix("# HELP ") { documented.insert(words[2]); continue }
-            if line.hasPrefix("# TYPE ") { typed.insert(words[2]); continue }
+            if line.hasPrefix("# HELP ") {
+                documented.insert(words[2])
+                continue
+            }
+            if line.hasPrefix("# TYPE ") {
+                typed.insert(words[2])
+                continue
+            }
             let family = words[0].prefix { $0 != "{" }
             #expect(documented.contains(family) && typed.contains(family), "\(family)")
         }
@@ -99,13 +106,18 @@ import Testing
     /// A registry handed to the handler (an app's swift-metrics) follows the transport's families.
     @Test func registriesAreAppended() throws {
         let registry = PrometheusCollectorRegistry()
-        registry.makeCounter(descriptor: MetricNameDescriptor(metricName: "app_orders", unitName: "total",
-                                                              helpText: "Orders taken.")).increment(by: Int64(3))
+        registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                metricName: "app_orders", unitName: "total",
+                helpText: "Orders taken.")
+        ).increment(by: Int64(3))
         let handler = MetricsAppendingHandler(base: Handler(), metrics: ServerMetrics(), registries: [registry])
         let response = try #require(handler.routes.respond(to: RouteRequest(method: "GET", path: "/metrics")))
         let text = String(decoding: response.body, as: UTF8.self)
         #expect(text.hasPrefix("app_up 1\n"))
-        #expect(text.hasSuffix("# HELP app_orders_total Orders taken.\n# TYPE app_orders_total counter\n"
-                               + "app_orders_total 3\n"))
+        #expect(
+            text.hasSuffix(
+                "# HELP app_orders_total Orders taken.\n# TYPE app_orders_total counter\n"
+                    + "app_orders_total 3\n"))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SessionTransport
 import Synchronization
 import Testing
+
 @testable import MapWireServer
 
 /// The libwebsockets client against the real server, both in-process.
@@ -52,8 +53,10 @@ import Testing
             let recorders = Mutex<[Recorder]>([])
             let failures = Mutex<[String]>([])
             for i in 0..<count {
-                client.connect(port: fixture.port,
-                               onFailure: { reason in failures.withLock { $0.append(reason) } }) { output in
+                client.connect(
+                    port: fixture.port,
+                    onFailure: { reason in failures.withLock { $0.append(reason) } }
+                ) { output in
                     let recorder = Recorder()
                     recorders.withLock { $0.append(recorder) }
                     // A leading 0 keeps clear of the echo session's command bytes.
@@ -89,9 +92,10 @@ import Testing
     @Test func aRefusedConnectionReportsFailure() throws {
         // A port nobody listens on: bind one, note it, close it.
         let directory = FileManager.default.temporaryDirectory
-        let probe = MapWireServer(configuration: ServerConfiguration(port: 0, publicDirectory: directory),
-                                  sessions: ServerIntegrationTests.EchoSessions(),
-                                  http: ServerIntegrationTests.FakeHandler())
+        let probe = MapWireServer(
+            configuration: ServerConfiguration(port: 0, publicDirectory: directory),
+            sessions: ServerIntegrationTests.EchoSessions(),
+            http: ServerIntegrationTests.FakeHandler())
         try probe.start()
         let port = try #require(probe.port)
         probe.stop()

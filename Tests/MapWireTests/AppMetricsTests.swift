@@ -1,10 +1,12 @@
 import Foundation
+import Metrics
+import Testing
+
+@testable import MapWire
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Metrics
-import Testing
-@testable import MapWire
 
 /// An app counts its own things through swift-metrics and they show on the
 /// service's `/metrics`, after MapWire's own families.

@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import Testing
+
 @testable import MapWire
 
 /// Settings come from the command line, then `MAPWIRE_` variables, then a
@@ -21,11 +22,14 @@ import Testing
         deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
-    private func configuration(environment: [String: String] = [:],
-                               commandLine: [MapWireConfiguration.Key: ConfigContent] = [:],
-                               configFile: String? = nil) throws -> MapWireConfiguration {
-        try MapWireConfiguration(reading: MapWireConfiguration.reader(
-            environment: environment, commandLine: commandLine, configFile: configFile, logger: nil))
+    private func configuration(
+        environment: [String: String] = [:],
+        commandLine: [MapWireConfiguration.Key: ConfigContent] = [:],
+        configFile: String? = nil
+    ) throws -> MapWireConfiguration {
+        try MapWireConfiguration(
+            reading: MapWireConfiguration.reader(
+                environment: environment, commandLine: commandLine, configFile: configFile, logger: nil))
     }
 
     @Test func withNoSourceEverySettingKeepsItsDefault() throws {
@@ -39,7 +43,9 @@ import Testing
     }
 
     @Test func eachSourceGivesAValueAndTheHigherOneWins() throws {
-        let file = try SettingsFile("mapwire.yaml", """
+        let file = try SettingsFile(
+            "mapwire.yaml",
+            """
             host: file.example
             port: 1000
             max-sessions: 5
@@ -58,11 +64,15 @@ import Testing
     }
 
     @Test func aJSONFileReadsAsAYAMLOne() throws {
-        let json = try SettingsFile("mapwire.json", """
+        let json = try SettingsFile(
+            "mapwire.json",
+            """
             {"port": 9000, "sync": "full", "allow-open-writes": true, "allowed-origin": ["https://a.example"],
              "scale-bar": "none", "zoom-controls": "bottom-right"}
             """)
-        let yaml = try SettingsFile("mapwire.yml", """
+        let yaml = try SettingsFile(
+            "mapwire.yml",
+            """
             port: 9000
             sync: full
             allow-open-writes: true
@@ -88,8 +98,11 @@ import Testing
         let named = try SettingsFile("named.yaml", "port: 1111\n")
         let other = try SettingsFile("other.yaml", "port: 2222\n")
         #expect(try configuration(environment: ["MAPWIRE_CONFIG": named.path], configFile: other.path).port == 1111)
-        #expect(try configuration(environment: ["MAPWIRE_CONFIG": other.path],
-                                  commandLine: [.config: .string(named.path)]).port == 1111)
+        #expect(
+            try configuration(
+                environment: ["MAPWIRE_CONFIG": other.path],
+                commandLine: [.config: .string(named.path)]
+            ).port == 1111)
     }
 
     @Test(arguments: ["max-sessions: 0\n", "max-sessions: lots\n", "max-sessions: [1, 2]\n"])
@@ -126,8 +139,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("missing.yaml", nil, "no such file"), ("mapwire.toml", "port = 1", "JSON (.json) or YAML"),
-                      ("mapwire.json", "{\"port\": ", "not a JSON object"), ("mapwire.yaml", "- 1\n", "YAML")])
+    @Test(arguments: [
+        ("missing.yaml", nil, "no such file"), ("mapwire.toml", "port = 1", "JSON (.json) or YAML"),
+        ("mapwire.json", "{\"port\": ", "not a JSON object"), ("mapwire.yaml", "- 1\n", "YAML"),
+    ])
     func aFileThatCannotBeReadIsRefusedNamingIt(name: String, text: String?, says: String) throws {
         let file = try SettingsFile("placeholder.yaml", "")
         let path = file.folder.appendingPathComponent(name).path
@@ -147,22 +162,25 @@ import Testing
     /// Each key's variable is the name the environment provider looks up, for every key.
     @Test func everyKeyIsReadFromItsVariable() throws {
         for key in MapWireConfiguration.keys {
-            let (text, content): (String, ConfigContent) = switch key.values {
-            case .text: ("x", .string("x"))
-            case .number(let range): (String(range.lowerBound), .int(range.lowerBound))
-            case .onOff: ("true", .bool(true))
-            case .oneOf(let words): (words[0], .string(words[0]))
-            case .list: ("a,b", .stringArray(["a", "b"]))
-            }
-            let reader = ConfigReader(provider: ConfigurationSource(
-                EnvironmentVariablesProvider(environmentVariables: [key.variable: text]).prefixKeys(with: "mapwire")
-                    .snapshot(), source: .environment, keys: MapWireConfiguration.keys))
-            let read: ConfigContent? = switch content {
-            case .string: try SettingReader(reader).text(key).map(ConfigContent.string)
-            case .int: try SettingReader(reader).number(key).map(ConfigContent.int)
-            case .bool: try SettingReader(reader).onOff(key).map(ConfigContent.bool)
-            default: try SettingReader(reader).list(key).map(ConfigContent.stringArray)
-            }
+            let (text, content): (String, ConfigContent) =
+                switch key.values {
+                case .text: ("x", .string("x"))
+                case .number(let range): (String(range.lowerBound), .int(range.lowerBound))
+                case .onOff: ("true", .bool(true))
+                case .oneOf(let words): (words[0], .string(words[0]))
+                case .list: ("a,b", .stringArray(["a", "b"]))
+                }
+            let reader = ConfigReader(
+                provider: ConfigurationSource(
+                    EnvironmentVariablesProvider(environmentVariables: [key.variable: text]).prefixKeys(with: "mapwire")
+                        .snapshot(), source: .environment, keys: MapWireConfiguration.keys))
+            let read: ConfigContent? =
+                switch content {
+                case .string: try SettingReader(reader).text(key).map(ConfigContent.string)
+                case .int: try SettingReader(reader).number(key).map(ConfigContent.int)
+                case .bool: try SettingReader(reader).onOff(key).map(ConfigContent.bool)
+                default: try SettingReader(reader).list(key).map(ConfigContent.stringArray)
+                }
             #expect(read == content, "\(key.variable)")
         }
     }
@@ -178,11 +196,15 @@ import Testing
 
     @Test func anUnknownVariableIsNamedInAWarningWithTheLikelyOne() throws {
         let log = LogCapture()
-        _ = try MapWireConfiguration.reader(environment: ["MAPWIRE_PORTT": "9000", "MAPWIRE_PORT": "1", "PATH": "/"],
-                                            logger: log.logger(level: .info))
-        #expect(log.captured == [
-            "warning MAPWIRE_PORTT is no setting's variable and is ignored (did you mean MAPWIRE_PORT?)"])
-        #expect(MapWireConfiguration.unknownVariables(in: ["MAPWIRE_PORT": "1", "MAPWIRE_X": "", "HOME": "/"])
+        _ = try MapWireConfiguration.reader(
+            environment: ["MAPWIRE_PORTT": "9000", "MAPWIRE_PORT": "1", "PATH": "/"],
+            logger: log.logger(level: .info))
+        #expect(
+            log.captured == [
+                "warning MAPWIRE_PORTT is no setting's variable and is ignored (did you mean MAPWIRE_PORT?)"
+            ])
+        #expect(
+            MapWireConfiguration.unknownVariables(in: ["MAPWIRE_PORT": "1", "MAPWIRE_X": "", "HOME": "/"])
                 == ["MAPWIRE_X"])
     }
 

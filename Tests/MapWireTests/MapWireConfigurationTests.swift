@@ -1,6 +1,7 @@
 import Foundation
 import Persistence
 import Testing
+
 @testable import MapSession
 @testable import MapWire
 
@@ -97,8 +98,10 @@ import Testing
         let second = try MapWireService(app: EmptyMapApp(), configuration: configuration)
         defer { second.stop() }
         for service in [first, second] {
-            try service.service.world.store.add(LiveAnnotation(id: "a", title: "A",
-                                                               coordinate: Coordinate(latitude: 1, longitude: 2)))
+            try service.service.world.store.add(
+                LiveAnnotation(
+                    id: "a", title: "A",
+                    coordinate: Coordinate(latitude: 1, longitude: 2)))
             #expect(service.service.world.store.record(id: "a") != nil)
         }
     }

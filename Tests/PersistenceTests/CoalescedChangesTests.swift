@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Persistence
 
 @Suite struct CoalescedChangesTests {
@@ -15,8 +16,10 @@ import Testing
     }
 
     @Test func aPinAddedAndMovedInOneBatchIsInsertedWhereItEndedUp() {
-        let c = CoalescedChanges([.added(pin("a")), .added(pin("b")),
-                                  .moved(id: "a", latitude: 9, longitude: 8, timestamp: 3)])
+        let c = CoalescedChanges([
+            .added(pin("a")), .added(pin("b")),
+            .moved(id: "a", latitude: 9, longitude: 8, timestamp: 3),
+        ])
         #expect(c.inserted.compactMap { $0?.id } == ["a", "b"])
         #expect(c.inserted[0]?.latitude == 9 && c.inserted[0]?.longitude == 8 && c.inserted[0]?.timestamp == 3)
         #expect(c.moved.isEmpty)
@@ -30,16 +33,20 @@ import Testing
     }
 
     @Test func aPinAddedThenRemovedLeavesOnlyTheDelete() {
-        let c = CoalescedChanges([.added(pin("a")), .moved(id: "a", latitude: 3, longitude: 3, timestamp: nil),
-                                  .removed(id: "a")])
+        let c = CoalescedChanges([
+            .added(pin("a")), .moved(id: "a", latitude: 3, longitude: 3, timestamp: nil),
+            .removed(id: "a"),
+        ])
         #expect(c.inserted.compactMap { $0 }.isEmpty)
         #expect(c.moved.isEmpty)
         #expect(c.removed == ["a"])
     }
 
     @Test func aPinRemovedAndAddedAgainIsDeletedThenInsertedFresh() {
-        let c = CoalescedChanges([.moved(id: "a", latitude: 3, longitude: 3, timestamp: nil), .removed(id: "a"),
-                                  .added(pin("a", 7, 7))])
+        let c = CoalescedChanges([
+            .moved(id: "a", latitude: 3, longitude: 3, timestamp: nil), .removed(id: "a"),
+            .added(pin("a", 7, 7)),
+        ])
         #expect(c.removed == ["a"])
         #expect(c.inserted.compactMap { $0?.latitude } == [7])
         #expect(c.moved.isEmpty)

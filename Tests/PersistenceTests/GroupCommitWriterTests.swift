@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
+
 @testable import Persistence
 
 @Suite struct GroupCommitWriterTests {
@@ -40,8 +41,11 @@ import Testing
         let perThread = 2_000
         DispatchQueue.concurrentPerform(iterations: threads) { t in
             for i in 0..<perThread {
-                writer.submit([.moved(id: "p\((t * perThread + i) % 100)", latitude: Double(i % 80), longitude: 1,
-                                      timestamp: nil)])
+                writer.submit([
+                    .moved(
+                        id: "p\((t * perThread + i) % 100)", latitude: Double(i % 80), longitude: 1,
+                        timestamp: nil)
+                ])
             }
         }
         try writer.flush()

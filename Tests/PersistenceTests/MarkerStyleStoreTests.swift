@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Persistence
 
 /// The marker style of API pins: kept by the fourth migration, changed by edits.
@@ -11,9 +12,10 @@ import Testing
             let queue = try DatabaseQueue(path: store.path)
             try WorldMigrations.migrator.migrate(queue, upTo: WorldMigrations.seeds)
             try queue.write { db in
-                try db.execute(sql: """
-                    INSERT INTO annotation (id, seq, kind, title, latitude, longitude) VALUES ('old', 1, 'point', 'Old', 1, 2)
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO annotation (id, seq, kind, title, latitude, longitude) VALUES ('old', 1, 'point', 'Old', 1, 2)
+                        """)
             }
         }
         let db = try WorldDatabase(path: store.path)
@@ -32,8 +34,10 @@ import Testing
         let store = try TemporaryStore()
         let db = try WorldDatabase(path: store.path)
         let look = StoredLook(title: nil, subtitle: nil, markerColor: "#123456", markerSymbol: nil)
-        try db.write([.added(pin("a")), .restyled(id: "a", look: look), .added(pin("b")),
-                      .restyled(id: "b", look: look), .removed(id: "b")])
+        try db.write([
+            .added(pin("a")), .restyled(id: "a", look: look), .added(pin("b")),
+            .restyled(id: "b", look: look), .removed(id: "b"),
+        ])
         let rows = try db.loadAnnotations()
         #expect(rows.map(\.id) == ["a"])
         #expect(rows[0].markerColor == "#123456" && rows[0].title == nil)
@@ -42,9 +46,10 @@ import Testing
     @Test func emptyUnicodeAndMissingTextsRoundTrip() throws {
         let store = try TemporaryStore()
         let rows = [
-            StoredAnnotation(id: "é日本 🚲", kind: "", title: "", subtitle: nil, latitude: -0.5, longitude: 179.5,
-                             draggable: true, clusteringIdentifier: "", isFixed: false, timestamp: 12.25, seed: nil,
-                             markerColor: "#ABCDEF", markerSymbol: "👨‍👩‍👧"),
+            StoredAnnotation(
+                id: "é日本 🚲", kind: "", title: "", subtitle: nil, latitude: -0.5, longitude: 179.5,
+                draggable: true, clusteringIdentifier: "", isFixed: false, timestamp: 12.25, seed: nil,
+                markerColor: "#ABCDEF", markerSymbol: "👨‍👩‍👧"),
             StoredAnnotation(id: "b", kind: "point", title: "Line\nbreak", subtitle: "", latitude: 0, longitude: 0),
         ]
         try WorldDatabase(path: store.path).write(rows.map { .added($0) })

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Persistence
 
 /// Moves are appended to a log and folded into their rows in passes; the
@@ -228,12 +229,13 @@ import Testing
             let queue = try DatabaseQueue(path: store.path)
             try WorldMigrations.migrator.migrate(queue, upTo: WorldMigrations.moveLog)
             try queue.write { db in
-                try db.execute(sql: """
-                    INSERT INTO annotation (id, seq, kind, title, latitude, longitude) VALUES
-                        ('a', 1, 'point', 'a', 1, 2), ('b', 5, 'point', 'b', 1, 2);
-                    INSERT INTO move (seq, id, latitude, longitude, timestamp) VALUES
-                        (2, 'a', 3, 4, 10), (3, 'a', 5, 6, 11), (4, 'b', 7, 8, 12);
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO annotation (id, seq, kind, title, latitude, longitude) VALUES
+                            ('a', 1, 'point', 'a', 1, 2), ('b', 5, 'point', 'b', 1, 2);
+                        INSERT INTO move (seq, id, latitude, longitude, timestamp) VALUES
+                            (2, 'a', 3, 4, 10), (3, 'a', 5, 6, 11), (4, 'b', 7, 8, 12);
+                        """)
             }
         }
         let db = try WorldDatabase(path: store.path)
@@ -297,9 +299,10 @@ import Testing
         while folded.count < 10_000 {
             let share = commit(10_000 + folded.count..<13_000 + folded.count)
             let buckets = share.fold.map { Int(PositionBuckets.bucket(of: $0.id)) }
-            #expect(share.folds.allSatisfy { fold in
-                fold.entries.allSatisfy { PositionBuckets.bucket(of: $0.id) == fold.bucket }
-            }, "each group is the bucket it names")
+            #expect(
+                share.folds.allSatisfy { fold in
+                    fold.entries.allSatisfy { PositionBuckets.bucket(of: $0.id) == fold.bucket }
+                }, "each group is the bucket it names")
             let last = buckets.last ?? -1
             // Whole buckets, in order, from where the last share ended; without its last, short of the moves.
             #expect(share.buckets.lowerBound == next && buckets.allSatisfy(share.buckets.contains))

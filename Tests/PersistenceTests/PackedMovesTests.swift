@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Persistence
 
 /// A commit's moves packed into one row of the move log come back as they
@@ -15,9 +16,11 @@ import Testing
         let bytes = PackedMoves.pack(moves)
         let unpacked = try PackedMoves.unpack(bytes, firstSeq: 41, path: "test")
         // The dictionary's own order numbers them, as the writer logs them.
-        #expect(unpacked == moves.enumerated().map { i, move in
-            MoveLog.Entry(id: move.key, position: move.value, seq: 41 + Int64(i))
-        })
+        #expect(
+            unpacked
+                == moves.enumerated().map { i, move in
+                    MoveLog.Entry(id: move.key, position: move.value, seq: 41 + Int64(i))
+                })
         // An id of 300 bytes takes two bytes of length; -0.0 keeps its sign.
         #expect(unpacked.contains { $0.id.utf8.count == 300 })
         #expect(unpacked.first { $0.id == "été-🚲" }?.position.longitude.sign == .minus)

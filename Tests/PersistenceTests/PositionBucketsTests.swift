@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Persistence
 
 /// The buckets the move log's passes fold positions into: the same bucket
@@ -19,9 +20,10 @@ import Testing
     @Test func aMergeKeepsIdOrderAndEachIdsNewestPosition() {
         let old = [entry("a", 5), entry("c", 9), entry("e", 2)]
         let new = [entry("b", 10), entry("c", 11), entry("e", 1), entry("f", 12)]
-        #expect(PositionBuckets.merge(old, new[...]) == [
-            entry("a", 5), entry("b", 10), entry("c", 11), entry("e", 2), entry("f", 12),
-        ])
+        #expect(
+            PositionBuckets.merge(old, new[...]) == [
+                entry("a", 5), entry("b", 10), entry("c", 11), entry("e", 2), entry("f", 12),
+            ])
         #expect(PositionBuckets.merge([], new[1...]) == Array(new[1...]))
         #expect(PositionBuckets.merge(old, []) == old)
     }
@@ -41,9 +43,11 @@ import Testing
             }
             let pass = PositionBuckets.pass(entries)
             #expect(pass.flatMap(\.entries) == expected)
-            #expect(pass.allSatisfy { fold in
-                !fold.entries.isEmpty && fold.entries.allSatisfy { PositionBuckets.bucket(of: $0.id) == fold.bucket }
-            }, "each group is the bucket it names")
+            #expect(
+                pass.allSatisfy { fold in
+                    !fold.entries.isEmpty
+                        && fold.entries.allSatisfy { PositionBuckets.bucket(of: $0.id) == fold.bucket }
+                }, "each group is the bucket it names")
         }
     }
 }

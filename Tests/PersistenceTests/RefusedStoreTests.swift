@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Persistence
 
 /// A store file that a start refuses is left as it was found: the same
@@ -17,8 +18,10 @@ import Testing
 
     /// Opens the store as a start does (every row is read), which must be
     /// refused with an error `matches` accepts; the folder must not change.
-    private func expectRefusedAndUntouched(_ store: TemporaryStore,
-                                           _ matches: @escaping (StoreError) -> Bool) throws {
+    private func expectRefusedAndUntouched(
+        _ store: TemporaryStore,
+        _ matches: @escaping (StoreError) -> Bool
+    ) throws {
         let before = try snapshot(store)
         #expect(before.keys.sorted() == ["world.sqlite"], "the case is set up with the file alone")
         #expect {
@@ -45,10 +48,11 @@ import Testing
         do {
             let queue = try DatabaseQueue(path: store.path)
             try queue.write { db in
-                try db.execute(sql: """
-                    CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL);
-                    INSERT INTO invoices (total) VALUES (12.5), (40);
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL);
+                        INSERT INTO invoices (total) VALUES (12.5), (40);
+                        """)
             }
         }
         try expectRefusedAndUntouched(store) { error in

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Persistence
 
 /// A plain pin for tests.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Persistence
 
 @Suite struct WALCheckpointerTests {
@@ -18,7 +19,8 @@ import Testing
     /// caught the file mid-write.
     private func annotationsInTheFileAlone(_ store: TemporaryStore) -> Int? {
         guard let copy = try? TemporaryStore(),
-              (try? FileManager.default.copyItem(atPath: store.path, toPath: copy.path)) != nil else { return nil }
+            (try? FileManager.default.copyItem(atPath: store.path, toPath: copy.path)) != nil
+        else { return nil }
         return try? DatabaseQueue(path: copy.path).read { db in
             // Before any checkpoint even the table is only in the log.
             guard try db.tableExists("annotation") else { return 0 }

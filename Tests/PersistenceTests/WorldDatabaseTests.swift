@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import Persistence
 
 @Suite struct WorldDatabaseTests {
@@ -38,10 +39,11 @@ import Testing
 
     @Test func everyFieldRoundTrips() throws {
         let store = try TemporaryStore()
-        let full = StoredAnnotation(id: "bus/7 é", kind: "vehicle", title: "Bus 7", subtitle: "Line 7",
-                                    latitude: -33.5, longitude: 151.25, draggable: true, clusteringIdentifier: "fleet",
-                                    isFixed: true, timestamp: 1_700_000_000.5, seed: "wishlist",
-                                    markerColor: "#e63946", markerSymbol: "★")
+        let full = StoredAnnotation(
+            id: "bus/7 é", kind: "vehicle", title: "Bus 7", subtitle: "Line 7",
+            latitude: -33.5, longitude: 151.25, draggable: true, clusteringIdentifier: "fleet",
+            isFixed: true, timestamp: 1_700_000_000.5, seed: "wishlist",
+            markerColor: "#e63946", markerSymbol: "★")
         try WorldDatabase(path: store.path).write([.added(full), .added(pin("bare"))])
         let loaded = try WorldDatabase(path: store.path).loadAnnotations()
         #expect(loaded == [full, pin("bare")])
@@ -81,16 +83,20 @@ import Testing
             let queue = try DatabaseQueue(path: store.path)
             try WorldMigrations.migrator.migrate(queue, upTo: WorldMigrations.annotations)
             try queue.write { db in
-                try db.execute(sql: """
-                    INSERT INTO annotation (id, seq, kind, title, latitude, longitude) VALUES ('old', 1, 'point', 'Old', 1, 2)
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO annotation (id, seq, kind, title, latitude, longitude) VALUES ('old', 1, 'point', 'Old', 1, 2)
+                        """)
             }
         }
         let db = try WorldDatabase(path: store.path)
-        #expect(try db.appliedMigrations() == [WorldMigrations.annotations, WorldMigrations.settings,
-                                               WorldMigrations.seeds, WorldMigrations.markerStyle,
-                                               WorldMigrations.moveLog, WorldMigrations.packedMoveLog,
-                                               WorldMigrations.positionBuckets])
+        #expect(
+            try db.appliedMigrations() == [
+                WorldMigrations.annotations, WorldMigrations.settings,
+                WorldMigrations.seeds, WorldMigrations.markerStyle,
+                WorldMigrations.moveLog, WorldMigrations.packedMoveLog,
+                WorldMigrations.positionBuckets,
+            ])
         #expect(try db.loadAnnotations().map(\.id) == ["old"])
         try db.write([.added(pin("new"))], settings: ["k": "v"])
         #expect(try db.loadAnnotations().map(\.id) == ["old", "new"])
@@ -103,11 +109,12 @@ import Testing
             let queue = try DatabaseQueue(path: store.path)
             try WorldMigrations.migrator.migrate(queue, upTo: WorldMigrations.settings)
             try queue.write { db in
-                try db.execute(sql: """
-                    INSERT INTO annotation (id, seq, kind, latitude, longitude, sample) VALUES
-                        ('ada', 1, 'person', 1, 2, 1), ('bridge', 2, 'bridge', 3, 4, 1), ('van', 3, 'vehicle', 5, 6, 0);
-                    INSERT INTO setting (key, value) VALUES ('sample-content-seeded', '1');
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO annotation (id, seq, kind, latitude, longitude, sample) VALUES
+                            ('ada', 1, 'person', 1, 2, 1), ('bridge', 2, 'bridge', 3, 4, 1), ('van', 3, 'vehicle', 5, 6, 0);
+                        INSERT INTO setting (key, value) VALUES ('sample-content-seeded', '1');
+                        """)
             }
         }
         let db = try WorldDatabase(path: store.path)
@@ -131,7 +138,9 @@ import Testing
             guard case StoreError.newerSchema(_, let unknown) = error else { return false }
             return unknown == ["3-something-newer"] && "\(error)".contains("newer MapWire")
         }
-        let rows = try DatabaseQueue(path: store.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM annotation") }
+        let rows = try DatabaseQueue(path: store.path).read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM annotation")
+        }
         #expect(rows == 1)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MapWire
 import Testing
+
 @testable import SampleApps
 
 /// The MapCallouts toolbar takes its fair share of the map: a row of

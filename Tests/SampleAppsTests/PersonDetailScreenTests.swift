@@ -1,6 +1,7 @@
 import Foundation
 import MapWire
 import Testing
+
 @testable import SampleApps
 
 /// The detail screen's wishlist panel is as tall as its rows, up to what
@@ -17,9 +18,10 @@ import Testing
     }()
 
     func screen(wishes: Int) -> PersonDetailScreen {
-        let person = Person(id: "p", name: "Ada", place: "Vienna", continent: "Europe",
-                            coordinate: Coordinate(latitude: 48.2, longitude: 16.4), avatar: "", bio: "Bio.",
-                            wishes: (0..<wishes).map { "Wish \($0)" })
+        let person = Person(
+            id: "p", name: "Ada", place: "Vienna", continent: "Europe",
+            coordinate: Coordinate(latitude: 48.2, longitude: 16.4), avatar: "", bio: "Bio.",
+            wishes: (0..<wishes).map { "Wish \($0)" })
         return PersonDetailScreen(person: person, avatar: nil, fonts: Self.fonts)
     }
 

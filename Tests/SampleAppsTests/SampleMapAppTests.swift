@@ -1,6 +1,7 @@
 import Foundation
 import MapWire
 import Testing
+
 @testable import SampleApps
 
 /// Which sample is plugged in decides what the shared world is seeded with.
@@ -9,8 +10,9 @@ import Testing
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         do {
-            return try SampleContent.load(dataDirectory: root.appendingPathComponent("fixtures"),
-                                          publicDirectory: root.appendingPathComponent("Public"))
+            return try SampleContent.load(
+                dataDirectory: root.appendingPathComponent("fixtures"),
+                publicDirectory: root.appendingPathComponent("Public"))
         } catch {
             fatalError("sample content: \(error)")
         }

@@ -2,6 +2,7 @@ import Foundation
 import MapWire
 import Testing
 import ViewKit
+
 @testable import SampleApps
 
 /// The demo's travellers are background detail on the sample map: violet
@@ -10,8 +11,9 @@ import ViewKit
     static func map() -> (Window, MapView, WorldMapController) {
         let window = Window(size: Size(width: 1280, height: 800), clock: ManualClock())
         let fonts = PersonDetailScreenTests.fonts
-        let map = MapView(frame: window.bounds, fonts: fonts, baseMap: nil,
-                          camera: Camera(center: Coordinate(latitude: 20, longitude: 75), zoom: 3))
+        let map = MapView(
+            frame: window.bounds, fonts: fonts, baseMap: nil,
+            camera: Camera(center: Coordinate(latitude: 20, longitude: 75), zoom: 3))
         window.addSubview(map)
         window.worldToScreen = { [unowned map] in map.screenPoint(forWorld: $0) }
         let controller = WorldMapController(mapView: map, content: SampleMapAppTests.content, samples: [.wishlist])
@@ -20,9 +22,10 @@ import ViewKit
 
     @Test func aTravellerIsALowPriorityVioletMarker() throws {
         let (window, map, controller) = Self.map()
-        let traveller = LiveAnnotation(id: "traveller-1", kind: WorldMapController.travellerKind, title: "Traveller 1",
-                                       coordinate: Coordinate(latitude: 20, longitude: 75),
-                                       clusteringIdentifier: WorldMapController.travellerClusteringIdentifier)
+        let traveller = LiveAnnotation(
+            id: "traveller-1", kind: WorldMapController.travellerKind, title: "Traveller 1",
+            coordinate: Coordinate(latitude: 20, longitude: 75),
+            clusteringIdentifier: WorldMapController.travellerClusteringIdentifier)
         map.addAnnotation(traveller)
         _ = window.renderScene()
         let marker = try #require(map.view(for: traveller) as? MarkerAnnotationView)
@@ -36,8 +39,9 @@ import ViewKit
         let person = try #require(SampleMapAppTests.content.people.first)
         map.camera = Camera(center: person.coordinate, zoom: 3)
         map.addAnnotation(person)
-        let traveller = LiveAnnotation(id: "traveller-2", kind: WorldMapController.travellerKind, title: "Traveller 2",
-                                       coordinate: person.coordinate)
+        let traveller = LiveAnnotation(
+            id: "traveller-2", kind: WorldMapController.travellerKind, title: "Traveller 2",
+            coordinate: person.coordinate)
         map.addAnnotation(traveller)
         _ = window.renderScene()
         let travellerView = try #require(map.view(for: traveller))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TextLayout
 
 /// Widths the browser draws, measured in Chromium 156 (headless, /usr/bin/chromium)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TextLayout
 
 @Suite struct ShapingSegmentsTests {
@@ -15,7 +16,8 @@ import Testing
     /// does not apply it, and neither must we.
     @Test func spaceKerningIsNotApplied() {
         let bold = TestFonts.bold
-        let separate = bold.width(of: "Hello,", size: 16) + bold.width(of: " ", size: 16) + bold.width(of: "world", size: 16)
+        let separate =
+            bold.width(of: "Hello,", size: 16) + bold.width(of: " ", size: 16) + bold.width(of: "world", size: 16)
         #expect(abs(bold.width(of: "Hello, world", size: 16) - separate) < 1e-9)
     }
 }

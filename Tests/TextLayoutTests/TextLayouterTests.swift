@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TextLayout
 
 @Suite struct TextLayouterTests {
@@ -72,7 +73,8 @@ import Testing
     }
 
     @Test func longWordStartsOnItsOwnLineAndTheRestFlowsOn() {
-        let lines = TextLayouter.lines("Ein Donaudampfschifffahrtsgesellschaftskapitän kommt", font: font, size: 16, maxWidth: 120)
+        let lines = TextLayouter.lines(
+            "Ein Donaudampfschifffahrtsgesellschaftskapitän kommt", font: font, size: 16, maxWidth: 120)
         #expect(lines.map(\.text) == ["Ein", "Donaudampfsc", "hifffahrtsgesell", "schaftskapitän", "kommt"])
         #expect(lines.allSatisfy { $0.width <= 120 })
     }
@@ -97,8 +99,9 @@ import Testing
         #expect(texts("Line one\nLine two", maxWidth: 500) == ["Line one", "Line two"])
         #expect(texts("a\n\nb", maxWidth: 500) == ["a", "", "b"])
         #expect(texts("Windows\r\nline", maxWidth: 500) == ["Windows", "line"])
-        #expect(texts("Wolfgang Amadeus Mozart\nSalzburg", maxWidth: width("Wolfgang Amadeus"))
-            == ["Wolfgang Amadeus", "Mozart", "Salzburg"])
+        #expect(
+            texts("Wolfgang Amadeus Mozart\nSalzburg", maxWidth: width("Wolfgang Amadeus"))
+                == ["Wolfgang Amadeus", "Mozart", "Salzburg"])
     }
 
     @Test func truncatesTheLastLineWithAnEllipsisThatFits() {
@@ -158,8 +161,9 @@ import Testing
             let maxWidth = Double(random.next(below: 300)) + 0.5
             let maxLines = random.next(below: 3)
             let lines = TextLayouter.lines(text, font: font, size: 16, maxWidth: maxWidth, maxLines: maxLines)
-            let wrapped = text.isEmpty ? [] :
-                TextLayouter.wrapped(text, font: font, size: 16, maxWidth: maxWidth, maxLines: maxLines)
+            let wrapped =
+                text.isEmpty
+                ? [] : TextLayouter.wrapped(text, font: font, size: 16, maxWidth: maxWidth, maxLines: maxLines)
             #expect(lines == wrapped, "\(text) in \(maxWidth)")
             if lines.count == 1 { oneLine += 1 }
         }

@@ -1,10 +1,12 @@
 import Testing
+
 @testable import ViewKit
 
 @Suite struct AnimatorTests {
     @Test func keyframesHitTheirValuesAtTheirTimes() {
-        let k = Keyframes(values: [0.05, 1.11245, 0.951807, 1.0], keyTimes: [0, 4.0 / 9.0, 4.0 / 9.0 + 5.0 / 18.0, 1],
-                          curves: [.easeOut, .easeInOut, .easeInOut])
+        let k = Keyframes(
+            values: [0.05, 1.11245, 0.951807, 1.0], keyTimes: [0, 4.0 / 9.0, 4.0 / 9.0 + 5.0 / 18.0, 1],
+            curves: [.easeOut, .easeInOut, .easeInOut])
         #expect(k.value(at: 0) == 0.05)
         #expect(abs(k.value(at: 4.0 / 9.0) - 1.11245) < 1e-12)
         #expect(abs(k.value(at: 4.0 / 9.0 + 5.0 / 18.0) - 0.951807) < 1e-12)

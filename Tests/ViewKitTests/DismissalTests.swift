@@ -1,5 +1,6 @@
 import MapGeometry
 import Testing
+
 @testable import ViewKit
 
 @Suite struct DismissalTests {

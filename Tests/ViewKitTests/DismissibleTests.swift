@@ -1,6 +1,7 @@
 import InputEvents
 import MapGeometry
 import Testing
+
 @testable import ViewKit
 
 /// A view that takes every press and Escape and counts them: a map under a dialog.

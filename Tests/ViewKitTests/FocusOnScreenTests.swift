@@ -1,6 +1,7 @@
 import InputEvents
 import MapGeometry
 import Testing
+
 @testable import ViewKit
 
 /// Tab stops only where something shows, as the browser's mirror hides an

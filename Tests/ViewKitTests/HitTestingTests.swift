@@ -1,6 +1,7 @@
 import InputEvents
 import MapGeometry
 import Testing
+
 @testable import ViewKit
 
 @Suite struct HitTestingTests {
@@ -71,7 +72,10 @@ import Testing
     @Test func pointerIsCapturedByTheViewThatTookTheDown() {
         final class Tracker: View {
             var log: [String] = []
-            override func pointerDown(_ e: PointerEvent, at p: Point) -> Bool { log.append("down"); return true }
+            override func pointerDown(_ e: PointerEvent, at p: Point) -> Bool {
+                log.append("down")
+                return true
+            }
             override func pointerMoved(_ e: PointerEvent, at p: Point) { log.append("move \(Int(p.x))") }
             override func pointerUp(_ e: PointerEvent, at p: Point) { log.append("up") }
         }

@@ -1,6 +1,7 @@
 import InputEvents
 import MapGeometry
 import Testing
+
 @testable import ViewKit
 
 /// A data source of `count` numbered rows.

@@ -1,6 +1,7 @@
 import InputEvents
 import MapGeometry
 import Testing
+
 @testable import ViewKit
 
 /// A screen with one focusable button.

@@ -1,6 +1,7 @@
 import DisplayList
 import MapGeometry
 import Testing
+
 @testable import ViewKit
 
 /// A view whose render is held tells its holder of any change to what it

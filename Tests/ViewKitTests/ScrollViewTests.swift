@@ -1,6 +1,7 @@
 import InputEvents
 import MapGeometry
 import Testing
+
 @testable import ViewKit
 
 @Suite struct ScrollViewTests {
@@ -33,7 +34,8 @@ import Testing
         window.dispatch(PointerEvent(phase: .down, location: Point(x: 100, y: y0), time: t))
         for i in 1...steps {
             t += 0.016
-            window.dispatch(PointerEvent(phase: .moved, location: Point(x: 100, y: y0 + dy * Double(i) / Double(steps)), time: t))
+            window.dispatch(
+                PointerEvent(phase: .moved, location: Point(x: 100, y: y0 + dy * Double(i) / Double(steps)), time: t))
         }
         window.dispatch(PointerEvent(phase: .up, location: Point(x: 100, y: y0 + dy), time: t + 0.001))
     }

@@ -1,5 +1,6 @@
 import MapGeometry
 import Testing
+
 @testable import ViewKit
 
 /// Reordering subviews, moving one, and removing them by a predicate.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Wire
 
 /// Strings on the wire: a `u16` byte length, then the UTF-8 bytes, cut at a
@@ -11,8 +12,10 @@ import Testing
     }
 
     @Test func aStringIsItsLengthThenItsBytes() {
-        for s in ["", "12", "Überlingen", "東京 🗼", String(repeating: "a", count: 300),
-                  String(repeating: "é", count: 32_767) + "a"] {
+        for s in [
+            "", "12", "Überlingen", "東京 🗼", String(repeating: "a", count: 300),
+            String(repeating: "é", count: 32_767) + "a",
+        ] {
             let utf8 = Array(s.utf8)
             #expect(Self.written(s) == [UInt8(utf8.count & 0xFF), UInt8(utf8.count >> 8)] + utf8, "\(s.prefix(12))")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Wire
 
 @Suite struct ClientMessageTests {
@@ -6,15 +7,25 @@ import Testing
         #expect(throws: WireError.empty) { try ClientMessage.decode([]) }
         #expect(throws: WireError.unknownOpcode(0xEE)) { try ClientMessage.decode([0xEE]) }
         #expect(throws: WireError.truncated("ACK frame")) { try ClientMessage.decode([0x02, 1, 0]) }
-        #expect(throws: WireError.trailingBytes(opcode: 0x02, count: 1)) { try ClientMessage.decode([0x02, 1, 0, 0, 0, 9]) }
+        #expect(throws: WireError.trailingBytes(opcode: 0x02, count: 1)) {
+            try ClientMessage.decode([0x02, 1, 0, 0, 0, 9])
+        }
     }
 
     @Test func rejectsNonFiniteAndAbsurdValues() {
         var w = ByteWriter()
-        w.u8(0x13); w.u32(1); w.f32(.nan); w.f32(100); w.f32(1)
+        w.u8(0x13)
+        w.u32(1)
+        w.f32(.nan)
+        w.f32(100)
+        w.f32(1)
         #expect(throws: WireError.invalidValue("RESIZE width")) { try ClientMessage.decode(w.bytes) }
         var big = ByteWriter()
-        big.u8(0x13); big.u32(1); big.f32(1e9); big.f32(100); big.f32(1)
+        big.u8(0x13)
+        big.u32(1)
+        big.f32(1e9)
+        big.f32(100)
+        big.f32(1)
         #expect(throws: WireError.invalidValue("RESIZE size")) { try ClientMessage.decode(big.bytes) }
     }
 

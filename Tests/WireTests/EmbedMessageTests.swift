@@ -1,5 +1,6 @@
 import DisplayList
 import Testing
+
 @testable import Wire
 
 /// The embedding messages both ways (docs/protocol.md): exact bytes, round
@@ -23,10 +24,17 @@ import Testing
         #expect(ClientMessage.embed(seq: 1, .deselect).encoded() == [0x22, 1, 0, 0, 0])
     }
 
-    private func setCamera(latitude: Double = 0, longitude: Double = 0, zoom: Double = 3,
-                           animated: UInt8 = 0) -> [UInt8] {
+    private func setCamera(
+        latitude: Double = 0, longitude: Double = 0, zoom: Double = 3,
+        animated: UInt8 = 0
+    ) -> [UInt8] {
         var w = ByteWriter(capacity: 32)
-        w.u8(0x20); w.u32(1); w.f64(latitude); w.f64(longitude); w.f64(zoom); w.u8(animated)
+        w.u8(0x20)
+        w.u32(1)
+        w.f64(latitude)
+        w.f64(longitude)
+        w.f64(zoom)
+        w.u8(animated)
         return w.bytes
     }
 

@@ -1,8 +1,9 @@
 import DisplayList
 import Foundation
+import InputEvents
 import MapGeometry
 import Testing
-import InputEvents
+
 @testable import Wire
 
 /// The golden fixture (fixtures/protocol, written from docs/protocol.md by
@@ -18,7 +19,8 @@ import InputEvents
     @Test func encoderReproducesTheGoldenFrame() throws {
         let json = try #require(try JSONSerialization.jsonObject(with: load("golden.json")) as? [String: Any])
         let ops = try (json["ops"] as? [[String: Any]] ?? []).map(GoldenJSON.op)
-        let bytes = FrameEncoder.frame(number: UInt32(json["frame"] as! Int), inputSeq: UInt32(json["inputSeq"] as! Int), ops: ops)
+        let bytes = FrameEncoder.frame(
+            number: UInt32(json["frame"] as! Int), inputSeq: UInt32(json["inputSeq"] as! Int), ops: ops)
         #expect(bytes == [UInt8](try load("golden.bin")))
     }
 

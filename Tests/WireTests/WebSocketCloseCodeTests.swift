@@ -32,8 +32,10 @@ import Wire
     @Test func malformedInputIsAProtocolErrorAndAnUnknownVersionUnsupportedData() {
         #expect(WireError.unsupportedVersion(2).closeCode == .unsupportedData)
         #expect(WireError.unsupportedVersion(2).closeCode.rawValue == 1003)
-        for error in [WireError.empty, .unknownOpcode(1), .truncated("x"), .trailingBytes(opcode: 2, count: 1),
-                      .invalidUTF8("x"), .invalidValue("x"), .helloExpected, .unexpectedHello] {
+        for error in [
+            WireError.empty, .unknownOpcode(1), .truncated("x"), .trailingBytes(opcode: 2, count: 1),
+            .invalidUTF8("x"), .invalidValue("x"), .helloExpected, .unexpectedHello,
+        ] {
             #expect(error.closeCode == .protocolError)
             #expect(error.closeCode.rawValue == 1002)
         }

@@ -101,8 +101,11 @@ struct SharedClusterWriter {
             Self.reserve(capacityHint, in: &unclustered, touched: &unclusteredTouched)
             capacityHint = 0
         }
-        return Member(group: Self.unclusteredGroup, slot: Self.add(annotation, at: point, to: &unclustered,
-                                                                   touched: &unclusteredTouched))
+        return Member(
+            group: Self.unclusteredGroup,
+            slot: Self.add(
+                annotation, at: point, to: &unclustered,
+                touched: &unclusteredTouched))
     }
 
     private static func reserve(_ n: Int, in group: inout Group, touched: inout TouchedPoints) {
@@ -112,8 +115,10 @@ struct SharedClusterWriter {
     }
 
     /// Gives `annotation` a slot in `group` at `point`; the slot.
-    private static func add(_ annotation: Annotation, at point: Point, to group: inout Group,
-                            touched: inout TouchedPoints) -> UInt32 {
+    private static func add(
+        _ annotation: Annotation, at point: Point, to group: inout Group,
+        touched: inout TouchedPoints
+    ) -> UInt32 {
         let slot: UInt32
         if let reused = group.freeSlots.popLast() {
             slot = reused
@@ -138,8 +143,10 @@ struct SharedClusterWriter {
         return Self.move(m.slot, to: point, in: &groups[Int(m.group)], receivedAt: time, &touched)
     }
 
-    private static func move(_ slot: UInt32, to point: Point, in group: inout Group, receivedAt time: Double?,
-                             _ touched: inout TouchedPoints) -> Point {
+    private static func move(
+        _ slot: UInt32, to point: Point, in group: inout Group, receivedAt time: Double?,
+        _ touched: inout TouchedPoints
+    ) -> Point {
         let from = group.points[Int(slot)]
         group.points[Int(slot)] = point
         group.pending.move(slot: slot, to: point, from: from)
@@ -170,8 +177,10 @@ struct SharedClusterWriter {
 
     /// What changed since the last publish: by identifier, and where and
     /// when; the unclustered pins', and where. Pending starts afresh.
-    mutating func take() -> (changes: [String: ClusterChanges], touched: TouchedPoints,
-                             unclustered: ClusterChanges?, unclusteredTouched: TouchedPoints) {
+    mutating func take() -> (
+        changes: [String: ClusterChanges], touched: TouchedPoints,
+        unclustered: ClusterChanges?, unclusteredTouched: TouchedPoints
+    ) {
         var changes: [String: ClusterChanges] = [:]
         for g in groups.indices where !groups[g].pending.isEmpty {
             changes[groups[g].identifier] = Self.takePending(&groups[g])

@@ -11,8 +11,10 @@ extension AnnotationStore {
     /// showing it restyles it in its next frame. An app's own annotations
     /// (seeded people, landmarks) refuse with `WorldError.notEditable`.
     @discardableResult
-    public func update(id: String, receivedAt now: Double = AnnotationStore.now(),
-                       _ edit: (inout LiveAnnotation.Look) -> Void) throws(WorldError) -> Record {
+    public func update(
+        id: String, receivedAt now: Double = AnnotationStore.now(),
+        _ edit: (inout LiveAnnotation.Look) -> Void
+    ) throws(WorldError) -> Record {
         let wait = DurableWait()
         let (record, point) = try state.withLock { (s: inout State) throws(WorldError) -> (Record, Point) in
             try refuseIfTheFileFailed()
@@ -24,8 +26,9 @@ extension AnnotationStore {
             let point = Self.point(of: AnnotationKey(live), in: s) ?? Mercator.project(live.coordinate)
             s.log.append(.restyled(live, at: point, receivedAt: now))
             if r.isDurable {
-                let stored = StoredLook(title: look.title, subtitle: look.subtitle,
-                                        markerColor: look.markerColor, markerSymbol: look.markerSymbol)
+                let stored = StoredLook(
+                    title: look.title, subtitle: look.subtitle,
+                    markerColor: look.markerColor, markerSymbol: look.markerSymbol)
                 journal?.submit([.restyled(id: id, look: stored)], completion: wait.completion)
             }
             return (r, point)
@@ -41,8 +44,10 @@ extension AnnotationStore {
     /// one batch in the change log and one transaction in the store file,
     /// so a hundred thousand pins cost what a few single adds do in
     /// overhead. Returns once they are in the file.
-    public func add(_ annotations: [LiveAnnotation],
-                    receivedAt now: Double = AnnotationStore.now()) throws(WorldError) {
+    public func add(
+        _ annotations: [LiveAnnotation],
+        receivedAt now: Double = AnnotationStore.now()
+    ) throws(WorldError) {
         guard !annotations.isEmpty else { return }
         var points: [Point] = []
         points.reserveCapacity(annotations.count)
@@ -58,8 +63,9 @@ extension AnnotationStore {
                 guard s.records[a.id] == nil, fresh.insert(a.id).inserted else { throw .duplicateID(a.id) }
             }
             let records = annotations.map { a in
-                Record(id: a.id, kind: a.kind, annotation: a, draggable: a.isDraggable,
-                       clusteringIdentifier: a.clusteringIdentifier, move: { a.coordinate = $0 })
+                Record(
+                    id: a.id, kind: a.kind, annotation: a, draggable: a.isDraggable,
+                    clusteringIdentifier: a.clusteringIdentifier, move: { a.coordinate = $0 })
             }
             // To the file first: its writer commits on its own thread while
             // this one fills the maps, the grid and the log.

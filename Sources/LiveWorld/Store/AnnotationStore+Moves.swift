@@ -14,8 +14,10 @@ extension AnnotationStore {
     /// Returns once the moves are in the store file, so the answer may be
     /// acknowledged.
     @discardableResult
-    public func apply(_ moves: [Move],
-                      receivedAt now: Double = AnnotationStore.now()) throws(WorldError) -> MoveResult {
+    public func apply(
+        _ moves: [Move],
+        receivedAt now: Double = AnnotationStore.now()
+    ) throws(WorldError) -> MoveResult {
         let wait = DurableWait()
         let result = try apply(moves, receivedAt: now) { _, error in wait.finish(error) }
         try wait.wait()
@@ -30,8 +32,10 @@ extension AnnotationStore {
     /// file), in the order batches were applied. A rejected batch throws and
     /// never calls it.
     @discardableResult
-    package func apply(_ moves: [Move], receivedAt now: Double = AnnotationStore.now(),
-                       whenDurable: MovesDurable?) throws(WorldError) -> MoveResult {
+    package func apply(
+        _ moves: [Move], receivedAt now: Double = AnnotationStore.now(),
+        whenDurable: MovesDurable?
+    ) throws(WorldError) -> MoveResult {
         metrics.movesReceived.add(moves.count, ordering: .relaxed)
         var points: [Point] = []
         var logged: [LoggedChange] = []
@@ -94,8 +98,10 @@ extension AnnotationStore {
                     logged.append(.moved(r.annotation, from: from, to: to, receivedAt: now, interval: interval))
                 }
                 if r.isDurable {
-                    written.append(.moved(id: m.id, latitude: m.coordinate.latitude,
-                                          longitude: m.coordinate.longitude, timestamp: m.timestamp))
+                    written.append(
+                        .moved(
+                            id: m.id, latitude: m.coordinate.latitude,
+                            longitude: m.coordinate.longitude, timestamp: m.timestamp))
                 }
                 result.applied.append(m)
             }

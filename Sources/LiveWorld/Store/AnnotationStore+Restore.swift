@@ -10,8 +10,11 @@ extension AnnotationStore {
     /// A file that cannot be used throws a `StoreError` naming it, untouched.
     package static func opening(path: String, sync: StoreSync, seeds: [WorldSeed]) throws -> AnnotationStore {
         guard path != ":memory:" else { return AnnotationStore(seeds: seeds) }
-        return try AnnotationStore(seeds: seeds, database: WorldDatabase(path: path,
-                                                                         syncsEveryCommit: sync.syncsEveryCommit))
+        return try AnnotationStore(
+            seeds: seeds,
+            database: WorldDatabase(
+                path: path,
+                syncsEveryCommit: sync.syncsEveryCommit))
     }
 
     /// The world kept in `database`: each seed the file has not seen yet is
@@ -19,15 +22,18 @@ extension AnnotationStore {
     /// Seeded rows come back as the seeding app's own annotations (at their
     /// stored positions); rows of a seed not given this time stay in the file
     /// unseen; everything else comes back as `LiveAnnotation`s.
-    package convenience init(seeds: [WorldSeed], database: WorldDatabase,
-                             logLimit: Int = AnnotationStore.defaultLogLimit) throws(StoreError) {
+    package convenience init(
+        seeds: [WorldSeed], database: WorldDatabase,
+        logLimit: Int = AnnotationStore.defaultLogLimit
+    ) throws(StoreError) {
         var seeded: [String: [String: Record]] = [:]
         for seed in seeds {
             let records = Self.records(of: seed)
             seeded[seed.name] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             guard try !database.wasSeeded(seed.name) else { continue }
-            try database.write(records.map { .added($0.stored(timestamp: nil, seed: seed.name)) },
-                               settings: [WorldDatabase.seededSettingKey(seed.name): "1"])
+            try database.write(
+                records.map { .added($0.stored(timestamp: nil, seed: seed.name)) },
+                settings: [WorldDatabase.seededSettingKey(seed.name): "1"])
         }
         let count = try database.annotationCount()
         self.init(logLimit: logLimit, journal: GroupCommitWriter(database: database))
@@ -67,22 +73,25 @@ extension AnnotationStore {
 
     /// An annotation the API added, as the file has it.
     private static func record(restoring row: StoredAnnotation, at coordinate: Coordinate) -> Record {
-        let annotation = LiveAnnotation(id: row.id, kind: row.kind, title: row.title, subtitle: row.subtitle,
-                                        coordinate: coordinate, isDraggable: row.draggable,
-                                        clusteringIdentifier: row.clusteringIdentifier,
-                                        markerColor: row.markerColor, markerSymbol: row.markerSymbol)
+        let annotation = LiveAnnotation(
+            id: row.id, kind: row.kind, title: row.title, subtitle: row.subtitle,
+            coordinate: coordinate, isDraggable: row.draggable,
+            clusteringIdentifier: row.clusteringIdentifier,
+            markerColor: row.markerColor, markerSymbol: row.markerSymbol)
         var move: (@Sendable (Coordinate) -> Void)?
         if !row.isFixed { move = { annotation.coordinate = $0 } }
-        return Record(id: row.id, kind: row.kind, annotation: annotation, draggable: row.draggable,
-                      clusteringIdentifier: row.clusteringIdentifier, move: move)
+        return Record(
+            id: row.id, kind: row.kind, annotation: annotation, draggable: row.draggable,
+            clusteringIdentifier: row.clusteringIdentifier, move: move)
     }
 
     /// A seed's annotations as records: movable unless the seed made them fixed.
     static func records(of seed: WorldSeed) -> [Record] {
         seed.annotations.map { a in
-            Record(id: a.id, kind: a.kind, annotation: a.annotation,
-                   draggable: (a.annotation as? DraggableAnnotation)?.isDraggable ?? false,
-                   clusteringIdentifier: (a.annotation as? ClusterableAnnotation)?.clusteringIdentifier, move: a.move)
+            Record(
+                id: a.id, kind: a.kind, annotation: a.annotation,
+                draggable: (a.annotation as? DraggableAnnotation)?.isDraggable ?? false,
+                clusteringIdentifier: (a.annotation as? ClusterableAnnotation)?.clusteringIdentifier, move: a.move)
         }
     }
 }
@@ -100,9 +109,10 @@ extension AnnotationStore.Record {
     func stored(timestamp: Double?, seed: String? = nil) -> StoredAnnotation {
         let c = annotation.coordinate
         let look = self.look
-        return StoredAnnotation(id: id, kind: kind, title: look.title, subtitle: look.subtitle,
-                                latitude: c.latitude, longitude: c.longitude, draggable: draggable,
-                                clusteringIdentifier: clusteringIdentifier, isFixed: move == nil, timestamp: timestamp,
-                                seed: seed, markerColor: look.markerColor, markerSymbol: look.markerSymbol)
+        return StoredAnnotation(
+            id: id, kind: kind, title: look.title, subtitle: look.subtitle,
+            latitude: c.latitude, longitude: c.longitude, draggable: draggable,
+            clusteringIdentifier: clusteringIdentifier, isFixed: move == nil, timestamp: timestamp,
+            seed: seed, markerColor: look.markerColor, markerSymbol: look.markerSymbol)
     }
 }

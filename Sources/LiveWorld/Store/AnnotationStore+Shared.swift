@@ -120,7 +120,7 @@ extension AnnotationStore: SharedAnnotationSource {
             }
         }
         guard mergesAtOnce,
-              earlyClusterPublishQueued.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+            earlyClusterPublishQueued.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
         else { return }
         clusterQueue.async { [weak self] in
             guard let self else { return }
@@ -142,19 +142,23 @@ extension AnnotationStore: SharedAnnotationSource {
     /// when the last merge began, not from the write that asks for the
     /// next, so a move waits at most one period for its epoch.
     var clusterPublishDelay: Double {
-        Self.clusterPublishDelay(lastMerge: clusterPublisher.lastMergeCPUSeconds,
-                                 sinceLastMergeBegan: clusterPublisher.secondsSinceLastMerge, frame: clusterFrame)
+        Self.clusterPublishDelay(
+            lastMerge: clusterPublisher.lastMergeCPUSeconds,
+            sinceLastMergeBegan: clusterPublisher.secondsSinceLastMerge, frame: clusterFrame)
     }
 
-    static func clusterPublishDelay(lastMerge: Double, sinceLastMergeBegan: Double,
-                                    frame: Double = displayFrame) -> Double {
+    static func clusterPublishDelay(
+        lastMerge: Double, sinceLastMergeBegan: Double,
+        frame: Double = displayFrame
+    ) -> Double {
         max(0, clusterPublishPeriod(lastMerge: lastMerge, frame: frame) - sinceLastMergeBegan)
     }
 
     /// Whether a write landing now has the merge begin at once.
     var mergesAtOnce: Bool {
-        Self.mergesAtOnce(lastMerge: clusterPublisher.lastMergeCPUSeconds,
-                          sinceLastMergeBegan: clusterPublisher.secondsSinceLastMerge, frame: clusterFrame)
+        Self.mergesAtOnce(
+            lastMerge: clusterPublisher.lastMergeCPUSeconds,
+            sinceLastMergeBegan: clusterPublisher.secondsSinceLastMerge, frame: clusterFrame)
     }
 
     static func mergesAtOnce(lastMerge: Double, sinceLastMergeBegan: Double, frame: Double = displayFrame) -> Bool {

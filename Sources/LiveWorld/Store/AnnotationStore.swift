@@ -93,9 +93,11 @@ public final class AnnotationStore: Sendable {
     let clusterFrame: Double
 
     /// A world kept in memory only (`journal` nil) or written to a store file.
-    init(logLimit: Int = AnnotationStore.defaultLogLimit, journal: GroupCommitWriter?,
-         clusterPublisher: SharedClusterPublisher = SharedClusterPublisher(),
-         clusterFrame: Double = AnnotationStore.displayFrame) {
+    init(
+        logLimit: Int = AnnotationStore.defaultLogLimit, journal: GroupCommitWriter?,
+        clusterPublisher: SharedClusterPublisher = SharedClusterPublisher(),
+        clusterFrame: Double = AnnotationStore.displayFrame
+    ) {
         self.clusterPublisher = clusterPublisher
         self.clusterFrame = clusterFrame
         log = ChangeLog(limit: logLimit)
@@ -184,8 +186,10 @@ public final class AnnotationStore: Sendable {
     /// follow. It reads a chunk at a time and lets go of the lock between
     /// chunks: a page of a sparse box over a million annotations must not
     /// copy them all, nor hold the feed's writes off while it looks.
-    package func page(after seq: UInt64?, limit: Int,
-                      where include: (Record) -> Bool) -> (records: [Record], more: Bool) {
+    package func page(
+        after seq: UInt64?, limit: Int,
+        where include: (Record) -> Bool
+    ) -> (records: [Record], more: Bool) {
         var out: [Record] = []
         var last = seq ?? 0
         while true {
@@ -295,8 +299,10 @@ public final class AnnotationStore: Sendable {
     /// Adds an annotation; its id must be new. Returns its record once it is
     /// in the store file, unless it is not `durable` (the demo's travellers).
     @discardableResult
-    public func add(_ annotation: LiveAnnotation, durable: Bool = true,
-                    receivedAt now: Double = AnnotationStore.now()) throws(WorldError) -> Record {
+    public func add(
+        _ annotation: LiveAnnotation, durable: Bool = true,
+        receivedAt now: Double = AnnotationStore.now()
+    ) throws(WorldError) -> Record {
         guard annotation.coordinate.isValid else {
             throw .coordinateOutOfRange(annotation.coordinate, id: annotation.id)
         }
@@ -305,10 +311,11 @@ public final class AnnotationStore: Sendable {
         let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
             guard s.records[annotation.id] == nil else { throw .duplicateID(annotation.id) }
-            var record = Record(id: annotation.id, kind: annotation.kind, annotation: annotation,
-                                draggable: annotation.isDraggable,
-                                clusteringIdentifier: annotation.clusteringIdentifier,
-                                move: { annotation.coordinate = $0 })
+            var record = Record(
+                id: annotation.id, kind: annotation.kind, annotation: annotation,
+                draggable: annotation.isDraggable,
+                clusteringIdentifier: annotation.clusteringIdentifier,
+                move: { annotation.coordinate = $0 })
             record.isDurable = durable
             Self.insert(record, into: &s)
             s.log.append(.added(annotation, at: Mercator.project(annotation.coordinate), receivedAt: now))

@@ -20,23 +20,27 @@ package struct LoggedChange: Sendable {
     package let interval: Double?
 
     static func moved(_ a: Annotation, from: Point, to: Point, receivedAt: Double, interval: Double?) -> LoggedChange {
-        LoggedChange(kind: .moved, key: AnnotationKey(a), annotation: a, from: from, to: to, receivedAt: receivedAt,
-                     interval: interval)
+        LoggedChange(
+            kind: .moved, key: AnnotationKey(a), annotation: a, from: from, to: to, receivedAt: receivedAt,
+            interval: interval)
     }
 
     static func added(_ a: Annotation, at point: Point, receivedAt: Double) -> LoggedChange {
-        LoggedChange(kind: .added, key: AnnotationKey(a), annotation: a, from: point, to: point,
-                     receivedAt: receivedAt, interval: nil)
+        LoggedChange(
+            kind: .added, key: AnnotationKey(a), annotation: a, from: point, to: point,
+            receivedAt: receivedAt, interval: nil)
     }
 
     static func removed(_ a: Annotation, at point: Point, receivedAt: Double) -> LoggedChange {
-        LoggedChange(kind: .removed, key: AnnotationKey(a), annotation: a, from: point, to: point,
-                     receivedAt: receivedAt, interval: nil)
+        LoggedChange(
+            kind: .removed, key: AnnotationKey(a), annotation: a, from: point, to: point,
+            receivedAt: receivedAt, interval: nil)
     }
 
     static func restyled(_ a: Annotation, at point: Point, receivedAt: Double) -> LoggedChange {
-        LoggedChange(kind: .restyled, key: AnnotationKey(a), annotation: a, from: point, to: point,
-                     receivedAt: receivedAt, interval: nil)
+        LoggedChange(
+            kind: .restyled, key: AnnotationKey(a), annotation: a, from: point, to: point,
+            receivedAt: receivedAt, interval: nil)
     }
 }
 

@@ -41,9 +41,11 @@ public final class LiveAnnotation: ClusterableAnnotation {
     }
 
     /// An annotation at `coordinate`; `markerColor` is `#rgb` or `#rrggbb`.
-    public init(id: String, kind: String = "point", title: String?, subtitle: String? = nil,
-                coordinate: Coordinate, isDraggable: Bool = false, clusteringIdentifier: String? = nil,
-                markerColor: String? = nil, markerSymbol: String? = nil) {
+    public init(
+        id: String, kind: String = "point", title: String?, subtitle: String? = nil,
+        coordinate: Coordinate, isDraggable: Bool = false, clusteringIdentifier: String? = nil,
+        markerColor: String? = nil, markerSymbol: String? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.isDraggable = isDraggable

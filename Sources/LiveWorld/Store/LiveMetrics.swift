@@ -30,17 +30,21 @@ package final class LiveMetrics: Sendable {
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
         func histogram(_ name: String, _ help: String) -> LatencyHistogram {
-            LatencyHistogram(registry.makeValueHistogram(
-                descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help),
-                buckets: LatencyHistogram.bounds))
+            LatencyHistogram(
+                registry.makeValueHistogram(
+                    descriptor: MetricNameDescriptor(metricName: name, unitName: "", helpText: help),
+                    buckets: LatencyHistogram.bounds))
         }
-        latency = histogram("mapwire_event_to_frame_seconds",
-                            "From a browser input or a move to the first frame that shows it going to the transport.")
-        clusterEpochWait = histogram("mapwire_cluster_epoch_wait_seconds",
-                                     "From the oldest move of a cluster epoch reaching the store to its merge.")
+        latency = histogram(
+            "mapwire_event_to_frame_seconds",
+            "From a browser input or a move to the first frame that shows it going to the transport.")
+        clusterEpochWait = histogram(
+            "mapwire_cluster_epoch_wait_seconds",
+            "From the oldest move of a cluster epoch reaching the store to its merge.")
         clusterMerge = histogram("mapwire_cluster_merge_seconds", "The merge of a cluster epoch.")
-        clusterEpochToFrame = histogram("mapwire_cluster_epoch_to_frame_seconds",
-                                        "From a cluster epoch's publication to each frame that shows it going out.")
+        clusterEpochToFrame = histogram(
+            "mapwire_cluster_epoch_to_frame_seconds",
+            "From a cluster epoch's publication to each frame that shows it going out.")
     }
 
     /// The histograms as Prometheus text (the counters are the service's to write).
@@ -54,8 +58,10 @@ package struct LatencyHistogram: Sendable {
     /// Upper bounds of the buckets, in seconds. Powers of two, and a bound at
     /// each latency budget (10 ms a pan, 33 ms, two display frames, a move)
     /// so a load run tells whether it met them rather than "under 64 ms".
-    package static let bounds: [Double] = [0.0005, 0.001, 0.002, 0.004, 0.008, 0.010, 0.016, 0.024, 0.033, 0.048,
-                                           0.064, 0.128, 0.256, 1]
+    package static let bounds: [Double] = [
+        0.0005, 0.001, 0.002, 0.004, 0.008, 0.010, 0.016, 0.024, 0.033, 0.048,
+        0.064, 0.128, 0.256, 1,
+    ]
 
     let histogram: ValueHistogram
 

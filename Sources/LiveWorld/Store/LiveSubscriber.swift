@@ -51,8 +51,10 @@ package final class LiveSubscriber: Sendable {
     /// `published` (when the epoch was, `now` if not given), whether the
     /// session is woken now or already was.
     @discardableResult
-    func wakeIfShowing(_ touched: TouchedPoints, within bounds: Rect,
-                       epochPublishedAt published: Double? = nil) -> Bool {
+    func wakeIfShowing(
+        _ touched: TouchedPoints, within bounds: Rect,
+        epochPublishedAt published: Double? = nil
+    ) -> Bool {
         // A pending wake-up with an epoch's time already kept needs nothing more: that time is older.
         let isPending = pending.load(ordering: .acquiring)
         if isPending, !touched.hasTimes || epochChanges.withLock({ $0 != nil }) { return false }
@@ -64,8 +66,9 @@ package final class LiveSubscriber: Sendable {
         if let time {
             let published = published ?? AnnotationStore.now()
             epochChanges.withLock { kept in
-                kept = EpochChangesTime(receivedAt: min(kept?.receivedAt ?? time, time),
-                                        publishedAt: min(kept?.publishedAt ?? published, published))
+                kept = EpochChangesTime(
+                    receivedAt: min(kept?.receivedAt ?? time, time),
+                    publishedAt: min(kept?.publishedAt ?? published, published))
             }
         }
         guard !isPending else { return false }

@@ -44,10 +44,12 @@ final class MergeHelper: Sendable {
     /// Takes the part handed over and runs it, letting go of it before
     /// `done` is signalled: `run(_:_:)` lent it without escaping.
     private func runPart() {
-        guard let (part, nice) = work.withLock({ w in
-            defer { w = nil }
-            return w
-        }) else { return }
+        guard
+            let (part, nice) = work.withLock({ w in
+                defer { w = nil }
+                return w
+            })
+        else { return }
         ThreadPriority.setNiceValue(nice)
         part()
     }

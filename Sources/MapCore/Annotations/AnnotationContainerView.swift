@@ -196,8 +196,10 @@ final class AnnotationContainerView: View, RenderHolding {
     /// sorted by where they are and merged in. Nil when a view that stayed
     /// is not the same. A pan across the reuse margin sorted all 1,600
     /// markers to place the hundred that came in.
-    private func readingOrder(following last: (anchors: [Point], ids: [UInt32], order: [Int]), positions: [Int]?,
-                              anchors: [Point], ids: [UInt32]) -> (order: [Int], anchors: [Point])? {
+    private func readingOrder(
+        following last: (anchors: [Point], ids: [UInt32], order: [Int]), positions: [Int]?,
+        anchors: [Point], ids: [UInt32]
+    ) -> (order: [Int], anchors: [Point])? {
         guard let rowUnits = readingRowUnits else { return nil }
         var now = [Int](repeating: -1, count: last.ids.count)
         var joined: [Int] = []
@@ -286,9 +288,11 @@ final class AnnotationContainerView: View, RenderHolding {
                 order = last.order
                 lastOrder?.seam = held
             } else if let last = lastOrder, held != nil,
-                      let followed = readingOrder(following: (last.anchors, last.ids, last.order),
-                                                  positions: renders.positionsBefore,
-                                                  anchors: renders.anchors, ids: renders.ids) {
+                let followed = readingOrder(
+                    following: (last.anchors, last.ids, last.order),
+                    positions: renders.positionsBefore,
+                    anchors: renders.anchors, ids: renders.ids)
+            {
                 order = followed.order
                 lastOrder = (level, ReadingSeam(at: seam), followed.anchors, renders.ids, order)
             } else {
@@ -328,7 +332,8 @@ final class AnnotationContainerView: View, RenderHolding {
         let level = (superview as? MapView)?.camera.zoom.rounded(.down) ?? 0
         let seam = readingSeam
         if let last = lastOrder, last.level == level, last.seam.at == seam,
-           let kept = Self.hint(following: last, adopted: renders.adopted, ids: renders.ids) {
+            let kept = Self.hint(following: last, adopted: renders.adopted, ids: renders.ids)
+        {
             // The same views in the same reading order, each with as many elements (the patch checked): the
             // same readers.
             patchedOrder = (level, ReadingSeam(at: seam), kept.anchors, renders.ids, kept.order)
@@ -345,11 +350,14 @@ final class AnnotationContainerView: View, RenderHolding {
     /// the views' positions now: the same when they kept their places,
     /// followed through the order the patch adopted when they moved in paint
     /// order (`adopted`: where each was). Nil when neither says.
-    private static func hint(following last: HeldOrder,
-                             adopted: [Int]?, ids: [UInt32]) -> (order: [Int], anchors: [Point])? {
+    private static func hint(
+        following last: HeldOrder,
+        adopted: [Int]?, ids: [UInt32]
+    ) -> (order: [Int], anchors: [Point])? {
         if last.ids == ids { return (last.order, last.anchors) }
         guard let adopted, adopted.count == last.ids.count, adopted.count == ids.count,
-              last.order.count == ids.count, ids.indices.allSatisfy({ last.ids[adopted[$0]] == ids[$0] }) else {
+            last.order.count == ids.count, ids.indices.allSatisfy({ last.ids[adopted[$0]] == ids[$0] })
+        else {
             return nil
         }
         var now = [Int](repeating: 0, count: adopted.count)

@@ -240,8 +240,10 @@ package struct AnnotationIndex: Sendable {
     }
 
     /// Appends the entries of cell `cell` in `rect`; false past `limit`.
-    private func walk(_ cell: Int, in rect: Rect, limit: Int,
-                      into out: inout [(annotation: Annotation, point: Point)]) -> Bool {
+    private func walk(
+        _ cell: Int, in rect: Rect, limit: Int,
+        into out: inout [(annotation: Annotation, point: Point)]
+    ) -> Bool {
         var i = heads[Int32(cell)] ?? -1
         while i >= 0 {
             let e = entries[Int(i)]

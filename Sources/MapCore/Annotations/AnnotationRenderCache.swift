@@ -175,7 +175,8 @@ final class AnnotationRenderCache {
     /// held or marked changed, and no view need be read to tell.
     private static func followingMoves(of layer: View, since: UInt32, count: Int) -> [Int]? {
         guard let moves = (layer as? AnnotationContainerView)?.movesNoted(since: since),
-              layer.subviews.count == count else { return nil }
+            layer.subviews.count == count
+        else { return nil }
         var order = Array(0..<count)
         for (_, from, to) in moves { order.insert(order.remove(at: from), at: to) }
         return order
@@ -247,8 +248,10 @@ final class AnnotationRenderCache {
                         apart += 1
                         break
                     }
-                    (items, elements, span) = (items.lowerBound..<next.items.upperBound,
-                                               elements.lowerBound..<next.elements.upperBound, next)
+                    (items, elements, span) = (
+                        items.lowerBound..<next.items.upperBound,
+                        elements.lowerBound..<next.elements.upperBound, next
+                    )
                 }
                 context.scene.items.append(contentsOf: store.items[items])
                 context.scene.accessibility.append(contentsOf: store.elements[elements])
@@ -264,8 +267,9 @@ final class AnnotationRenderCache {
                 // Held from here on (a view that can be held, drawn now) or not at all.
                 var span: HeldRenderStore.Span?
                 if !changed[i] {
-                    span = store.hold(items: context.scene.items[itemStart...],
-                                      elements: context.scene.accessibility[elementStart...], over: old)
+                    span = store.hold(
+                        items: context.scene.items[itemStart...],
+                        elements: context.scene.accessibility[elementStart...], over: old)
                 }
                 if inPlace { held[i] = span } else { reordered[i] = span }
                 elementEnds[i] = context.scene.accessibility.count - firstElement
@@ -347,7 +351,7 @@ final class AnnotationRenderCache {
             let was = heldPosition?[i] ?? i
             // In place: a watcher commits a few badges every epoch.
             guard let declared, held.indices.contains(was), let span = held[was],
-                  store.overwrite(span, items: scene.items[items], elements: scene.accessibility[elements])
+                store.overwrite(span, items: scene.items[items], elements: scene.accessibility[elements])
             else { continue }
             keep(declared)
             children[i].holdRender()
@@ -398,6 +402,8 @@ package struct AnnotationLayerPatch {
     /// Each child rendered: its position in the layer, its items and
     /// elements in `scene`, and what it declared if it can be held.
     fileprivate var rendered: [RenderedChild] = []
-    fileprivate typealias RenderedChild = (child: Int, items: Range<Int>, elements: Range<Int>,
-                                           declared: RecordedResources?)
+    fileprivate typealias RenderedChild = (
+        child: Int, items: Range<Int>, elements: Range<Int>,
+        declared: RecordedResources?
+    )
 }

@@ -237,8 +237,9 @@ open class AnnotationView: View, CursorProviding {
     func place(at world: Point) {
         // Set only what changed: every layout places every view, and setting a value lets a held render go.
         if worldAnchor != world { worldAnchor = world }
-        let origin = Point(x: (-frame.width / 2 + centerOffset.x).rounded(),
-                           y: (-frame.height / 2 + centerOffset.y).rounded())
+        let origin = Point(
+            x: (-frame.width / 2 + centerOffset.x).rounded(),
+            y: (-frame.height / 2 + centerOffset.y).rounded())
         if frame.origin != origin { frame.origin = origin }
         nameInMirror(title: annotation?.title)
     }

@@ -92,8 +92,9 @@ open class MarkerAnnotationView: AnnotationView {
     /// Set when the view is handed out for display; the drop starts once it is in a window.
     private var dropPending = false
     /// The drop: the balloon's offset above its place, falling with a small bounce.
-    public static let drop = Keyframes(values: [-80, 0, -8, 0], keyTimes: [0, 0.6, 0.8, 1],
-                                       curves: [.easeIn, .easeOut, .easeIn])
+    public static let drop = Keyframes(
+        values: [-80, 0, -8, 0], keyTimes: [0, 0.6, 0.8, 1],
+        curves: [.easeIn, .easeOut, .easeIn])
     /// How long the drop takes, s.
     public static let dropDuration = 0.4
 
@@ -138,13 +139,15 @@ open class MarkerAnnotationView: AnnotationView {
     private func startDropIfPending() {
         guard dropPending, let animator = window?.animator else { return }
         dropPending = false
-        animator.animate(key: "marker.drop.\(id)", duration: Self.dropDuration, update: { [weak self] t in
-            guard let self else { return }
-            self.balloon.frame.origin.y = Self.drop.value(at: t).rounded()
-            // The labels fade in as the balloon lands, rather than waiting where it will fall.
-            let labelAlpha = min(1, max(0, (t - 0.5) / 0.5))
-            for label in [self.titleLabel, self.subtitleLabel] { label?.alpha = labelAlpha }
-        })
+        animator.animate(
+            key: "marker.drop.\(id)", duration: Self.dropDuration,
+            update: { [weak self] t in
+                guard let self else { return }
+                self.balloon.frame.origin.y = Self.drop.value(at: t).rounded()
+                // The labels fade in as the balloon lands, rather than waiting where it will fall.
+                let labelAlpha = min(1, max(0, (t - 0.5) / 0.5))
+                for label in [self.titleLabel, self.subtitleLabel] { label?.alpha = labelAlpha }
+            })
     }
 
     /// Grows the balloon from its tip when selected (shrinks it back when
@@ -194,8 +197,9 @@ open class MarkerAnnotationView: AnnotationView {
             announcedTitleIsMeasured = titlesAreAnnounced
             if let title = annotation?.title, !title.isEmpty {
                 if measuredTitle?.text != title {
-                    let size = Label.sizeThatFits(title, typeface: fonts.bold, fontSize: Self.titleFontSize,
-                                                  maxWidth: Self.maxLabelWidth)
+                    let size = Label.sizeThatFits(
+                        title, typeface: fonts.bold, fontSize: Self.titleFontSize,
+                        maxWidth: Self.maxLabelWidth)
                     measuredTitle = (title, size)
                 }
             } else {
@@ -203,7 +207,9 @@ open class MarkerAnnotationView: AnnotationView {
             }
         }
         guard let size = measuredTitle?.size else { return nil }
-        return Rect(x: ((bounds.width - size.width) / 2).rounded(), y: bounds.height + 1, width: size.width, height: size.height)
+        return Rect(
+            x: ((bounds.width - size.width) / 2).rounded(), y: bounds.height + 1, width: size.width, height: size.height
+        )
     }
 
     /// The balloon (grown while selected) and the labels under it: a callout
@@ -213,8 +219,9 @@ open class MarkerAnnotationView: AnnotationView {
     open override var drawnFrame: Rect {
         if let fonts = mapView?.fonts { updateContent(fonts: fonts) }
         let grown = isSelected ? Self.selectedScale : 1
-        var frame = Rect(x: bounds.midX - bounds.width * grown / 2, y: bounds.maxY - bounds.height * grown,
-                         width: bounds.width * grown, height: bounds.height * grown)
+        var frame = Rect(
+            x: bounds.midX - bounds.width * grown / 2, y: bounds.maxY - bounds.height * grown,
+            width: bounds.width * grown, height: bounds.height * grown)
         for label in [titleLabel, subtitleLabel] {
             if let label, !label.isHidden { frame = frame.union(label.frame) }
         }
@@ -261,12 +268,14 @@ open class MarkerAnnotationView: AnnotationView {
         let title = showsTitle(annotationTitle) ? annotationTitle ?? "" : ""
         let subtitle = showsSubtitle(annotationSubtitle) ? annotationSubtitle ?? "" : ""
         let glyph = isSelected ? (selectedGlyphImage ?? glyphImage) : glyphImage
-        let key = ContentKey(title: title, subtitle: subtitle, glyphText: glyphText, glyph: glyph?.id,
-                             tint: glyphTintColor)
+        let key = ContentKey(
+            title: title, subtitle: subtitle, glyphText: glyphText, glyph: glyph?.id,
+            tint: glyphTintColor)
         guard key != contentKey else { return }
         contentKey = key
         layoutGlyph(glyph, fonts: fonts)
-        titleLabel = layoutLabel(titleLabel, text: title, typeface: fonts.bold, size: Self.titleFontSize, top: bounds.height + 1)
+        titleLabel = layoutLabel(
+            titleLabel, text: title, typeface: fonts.bold, size: Self.titleFontSize, top: bounds.height + 1)
         let subtitleTop = (titleLabel?.isHidden == false ? titleLabel!.frame.maxY : bounds.height + 1)
         subtitleLabel = layoutLabel(subtitleLabel, text: subtitle, typeface: fonts.regular, size: 11, top: subtitleTop)
     }
@@ -294,7 +303,8 @@ open class MarkerAnnotationView: AnnotationView {
         label.frame = Rect(x: 2, y: (MarkerBalloon.headCenter.y - h / 2).rounded(), width: bounds.width - 4, height: h)
     }
 
-    private func layoutLabel(_ existing: Label?, text: String, typeface: Typeface, size: Double, top: Double) -> Label? {
+    private func layoutLabel(_ existing: Label?, text: String, typeface: Typeface, size: Double, top: Double) -> Label?
+    {
         guard !text.isEmpty || existing != nil else { return nil }
         let label = existing ?? Label(text: text, typeface: typeface, fontSize: size, color: Color(hex: 0x1C1C1E))
         if existing == nil {

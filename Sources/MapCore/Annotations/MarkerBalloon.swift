@@ -18,8 +18,9 @@ package enum MarkerBalloon {
     /// The balloon filled with `tint`, with a darker outline.
     package static func image(tint: Color) -> ImageResource {
         if let hit = cache.withLock({ $0[tint.rgba] }) { return hit }
-        let made = ImageResource(id: ResourceID.next(), format: .svg, width: width, height: height,
-                                 data: Array(svg(tint: tint).utf8))
+        let made = ImageResource(
+            id: ResourceID.next(), format: .svg, width: width, height: height,
+            data: Array(svg(tint: tint).utf8))
         return cache.withLock { cache in
             if let raced = cache[tint.rgba] { return raced }
             cache[tint.rgba] = made
@@ -33,9 +34,9 @@ package enum MarkerBalloon {
         let fill = String(format: "#%02X%02X%02X", r, g, b)
         let edge = String(format: "#%02X%02X%02X", r * 7 / 10, g * 7 / 10, b * 7 / 10)
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" width="30" height="40" viewBox="0 0 30 40">\
-        <path d="M15 39.5 C12 33 2 25 2 15 A13 13 0 0 1 28 15 C28 25 18 33 15 39.5 Z" \
-        fill="\(fill)" stroke="\(edge)" stroke-width="1"/></svg>
-        """
+            <svg xmlns="http://www.w3.org/2000/svg" width="30" height="40" viewBox="0 0 30 40">\
+            <path d="M15 39.5 C12 33 2 25 2 15 A13 13 0 0 1 28 15 C28 25 18 33 15 39.5 Z" \
+            fill="\(fill)" stroke="\(edge)" stroke-width="1"/></svg>
+            """
     }
 }

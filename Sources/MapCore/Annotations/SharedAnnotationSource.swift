@@ -74,8 +74,10 @@ package final class SharedClusterSnapshot: Sendable {
     /// Bumped by every change a snapshot is made for.
     package let epoch: UInt64
 
-    package init(indexes: [String: SharedClusterIndex] = [:], unclustered: SharedClusterIndex? = nil,
-                 epoch: UInt64 = 0) {
+    package init(
+        indexes: [String: SharedClusterIndex] = [:], unclustered: SharedClusterIndex? = nil,
+        epoch: UInt64 = 0
+    ) {
         self.indexes = indexes
         self.unclustered = unclustered
         self.epoch = epoch

@@ -37,7 +37,8 @@ extension MapView {
         if let anchor = view.worldAnchor { view.place(at: anchor) }
         (view as? MarkerAnnotationView)?.updateContent(fonts: fonts)
         guard let styled = annotation as? StyledAnnotation, let marker = view as? MarkerAnnotationView,
-              marker.reuseIdentifier == Self.styledMarkerIdentifier else { return }
+            marker.reuseIdentifier == Self.styledMarkerIdentifier
+        else { return }
         marker.applyStyle(of: styled)
         // A longer or shorter title changes what the collision pass hides.
         collisionSignature = nil

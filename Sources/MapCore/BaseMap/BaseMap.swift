@@ -114,11 +114,14 @@ public final class BaseMap: Sendable {
                 let ox = try r.i32(), oy = try r.i32(), shift = try r.u8()
                 let data = try r.bytes(Int(try r.u32()))
                 let pad = tileSize * 0.01
-                tiles.append(Tile(layer: layer,
-                                  worldRect: Rect(x: tx * tileSize - pad, y: ty * tileSize - pad,
-                                                  width: tileSize + 2 * pad, height: tileSize + 2 * pad),
-                                  path: PathResource(id: ResourceID.next(), originX: ox, originY: oy, shift: shift, data: data),
-                                  itemID: ItemID.next()))
+                tiles.append(
+                    Tile(
+                        layer: layer,
+                        worldRect: Rect(
+                            x: tx * tileSize - pad, y: ty * tileSize - pad,
+                            width: tileSize + 2 * pad, height: tileSize + 2 * pad),
+                        path: PathResource(id: ResourceID.next(), originX: ox, originY: oy, shift: shift, data: data),
+                        itemID: ItemID.next()))
             }
             bands.append(Band(minZoom: minZoom, maxZoom: maxZoom, tiles: tiles))
         }
@@ -131,9 +134,11 @@ public final class BaseMap: Sendable {
                 throw LoadError.malformed("city \(cities.count) (\(name)) is at \(c.latitude), \(c.longitude)")
             }
             let rank = Int(try r.u8()), population = Int(try r.u32()), flags = try r.u8()
-            cities.append(City(name: name, coordinate: c, world: Mercator.project(c), rank: rank,
-                               population: population, isCapital: flags & 1 != 0,
-                               dotItemID: ItemID.next(), labelItemID: ItemID.next()))
+            cities.append(
+                City(
+                    name: name, coordinate: c, world: Mercator.project(c), rank: rank,
+                    population: population, isCapital: flags & 1 != 0,
+                    dotItemID: ItemID.next(), labelItemID: ItemID.next()))
         }
         self.init(bands: bands, cities: cities, attributions: attributions)
     }

@@ -28,8 +28,9 @@ package final class CityLabelLevel: Sendable {
             (0..<labels.count(upToRank: maxRank)).map { i in
                 // World points scaled, not offset by any viewport: only differences matter.
                 let box = Rect(x: points[i].x * k - 4, y: points[i].y * k - 9, width: labels.widths[i] + 12, height: 18)
-                return CollisionResolver.Candidate(rect: box.insetBy(dx: -2, dy: -1), mode: .rectangle,
-                                                   priority: 0, isForced: false)
+                return CollisionResolver.Candidate(
+                    rect: box.insetBy(dx: -2, dy: -1), mode: .rectangle,
+                    priority: 0, isForced: false)
             }
         }
         var shown = CollisionResolver(cellSize: 128).resolve(candidates)
@@ -58,7 +59,8 @@ package final class CityLabelLevel: Sendable {
             for j in near[(a + 1)...] where shown[j] {
                 let b = boxes[j]
                 if boxes[i].offsetBy(dx: worldWidth, dy: 0).intersects(b)
-                    || boxes[i].offsetBy(dx: -worldWidth, dy: 0).intersects(b) {
+                    || boxes[i].offsetBy(dx: -worldWidth, dy: 0).intersects(b)
+                {
                     shown[j] = false
                 }
             }
@@ -131,13 +133,16 @@ struct CityLabelPlacement {
     /// `limit` for each viewport's area; the same as last time while the
     /// viewport stays well inside them and the zoom within the level.
     /// `maxRank(level)` is the least important rank a level names.
-    mutating func names(visible: Rect, zoom: Double, labels: CityLabels, limit: Int,
-                        maxRank: (Int) -> Int) -> [Int32] {
+    mutating func names(
+        visible: Rect, zoom: Double, labels: CityLabels, limit: Int,
+        maxRank: (Int) -> Int
+    ) -> [Int32] {
         let level = Self.level(zoom: zoom)
         let slack = visible.insetBy(dx: -visible.width * Self.margin / 2, dy: -visible.height * Self.margin / 2)
         // Zoomed in, the names drawn would reach far past the viewport: take them again.
         if level == self.level, !drawnRect.isEmpty, drawnRect.contains(slack),
-           drawnRect.width < visible.width * (1 + 2 * Self.margin) * 1.01 {
+            drawnRect.width < visible.width * (1 + 2 * Self.margin) * 1.01
+        {
             return drawn
         }
         let near = visible.insetBy(dx: -visible.width * Self.margin, dy: -visible.height * Self.margin)

@@ -77,8 +77,10 @@ extension BaseMap {
 /// The value `table` holds for `key`, built and kept on first use. Built
 /// outside the lock, which measuring or placing thousands of names must not
 /// hold: two first users may both build, and the first to store wins.
-func builtOnce<Key: Hashable & Sendable, Value: Sendable>(in table: borrowing Mutex<[Key: Value]>, key: Key,
-                                     build: () -> Value) -> Value {
+func builtOnce<Key: Hashable & Sendable, Value: Sendable>(
+    in table: borrowing Mutex<[Key: Value]>, key: Key,
+    build: () -> Value
+) -> Value {
     if let built = table.withLock({ $0[key] }) { return built }
     let built = build()
     return table.withLock { values in

@@ -30,8 +30,9 @@ public final class BubbleView: View {
     /// The view's properties with the arrow.
     public override func itemProperties() -> ItemProperties {
         var p = super.itemProperties()
-        p.bubble = ItemBubble(direction: direction, arrowX: Float(arrowX), arrowWidth: Float(arrowWidth),
-                              arrowHeight: Float(arrowHeight))
+        p.bubble = ItemBubble(
+            direction: direction, arrowX: Float(arrowX), arrowWidth: Float(arrowWidth),
+            arrowHeight: Float(arrowHeight))
         return p
     }
 

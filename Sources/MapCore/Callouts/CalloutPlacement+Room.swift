@@ -38,15 +38,16 @@ extension CalloutPlacement {
     /// `MapView.showAnnotations` frames annotations inside it; a callout is
     /// kept clear only of the views it would be under (`place`).
     public static func constrainedRect(bounds: Rect, insets: EdgeInsets, covering: [Rect]) -> Rect {
-        var r = Rect(x: bounds.minX + insets.left, y: bounds.minY + insets.top,
-                     width: max(0, bounds.width - insets.left - insets.right),
-                     height: max(0, bounds.height - insets.top - insets.bottom))
+        var r = Rect(
+            x: bounds.minX + insets.left, y: bounds.minY + insets.top,
+            width: max(0, bounds.width - insets.left - insets.right),
+            height: max(0, bounds.height - insets.top - insets.bottom))
         for c in covering where c.width > 0 && c.height > 0 && c.intersects(r) {
             let fitting = sides(of: r, around: c)
             // A view in a corner is at two edges: it takes the one that costs less room.
             guard let nearest = fitting.map(\.distance).min(),
-                  let best = fitting.filter({ $0.distance <= nearest + cornerSlack })
-                      .max(by: { $0.rect.width * $0.rect.height < $1.rect.width * $1.rect.height })
+                let best = fitting.filter({ $0.distance <= nearest + cornerSlack })
+                    .max(by: { $0.rect.width * $0.rect.height < $1.rect.width * $1.rect.height })
             else { continue }
             r = best.rect
         }

@@ -70,14 +70,17 @@ public struct CalloutPlacement: Equatable, Sendable {
     ///   - horizontal: where the bubble prefers to sit across.
     ///   - permitsPan: false while the map may not scroll (the user drags it), so it never fights them.
     ///   - panLimits: the pans the map can make (it stops at the world's edge); nil for any.
-    public static func place(target: Rect, tip: Point, size: Size, arrowHeight: Double, arrowHalfWidth: Double,
-                             cornerRadius: Double, in area: Rect, avoiding obstacles: [Rect] = [],
-                             permitted: PermittedArrowDirection = .preferDown,
-                             horizontal: HorizontalPolicy = .centredOnTarget,
-                             permitsPan: Bool = true, panLimits: Rect? = nil) -> CalloutPlacement {
-        let callout = Callout(target: target, tip: tip, size: size, arrowHeight: arrowHeight,
-                              minArrow: min(cornerRadius + arrowHalfWidth, size.width / 2), permitted: permitted,
-                              horizontal: horizontal, permitsPan: permitsPan, panLimits: panLimits)
+    public static func place(
+        target: Rect, tip: Point, size: Size, arrowHeight: Double, arrowHalfWidth: Double,
+        cornerRadius: Double, in area: Rect, avoiding obstacles: [Rect] = [],
+        permitted: PermittedArrowDirection = .preferDown,
+        horizontal: HorizontalPolicy = .centredOnTarget,
+        permitsPan: Bool = true, panLimits: Rect? = nil
+    ) -> CalloutPlacement {
+        let callout = Callout(
+            target: target, tip: tip, size: size, arrowHeight: arrowHeight,
+            minArrow: min(cornerRadius + arrowHalfWidth, size.width / 2), permitted: permitted,
+            horizontal: horizontal, permitsPan: permitsPan, panLimits: panLimits)
         var room = area
         var placement = callout.place(in: room)
         var left = obstacles.filter { !$0.isEmpty }
@@ -175,8 +178,10 @@ private struct Callout {
 
     /// The move along one axis that puts the bubble (with its margin where
     /// there is room for it) at the room's start, or at its end.
-    private func bubbleOffset(_ lo: Double, _ hi: Double, _ roomLo: Double, _ roomHi: Double,
-                              alignMax: Bool) -> Double {
+    private func bubbleOffset(
+        _ lo: Double, _ hi: Double, _ roomLo: Double, _ roomHi: Double,
+        alignMax: Bool
+    ) -> Double {
         let m = hi - lo + 2 * margin <= roomHi - roomLo ? margin : 0
         return alignMax ? roomHi - m - hi : roomLo + m - lo
     }

@@ -11,9 +11,10 @@ import ViewKit
 public final class CalloutView: View {
     /// The open animation: scale keyframes and key times over 1/3 s, each
     /// segment eased in and out (SMCalloutView, from UIKit's own).
-    package static let bounce = Keyframes(values: [0.05, 1.11245, 0.951807, 1.0],
-                                          keyTimes: [0, 4.0 / 9.0, 4.0 / 9.0 + 5.0 / 18.0, 1],
-                                          curves: [.easeInOut, .easeInOut, .easeInOut])
+    package static let bounce = Keyframes(
+        values: [0.05, 1.11245, 0.951807, 1.0],
+        keyTimes: [0, 4.0 / 9.0, 4.0 / 9.0 + 5.0 / 18.0, 1],
+        curves: [.easeInOut, .easeInOut, .easeInOut])
     package static let bounceDuration = CalloutAnimation.bounce.duration
 
     static let padding = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
@@ -107,8 +108,9 @@ public final class CalloutView: View {
         textW = min(textW, textMax)
         let accessoryH = max(leftAccessory?.frame.height ?? 0, rightAccessory?.frame.height ?? 0)
         let contentH = max(textH, accessoryH)
-        let size = Size(width: (pad.left + leftW + textW + rightW + pad.right).rounded(.up),
-                        height: (pad.top + contentH + pad.bottom).rounded(.up))
+        let size = Size(
+            width: (pad.left + leftW + textW + rightW + pad.right).rounded(.up),
+            height: (pad.top + contentH + pad.bottom).rounded(.up))
         var x = pad.left
         if let left = leftAccessory {
             let offset = annotationView?.leftCalloutOffset ?? .zero
@@ -121,12 +123,14 @@ public final class CalloutView: View {
         if let detail = detailAccessory {
             detail.frame.origin = Point(x: x, y: titleLabel.frame.maxY + 4)
         } else {
-            subtitleLabel.frame = Rect(x: x, y: titleLabel.frame.maxY + 2, width: textW, height: subtitleLabel.lineHeight)
+            subtitleLabel.frame = Rect(
+                x: x, y: titleLabel.frame.maxY + 2, width: textW, height: subtitleLabel.lineHeight)
         }
         if let right = rightAccessory {
             let offset = annotationView?.rightCalloutOffset ?? .zero
-            right.frame.origin = Point(x: size.width - pad.right - right.frame.width + offset.x,
-                                       y: ((size.height - right.frame.height) / 2).rounded() + offset.y)
+            right.frame.origin = Point(
+                x: size.width - pad.right - right.frame.width + offset.x,
+                y: ((size.height - right.frame.height) / 2).rounded() + offset.y)
         }
         return size
     }
@@ -135,9 +139,10 @@ public final class CalloutView: View {
     /// screen point of the annotation's world anchor.
     package func apply(_ placement: CalloutPlacement, anchorScreen: Point, anchorWorld: Point) {
         worldAnchor = anchorWorld
-        frame = Rect(x: (placement.frame.minX - anchorScreen.x).rounded(),
-                     y: (placement.frame.minY - anchorScreen.y).rounded(),
-                     width: placement.frame.width, height: placement.frame.height)
+        frame = Rect(
+            x: (placement.frame.minX - anchorScreen.x).rounded(),
+            y: (placement.frame.minY - anchorScreen.y).rounded(),
+            width: placement.frame.width, height: placement.frame.height)
         bubble.frame = bounds
         bubble.direction = placement.direction
         bubble.arrowX = placement.arrowX.rounded()
@@ -163,10 +168,18 @@ public final class CalloutView: View {
     /// Shows `animation` at time fraction `t` of its run in.
     private func apply(_ animation: CalloutAnimation, at t: Double) {
         switch animation {
-        case .bounce: scale = Self.bounce.value(at: t); alpha = 1
-        case .fade: alpha = TimingCurve.easeInOut.value(t); scale = 1
-        case .stretch: scale = t; alpha = 1
-        case .none: alpha = 1; scale = 1
+        case .bounce:
+            scale = Self.bounce.value(at: t)
+            alpha = 1
+        case .fade:
+            alpha = TimingCurve.easeInOut.value(t)
+            scale = 1
+        case .stretch:
+            scale = t
+            alpha = 1
+        case .none:
+            alpha = 1
+            scale = 1
         }
     }
 

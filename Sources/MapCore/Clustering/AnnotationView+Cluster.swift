@@ -28,8 +28,9 @@ extension MapView {
         for view in liveViews.values {
             // The bounds first: only the cluster around the point lists its members.
             guard let cluster = view.annotation as? ClusterAnnotation,
-                  Self.closedContains(cluster.memberBounds, point),
-                  cluster.memberAnnotations.contains(where: { $0 === annotation }) else { continue }
+                Self.closedContains(cluster.memberBounds, point),
+                cluster.memberAnnotations.contains(where: { $0 === annotation })
+            else { continue }
             return cluster
         }
         return nil

@@ -97,7 +97,8 @@ public final class ClusterAnnotation: Annotation {
 
     private static func shownPoint(_ s: inout State, tolerance: Double) -> Point {
         if let shown = s.shown, abs(WorldWrap.delta(from: shown.x, to: s.center.x)) <= tolerance,
-           abs(shown.y - s.center.y) <= tolerance {
+            abs(shown.y - s.center.y) <= tolerance
+        {
             return shown
         }
         s.shown = s.center
@@ -147,7 +148,10 @@ enum ClusterMembership: Sendable {
     static func summary<Cell: ClusterCellSummary>(of cells: [Cell]) -> (count: Int, center: Point) {
         var sum = Point.zero
         var n = 0
-        for c in cells { sum = sum + c.center * Double(c.count); n += c.count }
+        for c in cells {
+            sum = sum + c.center * Double(c.count)
+            n += c.count
+        }
         return (n, n > 0 ? sum * (1 / Double(n)) : .zero)
     }
 
@@ -212,8 +216,10 @@ enum ClusterMembership: Sendable {
     }
 
     /// Takes the points of the members of shared `cells` in the newest epoch into `around`.
-    private static func addPoints(of cells: [ClusterIndex.Cell], in clustering: SharedClustering,
-                                  to around: inout WorldWrap.Bounds) {
+    private static func addPoints(
+        of cells: [ClusterIndex.Cell], in clustering: SharedClustering,
+        to around: inout WorldWrap.Bounds
+    ) {
         guard let index = clustering.newestIndex else { return }
         for cell in cells {
             guard let range = index.range(ofCell: cell.key), !range.isEmpty else { continue }

@@ -104,7 +104,8 @@ open class ClusterAnnotationView: AnnotationView {
         super.willRenderContent(into: &context)
         // The descriptor is read only for a render that has not declared the font yet.
         if let countFace = face, !context.hasDeclared(fontID: countFace.fontID),
-           let descriptor = mapView?.fonts.bold.descriptor {
+            let descriptor = mapView?.fonts.bold.descriptor
+        {
             context.use(descriptor)
         }
     }

@@ -127,7 +127,9 @@ package final class ClusterIndex: Sendable {
     package func cellRect(key: UInt64) -> Rect {
         let z = Int(key >> 58), prefix = key & ((1 << 58) - 1)
         let side = Double(1 << Self.shift(zoom: z))
-        return Rect(x: Double(Self.compact(prefix)) * side, y: Double(Self.compact(prefix >> 1)) * side, width: side, height: side)
+        return Rect(
+            x: Double(Self.compact(prefix)) * side, y: Double(Self.compact(prefix >> 1)) * side, width: side,
+            height: side)
     }
 
     /// The first position in `range` of sorted `keys` whose key is not below `key`.
@@ -156,8 +158,10 @@ package final class ClusterIndex: Sendable {
     /// of 180° in a range across it has its centre a world further east
     /// (`CellRange.offset(ofColumn:)`), so clusters gather across 180° as
     /// anywhere else.
-    static func cells(in rect: Rect, zoom: Int, lowBits: UInt64,
-                      run: (_ prefix: UInt64, _ shift: UInt64) -> (range: Range<Int>, center: Point)?) -> [Cell] {
+    static func cells(
+        in rect: Rect, zoom: Int, lowBits: UInt64,
+        run: (_ prefix: UInt64, _ shift: UInt64) -> (range: Range<Int>, center: Point)?
+    ) -> [Cell] {
         let cells = CellRange(rect, zoom: zoom)
         let z = cells.zoom
         // A cell's code at `z` is a prefix of its members' finest codes.
@@ -168,8 +172,10 @@ package final class ClusterIndex: Sendable {
                 let prefix = morton(column & cells.columnMask, cy)
                 guard let (range, center) = run(prefix, levelBits) else { continue }
                 let offset = cells.offset(ofColumn: column)
-                out.append(Cell(key: UInt64(z) << 58 | prefix, range: range,
-                                center: offset == 0 ? center : Point(x: center.x + offset, y: center.y)))
+                out.append(
+                    Cell(
+                        key: UInt64(z) << 58 | prefix, range: range,
+                        center: offset == 0 ? center : Point(x: center.x + offset, y: center.y)))
             }
         }
         return out

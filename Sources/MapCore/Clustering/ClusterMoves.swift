@@ -45,7 +45,9 @@ struct ClusterMoves {
             for (i, a) in index.sorted.enumerated() { map[AnnotationKey(a)] = i }
             positions = map
         }
-        guard let i = positions?[AnnotationKey(annotation)], moved.count < Self.limit || moved[i] != nil else { return false }
+        guard let i = positions?[AnnotationKey(annotation)], moved.count < Self.limit || moved[i] != nil else {
+            return false
+        }
         moved[i] = (annotation, Mercator.project(annotation.coordinate))
         return true
     }
@@ -56,8 +58,11 @@ struct ClusterMoves {
     func cells(of index: ClusterIndex, in rect: Rect, zoom: Int) -> [ClusterCell] {
         let built = index.cells(in: rect, zoom: zoom)
         guard !moved.isEmpty else {
-            return built.map { ClusterCell(key: $0.key, center: $0.center, count: $0.count, range: $0.range,
-                                           movedOut: [], movedIn: [], movedInPoints: []) }
+            return built.map {
+                ClusterCell(
+                    key: $0.key, center: $0.center, count: $0.count, range: $0.range,
+                    movedOut: [], movedIn: [], movedInPoints: [])
+            }
         }
         let range = ClusterIndex.CellRange(rect, zoom: zoom)
         let z = range.zoom
@@ -71,15 +76,19 @@ struct ClusterMoves {
         var seen: Set<UInt64> = []
         for cell in built {
             seen.insert(cell.key)
-            out.append(adjust(cell.key, sum: cell.center * Double(cell.count), count: cell.count, range: cell.range,
-                              offset: Self.offset(of: cell.key, in: range, index: index) ?? 0,
-                              out: outOf[cell.key] ?? [], in: into[cell.key] ?? [], index: index))
+            out.append(
+                adjust(
+                    cell.key, sum: cell.center * Double(cell.count), count: cell.count, range: cell.range,
+                    offset: Self.offset(of: cell.key, in: range, index: index) ?? 0,
+                    out: outOf[cell.key] ?? [], in: into[cell.key] ?? [], index: index))
         }
         // Cells that only movers reached.
         for (key, arrivals) in into where !seen.contains(key) {
             guard let offset = Self.offset(of: key, in: range, index: index) else { continue }
-            out.append(adjust(key, sum: .zero, count: 0, range: 0..<0, offset: offset, out: [], in: arrivals,
-                              index: index))
+            out.append(
+                adjust(
+                    key, sum: .zero, count: 0, range: 0..<0, offset: offset, out: [], in: arrivals,
+                    index: index))
         }
         return out.filter { $0.count > 0 }
     }
@@ -89,20 +98,24 @@ struct ClusterMoves {
         let rect = index.cellRect(key: key)
         let side = rect.width
         guard rect.minY < Double(range.y1 + 1) * side, rect.maxY > Double(range.y0) * side,
-              let column = range.rangeColumn(of: UInt32(rect.minX / side)) else { return nil }
+            let column = range.rangeColumn(of: UInt32(rect.minX / side))
+        else { return nil }
         return range.offset(ofColumn: column)
     }
 
     /// A cell's count and centre with the moves out of it and into it: the
     /// movers' points taken `offset` east, into the cell's copy of the world.
-    private func adjust(_ key: UInt64, sum: Point, count: Int, range: Range<Int>, offset: Double, out: [Int],
-                        in arrivals: [(Annotation, Point)], index: ClusterIndex) -> ClusterCell {
+    private func adjust(
+        _ key: UInt64, sum: Point, count: Int, range: Range<Int>, offset: Double, out: [Int],
+        in arrivals: [(Annotation, Point)], index: ClusterIndex
+    ) -> ClusterCell {
         var sum = sum
         let shift = Point(x: offset, y: 0)
         for p in out { sum = sum - (index.point(at: p) + shift) }
         for (_, p) in arrivals { sum = sum + (p + shift) }
         let n = count - out.count + arrivals.count
-        return ClusterCell(key: key, center: n > 0 ? sum * (1 / Double(n)) : .zero, count: n, range: range,
-                           movedOut: Set(out), movedIn: arrivals.map(\.0), movedInPoints: arrivals.map(\.1))
+        return ClusterCell(
+            key: key, center: n > 0 ? sum * (1 / Double(n)) : .zero, count: n, range: range,
+            movedOut: Set(out), movedIn: arrivals.map(\.0), movedInPoints: arrivals.map(\.1))
     }
 }

@@ -259,7 +259,8 @@ package enum ClusterSpacing {
         }
 
         private func slot(_ x: Int, _ y: Int) -> Int {
-            let h = UInt64(bitPattern: Int64(x)) &* 0x9E37_79B9_7F4A_7C15
+            let h =
+                UInt64(bitPattern: Int64(x)) &* 0x9E37_79B9_7F4A_7C15
                 ^ UInt64(bitPattern: Int64(y)) &* 0xC2B2_AE3D_27D4_EB4F
             return Int(truncatingIfNeeded: h >> 32) & mask
         }

@@ -43,9 +43,12 @@ extension SharedClusterIndex {
         }
         // Two parts split where half the touched runs lie before: rewriting those is most of a merge.
         let split = touched.count >= 2 && parts != nil ? touched[touched.count / 2].run : 0
-        let plans = split > 0
-            ? [Plan(runs: 0..<split, touched: 0..<(touched.count / 2)),
-               Plan(runs: split..<runs.count, touched: (touched.count / 2)..<touched.count)]
+        let plans =
+            split > 0
+            ? [
+                Plan(runs: 0..<split, touched: 0..<(touched.count / 2)),
+                Plan(runs: split..<runs.count, touched: (touched.count / 2)..<touched.count),
+            ]
             : [Plan(runs: 0..<runs.count, touched: 0..<touched.count)]
         // Runs of emptied slabs move a share at a time, so emptying the slab of a million-member
         // import does not hold one epoch up: as many members as the merge rewrites, or a few thousand.
@@ -62,9 +65,10 @@ extension SharedClusterIndex {
             let (touched, leaving, arriving) = (touched, leaving, arriving)
             let build = { @Sendable (p: Int) in
                 let budget = rehoming * (p + 1) / plans.count - rehoming * p / plans.count
-                results[p] = self.mergeRuns(plans[p], touched: touched, leaving: leaving, arriving: arriving,
-                                            bound: bounds[p] + budget, freshSlab: freshSlabs[p],
-                                            rehoming: emptiedSlabs, budget: budget)
+                results[p] = self.mergeRuns(
+                    plans[p], touched: touched, leaving: leaving, arriving: arriving,
+                    bound: bounds[p] + budget, freshSlab: freshSlabs[p],
+                    rehoming: emptiedSlabs, budget: budget)
             }
             if plans.count > 1, let parts { parts(plans.count, build) } else { plans.indices.forEach(build) }
         }
@@ -97,16 +101,19 @@ extension SharedClusterIndex {
     }
 
     /// The runs of `plan` merged into a new slab numbered `freshSlab`, with the members written.
-    private func mergeRuns(_ plan: Plan, touched: [Touch], leaving: [UInt64], arriving: [Member], bound: Int,
-                           freshSlab: Int32, rehoming: [Bool], budget: Int) -> (RunBuilder, [Member]) {
+    private func mergeRuns(
+        _ plan: Plan, touched: [Touch], leaving: [UInt64], arriving: [Member], bound: Int,
+        freshSlab: Int32, rehoming: [Bool], budget: Int
+    ) -> (RunBuilder, [Member]) {
         // Slabs come and go every epoch, megabytes each under a busy feed: in a few sizes (four an
         // octave), the allocator reuses the blocks they leave instead of growing the heap around them.
         let granule = max(1_024, 1 << max(0, Int.bitWidth - bound.leadingZeroBitCount - 3))
         let capacity = (bound + granule - 1) / granule * granule
         var builder: RunBuilder?
         let written = [Member](unsafeUninitializedCapacity: capacity) { fresh, count in
-            var b = RunBuilder(from: self, into: fresh, freshSlab: freshSlab,
-                               runs: plan.runs.count + bound / Self.runTarget + 1, rehoming: rehoming, budget: budget)
+            var b = RunBuilder(
+                from: self, into: fresh, freshSlab: freshSlab,
+                runs: plan.runs.count + bound / Self.runTarget + 1, rehoming: rehoming, budget: budget)
             var next = plan.touched.lowerBound
             for r in plan.runs {
                 if next < plan.touched.upperBound, touched[next].run == r {
@@ -166,8 +173,10 @@ extension SharedClusterIndex {
         /// stand as a run and wait to join the next; nil when none wait.
         var carryStart: Int?
 
-        init(from old: SharedClusterIndex, into fresh: UnsafeMutableBufferPointer<Member>, freshSlab: Int32,
-             runs expectedRuns: Int, rehoming: [Bool], budget: Int) {
+        init(
+            from old: SharedClusterIndex, into fresh: UnsafeMutableBufferPointer<Member>, freshSlab: Int32,
+            runs expectedRuns: Int, rehoming: [Bool], budget: Int
+        ) {
             self.old = old
             self.fresh = fresh
             self.freshSlab = freshSlab
@@ -215,16 +224,19 @@ extension SharedClusterIndex {
         mutating func merge(_ r: Int?, leaving: ArraySlice<UInt64>, arriving: ArraySlice<Member>) {
             let start = written
             let run = r.map { old.members(ofRun: $0) } ?? []
-            let (count, total) = Self.write(run, leaving: leaving, arriving: arriving,
-                                            to: UnsafeMutableBufferPointer(rebasing: fresh[written...]))
+            let (count, total) = Self.write(
+                run, leaving: leaving, arriving: arriving,
+                to: UnsafeMutableBufferPointer(rebasing: fresh[written...]))
             written += count
             settle(from: start, total: total)
         }
 
         /// Writes `run` without `leaving` and with `arriving` to the start of
         /// `out`, in key order; returns how many and the sum of their points.
-        private static func write(_ run: ArraySlice<Member>, leaving: ArraySlice<UInt64>, arriving: ArraySlice<Member>,
-                                  to out: UnsafeMutableBufferPointer<Member>) -> (count: Int, total: Point) {
+        private static func write(
+            _ run: ArraySlice<Member>, leaving: ArraySlice<UInt64>, arriving: ArraySlice<Member>,
+            to out: UnsafeMutableBufferPointer<Member>
+        ) -> (count: Int, total: Point) {
             // Through raw buffers: at a busy feed's rate this loop writes thousands of runs an epoch.
             precondition(run.count + arriving.count <= out.count, "a merge wrote past its bound")
             var sum = Point.zero
@@ -267,7 +279,8 @@ extension SharedClusterIndex {
         private mutating func settle(from start: Int, total: Point) {
             let end = written
             if carryStart == nil, end - start >= SharedClusterIndex.runMinimum,
-               end - start <= SharedClusterIndex.runLimit {
+                end - start <= SharedClusterIndex.runLimit
+            {
                 runs.append(Run(slab: freshSlab, start: Int32(start), count: Int32(end - start)))
                 firstKeys.append(fresh[start].key)
                 runTotals.append(total)
@@ -286,7 +299,8 @@ extension SharedClusterIndex {
         /// Cuts members `range` of `fresh` into runs of about `runTarget`.
         private mutating func cut(_ range: Range<Int>) {
             let n = range.count
-            let pieces = n <= SharedClusterIndex.runLimit
+            let pieces =
+                n <= SharedClusterIndex.runLimit
                 ? 1 : (n + SharedClusterIndex.runTarget - 1) / SharedClusterIndex.runTarget
             var start = range.lowerBound
             for piece in 0..<pieces {
@@ -312,7 +326,8 @@ extension SharedClusterIndex {
             // The last run, then the carry again after it.
             let carry = Array(fresh[from..<written])
             let start = written
-            let lastMembers = last.slab == freshSlab
+            let lastMembers =
+                last.slab == freshSlab
                 ? ArraySlice(fresh[lastRange]) : old.slabs[Int(last.slab)]!.members[lastRange]
             append(lastMembers)
             append(carry[...])
@@ -321,15 +336,19 @@ extension SharedClusterIndex {
 
         /// The epoch made of `parts` in key order, each builder's new slab
         /// holding the members it wrote.
-        static func finish(_ parts: [(builder: RunBuilder, members: [Member])], old: SharedClusterIndex,
-                           slots: ClusterSlotTable, epoch: UInt64) -> SharedClusterIndex {
+        static func finish(
+            _ parts: [(builder: RunBuilder, members: [Member])], old: SharedClusterIndex,
+            slots: ClusterSlotTable, epoch: UInt64
+        ) -> SharedClusterIndex {
             var slabs = old.slabs
             for (b, members) in parts where !members.isEmpty {
                 while slabs.count <= Int(b.freshSlab) { slabs.append(nil) }
                 slabs[Int(b.freshSlab)] = Slab(members)
             }
-            var (runs, firstKeys, runTotals) = (parts[0].builder.runs, parts[0].builder.firstKeys,
-                                                parts[0].builder.runTotals)
+            var (runs, firstKeys, runTotals) = (
+                parts[0].builder.runs, parts[0].builder.firstKeys,
+                parts[0].builder.runTotals
+            )
             for (b, _) in parts.dropFirst() {
                 runs += b.runs
                 firstKeys += b.firstKeys
@@ -348,8 +367,9 @@ extension SharedClusterIndex {
                 starts[r + 1] = starts[r] + Int(runs[r].count)
                 runSums[r + 1] = runSums[r] + runTotals[r]
             }
-            return SharedClusterIndex(runs: runs, slabs: slabs, slabLive: live, firstKeys: firstKeys, starts: starts,
-                                      runTotals: runTotals, runSums: runSums, slots: slots, epoch: epoch)
+            return SharedClusterIndex(
+                runs: runs, slabs: slabs, slabLive: live, firstKeys: firstKeys, starts: starts,
+                runTotals: runTotals, runSums: runSums, slots: slots, epoch: epoch)
         }
     }
 }

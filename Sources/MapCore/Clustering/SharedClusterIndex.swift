@@ -88,12 +88,15 @@ package final class SharedClusterIndex: Sendable {
 
     /// An empty clustering.
     package convenience init() {
-        self.init(runs: [], slabs: [], slabLive: [], firstKeys: [], starts: [0], runTotals: [], runSums: [.zero],
-                  slots: ClusterSlotTable(), epoch: 0)
+        self.init(
+            runs: [], slabs: [], slabLive: [], firstKeys: [], starts: [0], runTotals: [], runSums: [.zero],
+            slots: ClusterSlotTable(), epoch: 0)
     }
 
-    init(runs: [Run], slabs: [Slab?], slabLive: [Int], firstKeys: [UInt64], starts: [Int], runTotals: [Point],
-         runSums: [Point], slots: ClusterSlotTable, epoch: UInt64) {
+    init(
+        runs: [Run], slabs: [Slab?], slabLive: [Int], firstKeys: [UInt64], starts: [Int], runTotals: [Point],
+        runSums: [Point], slots: ClusterSlotTable, epoch: UInt64
+    ) {
         self.runs = runs
         self.slabs = slabs
         self.slabLive = slabLive
@@ -109,8 +112,9 @@ package final class SharedClusterIndex: Sendable {
 
     static func key(of point: Point, slot: UInt32) -> UInt64 {
         let s = ClusterIndex.shift(zoom: ClusterIndex.maxZoom)
-        let code = ClusterIndex.morton(ClusterIndex.cellCoordinate(point.x, shift: s),
-                                       ClusterIndex.cellCoordinate(point.y, shift: s))
+        let code = ClusterIndex.morton(
+            ClusterIndex.cellCoordinate(point.x, shift: s),
+            ClusterIndex.cellCoordinate(point.y, shift: s))
         return code << slotBits | UInt64(slot)
     }
 
@@ -210,7 +214,8 @@ package final class SharedClusterIndex: Sendable {
     package func range(ofCell key: UInt64) -> Range<Int>? {
         let z = Int(key >> 58), prefix = key & ((1 << 58) - 1)
         guard z <= ClusterIndex.maxZoom,
-              let (lo, hi) = run(of: prefix, shift: UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits) else {
+            let (lo, hi) = run(of: prefix, shift: UInt64(2 * (ClusterIndex.maxZoom - z)) + Self.slotBits)
+        else {
             return nil
         }
         return position(of: lo)..<position(of: hi)

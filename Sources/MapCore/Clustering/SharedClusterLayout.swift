@@ -39,7 +39,8 @@ package final class SharedClusterLayout: Sendable {
     /// came or went, the gathering changed, a lone cell holds another pin.
     func changedGroups(since previous: SharedClusterLayout) -> [Int]? {
         guard cells.count == previous.cells.count, grouping.ends == previous.grouping.ends,
-              grouping.members == previous.grouping.members, loneSlots == previous.loneSlots else { return nil }
+            grouping.members == previous.grouping.members, loneSlots == previous.loneSlots
+        else { return nil }
         var changed: [Int] = []
         var g = 0
         for i in grouping.members.indices {
@@ -65,12 +66,14 @@ extension SharedClusterLayout {
                 let first = cells[members[members.startIndex]]
                 let previousCount = members.reduce(0) { $0 + previous.cells[$1].count }
                 if members.count == 1 {
-                    return SharedGroupChange(group: g, lone: first.count == 1 ? first.range.lowerBound : nil,
-                                             count: first.count, center: first.center, previousCount: previousCount)
+                    return SharedGroupChange(
+                        group: g, lone: first.count == 1 ? first.range.lowerBound : nil,
+                        count: first.count, center: first.center, previousCount: previousCount)
                 }
                 let (count, center) = ClusterMembership.summary(of: members.map { cells[$0] })
-                return SharedGroupChange(group: g, lone: nil, count: count, center: center,
-                                         previousCount: previousCount)
+                return SharedGroupChange(
+                    group: g, lone: nil, count: count, center: center,
+                    previousCount: previousCount)
             }
         }
         lastChanges.withLock { $0 = (previous.serial, changes) }

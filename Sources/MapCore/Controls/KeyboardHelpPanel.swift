@@ -24,8 +24,10 @@ public final class KeyboardHelpPanel: View {
         Shortcut(keys: "\u{2212} or _", action: "Zoom out"),
         Shortcut(keys: "Tab, Shift+Tab", action: "Move between pins, callouts and controls"),
         Shortcut(keys: "Enter or Space", action: "Select the focused pin, or press the focused button"),
-        Shortcut(keys: "Escape", action: "Close what is in front: this list, a dialog or a callout; "
-                 + "go back from a screen, or put back a pin being dragged"),
+        Shortcut(
+            keys: "Escape",
+            action: "Close what is in front: this list, a dialog or a callout; "
+                + "go back from a screen, or put back a pin being dragged"),
         Shortcut(keys: "?", action: "Show or hide this list"),
     ]
 
@@ -43,8 +45,9 @@ public final class KeyboardHelpPanel: View {
     init(fonts: FontBook) {
         titleLabel = Label(text: "Keyboard shortcuts", typeface: fonts.bold, fontSize: 16, color: Color(hex: 0x1C1C1E))
         titleLabel.accessibilityRole = .heading
-        closeButton = Button(title: "Close", typeface: fonts.bold, fontSize: 14, color: Color(hex: 0x007AFF),
-                             highlightedColor: Color(hex: 0x0060DF))
+        closeButton = Button(
+            title: "Close", typeface: fonts.bold, fontSize: 14, color: Color(hex: 0x007AFF),
+            highlightedColor: Color(hex: 0x0060DF))
         rows = Self.shortcuts.map { s in
             let row = ShortcutRow()
             row.accessibilityRole = .text
@@ -89,8 +92,9 @@ public final class KeyboardHelpPanel: View {
         closeButton.frame = Rect(x: width - p - 84, y: y + 6, width: 84, height: 32)
         closeButton.layoutTitle()
         let height = closeButton.frame.maxY + p
-        frame = Rect(x: ((size.width - width) / 2).rounded(), y: max(10, ((size.height - height) / 2).rounded()),
-                     width: width, height: height)
+        frame = Rect(
+            x: ((size.width - width) / 2).rounded(), y: max(10, ((size.height - height) / 2).rounded()),
+            width: width, height: height)
     }
 
     // A card over the map: presses and wheels on it stay off the map.

@@ -42,9 +42,10 @@ public final class MapControls: View {
 
     init(fonts: FontBook, baseMapAttributions: [String]) {
         zoom = ZoomControl(fonts: fonts)
-        keyboardHelpButton = Button(title: "?", typeface: fonts.bold, fontSize: 17,
-                                    titleColor: ZoomControl.enabledColor, color: .white,
-                                    highlightedColor: Color(hex: 0xE5E5EA))
+        keyboardHelpButton = Button(
+            title: "?", typeface: fonts.bold, fontSize: 17,
+            titleColor: ZoomControl.enabledColor, color: .white,
+            highlightedColor: Color(hex: 0xE5E5EA))
         keyboardHelpButton.accessibilityLabel = "Keyboard shortcuts"
         keyboardHelpButton.frame = Rect(x: 0, y: 0, width: ZoomControl.buttonSide, height: ZoomControl.buttonSide)
         keyboardHelpButton.layoutTitle()
@@ -196,11 +197,12 @@ public final class MapControls: View {
     package private(set) var placements = 0
 
     private func placementInputs(size: Size, obstacles: [Rect]) -> Placement {
-        Placement(size: size, obstacles: obstacles, options: options, zoom: zoom.frame,
-                  keyboardHelpButton: keyboardHelpButton.frame, scaleBar: scaleBar.frame,
-                  attribution: attribution.frame,
-                  shown: (zoom.isHidden ? 0 : 1) | (keyboardHelpButton.isHidden ? 0 : 2)
-                      | (scaleBar.isHidden ? 0 : 4) | (attribution.isHidden ? 0 : 8))
+        Placement(
+            size: size, obstacles: obstacles, options: options, zoom: zoom.frame,
+            keyboardHelpButton: keyboardHelpButton.frame, scaleBar: scaleBar.frame,
+            attribution: attribution.frame,
+            shown: (zoom.isHidden ? 0 : 1) | (keyboardHelpButton.isHidden ? 0 : 2)
+                | (scaleBar.isHidden ? 0 : 4) | (attribution.isHidden ? 0 : 8))
     }
 
     private func placeCorners(size: Size, obstacles: [Rect]) {
@@ -227,8 +229,10 @@ public final class MapControls: View {
     /// A slide that would take a control off the map or onto another
     /// corner's (`placed`) is not made: the controls paint above the app's
     /// views, so over one they are still whole and can be pressed.
-    private func place(_ views: [(View, Double)], in corner: MapControlCorner, size: Size,
-                       avoiding obstacles: [Rect], clearOf placed: [Rect]) {
+    private func place(
+        _ views: [(View, Double)], in corner: MapControlCorner, size: Size,
+        avoiding obstacles: [Rect], clearOf placed: [Rect]
+    ) {
         var frames = stackFrames(views, in: corner, size: size, shift: 0)
         // A few passes: moving off one overlay may land on another.
         var shift = 0.0
@@ -245,8 +249,10 @@ public final class MapControls: View {
     }
 
     /// Where each of `views` goes in `corner`, `shift` px further from its edge.
-    private func stackFrames(_ views: [(View, Double)], in corner: MapControlCorner, size: Size,
-                             shift: Double) -> [Rect] {
+    private func stackFrames(
+        _ views: [(View, Double)], in corner: MapControlCorner, size: Size,
+        shift: Double
+    ) -> [Rect] {
         // Nearest the edge first: from the top down, or from the bottom up.
         let order = corner.isTop ? Array(views.indices) : views.indices.reversed()
         let start = views[order[0]].1

@@ -45,12 +45,15 @@ public final class ScaleBarView: View {
         let p = Self.padding, textSize = label.sizeThatFits(maxWidth: .infinity)
         label.frame = Rect(x: p, y: 2, width: textSize.width, height: label.lineHeight)
         let barTop = label.frame.maxY + 1
-        bar.frame = Rect(x: p, y: barTop + Self.tickHeight - Self.lineWidth, width: length.pixels,
-                         height: Self.lineWidth)
+        bar.frame = Rect(
+            x: p, y: barTop + Self.tickHeight - Self.lineWidth, width: length.pixels,
+            height: Self.lineWidth)
         leftTick.frame = Rect(x: p, y: barTop, width: Self.lineWidth, height: Self.tickHeight)
-        rightTick.frame = Rect(x: p + length.pixels - Self.lineWidth, y: barTop, width: Self.lineWidth,
-                               height: Self.tickHeight)
-        frame.size = Size(width: (max(length.pixels, textSize.width) + 2 * p).rounded(.up),
-                          height: barTop + Self.tickHeight + 4)
+        rightTick.frame = Rect(
+            x: p + length.pixels - Self.lineWidth, y: barTop, width: Self.lineWidth,
+            height: Self.tickHeight)
+        frame.size = Size(
+            width: (max(length.pixels, textSize.width) + 2 * p).rounded(.up),
+            height: barTop + Self.tickHeight + 4)
     }
 }

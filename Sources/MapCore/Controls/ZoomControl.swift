@@ -20,8 +20,9 @@ public final class ZoomControl: View {
 
     init(fonts: FontBook) {
         func button(_ title: String, named name: String) -> Button {
-            let b = Button(title: title, typeface: fonts.bold, fontSize: 20, titleColor: Self.enabledColor,
-                           color: .white, highlightedColor: Color(hex: 0xE5E5EA))
+            let b = Button(
+                title: title, typeface: fonts.bold, fontSize: 20, titleColor: Self.enabledColor,
+                color: .white, highlightedColor: Color(hex: 0xE5E5EA))
             b.accessibilityLabel = name
             b.cornerRadius = 0
             b.frame = Rect(x: 0, y: 0, width: Self.buttonSide, height: Self.buttonSide)

@@ -56,8 +56,12 @@ package struct CollisionResolver {
         var box: CellRange?
         for (c, range) in zip(candidates, cells) where c.mode != .none {
             total += range.count
-            box = box.map { CellRange(x0: min($0.x0, range.x0), x1: max($0.x1, range.x1),
-                                      y0: min($0.y0, range.y0), y1: max($0.y1, range.y1)) } ?? range
+            box =
+                box.map {
+                    CellRange(
+                        x0: min($0.x0, range.x0), x1: max($0.x1, range.x1),
+                        y0: min($0.y0, range.y0), y1: max($0.y1, range.y1))
+                } ?? range
         }
         var placed = CellLists(capacity: total, box: box)
         for i in order {
@@ -112,7 +116,6 @@ package struct CollisionResolver {
         }
         return order
     }
-
 
     private func cellRange(_ r: Rect) -> CellRange {
         let x0 = Int((r.minX / cellSize).rounded(.down)), x1 = max(x0, Int((r.maxX / cellSize).rounded(.down)))
@@ -174,8 +177,9 @@ private struct CellLists {
         older.reserveCapacity(capacity)
         let limit = max(4 * capacity, 4_096)
         if let box, case let (width, false) = box.x1.subtractingReportingOverflow(box.x0), width < limit,
-           case let (height, false) = box.y1.subtractingReportingOverflow(box.y0), height < limit,
-           (width + 1) * (height + 1) <= limit {
+            case let (height, false) = box.y1.subtractingReportingOverflow(box.y0), height < limit,
+            (width + 1) * (height + 1) <= limit
+        {
             self.box = (box.x0, box.y0, width + 1)
             heads = [Int32](repeating: -1, count: (width + 1) * (height + 1))
             mask = 0

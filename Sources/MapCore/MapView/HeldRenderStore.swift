@@ -22,11 +22,14 @@ struct HeldRenderStore {
 
     /// Holds what a child drew now: over `old`, its render until now, when
     /// that has as many items and elements; else after everything held.
-    mutating func hold(items drawn: ArraySlice<SceneItem>, elements drawnElements: ArraySlice<AccessibilityElement>,
-                       over old: Span?) -> Span {
+    mutating func hold(
+        items drawn: ArraySlice<SceneItem>, elements drawnElements: ArraySlice<AccessibilityElement>,
+        over old: Span?
+    ) -> Span {
         if let old, overwrite(old, items: drawn, elements: drawnElements) { return old }
-        let span = Span(items: items.count..<(items.count + drawn.count),
-                        elements: elements.count..<(elements.count + drawnElements.count))
+        let span = Span(
+            items: items.count..<(items.count + drawn.count),
+            elements: elements.count..<(elements.count + drawnElements.count))
         items.append(contentsOf: drawn)
         elements.append(contentsOf: drawnElements)
         return span
@@ -34,8 +37,10 @@ struct HeldRenderStore {
 
     /// Writes `drawn` and `drawnElements` over the render at `span` when
     /// they are as many; false, leaving it, when not.
-    mutating func overwrite(_ span: Span, items drawn: ArraySlice<SceneItem>,
-                            elements drawnElements: ArraySlice<AccessibilityElement>) -> Bool {
+    mutating func overwrite(
+        _ span: Span, items drawn: ArraySlice<SceneItem>,
+        elements drawnElements: ArraySlice<AccessibilityElement>
+    ) -> Bool {
         guard span.items.count == drawn.count, span.elements.count == drawnElements.count else { return false }
         items.replaceSubrange(span.items, with: drawn)
         elements.replaceSubrange(span.elements, with: drawnElements)
@@ -69,8 +74,9 @@ struct HeldRenderStore {
         keptElements.reserveCapacity(spans.reduce(0) { $0 + ($1?.elements.count ?? 0) })
         for k in spans.indices {
             guard let span = spans[k] else { continue }
-            let moved = Span(items: keptItems.count..<(keptItems.count + span.items.count),
-                             elements: keptElements.count..<(keptElements.count + span.elements.count))
+            let moved = Span(
+                items: keptItems.count..<(keptItems.count + span.items.count),
+                elements: keptElements.count..<(keptElements.count + span.elements.count))
             keptItems += items[span.items]
             keptElements += elements[span.elements]
             spans[k] = moved

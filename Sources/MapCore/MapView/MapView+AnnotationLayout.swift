@@ -21,12 +21,14 @@ extension MapView {
         // what was laid out (half the margin) or something else changed.
         let slack = visible.insetBy(dx: -visible.width * reuseMargin / 2, dy: -visible.height * reuseMargin / 2)
         if !needsAnnotationLayout, let last = laidOutRect, last.width < visible.width * (1 + 2 * reuseMargin) * 1.01,
-           last.contains(slack), !sharedClustersChanged || followSharedClustersInPlace(in: last) {
+            last.contains(slack), !sharedClustersChanged || followSharedClustersInPlace(in: last)
+        {
             return
         }
         let near = visible.insetBy(dx: -visible.width * reuseMargin, dy: -visible.height * reuseMargin)
         if !needsAnnotationLayout, let last = laidOutRect, canFollowPan(from: last, to: near),
-           followPan(from: last, to: near) {
+            followPan(from: last, to: near)
+        {
             return
         }
         let wanted: [(annotation: Annotation, point: Point)]

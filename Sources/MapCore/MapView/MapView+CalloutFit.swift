@@ -27,7 +27,10 @@ extension MapView {
     /// clear of as well, without being counted here.
     public var calloutInsets: EdgeInsets {
         get { calloutFit.insets }
-        set { calloutFit.insets = newValue; calloutFit.placedFor = nil }
+        set {
+            calloutFit.insets = newValue
+            calloutFit.placedFor = nil
+        }
     }
 
     /// How long the map scrolls to fit a callout, seconds; the callout pops
@@ -67,10 +70,12 @@ extension MapView {
     /// is false or the user is dragging the map or a pin. Nil for a view
     /// that is not on the map. Apps placing their own cards
     /// (`AnnotationView.layoutCustomCallout(in:scrollsToFit:)`) call it.
-    public func calloutPlacement(for view: AnnotationView, size: Size, bubble: BubbleView,
-                                 permitted: CalloutPlacement.PermittedArrowDirection = .preferDown,
-                                 horizontal: CalloutPlacement.HorizontalPolicy = .centredOnTarget,
-                                 scrollsToFit: Bool = true) -> CalloutPlacement? {
+    public func calloutPlacement(
+        for view: AnnotationView, size: Size, bubble: BubbleView,
+        permitted: CalloutPlacement.PermittedArrowDirection = .preferDown,
+        horizontal: CalloutPlacement.HorizontalPolicy = .centredOnTarget,
+        scrollsToFit: Bool = true
+    ) -> CalloutPlacement? {
         guard let anchorWorld = view.worldAnchor else { return nil }
         let viewOrigin = screenPoint(forWorld: anchorWorld) + view.frame.origin
         return CalloutPlacement.place(
@@ -103,8 +108,9 @@ extension MapView {
     /// What the selected view's callout depends on now, or nil when nothing is selected.
     func currentCalloutFitKey() -> CalloutFitKey? {
         guard let key = selectedKey, let view = liveViews[key] else { return nil }
-        return CalloutFitKey(mapSize: frame.size, area: calloutArea, obstacles: calloutObstacles,
-                             anchor: view.worldAnchor, viewFrame: view.frame)
+        return CalloutFitKey(
+            mapSize: frame.size, area: calloutArea, obstacles: calloutObstacles,
+            anchor: view.worldAnchor, viewFrame: view.frame)
     }
 
     /// Re-places the open callout (or the selected view's own card) when the

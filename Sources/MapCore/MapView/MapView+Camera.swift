@@ -19,17 +19,20 @@ extension MapView {
         }
         let start = camera
         beginRegionChange()
-        let handle = animator.animate(key: "map.camera", duration: duration, update: { [weak self] t in
-            let e = TimingCurve.easeInOut.value(t)
-            let zoom = start.zoom + (target.zoom - start.zoom) * e
-            // Interpolate the centre in screen space at the current zoom so the
-            // motion looks straight on screen while zooming.
-            let center = start.center + (target.center - start.center) * e
-            self?.camera = Camera(center: center, zoom: zoom)
-        }, completion: { [weak self] in
-            self?.cameraAnimation = nil
-            self?.endRegionChange(animated: true)
-        })
+        let handle = animator.animate(
+            key: "map.camera", duration: duration,
+            update: { [weak self] t in
+                let e = TimingCurve.easeInOut.value(t)
+                let zoom = start.zoom + (target.zoom - start.zoom) * e
+                // Interpolate the centre in screen space at the current zoom so the
+                // motion looks straight on screen while zooming.
+                let center = start.center + (target.center - start.center) * e
+                self?.camera = Camera(center: center, zoom: zoom)
+            },
+            completion: { [weak self] in
+                self?.cameraAnimation = nil
+                self?.endRegionChange(animated: true)
+            })
         cameraAnimation = (target, handle)
     }
 
@@ -56,10 +59,14 @@ extension MapView {
     /// or its span reaching past it) is shown in one piece.
     public func setRegion(_ region: CoordinateRegion, animated: Bool) {
         let c = region.center
-        let sw = Mercator.project(Coordinate(latitude: c.latitude - region.latitudeDelta / 2,
-                                             longitude: c.longitude - region.longitudeDelta / 2))
-        let ne = Mercator.project(Coordinate(latitude: c.latitude + region.latitudeDelta / 2,
-                                             longitude: c.longitude + region.longitudeDelta / 2))
+        let sw = Mercator.project(
+            Coordinate(
+                latitude: c.latitude - region.latitudeDelta / 2,
+                longitude: c.longitude - region.longitudeDelta / 2))
+        let ne = Mercator.project(
+            Coordinate(
+                latitude: c.latitude + region.latitudeDelta / 2,
+                longitude: c.longitude + region.longitudeDelta / 2))
         let rect = Rect(x: sw.x, y: ne.y, width: ne.x - sw.x, height: sw.y - ne.y)
         setCamera(camera(fitting: rect, padding: .zero), animated: animated)
     }
@@ -77,8 +84,10 @@ extension MapView {
     /// Zooms in no closer than level 16. The annotations are framed the
     /// short way round: Fiji, Tonga and Samoa across 180°, not the whole
     /// world between them.
-    public func showAnnotations(_ annotations: [Annotation],
-                                edgePadding: EdgeInsets = MapView.defaultAnnotationEdgePadding, animated: Bool) {
+    public func showAnnotations(
+        _ annotations: [Annotation],
+        edgePadding: EdgeInsets = MapView.defaultAnnotationEdgePadding, animated: Bool
+    ) {
         guard let rect = WorldWrap.bounds(of: annotations.lazy.map { Mercator.project($0.coordinate) }) else { return }
         let padding = framingPadding(edgePadding: edgePadding, reach: viewReach(of: annotations))
         setCamera(camera(fitting: rect, padding: padding), animated: animated)
@@ -91,10 +100,11 @@ extension MapView {
         // annotations as it sets up has not drawn them yet.
         controls.layout(in: self)
         let free = calloutConstrainedRect
-        return EdgeInsets(top: free.minY - bounds.minY + edgePadding.top + reach.top,
-                          left: free.minX - bounds.minX + edgePadding.left + reach.left,
-                          bottom: bounds.maxY - free.maxY + edgePadding.bottom + reach.bottom,
-                          right: bounds.maxX - free.maxX + edgePadding.right + reach.right)
+        return EdgeInsets(
+            top: free.minY - bounds.minY + edgePadding.top + reach.top,
+            left: free.minX - bounds.minX + edgePadding.left + reach.left,
+            bottom: bounds.maxY - free.maxY + edgePadding.bottom + reach.bottom,
+            right: bounds.maxX - free.maxX + edgePadding.right + reach.right)
     }
 
     /// How far the views of `annotations` draw from their coordinates' points
@@ -114,8 +124,9 @@ extension MapView {
                 reuseQueue.noteLive()
                 retire(probe)
             }
-            reach = EdgeInsets(top: max(reach.top, -drawn.minY), left: max(reach.left, -drawn.minX),
-                               bottom: max(reach.bottom, drawn.maxY), right: max(reach.right, drawn.maxX))
+            reach = EdgeInsets(
+                top: max(reach.top, -drawn.minY), left: max(reach.left, -drawn.minX),
+                bottom: max(reach.bottom, drawn.maxY), right: max(reach.right, drawn.maxX))
         }
         return reach
     }

@@ -44,12 +44,16 @@ extension MapView {
     /// level is past clustering).
     func followSharedClustersInPlace(in rect: Rect) -> Bool {
         guard selectedKey == nil, shared.displaced.isEmpty, let source = shared.source,
-              let snapshot = source.clusterSnapshot() else { return false }
+            let snapshot = source.clusterSnapshot()
+        else { return false }
         let level = Int(camera.zoom.rounded(.down))
         guard level <= ClusterIndex.maxZoom, level == clustering.level else { return false }
         let tolerance = 0.5 / camera.pixelsPerUnit
-        var changed: [(cluster: ClusterAnnotation, membership: ClusterMembership, id: SharedClusteringID,
-                       group: Int)] = []
+        var changed:
+            [(
+                cluster: ClusterAnnotation, membership: ClusterMembership, id: SharedClusteringID,
+                group: Int
+            )] = []
         var moved: [(view: AnnotationView, point: Point, id: SharedClusteringID, group: Int)] = []
         var followed: [(id: SharedClusteringID, layout: SharedClusterLayout)] = []
         let clusterings = snapshot.shown(gatheringUnclustered: clustering.gathersUnclustered)
@@ -80,13 +84,15 @@ extension MapView {
                 // pixel of where it shows change nothing a browser would see (`ClusterAnnotation.shownPoint`).
                 let at = shown.points[g]
                 if change.count == change.previousCount,
-                   abs(WorldWrap.delta(from: at.x, to: change.center.x)) <= tolerance,
-                   abs(change.center.y - at.y) <= tolerance {
+                    abs(WorldWrap.delta(from: at.x, to: change.center.x)) <= tolerance,
+                    abs(change.center.y - at.y) <= tolerance
+                {
                     continue
                 }
-                let (key, stands) = Self.standing(layout.grouping[g], of: cells,
-                                                  membership: { .shared(group, cells: $0) },
-                                                  membershipOfOne: { .sharedCell(group, cell: $0) })!
+                let (key, stands) = Self.standing(
+                    layout.grouping[g], of: cells,
+                    membership: { .shared(group, cells: $0) },
+                    membershipOfOne: { .sharedCell(group, cell: $0) })!
                 // A cluster of several cells is kept by its largest cell's key, which a change of counts may change.
                 guard let cluster = clusters[key] else { return false }
                 changed.append((cluster, stands, id, g))

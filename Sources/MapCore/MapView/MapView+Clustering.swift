@@ -81,7 +81,9 @@ extension MapView {
         let key = AnnotationKey(annotation)
         // Mutated in place: copying a group out and back would copy its members on every add.
         clustering.everMember.insert(key)
-        guard clustering.groups[identifier, default: ClusteringState.Group()].keys.insert(key).inserted else { return true }
+        guard clustering.groups[identifier, default: ClusteringState.Group()].keys.insert(key).inserted else {
+            return true
+        }
         clustering.groups[identifier]?.members.append(annotation)
         clustering.groups[identifier]?.index = nil
         return true
@@ -102,7 +104,8 @@ extension MapView {
         guard let identifier = clustering.group(containing: AnnotationKey(annotation)) else { return false }
         needsAnnotationLayout = true
         guard let index = clustering.groups[identifier]?.index,
-              clustering.groups[identifier]?.moves.move(annotation, in: index) == true else {
+            clustering.groups[identifier]?.moves.move(annotation, in: index) == true
+        else {
             clustering.groups[identifier]?.index = nil
             return true
         }
@@ -169,8 +172,10 @@ extension MapView {
     func clusteredAnnotations(in rect: Rect) -> [(annotation: Annotation, point: Point)] {
         let snapshot = shared.source?.clusterSnapshot()
         clustering.sharedEpoch = snapshot?.epoch
-        guard !clustering.groups.isEmpty || !(snapshot?.indexes.isEmpty ?? true)
-                || (clustering.gathersUnclustered && snapshot?.unclustered != nil) else {
+        guard
+            !clustering.groups.isEmpty || !(snapshot?.indexes.isEmpty ?? true)
+                || (clustering.gathersUnclustered && snapshot?.unclustered != nil)
+        else {
             clustering.live = [:]
             clustering.sharedLive = [:]
             clustering.sharedLayouts = [:]
@@ -188,7 +193,8 @@ extension MapView {
         var nextLive: [String: [UInt64: ClusterAnnotation]] = [:]
         for identifier in clustering.groups.keys.sorted() {
             guard let index = clusterIndex(for: identifier),
-                  let moves = clustering.groups[identifier]?.moves else { continue }
+                let moves = clustering.groups[identifier]?.moves
+            else { continue }
             let cells = moves.cells(of: index, in: rect, zoom: zoom)
             if apart {
                 for cell in cells { out += Self.members(of: cell, in: index) }
@@ -196,16 +202,18 @@ extension MapView {
             }
             let lone = { (cell: ClusterCell) in Self.members(of: cell, in: index) }
             let grouping = Self.spacing(cells, pixelsPerUnit: pixelsPerUnit, chosen: chosen, lone: lone)
-            nextLive[identifier] = Self.gather(cells, grouping: grouping, identifier: identifier,
-                                               previous: clustering.live[identifier] ?? [:], tolerance: tolerance,
-                                               into: &out, lone: lone,
-                                               membership: { .session(index: index, cells: $0) },
-                                               membershipOfOne: { .session(index: index, cells: [$0]) })
+            nextLive[identifier] = Self.gather(
+                cells, grouping: grouping, identifier: identifier,
+                previous: clustering.live[identifier] ?? [:], tolerance: tolerance,
+                into: &out, lone: lone,
+                membership: { .session(index: index, cells: $0) },
+                membershipOfOne: { .session(index: index, cells: [$0]) })
         }
         clustering.live = nextLive
-        clustering.sharedLive = sharedClusters(snapshot, in: rect, zoom: zoom, unclusteredZoom: unclusteredZoom,
-                                               apart: apart, pixelsPerUnit: pixelsPerUnit, tolerance: tolerance,
-                                               chosen: chosen, into: &out)
+        clustering.sharedLive = sharedClusters(
+            snapshot, in: rect, zoom: zoom, unclusteredZoom: unclusteredZoom,
+            apart: apart, pixelsPerUnit: pixelsPerUnit, tolerance: tolerance,
+            chosen: chosen, into: &out)
         return out
     }
 
@@ -213,10 +221,13 @@ extension MapView {
     /// unclustered pins, when the map gathers them, are never shown apart:
     /// past the deepest level they stay gathered in that level's cells
     /// (or coarser ones, `unclusteredZoom`), as there are too many of them.
-    private func sharedClusters(_ snapshot: SharedClusterSnapshot?, in rect: Rect, zoom: Int, unclusteredZoom: Int,
-                                apart: Bool, pixelsPerUnit: Double, tolerance: Double, chosen: AnnotationKey?,
-                                into out: inout [(annotation: Annotation, point: Point)])
-        -> [SharedClusteringID: [UInt64: ClusterAnnotation]] {
+    private func sharedClusters(
+        _ snapshot: SharedClusterSnapshot?, in rect: Rect, zoom: Int, unclusteredZoom: Int,
+        apart: Bool, pixelsPerUnit: Double, tolerance: Double, chosen: AnnotationKey?,
+        into out: inout [(annotation: Annotation, point: Point)]
+    )
+        -> [SharedClusteringID: [UInt64: ClusterAnnotation]]
+    {
         clustering.sharedLayouts = [:]
         guard let snapshot, let source = shared.source else { return [:] }
         var nextLive: [SharedClusteringID: [UInt64: ClusterAnnotation]] = [:]
@@ -248,11 +259,12 @@ extension MapView {
                 cells = index.cells(in: rect, zoom: zoom)
                 grouping = Self.spacing(cells, pixelsPerUnit: pixelsPerUnit, chosen: chosen, lone: lone)
             }
-            nextLive[id] = Self.gather(cells, grouping: grouping, identifier: id.clusteringIdentifier,
-                                       previous: clustering.sharedLive[id] ?? [:],
-                                       tolerance: tolerance, into: &out, lone: lone,
-                                       membership: { .shared(sharedGroup, cells: $0) },
-                                       membershipOfOne: { .sharedCell(sharedGroup, cell: $0) })
+            nextLive[id] = Self.gather(
+                cells, grouping: grouping, identifier: id.clusteringIdentifier,
+                previous: clustering.sharedLive[id] ?? [:],
+                tolerance: tolerance, into: &out, lone: lone,
+                membership: { .shared(sharedGroup, cells: $0) },
+                membershipOfOne: { .sharedCell(sharedGroup, cell: $0) })
             if let layout, let live = nextLive[id] {
                 clustering.sharedLayouts[id] = SharedLayoutShown(layout, of: index, clusters: live)
             }
@@ -276,9 +288,10 @@ extension MapView {
         lone: (Cell) -> [(annotation: Annotation, point: Point)]
     ) -> ClusterSpacing.Grouping {
         let items = cells.map { cell in
-            ClusterSpacing.Item(point: cell.center, count: cell.count,
-                                staysApart: cell.count == 1 && chosen != nil
-                                    && lone(cell).first.map { AnnotationKey($0.annotation) } == chosen)
+            ClusterSpacing.Item(
+                point: cell.center, count: cell.count,
+                staysApart: cell.count == 1 && chosen != nil
+                    && lone(cell).first.map { AnnotationKey($0.annotation) } == chosen)
         }
         return ClusterSpacing.grouping(items, pixelsPerUnit: pixelsPerUnit)
     }
@@ -296,8 +309,11 @@ extension MapView {
         var live: [UInt64: ClusterAnnotation] = [:]
         live.reserveCapacity(previous.count)
         for g in 0..<grouping.count {
-            guard let (key, stands) = standing(grouping[g], of: cells, membership: membership,
-                                               membershipOfOne: membershipOfOne) else {
+            guard
+                let (key, stands) = standing(
+                    grouping[g], of: cells, membership: membership,
+                    membershipOfOne: membershipOfOne)
+            else {
                 out += lone(cells[grouping[g].first!])
                 continue
             }
@@ -337,8 +353,10 @@ extension MapView {
     }
 
     /// A cell's members one by one, each at its point.
-    private static func members(of cell: ClusterCell,
-                                in index: ClusterIndex) -> [(annotation: Annotation, point: Point)] {
+    private static func members(
+        of cell: ClusterCell,
+        in index: ClusterIndex
+    ) -> [(annotation: Annotation, point: Point)] {
         cell.stayingPositions().map { (index.sorted[$0], index.point(at: $0)) }
             + zip(cell.movedIn, cell.movedInPoints).map { ($0, $1) }
     }
@@ -376,7 +394,8 @@ extension MapView {
     /// as MapKit does: the cluster stands for it, never both on screen.
     func deselectIfAbsorbed(byAnyOf shown: [(annotation: Annotation, point: Point)]) {
         guard let selected, let key = selectedKey,
-              isClusteredMember(key) || isGatheredBySource(selected) else { return }
+            isClusteredMember(key) || isGatheredBySource(selected)
+        else { return }
         let point = displayedPoint(of: selected) ?? Mercator.project(selected.coordinate)
         for case let cluster as ClusterAnnotation in shown.map(\.annotation)
         where Self.closedContains(cluster.memberBounds, point) {

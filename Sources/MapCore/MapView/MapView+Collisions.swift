@@ -51,7 +51,12 @@ extension MapView {
             mixer.mix(v.frame.origin.y.bitPattern)
             mixer.mix(v.frame.size.width.bitPattern)
             mixer.mix(v.frame.size.height.bitPattern)
-            let mode: UInt64 = switch v.collisionMode { case .rectangle: 1; case .circle: 2; case .none: 3 }
+            let mode: UInt64 =
+                switch v.collisionMode {
+                case .rectangle: 1
+                case .circle: 2
+                case .none: 3
+                }
             let adaptive: UInt64 = titleAdapts ? 8 : 0
             mixer.mix(UInt64(v.displayPriority.rawValue.bitPattern) << 8 | mode | adaptive | (v.isSelected ? 4 : 0))
         }
@@ -70,9 +75,10 @@ extension MapView {
             // A selected view claims all it draws (a marker's grown balloon, its title and subtitle):
             // views of a lower priority under its subtitle give way.
             let rect = v.isSelected ? drawnScreenFrame(of: v) : screenFrame(of: v)
-            candidates.append(CollisionResolver.Candidate(
-                rect: rect, mode: v.isSelected ? .rectangle : v.collisionMode, priority: v.displayPriority.rawValue,
-                isForced: v.isSelected || v.displayPriority >= .required))
+            candidates.append(
+                CollisionResolver.Candidate(
+                    rect: rect, mode: v.isSelected ? .rectangle : v.collisionMode, priority: v.displayPriority.rawValue,
+                    isForced: v.isSelected || v.displayPriority >= .required))
         }
         let resolver = CollisionResolver()
         let shown = resolver.resolve(candidates)
@@ -94,9 +100,11 @@ extension MapView {
 
     /// Adaptive marker titles hide where they would cover a shown view or a
     /// title of a higher-priority (or front-most) marker.
-    private func hideCollidingMarkerTitles(_ views: ReversedCollection<[View]>,
-                                           candidates: [CollisionResolver.Candidate],
-                                           shown: [Bool], resolver: CollisionResolver) {
+    private func hideCollidingMarkerTitles(
+        _ views: ReversedCollection<[View]>,
+        candidates: [CollisionResolver.Candidate],
+        shown: [Bool], resolver: CollisionResolver
+    ) {
         var titles: [(marker: MarkerAnnotationView, candidate: CollisionResolver.Candidate)] = []
         for (i, v) in views.enumerated() {
             guard let marker = v as? MarkerAnnotationView else { continue }
@@ -106,9 +114,13 @@ extension MapView {
             }
             guard let title = marker.titleCollisionFrame(fonts: fonts) else { continue }
             let origin = marker.isSelected ? screenFrame(of: marker).origin : candidates[i].rect.origin
-            titles.append((marker, CollisionResolver.Candidate(
-                rect: title.offsetBy(dx: origin.x, dy: origin.y), mode: .rectangle,
-                priority: marker.displayPriority.rawValue, isForced: marker.isSelected)))
+            titles.append(
+                (
+                    marker,
+                    CollisionResolver.Candidate(
+                        rect: title.offsetBy(dx: origin.x, dy: origin.y), mode: .rectangle,
+                        priority: marker.displayPriority.rawValue, isForced: marker.isSelected)
+                ))
         }
         // A map of cluster badges alone has no title to place (a watcher of a live feed, every epoch).
         guard !titles.isEmpty else { return }
@@ -116,8 +128,10 @@ extension MapView {
         var titleCandidates: [CollisionResolver.Candidate] = []
         for (i, view) in views.enumerated() where shown[i] {
             guard unsafeDowncast(view, to: AnnotationView.self).collisionMode != .none else { continue }
-            titleCandidates.append(CollisionResolver.Candidate(rect: candidates[i].rect, mode: .rectangle,
-                                                               priority: .infinity, isForced: true))
+            titleCandidates.append(
+                CollisionResolver.Candidate(
+                    rect: candidates[i].rect, mode: .rectangle,
+                    priority: .infinity, isForced: true))
         }
         let first = titleCandidates.count
         titleCandidates += titles.map(\.candidate)

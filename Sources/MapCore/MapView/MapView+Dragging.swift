@@ -18,21 +18,24 @@ extension MapView {
             pressedAnnotationView = view
         }
         guard let view = hit as? AnnotationView, view.isDraggable, view.isEnabled,
-              view.annotation is DraggableAnnotation else { return }
+            view.annotation is DraggableAnnotation
+        else { return }
         annotationDrag = AnnotationDragState()
         annotationDrag.view = view
         annotationDrag.pointerID = event.pointerID
         annotationDrag.pressLocation = location
         annotationDrag.lastLocation = location
         guard !view.isSelected, let animator = window?.animator else { return }
-        animator.animate(key: "map.dragHold", duration: AnnotationDragState.holdDuration, update: { _ in },
-                         completion: { [weak self] in self?.liftDraggedView() })
+        animator.animate(
+            key: "map.dragHold", duration: AnnotationDragState.holdDuration, update: { _ in },
+            completion: { [weak self] in self?.liftDraggedView() })
     }
 
     /// Lifts the armed view: `.starting`.
     private func liftDraggedView() {
         guard let view = annotationDrag.view, !annotationDrag.isLifted,
-              let annotation = view.annotation as? DraggableAnnotation, let anchor = view.worldAnchor else { return }
+            let annotation = view.annotation as? DraggableAnnotation, let anchor = view.worldAnchor
+        else { return }
         annotationDrag.isLifted = true
         annotationDrag.originalCoordinate = annotation.coordinate
         annotationDrag.grabOffset = annotationDrag.pressLocation - screenPoint(forWorld: anchor)
@@ -99,7 +102,8 @@ extension MapView {
             if distanceToHigh < zone { return -speed * (zone - max(distanceToHigh, 0)) / zone }
             return 0
         }
-        let velocity = Point(x: push(location.x, frame.width - location.x), y: push(location.y, frame.height - location.y))
+        let velocity = Point(
+            x: push(location.x, frame.width - location.x), y: push(location.y, frame.height - location.y))
         annotationDrag.edgeVelocity = velocity
         guard velocity != .zero, let animator = window?.animator else {
             window?.animator.cancel(key: "map.dragEdge")
@@ -112,7 +116,8 @@ extension MapView {
 
     private func edgePanTick() {
         guard annotationDrag.isLifted, annotationDrag.edgeVelocity != .zero, let clock = window?.clock,
-              let last = annotationDrag.lastEdgeTick else { return }
+            let last = annotationDrag.lastEdgeTick
+        else { return }
         let dt = clock.now - last
         annotationDrag.lastEdgeTick = clock.now
         guard dt > 0 else { return }

@@ -20,9 +20,10 @@ extension MapView {
     /// twice. A patch the differ takes must be handed to `commit(_:)`.
     package func renderEpochPatch(afterRender generation: UInt64) -> AnnotationLayerPatch? {
         guard let window, !window.animator.isAnimating, gestures.pointers.isEmpty, gestures.wheelSettlesAt == nil,
-              selected == nil, callout == nil, !needsAnnotationLayout, let rendered, rendered.camera == camera,
-              rendered.size == frame.size, let laidOutRect,
-              let layer = annotationContainer as? AnnotationContainerView else { return nil }
+            selected == nil, callout == nil, !needsAnnotationLayout, let rendered, rendered.camera == camera,
+            rendered.size == frame.size, let laidOutRect,
+            let layer = annotationContainer as? AnnotationContainerView
+        else { return nil }
         if sharedClustersChanged {
             guard followSharedClustersInPlace(in: laidOutRect) else { return nil }
         }

@@ -11,8 +11,9 @@ extension MapView {
         if event.kind == .mouse && event.buttons & 1 == 0 { return false }
         guard gestures.pointers.count < 10 else { return false }
         stopCameraMotion()
-        gestures.pointers[event.pointerID] = GestureState.Track(start: location, last: location,
-                                                                samples: [(location, event.time)])
+        gestures.pointers[event.pointerID] = GestureState.Track(
+            start: location, last: location,
+            samples: [(location, event.time)])
         if gestures.pointers.count == 2 {
             let pts = gestures.pointers.values.map(\.last)
             gestures.pinch = (pts[0].distance(to: pts[1]), camera.zoom, midpoint(pts))
@@ -33,8 +34,9 @@ extension MapView {
             let distance = max(pts[0].distance(to: pts[1]), 1)
             let mid = midpoint(pts)
             // The world point under the last midpoint follows the fingers to the new one.
-            var c = camera.zoomed(to: pinch.zoom + log2(distance / max(pinch.distance, 1)), around: pinch.mid,
-                                  viewport: frame.size)
+            var c = camera.zoomed(
+                to: pinch.zoom + log2(distance / max(pinch.distance, 1)), around: pinch.mid,
+                viewport: frame.size)
             c = c.panned(byScreen: mid - pinch.mid)
             gestures.pinch!.mid = mid
             camera = c
@@ -69,7 +71,8 @@ extension MapView {
             return
         }
         if let last = gestures.lastTap, event.time - last.time < GestureState.doubleTapInterval,
-           last.point.distance(to: location) < GestureState.doubleTapDistance {
+            last.point.distance(to: location) < GestureState.doubleTapDistance
+        {
             gestures.lastTap = nil
             zoom(by: 1, around: location, animated: true)
             return
@@ -141,14 +144,17 @@ extension MapView {
         // Coast until the speed falls under 20 px/s.
         let duration = tau * log(speed / 20)
         let start = camera
-        animator.animate(key: "map.camera", duration: duration, update: { [weak self] t in
-            guard let self else { return }
-            let elapsed = t * duration
-            let travelled = velocity * (tau * (1 - exp(-elapsed / tau)))
-            self.camera = start.panned(byScreen: travelled)
-        }, completion: { [weak self] in
-            self?.endRegionChange(animated: true)
-        })
+        animator.animate(
+            key: "map.camera", duration: duration,
+            update: { [weak self] t in
+                guard let self else { return }
+                let elapsed = t * duration
+                let travelled = velocity * (tau * (1 - exp(-elapsed / tau)))
+                self.camera = start.panned(byScreen: travelled)
+            },
+            completion: { [weak self] in
+                self?.endRegionChange(animated: true)
+            })
     }
 
     /// Called each frame: a wheel gesture settles once it pauses.

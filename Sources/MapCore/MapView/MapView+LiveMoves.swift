@@ -62,8 +62,9 @@ extension MapView {
             if anchorGlides.count > 2 * liveViews.count + 16 {
                 anchorGlides = anchorGlides.filter { !$0.value.isOver(at: now) }
             }
-            anchorGlides[ObjectIdentifier(view)] = AnchorGlide(from: from, to: to, start: now,
-                                                               seconds: Double(milliseconds) / 1000)
+            anchorGlides[ObjectIdentifier(view)] = AnchorGlide(
+                from: from, to: to, start: now,
+                seconds: Double(milliseconds) / 1000)
         }
         return true
     }

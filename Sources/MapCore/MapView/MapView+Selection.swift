@@ -12,8 +12,10 @@ extension MapView {
         if selected === annotation { return }
         if let current = selected { deselectAnnotation(current, animated: animated) }
         let key = AnnotationKey(annotation)
-        guard index.contains(key) || isClusteredMember(key) || showsShared(key, annotation)
-                || isGatheredBySource(annotation) else { return }
+        guard
+            index.contains(key) || isClusteredMember(key) || showsShared(key, annotation)
+                || isGatheredBySource(annotation)
+        else { return }
         selected = annotation
         observer.didSelect?(annotation)
         needsAnnotationLayout = true
@@ -63,7 +65,9 @@ extension MapView {
     /// observes them: checked once a frame, two string comparisons.
     func refreshCalloutInfo() {
         guard let callout, let annotation = callout.annotationView?.annotation else { return }
-        if callout.titleLabel.text != (annotation.title ?? "") || callout.subtitleLabel.text != (annotation.subtitle ?? "") {
+        if callout.titleLabel.text != (annotation.title ?? "")
+            || callout.subtitleLabel.text != (annotation.subtitle ?? "")
+        {
             annotationCalloutInfoDidChange(annotation)
         }
     }
@@ -119,13 +123,18 @@ extension MapView {
     /// map just enough when it cannot fit, unless the user is dragging. Returns
     /// how long that scroll takes (zero when there is none).
     @discardableResult
-    func placeCallout(_ callout: CalloutView, for view: AnnotationView, panIfNeeded: Bool,
-                      animated: Bool = true) -> Double {
+    func placeCallout(
+        _ callout: CalloutView, for view: AnnotationView, panIfNeeded: Bool,
+        animated: Bool = true
+    ) -> Double {
         guard let anchorWorld = view.worldAnchor else { return 0 }
         let size = callout.layoutContent(mapWidth: calloutArea.width)
-        guard let placement = calloutPlacement(for: view, size: size, bubble: callout.bubble,
-                                               permitted: callout.permittedArrowDirection, horizontal: .preferMiddle,
-                                               scrollsToFit: panIfNeeded) else { return 0 }
+        guard
+            let placement = calloutPlacement(
+                for: view, size: size, bubble: callout.bubble,
+                permitted: callout.permittedArrowDirection, horizontal: .preferMiddle,
+                scrollsToFit: panIfNeeded)
+        else { return 0 }
         callout.apply(placement, anchorScreen: screenPoint(forWorld: anchorWorld), anchorWorld: anchorWorld)
         calloutFit.placedFor = currentCalloutFitKey()
         return scrollToFitCallout(by: placement.pan, animated: animated)

@@ -106,7 +106,8 @@ extension MapView {
             if !index.contains(key), !isClusteredMember(key), source.point(of: a) == nil { vanished.append(a) }
         }
         if let selected, !index.contains(AnnotationKey(selected)), !isClusteredMember(AnnotationKey(selected)),
-           source.point(of: selected) == nil, !vanished.contains(where: { $0 === selected }) {
+            source.point(of: selected) == nil, !vanished.contains(where: { $0 === selected })
+        {
             vanished.append(selected)
         }
         removeAnnotations(vanished, hidingShared: false)
@@ -121,7 +122,8 @@ extension MapView {
     /// annotations. One lock of the source.
     func sharedPoint(_ key: AnnotationKey, _ annotation: Annotation) -> Point? {
         guard let source = shared.source, shared.hidden[key] == nil, !index.contains(key),
-              !isClusteredMember(key), !isGatheredBySource(annotation, of: source) else { return nil }
+            !isClusteredMember(key), !isGatheredBySource(annotation, of: source)
+        else { return nil }
         return source.point(of: annotation)
     }
 
@@ -136,8 +138,9 @@ extension MapView {
     /// on the lock the feed writes under.
     func isShownShared(_ key: AnnotationKey, _ annotation: Annotation) -> Bool {
         guard let source = shared.source, shared.displaced[key] != nil || liveViews[key] != nil,
-              !(annotation is ClusterAnnotation), !index.contains(key), !isClusteredMember(key),
-              !isGatheredBySource(annotation, of: source) else { return false }
+            !(annotation is ClusterAnnotation), !index.contains(key), !isClusteredMember(key),
+            !isGatheredBySource(annotation, of: source)
+        else { return false }
         return true
     }
 
@@ -147,7 +150,8 @@ extension MapView {
     /// as it enters). `unclustered` are the source's unclustered pins to show
     /// one by one there (`unclusteredPinsToShow(in:)`), filtered the same way.
     func sharedAnnotations(in rect: Rect, unclustered: [(annotation: Annotation, point: Point)] = [])
-        -> [(annotation: Annotation, point: Point)] {
+        -> [(annotation: Annotation, point: Point)]
+    {
         guard let source = shared.source else { return [] }
         let found = source.delegatedAnnotations(in: rect)
         var out: [(annotation: Annotation, point: Point)] = []
@@ -163,8 +167,10 @@ extension MapView {
     /// Appends the entries of `found`, the source's, that show one by one
     /// here at the source's point: not clustered by the delegate, not gliding,
     /// not hidden, not one of the map's own.
-    func appendShownOneByOne(_ found: [(annotation: Annotation, point: Point)],
-                             to out: inout [(annotation: Annotation, point: Point)]) {
+    func appendShownOneByOne(
+        _ found: [(annotation: Annotation, point: Point)],
+        to out: inout [(annotation: Annotation, point: Point)]
+    ) {
         guard !found.isEmpty else { return }
         // The member sets taken out once (asking the groups per entry copies a
         // group each time), and empty tables not asked at all: a layout over
@@ -220,7 +226,8 @@ extension MapView {
         guard isShownShared(key, annotation) || sharedPoint(key, annotation) != nil else { return false }
         let target = Mercator.project(annotation.coordinate)
         if !Self.isSamePoint(point, target) {
-            shared.displaced[key] = SharedAnnotationsState.Displaced(annotation: annotation, point: point, target: target)
+            shared.displaced[key] = SharedAnnotationsState.Displaced(
+                annotation: annotation, point: point, target: target)
         }
         return true
     }
@@ -235,7 +242,9 @@ extension MapView {
         if let view = liveViews[key] {
             guard isShownShared(key, annotation) else { return }
             view.place(at: point)
-            if let callout, callout.annotationView === view, let anchor = view.worldAnchor { callout.worldAnchor = anchor }
+            if let callout, callout.annotationView === view, let anchor = view.worldAnchor {
+                callout.worldAnchor = anchor
+            }
             needsAnnotationLayout = true
         } else if mayBeLaidOut(point), !isGatheredBySource(annotation) {
             // A gathered pin shows where the epoch that merges the move has it.

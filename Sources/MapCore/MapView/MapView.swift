@@ -124,8 +124,9 @@ open class MapView: View, CursorProviding {
     /// The map's point of a world point, in the copy of the world nearest
     /// the camera's centre: where annotations, clusters and callouts show.
     public func screenPoint(forWorld p: Point) -> Point {
-        camera.screenPoint(forWorld: Point(x: WorldWrap.nearest(p.x, to: camera.center.x), y: p.y),
-                           viewport: frame.size)
+        camera.screenPoint(
+            forWorld: Point(x: WorldWrap.nearest(p.x, to: camera.center.x), y: p.y),
+            viewport: frame.size)
     }
 
     /// The map's point of a coordinate, in the copy of the world nearest the camera's centre.
@@ -216,7 +217,9 @@ open class MapView: View, CursorProviding {
 
     /// A recycled view for `identifier` now showing `annotation`, or a new one
     /// of the registered class.
-    public func dequeueReusableAnnotationView(withIdentifier identifier: String, for annotation: Annotation) -> AnnotationView {
+    public func dequeueReusableAnnotationView(withIdentifier identifier: String, for annotation: Annotation)
+        -> AnnotationView
+    {
         if let view = dequeueReusableAnnotationView(withIdentifier: identifier) {
             view.annotation = annotation
             return view

@@ -23,7 +23,9 @@ public protocol MapViewDelegate: AnyObject {
     /// cluster a million annotations without making a view for each.
     func mapView(_ mapView: MapView, clusteringIdentifierFor annotation: Annotation) -> String?
     /// A drag moved `view` from `oldState` to `newState` (none, starting, dragging, ending or canceling).
-    func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState, fromOldState oldState: DragState)
+    func mapView(
+        _ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
+        fromOldState oldState: DragState)
     /// The map is about to scroll by `offset` (screen px) over `duration`
     /// seconds so a callout and its pin fit; the callout pops when it ends
     /// (SMCalloutView's `calloutView:delayForRepositionWithSize:`).
@@ -43,7 +45,9 @@ extension MapViewDelegate {
     /// Does nothing.
     public func mapView(_ mapView: MapView, didDeselect view: AnnotationView) {}
     /// Does nothing.
-    public func mapView(_ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control) {}
+    public func mapView(
+        _ mapView: MapView, annotationView: AnnotationView, calloutAccessoryControlTapped control: Control
+    ) {}
     /// Does nothing.
     public func mapView(_ mapView: MapView, regionWillChangeAnimated animated: Bool) {}
     /// Does nothing.
@@ -54,8 +58,10 @@ extension MapViewDelegate {
         (annotation as? ClusterableAnnotation)?.clusteringIdentifier
     }
     /// Does nothing.
-    public func mapView(_ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
-                        fromOldState oldState: DragState) {}
+    public func mapView(
+        _ mapView: MapView, annotationView view: AnnotationView, didChange newState: DragState,
+        fromOldState oldState: DragState
+    ) {}
     /// Does nothing.
     public func mapView(_ mapView: MapView, calloutWillScrollMapBy offset: Point, duration: Double) {}
     /// False: the callout's body does not highlight.

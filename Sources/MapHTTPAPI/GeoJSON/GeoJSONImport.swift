@@ -32,7 +32,8 @@ enum GeoJSONImport {
         }
         if let invalid {
             guard invalid.path.count >= 2, invalid.path.first == .key("features"),
-                  case .index(let i) = invalid.path[1] else { throw .badRequest(invalid.message()) }
+                case .index(let i) = invalid.path[1]
+            else { throw .badRequest(invalid.message()) }
             throw .badRequest(invalid.message(in: "features[\(i)]", dropping: 2))
         }
         let document: GeoJSONDocument
@@ -44,8 +45,9 @@ enum GeoJSONImport {
             throw .badRequest("invalid JSON: \(LiveRequests.describe(error))")
         }
         let batch = GeoJSONBatch(annotations: [], lines: nil, isCollection: document.isCollection)
-        return GeoJSONBatch(annotations: try annotations(document.features, batch.name), lines: nil,
-                            isCollection: document.isCollection)
+        return GeoJSONBatch(
+            annotations: try annotations(document.features, batch.name), lines: nil,
+            isCollection: document.isCollection)
     }
 
     /// Newline-delimited features, one `Feature` object a line (blank lines
@@ -67,8 +69,9 @@ enum GeoJSONImport {
         if let failure = reader.failure { throw .badRequest(failure) }
         guard !reader.features.isEmpty else { throw .badRequest("empty body; expected one GeoJSON Feature a line") }
         let lines = reader.lines
-        return GeoJSONBatch(annotations: try annotations(reader.features) { "line \(lines[$0])" }, lines: lines,
-                            isCollection: true)
+        return GeoJSONBatch(
+            annotations: try annotations(reader.features) { "line \(lines[$0])" }, lines: lines,
+            isCollection: true)
     }
 
     /// "features[3] (id \"a\"): " and the like.
@@ -79,8 +82,10 @@ enum GeoJSONImport {
     }
 
     /// The features as annotations, checked; ids must be unique in the import.
-    private static func annotations(_ features: [GeoJSONFeature],
-                                    _ name: (Int) -> String) throws(APIError) -> [LiveAnnotation] {
+    private static func annotations(
+        _ features: [GeoJSONFeature],
+        _ name: (Int) -> String
+    ) throws(APIError) -> [LiveAnnotation] {
         guard features.count <= maxFeatures else {
             throw .badRequest("\(features.count) features; one import takes at most \(maxFeatures)")
         }
@@ -95,26 +100,32 @@ enum GeoJSONImport {
             }
             try Rules.checkID(id, what)
             if let first = seen.updateValue(i, forKey: id) {
-                throw .badRequest("\(what): id \"\(id.prefix(80))\" is also the id of \(name(first)); "
-                                  + "ids must be unique")
+                throw .badRequest(
+                    "\(what): id \"\(id.prefix(80))\" is also the id of \(name(first)); "
+                        + "ids must be unique")
             }
             let kind = f.kind ?? "point"
             try Rules.checkText(kind, field: "properties.kind", limit: Rules.maxKindBytes, what)
-            try Rules.checkText(f.title, field: "properties.title", limit: Rules.maxTextBytes,
-                                allowsControls: true, what)
-            try Rules.checkText(f.subtitle, field: "properties.subtitle", limit: Rules.maxTextBytes,
-                                allowsControls: true, what)
-            try Rules.checkText(f.clusteringIdentifier, field: "properties.clusteringIdentifier",
-                                limit: Rules.maxClusteringIdentifierBytes, what)
+            try Rules.checkText(
+                f.title, field: "properties.title", limit: Rules.maxTextBytes,
+                allowsControls: true, what)
+            try Rules.checkText(
+                f.subtitle, field: "properties.subtitle", limit: Rules.maxTextBytes,
+                allowsControls: true, what)
+            try Rules.checkText(
+                f.clusteringIdentifier, field: "properties.clusteringIdentifier",
+                limit: Rules.maxClusteringIdentifierBytes, what)
             try Rules.checkMarkerColor(f.markerColor, field: "properties.marker-color", what)
             try Rules.checkMarkerSymbol(f.markerSymbol, field: "properties.marker-symbol", what)
             guard f.latitude.isFinite, f.longitude.isFinite else {
                 throw .badRequest("\(what): \"geometry.coordinates\" must be finite numbers")
             }
             let coordinate = try LiveRequests.coordinate(latitude: f.latitude, longitude: f.longitude, what)
-            out.append(LiveAnnotation(id: id, kind: kind, title: f.title, subtitle: f.subtitle, coordinate: coordinate,
-                                      isDraggable: f.draggable, clusteringIdentifier: f.clusteringIdentifier,
-                                      markerColor: f.markerColor, markerSymbol: f.markerSymbol))
+            out.append(
+                LiveAnnotation(
+                    id: id, kind: kind, title: f.title, subtitle: f.subtitle, coordinate: coordinate,
+                    isDraggable: f.draggable, clusteringIdentifier: f.clusteringIdentifier,
+                    markerColor: f.markerColor, markerSymbol: f.markerSymbol))
         }
         return out
     }

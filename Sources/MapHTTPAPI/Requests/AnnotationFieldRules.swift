@@ -40,8 +40,10 @@ enum AnnotationFieldRules {
     }
 
     /// A text field (`title`, `subtitle`, `kind`, `clusteringIdentifier`) within its limit.
-    static func checkText(_ value: String?, field: String, limit: Int, allowsControls: Bool = false,
-                          _ what: String) throws(APIError) {
+    static func checkText(
+        _ value: String?, field: String, limit: Int, allowsControls: Bool = false,
+        _ what: String
+    ) throws(APIError) {
         guard let value else { return }
         let count = value.utf8.count
         guard count <= limit else {
@@ -76,14 +78,17 @@ enum AnnotationFieldRules {
     /// A timestamp is finite and at most a day ahead of the server's clock in
     /// Unix seconds, so a producer counting seconds from any start fits while
     /// `1e308` (or milliseconds) cannot freeze a pin.
-    static func checkTimestamp(_ timestamp: Double?, _ what: String,
-                               now: Double = Date().timeIntervalSince1970) throws(APIError) {
+    static func checkTimestamp(
+        _ timestamp: Double?, _ what: String,
+        now: Double = Date().timeIntervalSince1970
+    ) throws(APIError) {
         guard let timestamp else { return }
         guard timestamp.isFinite else { throw .badRequest("\(what): \"timestamp\" must be finite") }
         let latest = now + maxTimestampLead
         guard timestamp <= latest else {
-            throw .badRequest("\(what): \"timestamp\" \(timestamp) is more than a day ahead of the server clock "
-                              + "(\(Int(now)) Unix seconds); timestamps are seconds, at most \(Int(latest))")
+            throw .badRequest(
+                "\(what): \"timestamp\" \(timestamp) is more than a day ahead of the server clock "
+                    + "(\(Int(now)) Unix seconds); timestamps are seconds, at most \(Int(latest))")
         }
     }
 

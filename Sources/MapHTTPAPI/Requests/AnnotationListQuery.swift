@@ -47,8 +47,9 @@ struct AnnotationListQuery: Equatable {
             var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
             while base64.count % 4 != 0 { base64 += "=" }
             guard token.utf8.count <= 64, let data = Data(base64Encoded: base64),
-                  let text = String(data: data, encoding: .utf8), text.first == "s",
-                  let seq = UInt64(text.dropFirst()) else { return nil }
+                let text = String(data: data, encoding: .utf8), text.first == "s",
+                let seq = UInt64(text.dropFirst())
+            else { return nil }
             self.seq = seq
         }
     }
@@ -68,14 +69,16 @@ struct AnnotationListQuery: Equatable {
             case "bbox": bbox = try Self.bbox(value)
             case "limit":
                 guard let n = Int(value), (1...Self.maxLimit).contains(n) else {
-                    throw .badRequest("query parameter limit: \"\(value.prefix(40))\" must be a whole number "
-                                      + "from 1 to \(Self.maxLimit)")
+                    throw .badRequest(
+                        "query parameter limit: \"\(value.prefix(40))\" must be a whole number "
+                            + "from 1 to \(Self.maxLimit)")
                 }
                 limit = n
             case "cursor":
                 guard let c = Cursor(token: value) else {
-                    throw .badRequest("query parameter cursor: not a cursor this server gave; "
-                                      + "pass the \"next\" of the previous page unchanged")
+                    throw .badRequest(
+                        "query parameter cursor: not a cursor this server gave; "
+                            + "pass the \"next\" of the previous page unchanged")
                 }
                 cursor = c
             default:
@@ -106,7 +109,8 @@ struct AnnotationListQuery: Equatable {
             var digits = exponent.dropFirst()
             if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
             guard exponent.first == "e" || exponent.first == "E", !digits.isEmpty,
-                  digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+                digits.allSatisfy({ $0.isASCII && $0.isNumber })
+            else { return nil }
         }
         guard let value = Double(text), value.isFinite else { return nil }
         return value

@@ -51,8 +51,9 @@ extension LiveRequests {
         let o = try object(json(body, what), "the body")
         let unknown = o.keys.filter { !editableKeys.contains($0) }.sorted()
         if !unknown.isEmpty {
-            throw .badRequest("\(what): cannot change \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")); "
-                              + "PATCH takes title, subtitle, marker-color and marker-symbol")
+            throw .badRequest(
+                "\(what): cannot change \(unknown.map { "\"\($0)\"" }.joined(separator: ", ")); "
+                    + "PATCH takes title, subtitle, marker-color and marker-symbol")
         }
         guard !o.isEmpty else {
             throw .badRequest("\(what): the body changes nothing; give title, subtitle, marker-color or marker-symbol")

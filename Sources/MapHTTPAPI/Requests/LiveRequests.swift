@@ -15,7 +15,8 @@ enum LiveRequests {
             return try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
         } catch {
             if let invalid = InvalidUTF8.find(in: body) { throw .badRequest(invalid.message(in: what)) }
-            throw .badRequest("invalid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "cannot parse")")
+            throw .badRequest(
+                "invalid JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "cannot parse")")
         }
     }
 
@@ -50,7 +51,9 @@ enum LiveRequests {
 
     static func string(_ o: [String: Any], _ key: String, _ what: String) throws(APIError) -> String {
         guard let v = o[key] else { throw .badRequest("\(what): missing \"\(key)\"") }
-        guard let s = v as? String, !s.isEmpty else { throw .badRequest("\(what): \"\(key)\" must be a non-empty string") }
+        guard let s = v as? String, !s.isEmpty else {
+            throw .badRequest("\(what): \"\(key)\" must be a non-empty string")
+        }
         return s
     }
 
@@ -114,8 +117,10 @@ enum LiveRequests {
             let what = "moves[\(i)]"
             try AnnotationFieldRules.checkID(m.id, what)
             try AnnotationFieldRules.checkTimestamp(m.timestamp, what, now: now)
-            out.append(Move(id: m.id, coordinate: try coordinate(latitude: m.latitude, longitude: m.longitude, what),
-                            timestamp: m.timestamp))
+            out.append(
+                Move(
+                    id: m.id, coordinate: try coordinate(latitude: m.latitude, longitude: m.longitude, what),
+                    timestamp: m.timestamp))
         }
         return MoveBatch(moves: out, echoesMoves: echo)
     }
@@ -166,9 +171,10 @@ enum LiveRequests {
         try Rules.checkText(subtitle, field: "subtitle", limit: Rules.maxTextBytes, allowsControls: true, what)
         try Rules.checkText(cluster, field: "clusteringIdentifier", limit: Rules.maxClusteringIdentifierBytes, what)
         let style = try style(o, what)
-        return LiveAnnotation(id: id, kind: kind, title: title, subtitle: subtitle,
-                              coordinate: try coordinate(o, what),
-                              isDraggable: draggable,
-                              clusteringIdentifier: cluster, markerColor: style.color, markerSymbol: style.symbol)
+        return LiveAnnotation(
+            id: id, kind: kind, title: title, subtitle: subtitle,
+            coordinate: try coordinate(o, what),
+            isDraggable: draggable,
+            clusteringIdentifier: cluster, markerColor: style.color, markerSymbol: style.symbol)
     }
 }

@@ -18,26 +18,33 @@ extension AnnotationsAPI {
 
     /// The API's routes, owning every path under `/api/`.
     package var routes: RouteTable {
-        RouteTable([
-            Route("GET", "/api/annotations", answers: Self.listTypes) { [self] in answer($0, list) },
-            Route("POST", "/api/annotations", body: Self.addBody, writes: true,
-                  streamer: { [self] _ in NDJSONImportStream(api: self) }) { [self] in answer($0, add) },
-            Route("GET", "/api/annotations.geojson", answers: ["application/geo+json"]) { [self] in answer($0, list) },
-            Route("GET", "/api/annotations/{id}") { [self] in answer($0, annotation) },
-            Route("PATCH", "/api/annotations/{id}", body: Self.jsonBody, writes: true) { [self] in answer($0, edit) },
-            Route("DELETE", "/api/annotations/{id}", body: Self.jsonBody, bodyIsOptional: true, writes: true) {
-                [self] in answer($0, remove)
-            },
-            Route("POST", "/api/annotations/{id}/position", body: Self.jsonBody, writes: true) {
-                [self] in answer($0, position)
-            },
-            Route("POST", "/api/moves", body: Self.jsonBody, writes: true) { [self] in answer($0, moves) },
-        ], prefixes: ["/api/"])
+        RouteTable(
+            [
+                Route("GET", "/api/annotations", answers: Self.listTypes) { [self] in answer($0, list) },
+                Route(
+                    "POST", "/api/annotations", body: Self.addBody, writes: true,
+                    streamer: { [self] _ in NDJSONImportStream(api: self) }
+                ) { [self] in answer($0, add) },
+                Route("GET", "/api/annotations.geojson", answers: ["application/geo+json"]) { [self] in answer($0, list)
+                },
+                Route("GET", "/api/annotations/{id}") { [self] in answer($0, annotation) },
+                Route("PATCH", "/api/annotations/{id}", body: Self.jsonBody, writes: true) { [self] in answer($0, edit)
+                },
+                Route("DELETE", "/api/annotations/{id}", body: Self.jsonBody, bodyIsOptional: true, writes: true) {
+                    [self] in answer($0, remove)
+                },
+                Route("POST", "/api/annotations/{id}/position", body: Self.jsonBody, writes: true) {
+                    [self] in answer($0, position)
+                },
+                Route("POST", "/api/moves", body: Self.jsonBody, writes: true) { [self] in answer($0, moves) },
+            ], prefixes: ["/api/"])
     }
 
     /// A handler's answer, or its refusal as the API's error object.
-    private func answer(_ request: RouteRequest,
-                        _ handler: (RouteRequest) throws(APIError) -> RouteResponse) -> RouteResponse {
+    private func answer(
+        _ request: RouteRequest,
+        _ handler: (RouteRequest) throws(APIError) -> RouteResponse
+    ) -> RouteResponse {
         do throws(APIError) {
             return try handler(request)
         } catch {

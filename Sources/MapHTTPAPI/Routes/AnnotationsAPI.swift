@@ -25,8 +25,11 @@ package final class AnnotationsAPI: Sendable {
             if response.status == 200 { response.head.headerFields[.contentType] = "application/geo+json" }
             return response
         }
-        return .json(200, encoding: AnnotationListAnswer(annotations: records.map(AnnotationAnswer.init),
-                                                         next: next?.token))
+        return .json(
+            200,
+            encoding: AnnotationListAnswer(
+                annotations: records.map(AnnotationAnswer.init),
+                next: next?.token))
     }
 
     /// `GET /api/annotations/{id}`.

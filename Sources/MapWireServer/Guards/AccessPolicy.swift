@@ -21,9 +21,11 @@ struct AccessPolicy: Sendable {
     func checkWrite(authorization: String?, peerIsLoopback: Bool) -> Refusal? {
         guard let token else {
             if peerIsLoopback || allowsOpenWrites { return nil }
-            return Refusal(403, "writes are accepted only from this machine while no API token is configured; "
-                           + "start mapwire with --api-token (or MAPWIRE_API_TOKEN) and send "
-                           + "\"Authorization: Bearer <token>\"")
+            return Refusal(
+                403,
+                "writes are accepted only from this machine while no API token is configured; "
+                    + "start mapwire with --api-token (or MAPWIRE_API_TOKEN) and send "
+                    + "\"Authorization: Bearer <token>\"")
         }
         guard let presented = Self.bearerToken(authorization) else {
             var refusal = Refusal(401, "this write needs \"Authorization: Bearer <token>\"")

@@ -42,15 +42,19 @@ struct HostPolicy: Sendable {
         if let name = Self.hostName(of: host) {
             if name == "localhost" || Self.isAddressLiteral(name) || allowedNames.contains(name) { return nil }
         }
-        return Refusal(421, "this server does not answer for host \"\(host.prefix(100))\"; "
-                       + "add the name with --allowed-host")
+        return Refusal(
+            421,
+            "this server does not answer for host \"\(host.prefix(100))\"; "
+                + "add the name with --allowed-host")
     }
 
     /// nil when a WebSocket upgrade with this `Origin` may proceed; else the 403.
     func checkOrigin(_ origin: String?, host: String?) -> Refusal? {
         guard let origin else { return nil }
-        let refusal = Refusal(403, "origin \(origin.prefix(100)) may not open this socket; "
-                              + "allow it with --allowed-origin")
+        let refusal = Refusal(
+            403,
+            "origin \(origin.prefix(100)) may not open this socket; "
+                + "allow it with --allowed-origin")
         guard let normalized = Self.normalizedOrigin(origin) else { return refusal }
         if allowedOrigins.contains(normalized) { return nil }
         if let host, Self.sameServer(origin: normalized, host: host) { return nil }
@@ -65,7 +69,8 @@ struct HostPolicy: Sendable {
         let defaultPort = isHTTPS ? "443" : "80"
         let authority = String(origin.dropFirst(isHTTPS ? 8 : 7))
         guard let originName = hostName(of: authority), let hostName = hostName(of: host),
-              originName == hostName else { return false }
+            originName == hostName
+        else { return false }
         return port(of: authority) ?? defaultPort == port(of: host) ?? defaultPort
     }
 
@@ -86,7 +91,8 @@ struct HostPolicy: Sendable {
         var authority = String(value.dropFirst(scheme.count + 3))
         if authority.hasSuffix("/") { authority.removeLast() }
         guard !authority.isEmpty, !authority.contains("/"), !authority.contains("@"),
-              hostName(of: authority) != nil else { return nil }
+            hostName(of: authority) != nil
+        else { return nil }
         let defaultPort = scheme == "http" ? ":80" : ":443"
         if authority.hasSuffix(defaultPort) { authority.removeLast(defaultPort.count) }
         return "\(scheme)://\(authority)"

@@ -28,7 +28,9 @@ struct Refusal: Error, Sendable, Equatable {
         if let answer { return answer }
         var response = RouteResponse.error(status, message)
         for (name, value) in headers {
-            if let name = HTTPField.Name(name) { response.head.headerFields.append(HTTPField(name: name, value: value)) }
+            if let name = HTTPField.Name(name) {
+                response.head.headerFields.append(HTTPField(name: name, value: value))
+            }
         }
         return response
     }

@@ -76,8 +76,9 @@ struct RequestGate: Sendable {
 
     init(configuration: ServerConfiguration) {
         access = AccessPolicy(token: configuration.apiToken, allowsOpenWrites: configuration.allowsOpenWrites)
-        hosts = HostPolicy(allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins,
-                           bindHost: configuration.host)
+        hosts = HostPolicy(
+            allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins,
+            bindHost: configuration.host)
         limits = configuration.limits
     }
 
@@ -118,7 +119,8 @@ struct RequestGate: Sendable {
     /// For a WebSocket upgrade at `/ws` or `/feed`: nil to accept it.
     func checkUpgrade(_ head: RequestHead, isFeed: Bool) -> Refusal? {
         if let refusal = checkSingleFields(head) ?? hosts.checkHost(head.host)
-            ?? hosts.checkOrigin(head.origin, host: head.host) {
+            ?? hosts.checkOrigin(head.origin, host: head.host)
+        {
             return refusal
         }
         guard isFeed else { return nil }
@@ -145,7 +147,8 @@ struct RequestGate: Sendable {
         if values.count > 1 { throw Refusal(400, "more than one Content-Length header") }
         let value = raw.trimmingSpaces()
         guard (1...18).contains(value.utf8.count), value.utf8.allSatisfy({ (48...57).contains($0) }),
-              let length = Int(value) else {
+            let length = Int(value)
+        else {
             throw Refusal(400, "invalid Content-Length \"\(value.prefix(40))\"; expected decimal digits")
         }
         return length

@@ -20,13 +20,17 @@ final class FrontEnvironment {
     let servedMethods: Set<String>
 
     /// The methods this server knows; any other is answered 501.
-    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE",
-                                            "CONNECT", "QUERY"]
+    static let knownMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE",
+        "CONNECT", "QUERY",
+    ]
     /// What a file takes.
     static let fileMethods: Set<String> = ["GET", "HEAD"]
 
-    init(gate: RequestGate, common: CommonFields, webSocketPath: String, feedPath: String, servesFeed: Bool,
-         routes: RouteTable, requests: HTTPRequestCounts = HTTPRequestCounts(), makeID: @escaping () -> Int) {
+    init(
+        gate: RequestGate, common: CommonFields, webSocketPath: String, feedPath: String, servesFeed: Bool,
+        routes: RouteTable, requests: HTTPRequestCounts = HTTPRequestCounts(), makeID: @escaping () -> Int
+    ) {
         self.gate = gate
         self.common = common
         self.webSocketPath = webSocketPath

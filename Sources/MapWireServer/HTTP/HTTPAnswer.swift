@@ -1,10 +1,11 @@
+import HTTPTypes
+import SessionTransport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HTTPTypes
-import SessionTransport
 
 /// One HTTP/1.1 answer as it goes on the wire: status line, the fields every
 /// answer carries (`Server`, `Date`, the security headers, `Content-Length`),
@@ -29,8 +30,9 @@ struct HTTPAnswer: Sendable {
     init(_ response: RouteResponse) {
         let contentType = response.head.headerFields[.contentType]
         let fields = response.head.headerFields.filter { $0.name != .contentType && $0.name != .contentLength }
-        self.init(status: response.status, contentType: contentType, body: response.body,
-                  fields: fields.map { (name: $0.name.rawName, value: $0.value) })
+        self.init(
+            status: response.status, contentType: contentType, body: response.body,
+            fields: fields.map { (name: $0.name.rawName, value: $0.value) })
     }
 
     /// The error shape of the whole server, with any fields the refusal names.

@@ -114,9 +114,11 @@ final class HTTPConnection {
     func answer(_ exchange: HTTPExchange, _ answer: HTTPAnswer) -> [Event] {
         guard case .awaitingAnswer(let current) = state, current === exchange else { return [] }
         var answer = answer
-        if answer.status == 405, let allowed = exchange.allowedMethods, !answer.fields.contains(where: {
-            $0.name == "Allow"
-        }) {
+        if answer.status == 405, let allowed = exchange.allowedMethods,
+            !answer.fields.contains(where: {
+                $0.name == "Allow"
+            })
+        {
             answer.fields.append((name: "Allow", value: RouteResponse.allowHeader(allowed)))
         }
         let closes = !exchange.keepsAlive
@@ -222,13 +224,16 @@ final class HTTPConnection {
         if WebSocketHandoff.isRequested(head) {
             let isFeed = environment.servesFeed && target.path == environment.feedPath
             guard target.path == environment.webSocketPath || isFeed else {
-                throw Refusal(404, "no WebSocket at \(target.path.prefix(200)); the map's is at "
-                              + environment.webSocketPath)
+                throw Refusal(
+                    404,
+                    "no WebSocket at \(target.path.prefix(200)); the map's is at "
+                        + environment.webSocketPath)
             }
             labels.route = isFeed ? environment.feedPath : environment.webSocketPath
             if let refusal = environment.gate.checkUpgrade(gateHead, isFeed: isFeed) { throw refusal }
-            let handoff = try WebSocketHandoff(head: head, path: target.path, isFeed: isFeed,
-                                               host: gateHead.host ?? "localhost", leftover: input[inputStart...])
+            let handoff = try WebSocketHandoff(
+                head: head, path: target.path, isFeed: isFeed,
+                host: gateHead.host ?? "localhost", leftover: input[inputStart...])
             // lws writes the 101 to the handshake checked here.
             environment.requests.count(labels, status: 101)
             labels = RequestLabels()
@@ -242,7 +247,8 @@ final class HTTPConnection {
         }
         let routing = Routing(method: method, path: target.path, routes: environment.routes)
         labels.route = routing.label
-        if let refusal = environment.gate.check(gateHead, allowedMethods: routing.offered, route: routing.match?.route) {
+        if let refusal = environment.gate.check(gateHead, allowedMethods: routing.offered, route: routing.match?.route)
+        {
             throw refusal
         }
         let length = try RequestGate.contentLength(gateHead.contentLengths) ?? 0
@@ -260,9 +266,10 @@ final class HTTPConnection {
             if length > bufferedInput { output += HTTPAnswer.continueHead }
         }
         let limit = environment.gate.bodyLimit(route: routing.match?.route, contentType: gateHead.contentType)
-        let exchange = HTTPExchange(id: environment.makeID(), labels: labels, request: request,
-                                    responder: routing.responder, omitsBody: method == "HEAD",
-                                    keepsAlive: head.keepsAlive, bodyLimit: limit)
+        let exchange = HTTPExchange(
+            id: environment.makeID(), labels: labels, request: request,
+            responder: routing.responder, omitsBody: method == "HEAD",
+            keepsAlive: head.keepsAlive, bodyLimit: limit)
         exchange.ifNoneMatch = head.fields[values: .ifNoneMatch]
         exchange.allowedMethods = target.path == "*" ? environment.servedMethods : routing.offered
         if let route = routing.match?.route, length > 0 { exchange.consumer = route.consumer(for: request) }
@@ -295,8 +302,9 @@ extension HTTPConnection {
     /// field; a `HEAD` stands for the `GET` it asks about.
     static func routeHead(_ head: HTTPRequestHead, method: String) -> HTTPRequest {
         let routeMethod = method == "HEAD" ? HTTPRequest.Method.get : HTTPRequest.Method(method) ?? .get
-        return HTTPRequest(method: routeMethod, scheme: nil, authority: nil, path: head.target,
-                           headerFields: head.fields)
+        return HTTPRequest(
+            method: routeMethod, scheme: nil, authority: nil, path: head.target,
+            headerFields: head.fields)
     }
 
     /// Who answers a request, decided once from its method and path.

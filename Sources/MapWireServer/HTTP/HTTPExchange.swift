@@ -40,8 +40,10 @@ final class HTTPExchange {
     /// How much to gather before handing a piece over.
     static let consumerPieceBytes = 256 * 1024
 
-    init(id: Int, labels: RequestLabels, request: RouteRequest, responder: Responder, omitsBody: Bool,
-         keepsAlive: Bool, bodyLimit: Int) {
+    init(
+        id: Int, labels: RequestLabels, request: RouteRequest, responder: Responder, omitsBody: Bool,
+        keepsAlive: Bool, bodyLimit: Int
+    ) {
         self.id = id
         self.labels = labels
         self.request = request

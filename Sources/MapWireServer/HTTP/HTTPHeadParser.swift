@@ -105,22 +105,31 @@ enum HTTPHeadParser {
         guard parts[0].allSatisfy(isTokenByte) else { return .failure(Refusal(400, "malformed method")) }
         if parts[1].count > maxTargetBytes { return .failure(targetTooLong) }
         guard parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            return .failure(Refusal(400, "the request target holds a space, a control or a non-ASCII byte; "
-                                    + "percent-encode it"))
+            return .failure(
+                Refusal(
+                    400,
+                    "the request target holds a space, a control or a non-ASCII byte; "
+                        + "percent-encode it"))
         }
         let version = Array(parts[2])
         let prefix = Array("HTTP/".utf8)
         guard version.count == 8, Array(version[0..<5]) == prefix, isDigit(version[5]), version[6] == UInt8(ascii: "."),
-              isDigit(version[7]) else {
+            isDigit(version[7])
+        else {
             return .failure(Refusal(400, "malformed HTTP version"))
         }
         guard version[5] == UInt8(ascii: "1") else {
-            return .failure(Refusal(505, "HTTP/\(Character(UnicodeScalar(version[5]))).\(Character(UnicodeScalar(version[7]))) "
-                                    + "is not supported; use HTTP/1.1"))
+            return .failure(
+                Refusal(
+                    505,
+                    "HTTP/\(Character(UnicodeScalar(version[5]))).\(Character(UnicodeScalar(version[7]))) "
+                        + "is not supported; use HTTP/1.1"))
         }
-        return .success(HTTPRequestHead(method: String(decoding: parts[0], as: UTF8.self),
-                                        target: String(decoding: parts[1], as: UTF8.self),
-                                        minorVersion: Int(version[7] - UInt8(ascii: "0")), fields: HTTPFields()))
+        return .success(
+            HTTPRequestHead(
+                method: String(decoding: parts[0], as: UTF8.self),
+                target: String(decoding: parts[1], as: UTF8.self),
+                minorVersion: Int(version[7] - UInt8(ascii: "0")), fields: HTTPFields()))
     }
 
     private static func parseField(_ line: ArraySlice<UInt8>) -> Result<HTTPField, Refusal> {
@@ -132,7 +141,8 @@ enum HTTPHeadParser {
         }
         let nameBytes = line[line.startIndex..<colon]
         guard !nameBytes.isEmpty, nameBytes.allSatisfy(isTokenByte),
-              let name = HTTPField.Name(String(decoding: nameBytes, as: UTF8.self)) else {
+            let name = HTTPField.Name(String(decoding: nameBytes, as: UTF8.self))
+        else {
             let shown = String(decoding: nameBytes.prefix(60), as: UTF8.self).debugDescription
             return .failure(Refusal(400, "malformed header name \(shown) (no spaces before the colon)"))
         }
@@ -149,7 +159,7 @@ enum HTTPHeadParser {
     static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
             return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)

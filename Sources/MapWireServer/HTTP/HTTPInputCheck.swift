@@ -10,14 +10,20 @@ import SessionTransport
 package enum HTTPInputCheck {
     package static func check(_ bytes: [UInt8]) {
         guard let first = bytes.first else { return }
-        let configuration = ServerConfiguration(publicDirectory: URL(fileURLWithPath: "/nonexistent"),
-                                                limits: .init(maxRequestBodyBytes: 4096), apiToken: first & 1 == 0
-                                                    ? nil : "token")
+        let configuration = ServerConfiguration(
+            publicDirectory: URL(fileURLWithPath: "/nonexistent"),
+            limits: .init(maxRequestBodyBytes: 4096),
+            apiToken: first & 1 == 0
+                ? nil : "token")
         var nextID = 0
         let environment = FrontEnvironment(
             gate: RequestGate(configuration: configuration), common: CommonFields(allowedOrigins: []),
             webSocketPath: "/ws", feedPath: "/feed", servesFeed: true,
-            routes: routesForCheck, makeID: { nextID += 1; return nextID })
+            routes: routesForCheck,
+            makeID: {
+                nextID += 1
+                return nextID
+            })
         let connection = HTTPConnection(environment: environment, peerIsLoopback: first & 2 == 0)
         var omitsBody: [Bool] = []
         var upgraded = false
@@ -36,8 +42,11 @@ package enum HTTPInputCheck {
                 case .dispatch(let exchange):
                     omitsBody.append(exchange.omitsBody)
                     _ = exchange.complete()
-                    events += connection.answer(exchange, HTTPAnswer(status: 200, contentType: "text/plain",
-                                                                     body: Array("ok".utf8)))
+                    events += connection.answer(
+                        exchange,
+                        HTTPAnswer(
+                            status: 200, contentType: "text/plain",
+                            body: Array("ok".utf8)))
                 case .upgrade(let handoff):
                     guard handoff.bytes.count <= WebSocketHandoff.maxBytes else {
                         fatalError("a hand-off of \(handoff.bytes.count) bytes")
@@ -63,13 +72,14 @@ package enum HTTPInputCheck {
     private static let routesForCheck: RouteTable = {
         let json: [String: Route.BodyReading] = ["application/json": .whole, "application/x-ndjson": .bulk]
         let none: @Sendable (RouteRequest) -> RouteResponse = { _ in .json(200, "{}") }
-        return RouteTable([
-            Route("GET", "/healthz", handler: none),
-            Route("POST", "/api/moves", body: json, writes: true, handler: none),
-            Route("GET", "/api/annotations/{id}", handler: none),
-            Route("PATCH", "/api/annotations/{id}", body: json, writes: true, handler: none),
-            Route("DELETE", "/api/annotations/{id}", body: json, bodyIsOptional: true, writes: true, handler: none),
-        ], prefixes: ["/api/"])
+        return RouteTable(
+            [
+                Route("GET", "/healthz", handler: none),
+                Route("POST", "/api/moves", body: json, writes: true, handler: none),
+                Route("GET", "/api/annotations/{id}", handler: none),
+                Route("PATCH", "/api/annotations/{id}", body: json, writes: true, handler: none),
+                Route("DELETE", "/api/annotations/{id}", body: json, bodyIsOptional: true, writes: true, handler: none),
+            ], prefixes: ["/api/"])
     }()
 
     /// Walks the answers: each a status line, fields, a blank line and its body.
@@ -79,7 +89,8 @@ package enum HTTPInputCheck {
         let separator = Array("\r\n\r\n".utf8)
         while !rest.isEmpty {
             guard rest.starts(with: Array("HTTP/1.1 ".utf8)),
-                  let end = rest.indices.first(where: { rest[$0...].starts(with: separator) }) else {
+                let end = rest.indices.first(where: { rest[$0...].starts(with: separator) })
+            else {
                 fatalError("not an answer: \(String(decoding: rest.prefix(80), as: UTF8.self).debugDescription)")
             }
             let head = String(decoding: rest[rest.startIndex..<end], as: UTF8.self)

@@ -55,7 +55,8 @@ struct RequestTarget: Sendable, Equatable {
                 continue
             }
             guard index + 2 < utf8.count, let high = hexValue(utf8[index + 1]),
-                  let low = hexValue(utf8[index + 2]) else {
+                let low = hexValue(utf8[index + 2])
+            else {
                 let shown = String(decoding: utf8[index..<min(utf8.count, index + 3)], as: UTF8.self)
                 throw Refusal(400, "the \(what) holds a malformed percent-escape \"\(shown)\"")
             }

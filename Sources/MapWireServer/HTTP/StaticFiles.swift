@@ -30,15 +30,20 @@ struct StaticFiles: Sendable {
             guard path.hasSuffix("/") else {
                 // As web servers do: a folder's files are relative to the folder.
                 var answer = HTTPAnswer(Refusal(301, "moved to \(path)/"))
-                answer.fields.append((name: "Location", value: Self.encodedPath(path + "/")
-                                      + (query.isEmpty ? "" : "?\(query)")))
+                answer.fields.append(
+                    (
+                        name: "Location",
+                        value: Self.encodedPath(path + "/")
+                            + (query.isEmpty ? "" : "?\(query)")
+                    ))
                 return answer
             }
             url.appendPathComponent("index.html")
         }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              (attributes[.type] as? FileAttributeType) == .typeRegular,
-              let data = FileManager.default.contents(atPath: url.path) else {
+            (attributes[.type] as? FileAttributeType) == .typeRegular,
+            let data = FileManager.default.contents(atPath: url.path)
+        else {
             return HTTPAnswer(Refusal(404, "not found: \(path.prefix(200))"))
         }
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0

@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+
 #if canImport(Glibc)
 import CMalloc
 #endif

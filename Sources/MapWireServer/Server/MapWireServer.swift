@@ -42,11 +42,13 @@ public final class MapWireServer: Sendable {
     public static let libwebsocketsLogLabel = "mapwire.lws"
 
     /// Creates a server; nothing listens until `start()`.
-    public init(configuration: ServerConfiguration,
-                sessions: SessionFactory,
-                http: HTTPHandler,
-                metrics: ServerMetrics = ServerMetrics(),
-                logger: Logger = Logger(label: "mapwire.server")) {
+    public init(
+        configuration: ServerConfiguration,
+        sessions: SessionFactory,
+        http: HTTPHandler,
+        metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger = Logger(label: "mapwire.server")
+    ) {
         self.configuration = configuration
         self.sessions = sessions
         self.http = http
@@ -67,12 +69,14 @@ public final class MapWireServer: Sendable {
             var isDirectory: ObjCBool = false
             let publicPath = configuration.publicDirectory.path
             guard FileManager.default.fileExists(atPath: publicPath, isDirectory: &isDirectory),
-                  isDirectory.boolValue else {
+                isDirectory.boolValue
+            else {
                 throw ServerError.missingPublicDirectory(publicPath)
             }
             LWSContext.installLogBridge(verbose: Logger(label: Self.libwebsocketsLogLabel).logLevel <= .debug)
-            let loop = ServiceLoop(configuration: configuration, sessions: sessions, http: http,
-                                   metrics: metrics, logger: logger)
+            let loop = ServiceLoop(
+                configuration: configuration, sessions: sessions, http: http,
+                metrics: metrics, logger: logger)
             let arena = CArena()
             let context = try LWSContext.create(for: loop, arena: arena)
             loop.context = context
@@ -92,7 +96,9 @@ public final class MapWireServer: Sendable {
             }
             thread.name = "mapwire-service"
             thread.start()
-            logger.info("listening on http://\(configuration.host):\(port)/ (WebSocket \(configuration.webSocketPath), \(configuration.subprotocol))")
+            logger.info(
+                "listening on http://\(configuration.host):\(port)/ (WebSocket \(configuration.webSocketPath), \(configuration.subprotocol))"
+            )
         }
     }
 

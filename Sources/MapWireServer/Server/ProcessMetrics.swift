@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,11 +32,13 @@ struct ProcessMetrics {
         getrusage(RUSAGE_SELF, &usage)
         let resource = RLIMIT_NOFILE
         #endif
-        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        let cpu =
+            Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
             + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         var limit = rlimit()
         // No limit (RLIM_INFINITY) is all ones on Linux, Int.max on Darwin: not a count to show.
-        let maxDescriptors = getrlimit(resource, &limit) == 0 && limit.rlim_cur < rlim_t(Int.max)
+        let maxDescriptors =
+            getrlimit(resource, &limit) == 0 && limit.rlim_cur < rlim_t(Int.max)
             ? Int(limit.rlim_cur) : nil
         var figures = ProcessMetrics(cpuSeconds: cpu, maxDescriptors: maxDescriptors)
         #if os(Linux)
@@ -50,7 +53,8 @@ struct ProcessMetrics {
     /// the boot in seconds since the epoch.
     private mutating func readProc() {
         if let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-           let end = stat.lastIndex(of: ")") {
+            let end = stat.lastIndex(of: ")")
+        {
             // After the command's closing parenthesis, field 3 (the state) comes first.
             let fields = stat[stat.index(after: end)...].split(separator: " ")
             let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))

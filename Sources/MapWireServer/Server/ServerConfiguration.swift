@@ -65,12 +65,14 @@ public struct ServerConfiguration: Sendable {
 
         /// The defaults suit a public server: 1 MiB messages, 8 MiB bodies,
         /// 256 messages or 8 MiB queued per client, 60 KiB fragments.
-        public init(maxMessageBytes: Int = 1 << 20,
-                    maxRequestBodyBytes: Int = 8 << 20,
-                    maxQueuedMessages: Int = 256,
-                    maxQueuedBytes: Int = 8 << 20,
-                    fragmentBytes: Int = 60 * 1024,
-                    maxImportBodyBytes: Int = 64 << 20) {
+        public init(
+            maxMessageBytes: Int = 1 << 20,
+            maxRequestBodyBytes: Int = 8 << 20,
+            maxQueuedMessages: Int = 256,
+            maxQueuedBytes: Int = 8 << 20,
+            fragmentBytes: Int = 60 * 1024,
+            maxImportBodyBytes: Int = 64 << 20
+        ) {
             self.maxMessageBytes = maxMessageBytes
             self.maxImportBodyBytes = maxImportBodyBytes
             self.maxRequestBodyBytes = maxRequestBodyBytes
@@ -96,19 +98,21 @@ public struct ServerConfiguration: Sendable {
 
     /// A configuration serving `publicDirectory` on loopback port 8080 with
     /// the default limits; set the other properties afterwards as needed.
-    public init(host: String = "127.0.0.1",
-                port: Int = 8080,
-                publicDirectory: URL,
-                webSocketPath: String = "/ws",
-                subprotocol: String = "mapwire.v1",
-                limits: Limits = Limits(),
-                shutdownGrace: TimeInterval = 0.5,
-                closeTimeout: Int = 5,
-                idleRequestTimeout: Int = 10,
-                apiToken: String? = nil,
-                allowsOpenWrites: Bool = false,
-                allowedOrigins: [String] = [],
-                allowedHosts: [String] = []) {
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        publicDirectory: URL,
+        webSocketPath: String = "/ws",
+        subprotocol: String = "mapwire.v1",
+        limits: Limits = Limits(),
+        shutdownGrace: TimeInterval = 0.5,
+        closeTimeout: Int = 5,
+        idleRequestTimeout: Int = 10,
+        apiToken: String? = nil,
+        allowsOpenWrites: Bool = false,
+        allowedOrigins: [String] = [],
+        allowedHosts: [String] = []
+    ) {
         self.host = host
         self.port = port
         self.publicDirectory = publicDirectory
@@ -132,7 +136,8 @@ public struct ServerConfiguration: Sendable {
         case "0.0.0.0": return (nil, true)
         case "localhost": return ("127.0.0.1", true)
         default:
-            let looksIPv4 = host.split(separator: ".").count == 4
+            let looksIPv4 =
+                host.split(separator: ".").count == 4
                 && host.allSatisfy { $0.isNumber || $0 == "." }
             return (host, looksIPv4)
         }

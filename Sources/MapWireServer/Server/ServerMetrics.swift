@@ -43,12 +43,14 @@ public final class ServerMetrics: Sendable {
 
     /// Why the server closed connections, as `mapwire_connection_closes_total`'s `reason`.
     var closes: [(reason: String, count: Int)] {
-        [("connection_limit", connectionsRefused.load(ordering: .relaxed)),
-         ("session_limit", sessionsRefused.load(ordering: .relaxed)),
-         ("timeout", timeoutCloses.load(ordering: .relaxed)),
-         ("input_rate", inputRateCloses.load(ordering: .relaxed)),
-         ("slow_client", slowClientCloses.load(ordering: .relaxed)),
-         ("protocol", protocolCloses.load(ordering: .relaxed))]
+        [
+            ("connection_limit", connectionsRefused.load(ordering: .relaxed)),
+            ("session_limit", sessionsRefused.load(ordering: .relaxed)),
+            ("timeout", timeoutCloses.load(ordering: .relaxed)),
+            ("input_rate", inputRateCloses.load(ordering: .relaxed)),
+            ("slow_client", slowClientCloses.load(ordering: .relaxed)),
+            ("protocol", protocolCloses.load(ordering: .relaxed)),
+        ]
     }
 
     /// A snapshot of the counters by sample name, labels included
@@ -76,48 +78,63 @@ public final class ServerMetrics: Sendable {
     public func prometheusText() -> String {
         let process = ProcessMetrics.read()
         return snapshot.text { page in
-            page.gauge("mapwire_build_info", "The MapWire version serving, as a label; the value is always 1.",
-                       labels: [("version", version)], 1)
-            page.gauge("mapwire_ws_connections_open", "WebSocket connections open now (map sessions and feeds).",
-                       Double(connectionsOpen.load(ordering: .relaxed)))
-            page.counter("mapwire_ws_connections_total", "WebSocket connections opened.",
-                         connectionsTotal.load(ordering: .relaxed))
-            page.counter("mapwire_ws_messages_received_total", "WebSocket messages received.",
-                         messagesReceived.load(ordering: .relaxed))
-            page.counter("mapwire_ws_bytes_received_total", "Bytes of the WebSocket messages received.",
-                         bytesReceived.load(ordering: .relaxed))
-            page.counter("mapwire_ws_messages_sent_total", "WebSocket messages sent.",
-                         messagesSent.load(ordering: .relaxed))
-            page.counter("mapwire_ws_bytes_sent_total", "Bytes of the WebSocket messages sent.",
-                         bytesSent.load(ordering: .relaxed))
-            page.counter("mapwire_tcp_nodelay_sockets_total", "Accepted sockets with TCP_NODELAY set.",
-                         noDelaySockets.load(ordering: .relaxed))
-            page.counter("mapwire_feed_read_pauses_total",
-                         "Times a feed's socket stopped being read because too many of its batches were unanswered.",
-                         feedPauses.load(ordering: .relaxed))
+            page.gauge(
+                "mapwire_build_info", "The MapWire version serving, as a label; the value is always 1.",
+                labels: [("version", version)], 1)
+            page.gauge(
+                "mapwire_ws_connections_open", "WebSocket connections open now (map sessions and feeds).",
+                Double(connectionsOpen.load(ordering: .relaxed)))
+            page.counter(
+                "mapwire_ws_connections_total", "WebSocket connections opened.",
+                connectionsTotal.load(ordering: .relaxed))
+            page.counter(
+                "mapwire_ws_messages_received_total", "WebSocket messages received.",
+                messagesReceived.load(ordering: .relaxed))
+            page.counter(
+                "mapwire_ws_bytes_received_total", "Bytes of the WebSocket messages received.",
+                bytesReceived.load(ordering: .relaxed))
+            page.counter(
+                "mapwire_ws_messages_sent_total", "WebSocket messages sent.",
+                messagesSent.load(ordering: .relaxed))
+            page.counter(
+                "mapwire_ws_bytes_sent_total", "Bytes of the WebSocket messages sent.",
+                bytesSent.load(ordering: .relaxed))
+            page.counter(
+                "mapwire_tcp_nodelay_sockets_total", "Accepted sockets with TCP_NODELAY set.",
+                noDelaySockets.load(ordering: .relaxed))
+            page.counter(
+                "mapwire_feed_read_pauses_total",
+                "Times a feed's socket stopped being read because too many of its batches were unanswered.",
+                feedPauses.load(ordering: .relaxed))
             for (reason, count) in closes {
                 page.counter("mapwire_connection_closes_total", Self.closesHelp, labels: [("reason", reason)], count)
             }
             for (key, count) in httpRequests.snapshot {
-                page.counter("mapwire_http_requests_total", Self.requestsHelp,
-                             labels: [("method", key.labels.method), ("route", key.labels.route),
-                                      ("status", String(key.status))], count)
+                page.counter(
+                    "mapwire_http_requests_total", Self.requestsHelp,
+                    labels: [
+                        ("method", key.labels.method), ("route", key.labels.route),
+                        ("status", String(key.status)),
+                    ], count)
             }
             Self.write(process, to: page)
         }
     }
 
-    static let closesHelp = "Connections the server closed, by reason: connection_limit (503 at accept), "
+    static let closesHelp =
+        "Connections the server closed, by reason: connection_limit (503 at accept), "
         + "session_limit (1013), timeout (a deadline missed), input_rate and slow_client (1008), "
         + "protocol (1002, 1003, 1009)."
-    static let requestsHelp = "HTTP requests answered, by method, route pattern (file for the public folder, "
+    static let requestsHelp =
+        "HTTP requests answered, by method, route pattern (file for the public folder, "
         + "the WebSocket path for an opening, none when nothing matched) and status."
 
     private static func write(_ process: ProcessMetrics, to page: MetricsSnapshot.Families) {
         page.counter("process_cpu_seconds_total", "User and system CPU time spent, in seconds.", process.cpuSeconds)
         if let start = process.startTime {
-            page.gauge("process_start_time_seconds", "When the process started, in seconds since the Unix epoch.",
-                       start)
+            page.gauge(
+                "process_start_time_seconds", "When the process started, in seconds since the Unix epoch.",
+                start)
         }
         if let bytes = process.residentBytes {
             page.gauge("process_resident_memory_bytes", "Resident memory size in bytes.", Double(bytes))
@@ -162,8 +179,9 @@ public final class MetricsAppendingHandler: HTTPHandler {
             }
             text += metrics.prometheusText()
             for registry in registries { text += registry.emitToString() }
-            return RouteResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                                 body: Array(text.utf8))
+            return RouteResponse(
+                status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
+                body: Array(text.utf8))
         }
         return RouteTable([route]).adding(base)
     }

@@ -1,11 +1,12 @@
 import CLibWebSockets
+import Logging
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Logging
 
 /// Creating the libwebsockets context and routing its C callbacks back into
 /// the Swift `ServiceLoop`. This file and the two `ServiceLoop+` files are the
@@ -142,11 +143,15 @@ enum LWSContext {
         }
 
         // The map protocol is "default" so a WebSocket naming no subprotocol binds to it, not to "http".
-        let defaultOption = arena.store([lws_protocol_vhost_options(
-            next: nil, options: nil, name: arena.string("default"), value: arena.string("1"))])
-        let pvo = arena.store([lws_protocol_vhost_options(
-            next: nil, options: defaultOption, name: arena.string(configuration.subprotocol),
-            value: arena.string(""))])
+        let defaultOption = arena.store([
+            lws_protocol_vhost_options(
+                next: nil, options: nil, name: arena.string("default"), value: arena.string("1"))
+        ])
+        let pvo = arena.store([
+            lws_protocol_vhost_options(
+                next: nil, options: defaultOption, name: arena.string(configuration.subprotocol),
+                value: arena.string(""))
+        ])
         var http = lws_protocols()
         http.name = arena.string("http")
         http.callback = serviceCallback
@@ -241,9 +246,11 @@ enum LWSContext {
 /// The one C callback for every protocol. It captures nothing (it must be a
 /// plain C function pointer); the loop comes back through the context's user
 /// pointer. Reasons we do not handle fall through to lws's default handling.
-private func serviceCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
-                             _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?,
-                             _ length: Int) -> Int32 {
+private func serviceCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
+    _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?,
+    _ length: Int
+) -> Int32 {
     guard let wsi, let context = lws_get_context(wsi), let raw = lws_context_user(context) else {
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }

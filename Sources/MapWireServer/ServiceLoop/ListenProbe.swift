@@ -10,7 +10,8 @@ import Darwin
 /// operator to guess.
 enum ListenProbe {
     static func failure(host: String, port: Int, interface: (iface: String?, ipv4Only: Bool)) -> ServerError {
-        let code = interface.ipv4Only || interface.iface != nil
+        let code =
+            interface.ipv4Only || interface.iface != nil
             ? bindIPv4(interface.iface ?? "0.0.0.0", port: port)
             : bindIPv6Any(port: port)
         if code == EADDRINUSE { return .portInUse(host: host, port: port) }
@@ -27,8 +28,9 @@ enum ListenProbe {
         socketAddress.sin_port = in_port_t(UInt16(truncatingIfNeeded: port)).bigEndian
         guard inet_pton(AF_INET, address, &socketAddress.sin_addr) == 1 else { return EADDRNOTAVAIL }
         return withUnsafeBytes(of: &socketAddress) { bytes in
-            attempt(family: AF_INET, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self),
-                    socklen_t(MemoryLayout<sockaddr_in>.size))
+            attempt(
+                family: AF_INET, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self),
+                socklen_t(MemoryLayout<sockaddr_in>.size))
         }
     }
 
@@ -41,8 +43,9 @@ enum ListenProbe {
         socketAddress.sin6_port = in_port_t(UInt16(truncatingIfNeeded: port)).bigEndian
         socketAddress.sin6_addr = in6addr_any
         return withUnsafeBytes(of: &socketAddress) { bytes in
-            attempt(family: AF_INET6, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self),
-                    socklen_t(MemoryLayout<sockaddr_in6>.size))
+            attempt(
+                family: AF_INET6, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self),
+                socklen_t(MemoryLayout<sockaddr_in6>.size))
         }
     }
 

@@ -13,8 +13,9 @@ extension ServiceLoop {
         guard let start = position.pointee else { return -1 }
         let value = Array("Bearer \(token)".utf8)
         return value.withUnsafeBufferPointer { bytes in
-            lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_AUTHORIZATION, bytes.baseAddress, Int32(bytes.count),
-                                         position, start + length)
+            lws_add_http_header_by_token(
+                wsi, WSI_TOKEN_HTTP_AUTHORIZATION, bytes.baseAddress, Int32(bytes.count),
+                position, start + length)
         } == 0 ? 0 : -1
     }
 }

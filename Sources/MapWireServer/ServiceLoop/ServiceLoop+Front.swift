@@ -1,11 +1,12 @@
 import CLibWebSockets
 import Dispatch
+import SessionTransport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SessionTransport
 
 /// The HTTP port as lws hands it over: raw sockets whose bytes go to an
 /// `HTTPConnection`, which reads the requests; its answers are written back
@@ -95,8 +96,10 @@ extension ServiceLoop {
     /// Acts on what the connection asked for, then brings the socket in line
     /// with it: a deadline for the phase it is in, reading paused or not,
     /// a writable callback while output waits. Returns the callback result.
-    private func settle(_ wsi: OpaquePointer, _ connection: HTTPConnection, _ events: [HTTPConnection.Event],
-                        phaseBefore: HTTPConnection.Phase) -> Int32 {
+    private func settle(
+        _ wsi: OpaquePointer, _ connection: HTTPConnection, _ events: [HTTPConnection.Event],
+        phaseBefore: HTTPConnection.Phase
+    ) -> Int32 {
         for event in events {
             switch event {
             case .dispatch(let exchange):
@@ -144,8 +147,9 @@ extension ServiceLoop {
         switch exchange.responder {
         case .options:
             let allowed = RouteResponse.allowHeader(exchange.allowedMethods ?? frontEnvironment.servedMethods)
-            inbox.post(answer: HTTPAnswer(status: 204, contentType: nil, body: [], fields: [("Allow", allowed)]),
-                       for: id)
+            inbox.post(
+                answer: HTTPAnswer(status: 204, contentType: nil, body: [], fields: [("Allow", allowed)]),
+                for: id)
         case .file:
             let (files, request, tags) = (staticFiles, exchange.request, exchange.ifNoneMatch)
             DispatchQueue.global(qos: .userInitiated).async {
@@ -154,8 +158,12 @@ extension ServiceLoop {
         case .noRoute:
             _ = exchange.complete()
             let request = exchange.request
-            inbox.post(answer: HTTPAnswer(RouteResponse.error(404, "no route \(request.method.prefix(20)) "
-                                                              + "\(request.path.prefix(200))")), for: id)
+            inbox.post(
+                answer: HTTPAnswer(
+                    RouteResponse.error(
+                        404,
+                        "no route \(request.method.prefix(20)) "
+                            + "\(request.path.prefix(200))")), for: id)
         case .route(let route):
             let bytes = exchange.complete()
             let answer: @Sendable () -> Void
@@ -168,8 +176,9 @@ extension ServiceLoop {
             if bytes < BulkRequestQueue.threshold {
                 DispatchQueue.global(qos: .userInitiated).async(execute: answer)
             } else if !BulkRequestQueue.shared.submit(bytes: bytes, answer) {
-                inbox.post(answer: HTTPAnswer(Refusal(503, "too many large requests in progress; retry shortly")),
-                           for: id)
+                inbox.post(
+                    answer: HTTPAnswer(Refusal(503, "too many large requests in progress; retry shortly")),
+                    for: id)
             }
         }
     }

@@ -1,12 +1,13 @@
 import CLibWebSockets
 import Dispatch
+import SessionTransport
+import Wire
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SessionTransport
-import Wire
 
 /// The limits against clients that hold connections or flood input, at the
 /// lws callbacks where they apply: accept, request headers, upgrade,
@@ -107,8 +108,11 @@ extension ServiceLoop {
         if connection.inputBudget.spend(at: Self.now()) { return nil }
         metrics.inputRateCloses.add(1, ordering: .relaxed)
         let limits = configuration.limits
-        return (.policyViolation, "input rate over \(limits.maxInputMessagesPerSecond) messages a second "
-                      + "(burst \(limits.inputBurstMessages))")
+        return (
+            .policyViolation,
+            "input rate over \(limits.maxInputMessagesPerSecond) messages a second "
+                + "(burst \(limits.inputBurstMessages))"
+        )
     }
 
     /// Drops whatever missed its deadline: a socket still without complete
@@ -119,8 +123,9 @@ extension ServiceLoop {
             if let front = fronts[wsi] {
                 if front.phase != .closing && front.phase != .lingering {
                     metrics.timeoutCloses.add(1, ordering: .relaxed)
-                    refusalLog.note("closing connection from \(connectionGate.peer(wsi) ?? "?"): request not "
-                                    + "complete within \(configuration.idleRequestTimeout) s", logger: logger)
+                    refusalLog.note(
+                        "closing connection from \(connectionGate.peer(wsi) ?? "?"): request not "
+                            + "complete within \(configuration.idleRequestTimeout) s", logger: logger)
                 }
                 frontTimedOut(wsi, front)
                 continue
@@ -132,7 +137,8 @@ extension ServiceLoop {
             metrics.timeoutCloses.add(1, ordering: .relaxed)
             if stage == .firstMessage, let connection = connections[wsi] {
                 let what = connection.isFeed ? "first message" : "HELLO"
-                let seconds = connection.isFeed
+                let seconds =
+                    connection.isFeed
                     ? configuration.feedFirstMessageTimeout : configuration.firstMessageTimeout
                 let reason = "no \(what) within \(seconds) s"
                 connection.closeReason = "1008 \(reason)"
@@ -140,8 +146,9 @@ extension ServiceLoop {
                 lws_callback_on_writable(wsi)
                 armCloseTimer(connection)
             } else {
-                refusalLog.note("closing connection from \(connectionGate.peer(wsi) ?? "?"): request not complete "
-                                + "within \(configuration.idleRequestTimeout) s", logger: logger)
+                refusalLog.note(
+                    "closing connection from \(connectionGate.peer(wsi) ?? "?"): request not complete "
+                        + "within \(configuration.idleRequestTimeout) s", logger: logger)
                 lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
             }
         }
@@ -199,7 +206,8 @@ extension ServiceLoop {
             case AF_INET6:
                 let bytes = withUnsafeBytes(of: raw.load(as: sockaddr_in6.self).sin6_addr) { Array($0) }
                 let isLoopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
-                let isMappedLoopback = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF
+                let isMappedLoopback =
+                    bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF
                     && bytes[11] == 0xFF && bytes[12] == 127
                 return isLoopback || isMappedLoopback
             default:

@@ -1,12 +1,13 @@
 import CLibWebSockets
+import Logging
+import SessionTransport
+import Wire
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Logging
-import SessionTransport
-import Wire
 
 /// The WebSocket side of the service loop: accept, assemble, deliver, write.
 extension ServiceLoop {
@@ -37,8 +38,9 @@ extension ServiceLoop {
 
     /// `LWS_CALLBACK_ESTABLISHED`: a new browser; give it a session.
     func established(_ wsi: OpaquePointer) {
-        let connection = WebSocketConnection(id: makeID(), wsi: wsi, limits: configuration.limits,
-                                             inbox: inbox, metrics: metrics, logger: logger)
+        let connection = WebSocketConnection(
+            id: makeID(), wsi: wsi, limits: configuration.limits,
+            inbox: inbox, metrics: metrics, logger: logger)
         connections[wsi] = connection
         // A refused one only waits for its close frame to go out; it never counts as open.
         let isFeed = sessions is FeedFactory && header(wsi, WSI_TOKEN_GET_URI) == configuration.feedPath
@@ -178,8 +180,9 @@ extension ServiceLoop {
         var bytes = Array(reason.utf8.prefix(123))
         while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
         bytes.withUnsafeMutableBufferPointer { buffer in
-            lws_close_reason(connection.wsi, lws_close_status(rawValue: UInt32(code.rawValue)),
-                             buffer.baseAddress, buffer.count)
+            lws_close_reason(
+                connection.wsi, lws_close_status(rawValue: UInt32(code.rawValue)),
+                buffer.baseAddress, buffer.count)
         }
         return -1
     }

@@ -61,8 +61,10 @@ final class ServiceLoop: @unchecked Sendable {
     var sendBuffer: [UInt8]
     let pre = Int(MAPWIRE_LWS_PRE)
 
-    init(configuration: ServerConfiguration, sessions: SessionFactory, http: HTTPHandler,
-         metrics: ServerMetrics, logger: Logger, usesEventLoop: Bool = true) {
+    init(
+        configuration: ServerConfiguration, sessions: SessionFactory, http: HTTPHandler,
+        metrics: ServerMetrics, logger: Logger, usesEventLoop: Bool = true
+    ) {
         eventLoop = usesEventLoop ? mapwire_ev_loop_new() : nil
         self.configuration = configuration
         self.sessions = sessions
@@ -76,8 +78,10 @@ final class ServiceLoop: @unchecked Sendable {
             let cap = connectionGate.maxConnections
             logger.notice("connection limit lowered to \(cap) to fit the descriptor limit (ulimit -n)")
         }
-        self.sendBuffer = [UInt8](repeating: 0, count: Int(MAPWIRE_LWS_PRE)
-                                  + max(configuration.limits.fragmentBytes, 16 * 1024))
+        self.sendBuffer = [UInt8](
+            repeating: 0,
+            count: Int(MAPWIRE_LWS_PRE)
+                + max(configuration.limits.fragmentBytes, 16 * 1024))
     }
 
     func makeID() -> Int {

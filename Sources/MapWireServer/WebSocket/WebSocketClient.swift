@@ -28,13 +28,17 @@ package final class WebSocketClient: Sendable {
     private let stopped = Mutex(false)
 
     /// Starts the I/O thread; connections are opened with `connect`.
-    package init(limits: ServerConfiguration.Limits = .init(),
-                logger: Logger = Logger(label: "mapwire.client")) throws {
+    package init(
+        limits: ServerConfiguration.Limits = .init(),
+        logger: Logger = Logger(label: "mapwire.client")
+    ) throws {
         // The loop's server-side callbacks never fire without a listener.
-        let configuration = ServerConfiguration(port: -1, publicDirectory: URL(fileURLWithPath: "/"),
-                                                limits: limits)
-        loop = ServiceLoop(configuration: configuration, sessions: NoServerSessions(),
-                           http: NoServerSessions(), metrics: ServerMetrics(), logger: logger)
+        let configuration = ServerConfiguration(
+            port: -1, publicDirectory: URL(fileURLWithPath: "/"),
+            limits: limits)
+        loop = ServiceLoop(
+            configuration: configuration, sessions: NoServerSessions(),
+            http: NoServerSessions(), metrics: ServerMetrics(), logger: logger)
         loop.shutdownReason = "client shutting down"
         LWSContext.installLogBridgeUnlessInstalled()
         let arena = CArena()
@@ -62,12 +66,15 @@ package final class WebSocketClient: Sendable {
     /// gets the reason instead. Callable from any thread. `bearerToken` is
     /// sent as `Authorization: Bearer <token>` (the feed needs it when the
     /// server has a token).
-    package func connect(host: String = "127.0.0.1", port: Int, path: String = "/ws",
-                        subprotocol: String? = "mapwire.v1", bearerToken: String? = nil,
-                        onFailure: @escaping @Sendable (String) -> Void = { _ in },
-                        makeSession: @escaping @Sendable (SessionOutput) -> SessionConnection) {
-        let request = ClientRequest(host: host, port: port, path: path, subprotocol: subprotocol,
-                                    onFailure: onFailure, makeSession: makeSession)
+    package func connect(
+        host: String = "127.0.0.1", port: Int, path: String = "/ws",
+        subprotocol: String? = "mapwire.v1", bearerToken: String? = nil,
+        onFailure: @escaping @Sendable (String) -> Void = { _ in },
+        makeSession: @escaping @Sendable (SessionOutput) -> SessionConnection
+    ) {
+        let request = ClientRequest(
+            host: host, port: port, path: path, subprotocol: subprotocol,
+            onFailure: onFailure, makeSession: makeSession)
         request.bearerToken = bearerToken
         let loop = self.loop
         loop.inbox.post { loop.startClientConnection(request) }
@@ -99,9 +106,11 @@ final class ClientRequest: @unchecked Sendable {
     /// does not report twice.
     var settled = false
 
-    init(host: String, port: Int, path: String, subprotocol: String?,
-         onFailure: @escaping @Sendable (String) -> Void,
-         makeSession: @escaping @Sendable (SessionOutput) -> SessionConnection) {
+    init(
+        host: String, port: Int, path: String, subprotocol: String?,
+        onFailure: @escaping @Sendable (String) -> Void,
+        makeSession: @escaping @Sendable (SessionOutput) -> SessionConnection
+    ) {
         self.host = host
         self.port = port
         self.path = path
@@ -148,8 +157,9 @@ extension ServiceLoop {
     func clientEstablished(_ wsi: OpaquePointer) {
         guard let request = takeClientRequest(wsi) else { return }
         socketAccepted(wsi) // TCP_NODELAY: a pointer down and up go out at once
-        let connection = WebSocketConnection(id: makeID(), wsi: wsi, limits: configuration.limits,
-                                             inbox: inbox, metrics: metrics, logger: logger)
+        let connection = WebSocketConnection(
+            id: makeID(), wsi: wsi, limits: configuration.limits,
+            inbox: inbox, metrics: metrics, logger: logger)
         connections[wsi] = connection
         // A producer on the feed speaks JSON text both ways.
         if request.subprotocol == configuration.feedSubprotocol { connection.makeFeed(servesProducer: false) }

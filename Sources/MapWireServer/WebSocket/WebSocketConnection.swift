@@ -54,14 +54,19 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
     private let metrics: ServerMetrics
     private let logger: Logger
 
-    init(id: Int, wsi: OpaquePointer, limits: ServerConfiguration.Limits,
-         inbox: ServiceInbox, metrics: ServerMetrics, logger: Logger) {
+    init(
+        id: Int, wsi: OpaquePointer, limits: ServerConfiguration.Limits,
+        inbox: ServiceInbox, metrics: ServerMetrics, logger: Logger
+    ) {
         self.id = id
         self.wsi = wsi
         self.assembler = MessageAssembler(limit: limits.maxMessageBytes)
         self.inputBudget = InputRateLimiter(rate: limits.maxInputMessagesPerSecond, burst: limits.inputBurstMessages)
-        self.state = Mutex(State(outbox: Outbox(maxMessages: limits.maxQueuedMessages,
-                                                maxBytes: limits.maxQueuedBytes)))
+        self.state = Mutex(
+            State(
+                outbox: Outbox(
+                    maxMessages: limits.maxQueuedMessages,
+                    maxBytes: limits.maxQueuedBytes)))
         self.limits = limits
         self.inbox = inbox
         self.metrics = metrics
@@ -91,8 +96,9 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
         }
         if overflowed {
             metrics.slowClientCloses.add(1, ordering: .relaxed)
-            logger.warning("closing connection: client too slow (outbox full)",
-                           metadata: ["connection": "\(id)"])
+            logger.warning(
+                "closing connection: client too slow (outbox full)",
+                metadata: ["connection": "\(id)"])
         }
         if wake { inbox.post(self) }
     }
@@ -105,8 +111,11 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
     /// flushes what it queued first; the server's closes (shutdown) do not.
     func requestClose(code: WebSocketCloseCode, reason: String, flushFirst: Bool) {
         let wake = state.withLock { state -> Bool in
-            guard state.open, state.outbox.requestClose(code: code, reason: reason,
-                                                        flushFirst: flushFirst) else { return false }
+            guard state.open,
+                state.outbox.requestClose(
+                    code: code, reason: reason,
+                    flushFirst: flushFirst)
+            else { return false }
             return schedule(&state)
         }
         if wake { inbox.post(self) }
@@ -128,8 +137,9 @@ final class WebSocketConnection: SessionOutput, @unchecked Sendable {
         self.servesProducer = servesProducer
         guard servesProducer else { return }
         state.withLock { state in
-            state.outbox = Outbox(maxMessages: max(limits.maxQueuedMessages, limits.feedMaxPendingBatches),
-                                  maxBytes: limits.feedMaxPendingBytes)
+            state.outbox = Outbox(
+                maxMessages: max(limits.maxQueuedMessages, limits.feedMaxPendingBatches),
+                maxBytes: limits.feedMaxPendingBytes)
         }
     }
 

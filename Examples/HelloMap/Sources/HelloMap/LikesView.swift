@@ -24,11 +24,12 @@ final class LikesView: View {
     /// lays out around the detail view's frame.
     func show(subtitle: String?, likes: Int) {
         subtitleLabel.text = subtitle ?? ""
-        likesLabel.text = switch likes {
-        case 0: "No likes yet"
-        case 1: "♥ 1 like"
-        default: "♥ \(likes) likes"
-        }
+        likesLabel.text =
+            switch likes {
+            case 0: "No likes yet"
+            case 1: "♥ 1 like"
+            default: "♥ \(likes) likes"
+            }
         let subtitleSize = subtitleLabel.sizeThatFits(maxWidth: Self.maxWidth)
         let likesSize = likesLabel.sizeThatFits(maxWidth: Self.maxWidth)
         subtitleLabel.frame = Rect(origin: .zero, size: subtitleSize)

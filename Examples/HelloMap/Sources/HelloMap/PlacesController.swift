@@ -22,8 +22,9 @@ final class PlacesController: MapViewDelegate {
         guard let placeView = view as? PlaceView else { return view }
         // A new view gets its callout's accessory views once; a recycled one keeps them.
         if placeView.rightCalloutAccessoryView == nil {
-            let like = Button(title: "Like", typeface: mapView.fonts.bold, fontSize: 14,
-                              color: PlaceView.likedColor, highlightedColor: Color(hex: 0xC7213F))
+            let like = Button(
+                title: "Like", typeface: mapView.fonts.bold, fontSize: 14,
+                color: PlaceView.likedColor, highlightedColor: Color(hex: 0xC7213F))
             like.frame.size = Size(width: 64, height: 32)
             like.layoutTitle()
             placeView.rightCalloutAccessoryView = like
