@@ -7,7 +7,7 @@ SWIFT ?= swift
 PYTHON ?= python3
 FUZZ_SECONDS ?= 30
 
-.PHONY: all setup setup-test build release run test test-swift test-python fuzz bench public-api clean
+.PHONY: all setup setup-test build release run test test-swift test-python lint format fuzz bench public-api clean
 
 all: build
 
@@ -30,11 +30,15 @@ run:
 	@echo "Starting MapWire; open http://$(if $(filter 0.0.0.0 ::,$(HOST)),localhost,$(HOST)):$(PORT)/"
 	.build/release/mapwire --host $(HOST) --port $(PORT) --demo
 
-# Everything CI runs: Swift unit and socket tests, the fuzzers for a bounded
-# time, then the browser, live-server and packaging tests against
-# .build/debug/mapwire.
+# The Swift sources swift-format keeps to .swift-format.
+SWIFT_SOURCES = Package.swift Sources Tests Examples/HelloMap/Package.swift Examples/HelloMap/Sources
+
+# Everything CI runs: the formatting check, Swift unit and socket tests, the
+# fuzzers for a bounded time, then the browser, live-server and packaging
+# tests against .build/debug/mapwire.
 test:
 	scripts/setup.sh --test
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_SOURCES)
 	$(SWIFT) build
 	cd Examples/HelloMap && $(SWIFT) build
 	$(SWIFT) test
@@ -43,6 +47,14 @@ test:
 
 test-swift:
 	$(SWIFT) test
+
+# Fails on any line swift-format would write otherwise (.swift-format).
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_SOURCES)
+
+# Rewrites the Swift sources as swift-format writes them.
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(SWIFT_SOURCES)
 
 test-python:
 	$(PYTHON) -m pytest -q tests
