@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times how long MapWire takes to exit on SIGTERM with map sessions and held
-sockets attached (docs/performance.md, "Connection churn and held
-connections"). The tests assert what the shutdown does (sessions closed with
+sockets attached (docs/performance.md, "Connection churn and
+limits"). The tests assert what the shutdown does (sessions closed with
 1001, exit status 0, no waiting for held sockets); this prints how fast.
 
 Each run starts the binary with a store of its own, connects the sessions

@@ -108,6 +108,8 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
 
     /// The map's reuse counters (created, reused, live, queued).
     package var reuseCounts: ReuseQueue.Counts? { mapView?.reuseCounts }
+    /// Whether the map gathers the shared world's unclustered pins into counted clusters now.
+    package var gathersUnclusteredPins: Bool { mapView?.gathersUnclusteredPins ?? false }
 
     // MARK: Messages
 

@@ -41,10 +41,11 @@ func runLiveFrames(_ arguments: ArraySlice<String>) throws {
         "| pins | moves/s | watchers | zoom | live views | CPU a move, nobody watching µs "
             + "| a move per session that shows it µs | frames a session a second | bytes a session a second |")
     print("|---|---|---|---|---|---|---|---|---|")
+    let views = "\(sessions.first?.liveViews ?? 0)\(sessions.first?.gathers == true ? ", gathered" : "")"
     print(
         String(
-            format: "| %d | %.0f | %d | %.0f | %d | %.2f | %.2f | %.1f | %.0f |", pins, perSecond, watchers,
-            zoom, sessions.first?.liveViews ?? 0, alone / Double(max(movesAlone, 1)) * 1e6,
+            format: "| %d | %.0f | %d | %.0f | %@ | %.2f | %.2f | %.1f | %.0f |", pins, perSecond, watchers,
+            zoom, views as NSString, alone / Double(max(movesAlone, 1)) * 1e6,
             (watched - alone) / Double(max(seen, 1)) * 1e6, Double(sent) / Double(watchers) / seconds,
             Double(bytes) / Double(watchers) / seconds))
     for w in sessions { w.session.disconnected() }
@@ -119,6 +120,8 @@ final class LiveWatcher {
     }
 
     var liveViews: Int { session.sync { session.reuseCounts?.live ?? 0 } }
+    /// Whether the map gathers the pins into counted clusters (more than its limit near the view).
+    var gathers: Bool { session.sync { session.gathersUnclusteredPins } }
 
     /// One display frame: the clock moves on, the session ticks, and what it
     /// sent is taken and acknowledged. `moves` are this frame's, for the count

@@ -40,7 +40,15 @@ open class MarkerAnnotationView: AnnotationView {
     /// a dark grey on a balloon too light for white to read (under WCAG's
     /// 3:1 for graphics), as on a gold marker.
     public var glyphTintColor: Color {
-        get { chosenGlyphTint ?? (markerTintColor ?? Self.defaultTint).legibleForeground() }
+        get {
+            if let chosenGlyphTint { return chosenGlyphTint }
+            let balloon = markerTintColor ?? Self.defaultTint
+            // Read every frame for each marker; the contrast takes two powers a channel, so it is kept.
+            if let legible = legibleGlyphTint, legible.balloon == balloon { return legible.glyph }
+            let glyph = balloon.legibleForeground()
+            legibleGlyphTint = (balloon, glyph)
+            return glyph
+        }
         set {
             chosenGlyphTint = newValue
             contentKey = nil
@@ -48,6 +56,8 @@ open class MarkerAnnotationView: AnnotationView {
     }
     /// The glyph colour the app chose, if it did.
     private var chosenGlyphTint: Color?
+    /// The glyph colour legible on the last balloon colour asked about.
+    private var legibleGlyphTint: (balloon: Color, glyph: Color)?
     /// One or two characters drawn in the balloon's head (wins over `glyphImage`).
     public var glyphText: String? { didSet { contentKey = nil } }
     /// An image in the balloon's head (16 px); with neither text nor image a dot shows.
@@ -217,7 +227,9 @@ open class MarkerAnnotationView: AnnotationView {
     /// and subtitle rather than over them, so the name the person tapped
     /// stays readable, and a scroll to fit keeps the grown balloon on screen.
     open override var drawnFrame: Rect {
-        if let fonts = mapView?.fonts { updateContent(fonts: fonts) }
+        // Laid out already, for a title whose changes are announced (the shared world's): nothing to read
+        // again. The collision and city-name passes ask every view for this every frame.
+        if contentKey == nil || !titlesAreAnnounced, let fonts = mapView?.fonts { updateContent(fonts: fonts) }
         let grown = isSelected ? Self.selectedScale : 1
         var frame = Rect(
             x: bounds.midX - bounds.width * grown / 2, y: bounds.maxY - bounds.height * grown,
