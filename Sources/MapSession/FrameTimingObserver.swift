@@ -15,7 +15,8 @@ package protocol FrameTimingObserver: AnyObject, Sendable {
     /// (the first, if it shows several).
     func clusterEpochApplied(publishedAt time: Double)
 
-    /// The session rendered and found nothing to send: the browser inputs so
-    /// far changed nothing, so the next frame is not their answer.
-    func inputsChangedNothing()
+    /// The session rendered and found nothing to send: the browser inputs and
+    /// live changes so far changed nothing on screen, so the next frame is not
+    /// their answer.
+    func renderChangedNothing()
 }

@@ -241,9 +241,9 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         ops += takeEmbedOps()
         flow.isDirty = false
         guard !ops.isEmpty else {
-            // The inputs since the last frame changed nothing on screen: no
-            // frame will answer them, so they must not be timed to the next one.
-            frameTiming?.inputsChangedNothing()
+            // The inputs and live changes since the last frame changed nothing on
+            // screen: no frame will answer them, so they must not be timed to the next one.
+            frameTiming?.renderChangedNothing()
             return
         }
         output.send(FrameEncoder.frame(number: flow.nextFrame(), inputSeq: inputSeq, ops: ops))

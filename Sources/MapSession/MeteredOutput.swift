@@ -37,11 +37,12 @@ final class MeteredOutput: SessionOutput, FrameTimingObserver {
     }
 
     /// The session rendered and found nothing to send: the browser inputs so
-    /// far (a press, a key the map ignores) changed nothing, and the next
-    /// frame is not their answer. Live changes stay pending: their glide shows
-    /// in the frames that follow.
-    func inputsChangedNothing() {
-        pending.withLock { $0.input = nil }
+    /// far (a press, a key the map ignores) and the live changes (a pin moved
+    /// just off screen) changed nothing, and the next frame is not their
+    /// answer. A move that shows glides in the frame it is applied to, as one
+    /// anchor change, so no later frame is its answer either.
+    func renderChangedNothing() {
+        pending.withLock { $0 = (nil, nil, nil) }
     }
 
     func send(_ message: [UInt8]) {

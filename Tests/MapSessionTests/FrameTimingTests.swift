@@ -15,7 +15,7 @@ final class RecordingFrameTiming: FrameTimingObserver {
     let emptyRenders = Mutex(0)
     func liveChangesApplied(receivedAt time: Double) { liveChanges.withLock { $0.append(time) } }
     func clusterEpochApplied(publishedAt time: Double) { epochs.withLock { $0.append(time) } }
-    func inputsChangedNothing() { emptyRenders.withLock { $0 += 1 } }
+    func renderChangedNothing() { emptyRenders.withLock { $0 += 1 } }
 }
 
 /// The session reports what only it sees of input-to-frame latency to the
