@@ -56,6 +56,12 @@ struct Options: ParsableCommand {
             "Send every panning session's event at the same instant (a worst case no real crowd makes) instead of spreading them over the 16 ms."
     )
     var burst = false
+
+    func validate() throws {
+        if moves > 0, annotations + clustered == 0 {
+            throw ValidationError("--moves needs pins to move: give --annotations or --clustered, or --moves 0")
+        }
+    }
 }
 
 let options = Options.parseOrExit()
