@@ -148,13 +148,16 @@ import Testing
     }
 }
 
-/// The allocator is trimmed after a producer closes, once for a burst of closes.
+/// The allocator is trimmed a moment after a connection closes, once for a burst of closes.
 @Suite struct AllocatorTrimTests {
-    @Test func closesInABurstShareOneTrim() {
-        let trim = AllocatorTrim(minimumInterval: 2)
-        #expect(trim.afterLargeClose(now: 100))
-        #expect(!trim.afterLargeClose(now: 100.5))
-        #expect(!trim.afterLargeClose(now: 101.99))
-        #expect(trim.afterLargeClose(now: 102))
+    @Test func closesInABurstShareTheTrimThatFollowsThem() {
+        let trims = Atomic(0)
+        let trim = AllocatorTrim(delay: 0.05) { trims.add(1, ordering: .relaxed) }
+        #expect(trim.afterClose())
+        #expect(!trim.afterClose(), "a trim is due already")
+        #expect(!trim.afterClose())
+        #expect(FeedBackPressureTests.eventually { trims.load(ordering: .relaxed) == 1 })
+        #expect(trim.afterClose(), "a close after the trim asks for another")
+        #expect(FeedBackPressureTests.eventually { trims.load(ordering: .relaxed) == 2 })
     }
 }

@@ -5,39 +5,53 @@ import Synchronization
 import CMalloc
 #endif
 
-/// Hands the C allocator's free memory back to the system once a connection
-/// that made it hold a lot is gone.
+/// Hands the C allocator's free memory back to the system once connections
+/// that made it hold a lot are gone.
 ///
-/// A producer's batches and answers are freed when its feed closes, but
-/// glibc keeps the pages in its arenas: after a producer that never read
-/// 300 answers of 5,000 moves closed, the server stayed at 176 MB resident
-/// until `malloc_trim` brought it to 81 MB (docs/performance.md, "Feed
-/// back-pressure"). The trim walks every arena, so it runs off the service
-/// thread and at most once every few seconds.
+/// What a closed connection freed (a producer's batches and answers, a map
+/// session's views and scenes) stays in glibc's arenas: after 200 map
+/// sessions watching and panning a live feed closed, the server stayed at
+/// 91 MB resident until `malloc_trim` brought it to 72 MB; after a producer
+/// that never read its answers, 176 MB until a trim brought it to 81 MB
+/// (docs/performance.md, "Feed back-pressure" and "Live moves without
+/// clusters"). The trim walks every arena, so it runs off the service
+/// thread, a moment after the close that asked for it: the closes of a burst
+/// (a producer's, a crowd of tabs) share the trim that follows them.
 final class AllocatorTrim: Sendable {
     /// One per process: the arenas are the process's.
     static let shared = AllocatorTrim()
 
-    private let lastTrim = Mutex<Double>(-.infinity)
-    /// Closes in a burst share one trim.
-    let minimumInterval: Double
+    private let due = Mutex(false)
+    /// How long after the first close of a burst the trim runs.
+    let delay: Double
+    private let trim: @Sendable () -> Void
 
-    init(minimumInterval: Double = 2.0) {
-        self.minimumInterval = minimumInterval
+    init(delay: Double = 1.0, trim: @escaping @Sendable () -> Void = AllocatorTrim.trimArenas) {
+        self.delay = delay
+        self.trim = trim
     }
 
-    /// Trims soon on a background queue, unless a trim ran moments ago;
-    /// returns whether one was started.
+    /// Trims `delay` from now on a background queue unless a trim is due
+    /// already; returns whether this close made one due.
     @discardableResult
-    func afterLargeClose(now: Double) -> Bool {
-        let due = lastTrim.withLock { last -> Bool in
-            guard now - last >= minimumInterval else { return false }
-            last = now
+    func afterClose() -> Bool {
+        let first = due.withLock { due -> Bool in
+            guard !due else { return false }
+            due = true
             return true
         }
+        guard first else { return false }
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { [self] in
+            due.withLock { $0 = false }
+            trim()
+        }
+        return true
+    }
+
+    /// Gives the arenas' free pages back to the system.
+    static let trimArenas: @Sendable () -> Void = {
         #if canImport(Glibc)
-        if due { DispatchQueue.global(qos: .utility).async { _ = malloc_trim(0) } }
+        _ = malloc_trim(0)
         #endif
-        return due
     }
 }
