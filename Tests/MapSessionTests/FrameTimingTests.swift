@@ -110,12 +110,7 @@ final class RecordingFrameTiming: FrameTimingObserver {
     }
 
     @Test func theAppTimesEachSessionWithTheOutputThatMetersIt() throws {
-        let app = try MapService(
-            app: sampleApp,
-            options: .init(
-                dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                publicDirectory: repoRoot.appendingPathComponent("Public"),
-                storePath: ":memory:"))
+        let app = try inMemoryService()
         defer { app.shutdown() }
         let handle = try #require(app.openSession(output: RecordingOutput()) as? SessionHandle)
         #expect(handle.session.frameTiming === handle.metered)

@@ -12,12 +12,7 @@ import Testing
     }
 
     @Test func healthzSaysOkAndHowManySessionsAreOpen() throws {
-        let app = try MapService(
-            app: sampleApp,
-            options: .init(
-                dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-                publicDirectory: repoRoot.appendingPathComponent("Public"),
-                storePath: ":memory:"))
+        let app = try inMemoryService()
         defer { app.shutdown() }
         let health = try #require(app.routes.respond(to: RouteRequest(method: "GET", path: "/healthz")))
         #expect(health.status == 200 && health.contentType == "application/json")

@@ -37,6 +37,16 @@ let sampleContent: SampleContent = {
 /// Both samples, plugged in as `mapwire` plugs them in by default.
 let sampleApp = SampleMapApp(content: sampleContent)
 
+/// The service `mapwire` runs, with both samples and a world kept in memory only; the caller shuts it down.
+func inMemoryService() throws -> MapService {
+    try MapService(
+        app: sampleApp,
+        options: .init(
+            dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+            publicDirectory: repoRoot.appendingPathComponent("Public"),
+            storePath: ":memory:"))
+}
+
 /// Loaded once: fonts, base map and the samples' world, as `mapwire` loads them.
 let sharedWorld: World = {
     do {
