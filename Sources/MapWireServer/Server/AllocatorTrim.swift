@@ -9,14 +9,11 @@ import CMalloc
 /// that made it hold a lot are gone.
 ///
 /// What a closed connection freed (a producer's batches and answers, a map
-/// session's views and scenes) stays in glibc's arenas: after 200 map
-/// sessions watching and panning a live feed closed, the server stayed at
-/// 91 MB resident until `malloc_trim` brought it to 72 MB; after a producer
-/// that never read its answers, 176 MB until a trim brought it to 81 MB
-/// (docs/performance.md, "Feed back-pressure" and "Live moves without
-/// clusters"). The trim walks every arena, so it runs off the service
-/// thread, a moment after the close that asked for it: the closes of a burst
-/// (a producer's, a crowd of tabs) share the trim that follows them.
+/// session's views and scenes) stays in glibc's arenas until `malloc_trim`
+/// gives it back (docs/performance.md, "Feed back-pressure" and "Live moves
+/// without clusters"). The trim walks every arena, so it runs off the
+/// service thread, a moment after the close that asked for it: the closes
+/// of a burst (a producer's, a crowd of tabs) share the trim that follows.
 final class AllocatorTrim: Sendable {
     /// One per process: the arenas are the process's.
     static let shared = AllocatorTrim()
