@@ -113,7 +113,10 @@ extension MapView {
     }
 
     func isClusteredMember(_ key: AnnotationKey) -> Bool {
-        clustering.group(containing: key) != nil
+        // The filter alone first: a call on the whole state copies it, every table in it retained and released,
+        // and a replay asks this of each move near the view.
+        guard clustering.everMember.mayContain(key) else { return false }
+        return clustering.group(containing: key) != nil
     }
 
     /// How many annotations the cluster groups hold.

@@ -91,7 +91,7 @@ open class MapView: View, CursorProviding {
     /// What the last collision pass saw (MapView+Collisions.swift); equal means nothing to redo.
     var collisionSignature: Int?
     /// Clustering groups and live clusters (MapView+Clustering.swift).
-    var clustering = ClusteringState()
+    final var clustering = ClusteringState()
     /// The annotation drag under way, if any (MapView+Dragging.swift).
     var annotationDrag = AnnotationDragState()
     /// Called each time a drag moves an annotation (and when Escape puts it
