@@ -52,6 +52,7 @@ extension MapSession {
             self.queue.async { self.liveWake() }
         })
         live.subscriber = subscriber
+        subscriber.didRead(through: live.syncedVersion)
         world.store.subscribe(id, subscriber)
         publishLiveViewport()
     }
@@ -75,6 +76,7 @@ extension MapSession {
     /// publish where the camera looks now.
     func prepareLiveFrame() {
         applyLiveChanges()
+        live.subscriber?.didRead(through: live.syncedVersion)
         if let time = live.subscriber?.takeEpochChangesTime() {
             frameTiming?.liveChangesApplied(receivedAt: time.receivedAt)
             frameTiming?.clusterEpochApplied(publishedAt: time.publishedAt)

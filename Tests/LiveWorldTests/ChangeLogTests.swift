@@ -53,6 +53,54 @@ import Testing
         #expect(read(slice) == [2, 3, 4, 5], "the slice ends where it was taken")
     }
 
+    @Test func changesEveryReaderReadGoInWholeChunksDownToTheMinimumKept() {
+        let log = ChangeLog(limit: 8192) // chunks of 1,024; 4,096 kept however far readers read
+        for v in 1...8000 { log.append(move(v, x: Double(v))) }
+        log.dropRead(through: 2000)
+        #expect(log.oldestHeld == 1024, "only the chunk wholly read goes")
+        #expect(log.changes(since: 1023) == nil && read(log.changes(since: 1024)).first == 1025)
+        log.dropRead(through: 8000)
+        #expect(log.oldestHeld == 3072, "three more chunks go; a fourth would leave fewer than 4,096")
+        #expect(log.heldCount == 4928)
+        #expect(read(log.changes(since: 3072)).count == 4928)
+    }
+
+    @Test func theStoreKeepsWhatASubscriberHasYetToReadAndLetsTheRestGoWhenItLeaves() throws {
+        let store = AnnotationStore(logLimit: 8192)
+        let ids = (0..<100).map { "m\($0)" }
+        for id in ids {
+            try store.add(LiveAnnotation(id: id, title: nil, coordinate: Coordinate(latitude: 0, longitude: 0)))
+        }
+        let start = store.version
+        let subscriber = LiveSubscriber(onWake: {})
+        subscriber.didRead(through: start)
+        store.subscribe(1, subscriber)
+        func moveAll(_ round: Int) throws {
+            let longitude = Double(round % 170)
+            try store.apply(ids.map { Move(id: $0, coordinate: Coordinate(latitude: 1, longitude: longitude)) })
+        }
+        for round in 1...80 { try moveAll(round) }
+        #expect(store.changes(since: start) != nil, "8,000 moves the subscriber has not read stay")
+        subscriber.didRead(through: store.version)
+        try moveAll(81)
+        #expect(store.changes(since: start) == nil, "read by everyone: dropped")
+        #expect(store.log.heldCount < 4096 + 1024 + 100)
+        #expect(store.changes(since: store.version - 4096) != nil, "a joining session's snapshot is still covered")
+
+        // A subscriber far behind holds the log until it leaves; then only the minimum stays.
+        let idle = LiveSubscriber(onWake: {})
+        idle.didRead(through: store.version)
+        let idleFrom = store.version
+        store.subscribe(2, idle)
+        for round in 82...150 { try moveAll(round) }
+        subscriber.didRead(through: store.version)
+        try moveAll(151)
+        #expect(store.changes(since: idleFrom) != nil)
+        store.unsubscribe(2)
+        #expect(store.changes(since: idleFrom) == nil)
+        #expect(store.log.heldCount < 4096 + 1024)
+    }
+
     @Test func theStoreLogsWhereAMoveCameFromAndWentTo() throws {
         let store = AnnotationStore()
         try store.add(LiveAnnotation(id: "a", title: nil, coordinate: Coordinate(latitude: 0, longitude: 0)))

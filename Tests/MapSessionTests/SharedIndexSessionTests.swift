@@ -56,6 +56,20 @@ func addEuropeGrid(_ count: Int, to world: World, prefix: String = "load") throw
         #expect(h.session.sync { h.session.mapView?.annotations.count } == world.store.records.count)
     }
 
+    /// The store's change log keeps what some session has yet to read: a
+    /// session says how far it read at each frame.
+    @Test func aSessionTellsTheStoreHowFarItHasReadTheChangeLog() throws {
+        let world = freshWorld()
+        let h = SessionHarness(hash: Self.idle, world: world, id: 3)
+        let subscriber = try #require(world.store.subscriber(of: 3))
+        #expect(subscriber.readVersion == world.store.version, "from the snapshot it started from")
+        try addEuropeGrid(50, to: world, prefix: "read")
+        h.flushQueue()
+        #expect(subscriber.readVersion < world.store.version, "far from its view: nothing woke it")
+        h.send(.resize(seq: h.nextSeq(), size: Size(width: 1280, height: 801), devicePixelRatio: 1))
+        #expect(subscriber.readVersion == world.store.version)
+    }
+
     @Test func aStorePinAddedNearTheViewportShowsInTheNextFrame() throws {
         let world = freshWorld()
         try addEuropeGrid(2_000, to: world)

@@ -241,7 +241,20 @@ public final class AnnotationStore: Sendable {
     }
 
     package func unsubscribe(_ id: UInt32) {
-        subscribers.withLock { _ = $0.removeValue(forKey: id) }
+        let rest = subscribers.withLock { subs in
+            _ = subs.removeValue(forKey: id)
+            return Array(subs.values)
+        }
+        dropChangesRead(by: rest)
+    }
+
+    /// Lets the change log go of what every one of `readers` (all the
+    /// subscribers) has read. Idle sessions keep their place: a session far
+    /// from a feed is not woken, and reads the log only when it next is.
+    func dropChangesRead(by readers: [LiveSubscriber]) {
+        guard log.heldCount > log.minimumKept + log.chunkCapacity else { return }
+        let newest = log.version
+        log.dropRead(through: readers.reduce(newest) { min($0, $1.readVersion) })
     }
 
     /// Wakes the sessions whose viewport holds one of `points` (world points
@@ -264,6 +277,7 @@ public final class AnnotationStore: Sendable {
         for s in all where !gatheringOnly || s.gathersUnclustered {
             s.wakeIfShowing(touched, within: bounds, epochPublishedAt: published)
         }
+        dropChangesRead(by: all)
     }
 
     // MARK: Writing

@@ -100,10 +100,35 @@ final class ChangeLog: Sendable {
     let limit: Int
     let chunkCapacity: Int
 
-    /// Keeps at least `limit * 3 / 4` and at most `limit` changes.
+    /// What the log keeps however far its readers have read: a session that
+    /// joins reads from the snapshot it took a moment before, and those
+    /// changes are still here for it.
+    let minimumKept: Int
+
+    /// Keeps at most `limit` changes, and at least `limit * 3 / 4` while a
+    /// reader still needs them (`dropRead(through:)`).
     init(limit: Int) {
         self.limit = max(limit, 2)
         chunkCapacity = max(1, min(1024, self.limit / 4))
+        minimumKept = min(self.limit, 4 * chunkCapacity)
+    }
+
+    /// How many changes the log holds.
+    var heldCount: Int { chunks.withLock { Int($0.version - $0.oldestHeld) } }
+
+    /// Drops the oldest whole chunks of changes that every reader has read
+    /// (`floor`: the lowest version read through), keeping `minimumKept`.
+    /// A busy feed fills the log in seconds, and once the sessions that
+    /// read it have gone its memory is nobody's.
+    func dropRead(through floor: UInt64) {
+        chunks.withLock { c in
+            while let first = c.list.first, first.isFull, c.oldestHeld + UInt64(first.count) <= floor,
+                c.version - c.oldestHeld - UInt64(first.count) >= UInt64(minimumKept)
+            {
+                c.oldestHeld += UInt64(first.count)
+                c.list.removeFirst()
+            }
+        }
     }
 
     /// The newest version.

@@ -11,6 +11,7 @@ package final class LiveSubscriber: Sendable {
     private let viewport = Mutex<Rect?>(nil)
     private let pending = Atomic<Bool>(false)
     private let gathers = Atomic<Bool>(false)
+    private let readThrough = Atomic<UInt64>(0)
     /// When the store received the oldest move the session's frames have
     /// not shown yet of the cluster epochs that touched its viewport, and
     /// when the first of those epochs was published (store clock).
@@ -36,6 +37,15 @@ package final class LiveSubscriber: Sendable {
     package var gathersUnclustered: Bool {
         get { gathers.load(ordering: .acquiring) }
         set { gathers.store(newValue, ordering: .releasing) }
+    }
+
+    /// The change log's version the session has read through: the log keeps
+    /// what some session has yet to read, and lets the rest go.
+    package var readVersion: UInt64 { readThrough.load(ordering: .acquiring) }
+
+    /// Tells the store the session has read the change log through `version`.
+    package func didRead(through version: UInt64) {
+        readThrough.store(version, ordering: .releasing)
     }
 
     /// Called on the session's queue when it starts catching up: later
