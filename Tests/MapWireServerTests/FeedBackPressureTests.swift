@@ -160,4 +160,20 @@ import Testing
         #expect(trim.afterClose(), "a close after the trim asks for another")
         #expect(FeedBackPressureTests.eventually { trims.load(ordering: .relaxed) == 2 })
     }
+
+    @Test func aClosedSessionIsFollowedByATrimThatMetricsCount() throws {
+        let trims = Atomic(0)
+        let trim = AllocatorTrim(delay: 0.05) { trims.add(1, ordering: .relaxed) }
+        try ServerLimitTests.withServer(allocatorTrim: trim, { _ in }) { fixture in
+            let session = try ServerLimitTests.neighbour(fixture.port)
+            #expect(fixture.server.metrics.values["mapwire_allocator_trims_total"] == 0)
+            try session.sendFrame(opcode: 8, [0x03, 0xE8])
+            #expect(FeedBackPressureTests.eventually { trims.load(ordering: .relaxed) == 1 })
+            #expect(
+                FeedBackPressureTests.eventually {
+                    fixture.server.metrics.values["mapwire_allocator_trims_total"] == 1
+                })
+            #expect(fixture.server.metrics.prometheusText().contains("mapwire_allocator_trims_total 1"))
+        }
+    }
 }

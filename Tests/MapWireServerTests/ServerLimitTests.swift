@@ -11,6 +11,7 @@ import Testing
     typealias Fixture = ServerIntegrationTests.Fixture
 
     static func withServer(
+        allocatorTrim: AllocatorTrim = .shared,
         _ configure: (inout ServerConfiguration) -> Void,
         _ body: (Fixture) throws -> Void
     ) throws {
@@ -24,7 +25,7 @@ import Testing
         let sessions = ServerIntegrationTests.EchoSessions()
         let server = MapWireServer(
             configuration: configuration, sessions: sessions,
-            http: ServerIntegrationTests.FakeHandler())
+            http: ServerIntegrationTests.FakeHandler(), allocatorTrim: allocatorTrim)
         try server.start()
         defer { server.stop() }
         let port = try #require(server.port)

@@ -29,9 +29,10 @@ final class AllocatorTrim: Sendable {
     }
 
     /// Trims `delay` from now on a background queue unless a trim is due
-    /// already; returns whether this close made one due.
+    /// already, then calls `done`; returns whether this close made one due
+    /// (a close that did not has its trim in the one due).
     @discardableResult
-    func afterClose() -> Bool {
+    func afterClose(then done: @escaping @Sendable () -> Void = {}) -> Bool {
         let first = due.withLock { due -> Bool in
             guard !due else { return false }
             due = true
@@ -41,6 +42,7 @@ final class AllocatorTrim: Sendable {
         DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { [self] in
             due.withLock { $0 = false }
             trim()
+            done()
         }
         return true
     }

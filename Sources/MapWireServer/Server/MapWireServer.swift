@@ -27,6 +27,7 @@ public final class MapWireServer: Sendable {
     private let sessions: SessionFactory
     private let http: HTTPHandler
     private let logger: Logger
+    private let allocatorTrim: AllocatorTrim
     private let finished = DispatchGroup()
 
     private struct State: @unchecked Sendable {
@@ -42,18 +43,31 @@ public final class MapWireServer: Sendable {
     public static let libwebsocketsLogLabel = "mapwire.lws"
 
     /// Creates a server; nothing listens until `start()`.
-    public init(
+    public convenience init(
         configuration: ServerConfiguration,
         sessions: SessionFactory,
         http: HTTPHandler,
         metrics: ServerMetrics = ServerMetrics(),
         logger: Logger = Logger(label: "mapwire.server")
     ) {
+        self.init(
+            configuration: configuration, sessions: sessions, http: http, metrics: metrics, logger: logger,
+            allocatorTrim: .shared)
+    }
+
+    /// A server whose closes ask `allocatorTrim` for their trims (a test's
+    /// own, rather than the one the process's servers share).
+    init(
+        configuration: ServerConfiguration, sessions: SessionFactory, http: HTTPHandler,
+        metrics: ServerMetrics = ServerMetrics(), logger: Logger = Logger(label: "mapwire.server"),
+        allocatorTrim: AllocatorTrim
+    ) {
         self.configuration = configuration
         self.sessions = sessions
         self.http = http
         self.metrics = metrics
         self.logger = logger
+        self.allocatorTrim = allocatorTrim
     }
 
     /// The port actually bound (differs from the configuration's when that is 0);
@@ -76,7 +90,7 @@ public final class MapWireServer: Sendable {
             LWSContext.installLogBridge(verbose: Logger(label: Self.libwebsocketsLogLabel).logLevel <= .debug)
             let loop = ServiceLoop(
                 configuration: configuration, sessions: sessions, http: http,
-                metrics: metrics, logger: logger)
+                metrics: metrics, logger: logger, allocatorTrim: allocatorTrim)
             let arena = CArena()
             let context = try LWSContext.create(for: loop, arena: arena)
             loop.context = context

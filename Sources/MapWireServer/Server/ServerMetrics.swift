@@ -30,6 +30,8 @@ public final class ServerMetrics: Sendable {
     let inputRateCloses = Atomic<Int>(0)
     /// Times a feed producer's socket stopped being read: too many batches unanswered.
     let feedPauses = Atomic<Int>(0)
+    /// Times the allocator's free memory went back to the system after connections closed.
+    let allocatorTrims = Atomic<Int>(0)
     /// What `mapwire_build_info` says.
     let version: String
     private let snapshot = MetricsSnapshot()
@@ -65,6 +67,7 @@ public final class ServerMetrics: Sendable {
             "mapwire_ws_bytes_sent_total": bytesSent.load(ordering: .relaxed),
             "mapwire_tcp_nodelay_sockets_total": noDelaySockets.load(ordering: .relaxed),
             "mapwire_feed_read_pauses_total": feedPauses.load(ordering: .relaxed),
+            "mapwire_allocator_trims_total": allocatorTrims.load(ordering: .relaxed),
         ]
         for (reason, count) in closes { values["mapwire_connection_closes_total{reason=\"\(reason)\"}"] = count }
         for (key, count) in httpRequests.snapshot {
@@ -106,6 +109,10 @@ public final class ServerMetrics: Sendable {
                 "mapwire_feed_read_pauses_total",
                 "Times a feed's socket stopped being read because too many of its batches were unanswered.",
                 feedPauses.load(ordering: .relaxed))
+            page.counter(
+                "mapwire_allocator_trims_total",
+                "Times the allocator's free memory was given back to the system after connections closed.",
+                allocatorTrims.load(ordering: .relaxed))
             for (reason, count) in closes {
                 page.counter("mapwire_connection_closes_total", Self.closesHelp, labels: [("reason", reason)], count)
             }

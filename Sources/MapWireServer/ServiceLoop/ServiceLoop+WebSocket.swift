@@ -163,7 +163,7 @@ extension ServiceLoop {
     /// Tells the session once, whoever closed.
     func finish(_ connection: WebSocketConnection) {
         guard let session = connection.markClosed() else { return }
-        AllocatorTrim.shared.afterClose()
+        allocatorTrim.afterClose { [metrics] in metrics.allocatorTrims.add(1, ordering: .relaxed) }
         metrics.connectionsOpen.add(-1, ordering: .relaxed)
         logger.info("connection \(connection.id) closed: \(connection.closeReason ?? "socket closed")")
         session.disconnected()

@@ -16,6 +16,8 @@ final class ServiceLoop: @unchecked Sendable {
     let http: HTTPHandler
     let metrics: ServerMetrics
     let logger: Logger
+    /// Gives freed memory back after connections close (the process's, or a test's own).
+    let allocatorTrim: AllocatorTrim
     let inbox = ServiceInbox()
     /// The header-time checks (ServiceLoop+Gate.swift).
     lazy var gate = RequestGate(configuration: configuration)
@@ -63,7 +65,7 @@ final class ServiceLoop: @unchecked Sendable {
 
     init(
         configuration: ServerConfiguration, sessions: SessionFactory, http: HTTPHandler,
-        metrics: ServerMetrics, logger: Logger, usesEventLoop: Bool = true
+        metrics: ServerMetrics, logger: Logger, allocatorTrim: AllocatorTrim = .shared, usesEventLoop: Bool = true
     ) {
         eventLoop = usesEventLoop ? mapwire_ev_loop_new() : nil
         self.configuration = configuration
@@ -71,6 +73,7 @@ final class ServiceLoop: @unchecked Sendable {
         self.http = http
         self.metrics = metrics
         self.logger = logger
+        self.allocatorTrim = allocatorTrim
         self.connectionGate = ConnectionGate(
             maxConnections: ConnectionGate.connectionCap(requested: configuration.maxConnections),
             maxPerPeer: configuration.maxConnectionsPerPeer, limitsLoopback: configuration.limitsLoopbackPeers)
