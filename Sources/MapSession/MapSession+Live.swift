@@ -233,6 +233,8 @@ extension MapSession {
         if near, milliseconds > 0, mapView.glideShownAnnotation(annotation, to: to, milliseconds: milliseconds) {
             return
         }
+        // Out of sight, in the margin kept around the screen or through it: for the next layout.
+        if mapView.defersOffscreenMove(of: annotation, from: logged, to: to) { return }
         live.replayOnlyGlided = false
         mapView.annotationDidMove(annotation)
     }

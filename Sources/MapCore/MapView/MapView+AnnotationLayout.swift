@@ -16,6 +16,9 @@ extension MapView {
     /// back, everyone is placed on its coordinate and sorted by z.
     package func layoutAnnotationViews() {
         let visible = camera.visibleWorldRect(viewport: frame.size)
+        // Pins that moved out of sight went unlaid-out (`defersOffscreenMove`): wherever the camera goes now may
+        // show them.
+        if let deferredAt = offscreenMovesDeferredAt, deferredAt != visible { needsAnnotationLayout = true }
         // A pan inside the margin changes nothing here: views are anchored to
         // the world, so skip the query until the viewport nears the edge of
         // what was laid out (half the margin) or something else changed.

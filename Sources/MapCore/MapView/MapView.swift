@@ -83,9 +83,13 @@ open class MapView: View, CursorProviding {
             if needsAnnotationLayout {
                 laidOutRect = nil
                 keptUnclustered = nil
+                offscreenMovesDeferredAt = nil
             }
         }
     }
+    /// The visible rect when moves out of sight were left for a later layout
+    /// (MapView+OffscreenMoves.swift): the camera leaving it lays out anew.
+    var offscreenMovesDeferredAt: Rect?
     /// The camera and size of the last render (MapView+EpochPatch.swift).
     var rendered: (camera: Camera, size: Size)?
     /// What the last collision pass saw (MapView+Collisions.swift); equal means nothing to redo.
