@@ -132,6 +132,16 @@ package final class BaseMapView: View {
         return obstacles.contains { $0.intersects(box) }
     }
 
+    /// Whether any of `shapes` (screen points) covers a name the last render
+    /// placed, or left out for a view over it.
+    func namesMeet(_ shapes: [Rect]) -> Bool {
+        guard !shapes.isEmpty else { return false }
+        return lastNameCandidates.contains { index in
+            let box = labelBox(index)
+            return shapes.contains { $0.intersects(box) }
+        }
+    }
+
     /// Whether the last render drew the names `obstacles` leave uncovered,
     /// at the same camera: a frame that only moves annotation views (a patch
     /// of an epoch) may keep the base map as it is only then.

@@ -70,8 +70,12 @@ extension MapView {
         let ordered = views.reversed()
         var candidates: [CollisionResolver.Candidate] = []
         candidates.reserveCapacity(ordered.count)
+        // How far from its anchor any view's shape reaches, for the patches that glide views clear of them all.
+        var reach: Rect?
         for view in ordered {
             let v = unsafeDowncast(view, to: AnnotationView.self)
+            let around = v.isSelected ? v.drawnFrame.offsetBy(dx: v.frame.minX, dy: v.frame.minY) : v.frame
+            reach = reach?.union(around) ?? around
             // A selected view claims all it draws (a marker's grown balloon, its title and subtitle):
             // views of a lower priority under its subtitle give way.
             let rect = v.isSelected ? drawnScreenFrame(of: v) : screenFrame(of: v)
@@ -83,7 +87,8 @@ extension MapView {
         let resolver = CollisionResolver()
         let shown = resolver.resolve(candidates)
         for (v, show) in zip(ordered, shown) where v.isHidden == show { v.isHidden = !show }
-        hideCollidingMarkerTitles(ordered, candidates: candidates, shown: shown, resolver: resolver)
+        let titles = hideCollidingMarkerTitles(ordered, candidates: candidates, shown: shown, resolver: resolver)
+        collisionReach = titles.map { reach?.union($0) ?? $0 } ?? reach
     }
 
     /// All a view draws, on screen.
@@ -99,12 +104,15 @@ extension MapView {
     }
 
     /// Adaptive marker titles hide where they would cover a shown view or a
-    /// title of a higher-priority (or front-most) marker.
+    /// title of a higher-priority (or front-most) marker. Returns how far
+    /// from its anchor any title reaches, shown or hidden.
+    @discardableResult
     private func hideCollidingMarkerTitles(
         _ views: ReversedCollection<[View]>,
         candidates: [CollisionResolver.Candidate],
         shown: [Bool], resolver: CollisionResolver
-    ) {
+    ) -> Rect? {
+        var reach: Rect?
         var titles: [(marker: MarkerAnnotationView, candidate: CollisionResolver.Candidate)] = []
         for (i, v) in views.enumerated() {
             guard let marker = v as? MarkerAnnotationView else { continue }
@@ -113,6 +121,8 @@ extension MapView {
                 continue
             }
             guard let title = marker.titleCollisionFrame(fonts: fonts) else { continue }
+            let around = title.offsetBy(dx: marker.frame.minX, dy: marker.frame.minY)
+            reach = reach?.union(around) ?? around
             let origin = marker.isSelected ? screenFrame(of: marker).origin : candidates[i].rect.origin
             titles.append(
                 (
@@ -123,7 +133,7 @@ extension MapView {
                 ))
         }
         // A map of cluster badges alone has no title to place (a watcher of a live feed, every epoch).
-        guard !titles.isEmpty else { return }
+        guard !titles.isEmpty else { return reach }
         // The shown views first, as shapes no title may cover.
         var titleCandidates: [CollisionResolver.Candidate] = []
         for (i, view) in views.enumerated() where shown[i] {
@@ -137,6 +147,7 @@ extension MapView {
         titleCandidates += titles.map(\.candidate)
         let titleShown = resolver.resolve(titleCandidates)
         for (k, title) in titles.enumerated() { title.marker.isTitleHiddenByCollision = !titleShown[first + k] }
+        return reach
     }
 }
 

@@ -24,8 +24,13 @@ extension MapView {
             rendered.size == frame.size, let laidOutRect,
             let layer = annotationContainer as? AnnotationContainerView
         else { return nil }
+        let glided = glidedSinceRender
+        glidedSinceRender = []
         if sharedClustersChanged {
             guard followSharedClustersInPlace(in: laidOutRect) else { return nil }
+        } else if let glided, !glided.isEmpty, glidesLeaveCollisionsAsTheyWere(glided) {
+            collisionPassesSkipped += 1
+            return layer.renderPatch(lastRender: generation)
         }
         resolveCollisions()
         // A view that moved onto a city's name, or off one, changes the base map: a whole frame then.

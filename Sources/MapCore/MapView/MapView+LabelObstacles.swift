@@ -10,12 +10,16 @@ extension MapView {
         var rects: [Rect] = []
         let views = annotationContainer.subviews
         rects.reserveCapacity(views.count)
+        var reach: Rect?
         for view in views where !view.isHidden {
             let v = unsafeDowncast(view, to: AnnotationView.self)
             guard let anchor = v.worldAnchor else { continue }
             let point = screenPoint(forWorld: anchor)
-            rects.append(v.drawnFrame.offsetBy(dx: v.frame.minX + point.x, dy: v.frame.minY + point.y))
+            let around = v.drawnFrame.offsetBy(dx: v.frame.minX, dy: v.frame.minY)
+            reach = reach?.union(around) ?? around
+            rects.append(around.offsetBy(dx: point.x, dy: point.y))
         }
+        drawnReach = reach
         return rects
     }
 }

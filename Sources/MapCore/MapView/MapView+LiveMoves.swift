@@ -54,6 +54,7 @@ extension MapView {
         } else if !showShared(annotation, at: point) {
             return false
         }
+        noteGlide(of: view)
         view.glideAnchor(to: point, milliseconds: milliseconds)
         if let callout, callout.annotationView === view, let anchor = view.worldAnchor {
             callout.glideAnchor(to: anchor, milliseconds: milliseconds)

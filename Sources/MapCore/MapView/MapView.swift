@@ -94,6 +94,15 @@ open class MapView: View, CursorProviding {
     var rendered: (camera: Camera, size: Size)?
     /// What the last collision pass saw (MapView+Collisions.swift); equal means nothing to redo.
     var collisionSignature: Int?
+    /// The views glided since the last render or patch, each with the anchor it had then, or nil once
+    /// too many did (MapView+GlidePatch.swift).
+    var glidedSinceRender: [(view: AnnotationView, from: Point)]? = []
+    /// How far from its anchor any view's shape, title and drawing reached at the last collision pass
+    /// and the last city-name check (MapView+GlidePatch.swift).
+    var collisionReach: Rect?
+    var drawnReach: Rect?
+    /// Collision passes run and skipped for a glide that met nothing, since the start (tests count them).
+    package internal(set) var collisionPassesSkipped = 0
     /// Clustering groups and live clusters (MapView+Clustering.swift).
     final var clustering = ClusteringState()
     /// The annotation drag under way, if any (MapView+Dragging.swift).
@@ -297,6 +306,7 @@ open class MapView: View, CursorProviding {
         super.renderSubviews(into: &context)
         refitCalloutAfterRender()
         rendered = (camera, frame.size)
+        glidedSinceRender = []
     }
 
     // MARK: Events (the gestures are in MapView+Gestures.swift)

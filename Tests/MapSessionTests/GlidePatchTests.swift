@@ -1,0 +1,57 @@
+import MapGeometry
+import Testing
+
+@testable import LiveWorld
+@testable import MapCore
+@testable import MapSession
+
+/// A frame of glides that meet nothing skips the collision pass and the
+/// city-name check; a glide onto another pin runs them.
+@Suite struct GlidePatchTests {
+    func marker(_ id: String, in h: SessionHarness, world: World) -> MarkerAnnotationView? {
+        guard let annotation = world.store.record(id: id)?.annotation else { return nil }
+        return h.session.sync { h.session.mapView?.view(for: annotation) as? MarkerAnnotationView }
+    }
+
+    func skipped(_ h: SessionHarness) -> Int { h.session.sync { h.session.mapView?.collisionPassesSkipped ?? -1 } }
+
+    @Test func aGlideInOpenWaterSkipsTheCollisionPass() throws {
+        let world = freshWorld()
+        try world.store.add(
+            LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "raft", title: "Raft", coordinate: Coordinate(latitude: 4, longitude: -142)))
+        let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
+        h.settle(seconds: 0.3)
+        let before = skipped(h)
+        let patches = h.session.sync { h.session.live.patchFrames }
+        try world.store.apply([Move(id: "buoy", coordinate: Coordinate(latitude: -1, longitude: -149), timestamp: 10)])
+        h.flushQueue()
+        #expect(skipped(h) == before + 1)
+        #expect(h.session.sync { h.session.live.patchFrames } == patches + 1)
+        #expect(h.frames.last?.ops.count == 1, "the buoy's glide alone")
+        h.settle(seconds: 1)
+        let buoy = try #require(h.center(of: "Buoy"))
+        #expect(abs(buoy.x - 640 - 45.5) < 30 && abs(buoy.y - 400 - 45.5) < 40, "where the pin went: \(buoy)")
+    }
+
+    @Test func aGlideOntoAnotherPinRunsThePassAndATitleGivesWay() throws {
+        let world = freshWorld()
+        try world.store.add(
+            LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150)))
+        try world.store.add(
+            LiveAnnotation(id: "raft", title: "Raft", coordinate: Coordinate(latitude: 0, longitude: -142)))
+        let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
+        h.settle(seconds: 0.3)
+        #expect(marker("buoy", in: h, world: world)?.isTitleHiddenByCollision == false)
+        #expect(marker("raft", in: h, world: world)?.isTitleHiddenByCollision == false)
+        let before = skipped(h)
+        // 14 points east of the buoy: the titles would overlap.
+        try world.store.apply([Move(id: "raft", coordinate: Coordinate(latitude: 0, longitude: -149.7), timestamp: 10)])
+        h.flushQueue()
+        #expect(skipped(h) == before)
+        let hidden = [marker("buoy", in: h, world: world), marker("raft", in: h, world: world)]
+            .compactMap { $0?.isTitleHiddenByCollision }
+        #expect(hidden.count == 2 && hidden.contains(true), "\(hidden)")
+    }
+}
