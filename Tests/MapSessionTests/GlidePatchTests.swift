@@ -13,16 +13,21 @@ import Testing
         return h.session.sync { h.session.mapView?.view(for: annotation) as? MarkerAnnotationView }
     }
 
-    func skipped(_ h: SessionHarness) -> Int { h.session.sync { h.session.mapView?.collisionPassesSkipped ?? -1 } }
-
-    @Test func aGlideInOpenWaterSkipsTheCollisionPass() throws {
+    /// A session over the Pacific with a buoy at its centre and a raft at `raft`, both in the store.
+    func pacific(raftAt raft: Coordinate) throws -> (World, SessionHarness) {
         let world = freshWorld()
         try world.store.add(
             LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150)))
-        try world.store.add(
-            LiveAnnotation(id: "raft", title: "Raft", coordinate: Coordinate(latitude: 4, longitude: -142)))
+        try world.store.add(LiveAnnotation(id: "raft", title: "Raft", coordinate: raft))
         let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
         h.settle(seconds: 0.3)
+        return (world, h)
+    }
+
+    func skipped(_ h: SessionHarness) -> Int { h.session.sync { h.session.mapView?.collisionPassesSkipped ?? -1 } }
+
+    @Test func aGlideInOpenWaterSkipsTheCollisionPass() throws {
+        let (world, h) = try pacific(raftAt: Coordinate(latitude: 4, longitude: -142))
         let before = skipped(h)
         let patches = h.session.sync { h.session.live.patchFrames }
         try world.store.apply([Move(id: "buoy", coordinate: Coordinate(latitude: -1, longitude: -149), timestamp: 10)])
@@ -36,13 +41,7 @@ import Testing
     }
 
     @Test func aGlideOntoAnotherPinRunsThePassAndATitleGivesWay() throws {
-        let world = freshWorld()
-        try world.store.add(
-            LiveAnnotation(id: "buoy", title: "Buoy", coordinate: Coordinate(latitude: 0, longitude: -150)))
-        try world.store.add(
-            LiveAnnotation(id: "raft", title: "Raft", coordinate: Coordinate(latitude: 0, longitude: -142)))
-        let h = SessionHarness(hash: LiveMoveTests.pacific, world: world)
-        h.settle(seconds: 0.3)
+        let (world, h) = try pacific(raftAt: Coordinate(latitude: 0, longitude: -142))
         #expect(marker("buoy", in: h, world: world)?.isTitleHiddenByCollision == false)
         #expect(marker("raft", in: h, world: world)?.isTitleHiddenByCollision == false)
         let before = skipped(h)

@@ -11,6 +11,12 @@ extension MapView {
         reuseQueue.enqueue(view)
     }
 
+    /// The rect around `visible` that a pan may reach before the layout runs
+    /// again (half the reuse margin): within it every pin has its view.
+    func viewsStayWithin(_ visible: Rect) -> Rect {
+        visible.insetBy(dx: -visible.width * reuseMargin / 2, dy: -visible.height * reuseMargin / 2)
+    }
+
     /// Brings the live views in line with what is near the viewport: new
     /// annotations get views (recycled when possible), far ones give theirs
     /// back, everyone is placed on its coordinate and sorted by z.
@@ -22,7 +28,7 @@ extension MapView {
         // A pan inside the margin changes nothing here: views are anchored to
         // the world, so skip the query until the viewport nears the edge of
         // what was laid out (half the margin) or something else changed.
-        let slack = visible.insetBy(dx: -visible.width * reuseMargin / 2, dy: -visible.height * reuseMargin / 2)
+        let slack = viewsStayWithin(visible)
         if !needsAnnotationLayout, let last = laidOutRect, last.width < visible.width * (1 + 2 * reuseMargin) * 1.01,
             last.contains(slack), !sharedClustersChanged || followSharedClustersInPlace(in: last)
         {

@@ -19,10 +19,8 @@ extension MapView {
     /// window, which then finds the epoch followed and lays out nothing
     /// twice. A patch the differ takes must be handed to `commit(_:)`.
     package func renderEpochPatch(afterRender generation: UInt64) -> AnnotationLayerPatch? {
-        guard let window, !window.animator.isAnimating, gestures.pointers.isEmpty, gestures.wheelSettlesAt == nil,
-            selected == nil, callout == nil, !needsAnnotationLayout, let rendered, rendered.camera == camera,
-            rendered.size == frame.size, let laidOutRect,
-            let layer = annotationContainer as? AnnotationContainerView
+        guard cameraRestsSinceRender, selected == nil, callout == nil, !needsAnnotationLayout,
+            let laidOutRect, let layer = annotationContainer as? AnnotationContainerView
         else { return nil }
         let glided = glidedSinceRender
         glidedSinceRender = []
@@ -36,6 +34,15 @@ extension MapView {
         // A view that moved onto a city's name, or off one, changes the base map: a whole frame then.
         if let baseMapView, !baseMapView.drawsTheSameNames(under: cityLabelObstacles()) { return nil }
         return layer.renderPatch(lastRender: generation)
+    }
+
+    /// No gesture, wheel or animation moves the camera, and it and the size
+    /// are those of the last render: what that render drew still stands.
+    var cameraRestsSinceRender: Bool {
+        guard let window, !window.animator.isAnimating, gestures.pointers.isEmpty, gestures.wheelSettlesAt == nil,
+            let rendered
+        else { return false }
+        return rendered.camera == camera && rendered.size == frame.size
     }
 
     /// Takes in a patch of `renderEpochPatch(afterRender:)` that the differ took.

@@ -23,14 +23,14 @@ extension MapView {
     /// panning map would lay out whole at its next frame for what it now
     /// follows in strips. The caller moves those at once (`annotationDidMove`).
     package func defersOffscreenMove(of annotation: Annotation, from: Point, to: Point) -> Bool {
-        guard !needsAnnotationLayout, laidOutRect != nil, shared.source != nil, gestures.pointers.isEmpty,
-            gestures.wheelSettlesAt == nil, window?.animator.isAnimating != true, rendered?.camera == camera
-        else { return false }
+        guard !needsAnnotationLayout, laidOutRect != nil, shared.source != nil, cameraRestsSinceRender else {
+            return false
+        }
         let key = AnnotationKey(annotation)
         if let selected, AnnotationKey(selected) == key { return false }
         guard !index.contains(key), !isClusteredMember(key) else { return false }
         let visible = camera.visibleWorldRect(viewport: frame.size)
-        let sight = visible.insetBy(dx: -visible.width * reuseMargin / 2, dy: -visible.height * reuseMargin / 2)
+        let sight = viewsStayWithin(visible)
         var way = ShortWayBounds(from)
         way.add(to)
         if let view = liveViews[key] {

@@ -101,7 +101,7 @@ open class MapView: View, CursorProviding {
     /// and the last city-name check (MapView+GlidePatch.swift).
     var collisionReach: Rect?
     var drawnReach: Rect?
-    /// Collision passes run and skipped for a glide that met nothing, since the start (tests count them).
+    /// Collision passes skipped for glides that met nothing, since the start (tests count them).
     package internal(set) var collisionPassesSkipped = 0
     /// Clustering groups and live clusters (MapView+Clustering.swift).
     final var clustering = ClusteringState()
