@@ -20,7 +20,7 @@
   };
   const KIND = { 1: 'GROUP', 2: 'RECT', 3: 'TEXT', 4: 'IMAGE', 5: 'WORLD_PATH', 6: 'BUBBLE', 7: 'BADGE' };
   // key -> [name, layout]; layout letters: f f32, i i32, I u32, H u16, B u8,
-  // c rgba, s str; '' no value. One letter -> scalar value, more -> array.
+  // c rgba, s str, L a u8 count then that many f32; '' no value. One letter -> scalar value, more -> array.
   const PROP = {
     0x01: ['FRAME', 'ffff'], 0x02: ['ANCHOR', 'ii'], 0x03: ['CLEAR_ANCHOR', ''],
     0x04: ['SCALE', 'fff'], 0x05: ['ALPHA', 'f'], 0x06: ['FILL', 'c'],
@@ -29,6 +29,7 @@
     0x0D: ['CLIP', 'B'], 0x0E: ['BUBBLE', 'Bfff'], 0x0F: ['SHADOW', 'cff'],
     0x10: ['HIDDEN', 'B'], 0x11: ['SCROLL', 'ff'], 0x12: ['BASELINE', 'f'],
     0x13: ['EVEN_ODD', 'B'], 0x14: ['REPEAT', 'B'], 0x15: ['GLIDE', 'H'],
+    0x16: ['LINE', 'BBfffL'],
   };
   const CLIENT = {
     HELLO: [0x01, [['version', 'H'], ['width', 'f'], ['height', 'f'], ['devicePixelRatio', 'f'], ['hash', 's']]],
@@ -94,6 +95,7 @@
         case 'd': return this.f64();
         case 'c': return this.rgba();
         case 's': return this.str();
+        case 'L': return Array.from({ length: this.u8() }, () => this.f32());
         default: throw new Error('bad layout ' + t);
       }
     }

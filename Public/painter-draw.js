@@ -271,8 +271,56 @@
       if (it.stroke && it.lineWidth > 0) {
         ctx.strokeStyle = it.stroke;
         ctx.lineWidth = it.lineWidth / k; // stays lineWidth CSS px at any zoom
-        ctx.stroke(it.fill ? res.closed : res.open);
+        const line = it.line;
+        if (!line) {
+          ctx.stroke(it.fill ? res.closed : res.open);
+          return;
+        }
+        if (line.end <= line.start) return;
+        ctx.lineCap = line.cap;
+        ctx.lineJoin = line.join;
+        ctx.setLineDash(line.dash.map((d) => d / k)); // dashes keep their CSS px too
+        ctx.lineDashOffset = line.phase / k;
+        const whole = line.start <= 0 && line.end >= 1;
+        ctx.stroke(whole ? (it.fill ? res.closed : res.open) : strokeStretch(res, line.start, line.end, !!it.fill));
+        ctx.lineCap = 'butt';
+        ctx.lineJoin = 'miter';
+        ctx.setLineDash([]);
+        ctx.lineDashOffset = 0;
       }
+    }
+
+    // The part of a path's rings from `start` to `end` of their whole length
+    // (each ring closed when the item fills): MapKit's strokeStart and
+    // strokeEnd. Kept for the last stretch asked of each path.
+    function strokeStretch(res, start, end, closed) {
+      const key = `${start}|${end}|${closed}`;
+      if (res.stretch && res.stretch.key === key) return res.stretch.path;
+      const rings = res.rings.map((r) => (closed && r.length >= 4 ? r.concat([r[0], r[1]]) : r));
+      let total = 0;
+      for (const r of rings) for (let i = 2; i < r.length; i += 2) total += Math.hypot(r[i] - r[i - 2], r[i + 1] - r[i - 1]);
+      const from = start * total, to = end * total;
+      const path = new Path2D();
+      let walked = 0;
+      for (const r of rings) {
+        let drawing = false;
+        for (let i = 2; i < r.length; i += 2) {
+          const x0 = r[i - 2], y0 = r[i - 1], x1 = r[i], y1 = r[i + 1];
+          const len = Math.hypot(x1 - x0, y1 - y0);
+          const a = Math.max(from, walked), b = Math.min(to, walked + len);
+          if (len > 0 && a <= b) {
+            const t0 = (a - walked) / len, t1 = (b - walked) / len;
+            if (!drawing) path.moveTo(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0);
+            path.lineTo(x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1);
+            drawing = b === walked + len;
+          } else {
+            drawing = false;
+          }
+          walked += len;
+        }
+      }
+      res.stretch = { key, path };
+      return path;
     }
 
     return { paint };

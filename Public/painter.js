@@ -92,9 +92,21 @@
       fill: null, stroke: null, lineWidth: 1, radius: 0,
       text: '', font: 0, size: 13, image: 0, path: 0, clip: false,
       bubble: null, shadow: null, hidden: false, scrollX: 0, scrollY: 0,
-      baseline: null, evenOdd: false, repeat: false, glideMs: 0, glide: null,
+      baseline: null, evenOdd: false, repeat: false, glideMs: 0, glide: null, line: null,
       // screen bounds from the last paint (CSS px), valid when gen === paintGen
       gen: -1, bx: 0, by: 0, bw: 0, bh: 0,
+    };
+  }
+
+  // LINE as the canvas takes it; null for the default (butt, miter, solid, whole).
+  const CAPS = ['butt', 'round', 'square'], JOINS = ['miter', 'round', 'bevel'];
+  function lineStyle(v) {
+    const [cap, join, phase, start, end, dash] = v;
+    if (!cap && !join && !phase && start <= 0 && end >= 1 && dash.length === 0) return null;
+    return {
+      cap: CAPS[cap] || 'butt', join: JOINS[join] || 'miter', phase,
+      start: Math.max(0, Math.min(1, start)), end: Math.max(0, Math.min(1, end)),
+      dash: dash.every((d) => d >= 0 && Number.isFinite(d)) ? dash : [],
     };
   }
 
@@ -133,6 +145,7 @@
         case 'EVEN_ODD': it.evenOdd = v !== 0; break;
         case 'REPEAT': it.repeat = v !== 0; break;
         case 'GLIDE': it.glideMs = v; break;
+        case 'LINE': it.line = lineStyle(v); break;
       }
     }
     if (moved !== null) {
@@ -275,7 +288,7 @@
       closed.closePath();
     }
     paths.set(op.resource, {
-      originX: op.originX, originY: op.originY, shift: op.shift, closed, open,
+      originX: op.originX, originY: op.originY, shift: op.shift, closed, open, rings,
       bbox: [minX, minY, maxX, maxY],
     });
   }

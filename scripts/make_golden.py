@@ -32,7 +32,8 @@ Canonical JSON form (what a decoder must produce from the .bin files)
   order, colours as strings: FRAME [x,y,w,h], ANCHOR [x,y], SCALE
   [scale,originX,originY], STROKE ["#rrggbbaa",lineWidth], FONT [font,size],
   BUBBLE [arrowDirection,arrowX,arrowWidth,arrowHeight], SHADOW
-  ["#rrggbbaa",blur,offsetY], SCROLL [x,y].
+  ["#rrggbbaa",blur,offsetY], SCROLL [x,y], LINE
+  [cap,join,dashPhase,strokeStart,strokeEnd,[dash...]].
 - rgba fields are lower-case "#rrggbbaa" strings (BACKGROUND's is "colour").
 - bytes fields (DEF_IMAGE data, DEF_PATH data) are standard base64 strings,
   padded. Path data is not unpacked: it stays the raw varint bytes.
@@ -72,7 +73,7 @@ CLIENT_OPS = {
 }
 KINDS = {"GROUP": 1, "RECT": 2, "TEXT": 3, "IMAGE": 4, "WORLD_PATH": 5, "BUBBLE": 6, "BADGE": 7}
 # key -> (code, value layout). Layout letters: f f32, i i32, I u32, H u16, B u8,
-# c rgba, s str. "" = no value.
+# c rgba, s str, L a list of f32 after its u8 count. "" = no value.
 PROPS = {
     "FRAME": (0x01, "ffff"), "ANCHOR": (0x02, "ii"), "CLEAR_ANCHOR": (0x03, ""),
     "SCALE": (0x04, "fff"), "ALPHA": (0x05, "f"), "FILL": (0x06, "c"),
@@ -81,6 +82,7 @@ PROPS = {
     "CLIP": (0x0D, "B"), "BUBBLE": (0x0E, "Bfff"), "SHADOW": (0x0F, "cff"),
     "HIDDEN": (0x10, "B"), "SCROLL": (0x11, "ff"), "BASELINE": (0x12, "f"),
     "EVEN_ODD": (0x13, "B"), "REPEAT": (0x14, "B"), "GLIDE": (0x15, "H"),
+    "LINE": (0x16, "BBfffL"),
 }
 # Field layouts of ops (name, type) in wire order. Types as above plus
 # d f64, b bytes, and special handling for INSERT/PATCH props and A11Y.
@@ -154,6 +156,10 @@ class Writer:
         elif t == "b":
             raw = base64.b64decode(v) if isinstance(v, str) else bytes(v)
             b += struct.pack("<I", len(raw)) + raw
+        elif t == "L":
+            b += struct.pack("<B", len(v))
+            for x in v:
+                self.put("f", x)
         elif t == "K":
             b += struct.pack("<B", KINDS[v])
         else:
@@ -290,7 +296,7 @@ def golden_frame() -> dict:
             {"op": "BACKGROUND", "colour": "#aad3dfff"},
             {"op": "INSERT", "item": 1, "parent": 0, "index": 0, "kind": "WORLD_PATH", "props": [
                 P("PATH", 4), P("FILL", "#f2efe9ff"), P("STROKE", ["#80808080", 0.5]), P("EVEN_ODD", 1),
-                P("REPEAT", 1)]},
+                P("REPEAT", 1), P("LINE", [1, 2, 1.5, 0.25, 0.75, [6, 3]])]},
             {"op": "INSERT", "item": 10, "parent": 0, "index": 1, "kind": "RECT", "props": [
                 P("FRAME", [1.5, 2, 30, 40]), P("FILL", "#ff0000ff"), P("RADIUS", 4)]},
             {"op": "INSERT", "item": 11, "parent": 0, "index": 2, "kind": "GROUP", "props": [

@@ -22,6 +22,7 @@ package enum ItemProperty: Hashable, Sendable {
     case repeatsWorld(Bool)
     /// How long an anchor change takes (0: a jump); applies to an anchor in the same op.
     case glide(milliseconds: UInt16)
+    case line(ItemLineStyle)
 }
 
 /// A new accessible name for the element over `item` (`A11Y_NAMES`).

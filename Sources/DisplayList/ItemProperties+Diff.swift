@@ -29,6 +29,7 @@ extension ItemProperties {
         }
         if evenOdd != old.evenOdd { out.append(.evenOdd(evenOdd)) }
         if repeatsWorld != old.repeatsWorld { out.append(.repeatsWorld(repeatsWorld)) }
+        if line != old.line { out.append(.line(line ?? .plain)) }
         if glideMilliseconds != old.glideMilliseconds { out.append(.glide(milliseconds: glideMilliseconds)) }
         return out
     }

@@ -71,6 +71,72 @@ public struct ItemStroke: Hashable, Sendable {
     public static let none = ItemStroke(color: .clear, width: 1)
 }
 
+/// How a world path's stroke is drawn beyond its colour and width, as a
+/// canvas strokes it: MapKit's `lineCap`, `lineJoin`, `lineDashPattern`,
+/// `lineDashPhase`, `strokeStart` and `strokeEnd`. A class, so an item
+/// without one (nearly all) carries a pointer's worth of it.
+public final class ItemLineStyle: Hashable, Sendable {
+    /// How an open end of the stroke is drawn.
+    public enum Cap: UInt8, Sendable {
+        /// Square, ending at the last point.
+        case butt = 0
+        /// A half circle past the last point.
+        case round = 1
+        /// A half square past the last point.
+        case square = 2
+    }
+    /// How two segments of the stroke meet.
+    public enum Join: UInt8, Sendable {
+        /// A sharp corner (cut off where it grows past ten widths).
+        case miter = 0
+        /// A rounded corner.
+        case round = 1
+        /// A corner cut straight across.
+        case bevel = 2
+    }
+    /// The line's ends and corners.
+    public let cap: Cap, join: Join
+    /// Lengths of dash and gap in turn, CSS px at any zoom; empty draws a solid line.
+    public let dashPattern: [Float]
+    /// How far into the pattern the line starts, CSS px.
+    public let dashPhase: Float
+    /// The stretch of the path stroked, as fractions of its length (0...1):
+    /// a route drawn up to where a vehicle is.
+    public let strokeStart: Float, strokeEnd: Float
+
+    /// A stroke with these ends, corners, dashes and stretch.
+    public init(
+        cap: Cap = .butt, join: Join = .miter, dashPattern: [Float] = [], dashPhase: Float = 0,
+        strokeStart: Float = 0, strokeEnd: Float = 1
+    ) {
+        self.cap = cap
+        self.join = join
+        self.dashPattern = dashPattern
+        self.dashPhase = dashPhase
+        self.strokeStart = strokeStart
+        self.strokeEnd = strokeEnd
+    }
+
+    /// The protocol's default: what an item without a line style draws.
+    public static let plain = ItemLineStyle()
+
+    /// Styles are equal when they draw the same.
+    public static func == (a: ItemLineStyle, b: ItemLineStyle) -> Bool {
+        a === b
+            || (a.cap == b.cap && a.join == b.join && a.dashPattern == b.dashPattern && a.dashPhase == b.dashPhase
+                && a.strokeStart == b.strokeStart && a.strokeEnd == b.strokeEnd)
+    }
+    /// Hashes what `==` compares.
+    public func hash(into h: inout Hasher) {
+        h.combine(cap)
+        h.combine(join)
+        h.combine(dashPattern)
+        h.combine(dashPhase)
+        h.combine(strokeStart)
+        h.combine(strokeEnd)
+    }
+}
+
 /// A font resource and size.
 public struct ItemFont: Hashable, Sendable {
     /// The `FontDescriptor.id` of the font, and its size in CSS px.
@@ -135,6 +201,9 @@ public struct ItemProperties: Hashable, Sendable {
     // order leaves no padding.
     /// What a text item draws (one line).
     public var text: String = ""
+    /// Caps, joins, dashes and the stretch of a world path its stroke draws;
+    /// nil: butt caps, miter joins, solid, the whole path.
+    public var line: ItemLineStyle?
     /// Position in the parent item (or from `anchor`) and size, CSS px.
     public var frame: Rect32 = .zero
     /// A scale about a point of the item, children included.

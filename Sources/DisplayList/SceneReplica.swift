@@ -218,6 +218,7 @@ extension ItemProperties {
         case let .evenOdd(v): evenOdd = v
         case let .repeatsWorld(v): repeatsWorld = v
         case let .glide(milliseconds): glideMilliseconds = milliseconds
+        case let .line(v): line = v == .plain ? nil : v
         }
     }
 }

@@ -114,6 +114,18 @@ package enum FrameDecoder {
         }
     }
 
+    static func lineStyle(_ r: inout ByteReader) throws -> ItemLineStyle {
+        guard let cap = ItemLineStyle.Cap(rawValue: try r.u8("cap")) else { throw WireError.invalidValue("cap") }
+        guard let join = ItemLineStyle.Join(rawValue: try r.u8("join")) else { throw WireError.invalidValue("join") }
+        let phase = try r.f32("dash phase")
+        let start = try r.f32("stroke start")
+        let end = try r.f32("stroke end")
+        var dashes: [Float] = []
+        for _ in 0..<(try r.u8("dash count")) { dashes.append(try r.f32("dash")) }
+        return ItemLineStyle(
+            cap: cap, join: join, dashPattern: dashes, dashPhase: phase, strokeStart: start, strokeEnd: end)
+    }
+
     static func properties(_ r: inout ByteReader) throws -> [ItemProperty] {
         var out: [ItemProperty] = []
         for _ in 0..<(try r.u8("property count")) {
@@ -161,6 +173,7 @@ package enum FrameDecoder {
             case .evenOdd: out.append(.evenOdd(try r.u8("evenOdd") != 0))
             case .repeatsWorld: out.append(.repeatsWorld(try r.u8("repeat") != 0))
             case .glide: out.append(.glide(milliseconds: try r.u16("glide")))
+            case .line: out.append(.line(try lineStyle(&r)))
             }
         }
         return out

@@ -18,7 +18,7 @@ package enum FrameEncoder {
 
     enum Key: UInt8 {
         case frame = 0x01, anchor, clearAnchor, scale, alpha, fill, stroke, radius, text, font, image, path
-        case clip, bubble, shadow, hidden, scroll, baseline, evenOdd, repeatsWorld, glide
+        case clip, bubble, shadow, hidden, scroll, baseline, evenOdd, repeatsWorld, glide, line
     }
 
     /// `WELCOME`: the first server message of a session.
@@ -230,6 +230,16 @@ package enum FrameEncoder {
             case let .glide(milliseconds):
                 w.u8(Key.glide.rawValue)
                 w.u16(milliseconds)
+            case let .line(style):
+                w.u8(Key.line.rawValue)
+                w.u8(style.cap.rawValue)
+                w.u8(style.join.rawValue)
+                w.f32(style.dashPhase)
+                w.f32(style.strokeStart)
+                w.f32(style.strokeEnd)
+                let dashes = style.dashPattern.prefix(Int(UInt8.max))
+                w.u8(UInt8(dashes.count))
+                for d in dashes { w.f32(d) }
             }
         }
     }

@@ -250,8 +250,8 @@ private func render(_ generation: UInt64, _ items: [SceneItem], unchanged: [Rang
 /// The differ keeps every item of a session's last frame: its properties
 /// must not carry padding (a thousand idle sessions each hold hundreds).
 @Test func itemPropertiesCarryNoPadding() {
-    #expect(MemoryLayout<ItemProperties>.stride == 136)
-    #expect(MemoryLayout<SceneItem>.stride <= 152)
+    #expect(MemoryLayout<ItemProperties>.stride == 144)
+    #expect(MemoryLayout<SceneItem>.stride <= 160)
 }
 
 /// While a session is active its differ keeps where each item sits, in an id

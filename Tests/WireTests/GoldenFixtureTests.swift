@@ -44,7 +44,10 @@ import Testing
             Issue.record("no world path inserted as item 1")
             return
         }
-        #expect(properties.last == .repeatsWorld(true))
+        #expect(properties.contains(.repeatsWorld(true)))
+        let line = ItemLineStyle(
+            cap: .round, join: .bevel, dashPattern: [6, 3], dashPhase: 1.5, strokeStart: 0.25, strokeEnd: 0.75)
+        #expect(properties.contains(.line(line)))
         #expect(properties.contains(.evenOdd(true)))
     }
 

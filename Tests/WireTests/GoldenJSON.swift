@@ -110,6 +110,13 @@ enum GoldenJSON {
             case "EVEN_ODD": return .evenOdd(num(p["value"]) != 0)
             case "REPEAT": return .repeatsWorld(num(p["value"]) != 0)
             case "GLIDE": return .glide(milliseconds: UInt16(num(p["value"])))
+            case "LINE":
+                return .line(
+                    ItemLineStyle(
+                        cap: ItemLineStyle.Cap(rawValue: UInt8(num(a[0])))!,
+                        join: ItemLineStyle.Join(rawValue: UInt8(num(a[1])))!,
+                        dashPattern: (a[5] as! [Any]).map(f32), dashPhase: f32(a[2]), strokeStart: f32(a[3]),
+                        strokeEnd: f32(a[4])))
             default: throw Bad(what: "\(p)")
             }
         }

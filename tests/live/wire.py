@@ -178,6 +178,9 @@ def _props(r: Reader) -> dict:
             props["repeat"] = r.take("B")
         elif k == 0x15:
             props["glide"] = r.take("H")
+        elif k == 0x16:
+            cap, join, phase, start, end, count = r.take("BBfffB")
+            props["line"] = (cap, join, phase, start, end, tuple(r.take("f") for _ in range(count)))
         else:
             raise DecodeError(f"unknown property key 0x{k:02x} at byte {r.pos - 1}")
     return props
