@@ -1,0 +1,85 @@
+import MapGeometry
+
+extension PathResource {
+    /// A path of `rings` in world units (lines, or rings a fill closes),
+    /// encoded as docs/protocol.md "Paths" says: the first point is the
+    /// origin, each next one a zigzag varint delta. Points are rounded to
+    /// whole world units (a sixteenth of a pixel at the deepest zoom); `x`
+    /// may run past either edge of the world, so a line across 180° stays
+    /// one line.
+    package convenience init(rings: [[Point]]) {
+        let first = rings.first { !$0.isEmpty }?.first ?? .zero
+        let origin = (x: Self.unit(first.x), y: Self.unit(first.y))
+        var data: [UInt8] = []
+        data.reserveCapacity(rings.reduce(2) { $0 + 2 + $1.count * 4 })
+        Self.varint(UInt32(rings.count), into: &data)
+        var last = (x: Int64(0), y: Int64(0))
+        for ring in rings {
+            Self.varint(UInt32(ring.count), into: &data)
+            for p in ring {
+                let x = Int64(Self.unit(p.x)) - Int64(origin.x), y = Int64(Self.unit(p.y)) - Int64(origin.y)
+                Self.zigzag(x - last.x, into: &data)
+                Self.zigzag(y - last.y, into: &data)
+                last = (x, y)
+            }
+        }
+        self.init(id: ResourceID.next(), originX: origin.x, originY: origin.y, shift: 0, data: data)
+    }
+
+    private static func unit(_ v: Double) -> Int32 {
+        guard v.isFinite else { return 0 }
+        return Int32(clamping: Int64(v.rounded()))
+    }
+
+    private static func varint(_ value: UInt32, into data: inout [UInt8]) {
+        var v = value
+        while v >= 0x80 {
+            data.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
+        data.append(UInt8(v))
+    }
+
+    private static func zigzag(_ value: Int64, into data: inout [UInt8]) {
+        let v = Int32(clamping: value)
+        varint(UInt32(bitPattern: (v << 1) ^ (v >> 31)), into: &data)
+    }
+
+    /// The rings of `data` in world units, as the painter reads them: what a test checks an encoding against.
+    package func decodedRings() -> [[Point]]? {
+        var i = 0
+        func varint() -> UInt32? {
+            var v: UInt32 = 0
+            var shift: UInt32 = 0
+            while i < data.count, shift <= 28 {
+                let b = data[i]
+                i += 1
+                v |= UInt32(b & 0x7F) << shift
+                if b & 0x80 == 0 { return v }
+                shift += 7
+            }
+            return nil
+        }
+        func zigzag() -> Int64? {
+            guard let n = varint() else { return nil }
+            return Int64(Int32(bitPattern: (n >> 1) ^ (0 &- (n & 1))))
+        }
+        guard let count = varint() else { return nil }
+        var rings: [[Point]] = []
+        var x: Int64 = 0
+        var y: Int64 = 0
+        for _ in 0..<count {
+            guard let n = varint(), Int(n) <= data.count else { return nil }
+            var ring: [Point] = []
+            for _ in 0..<n {
+                guard let dx = zigzag(), let dy = zigzag() else { return nil }
+                x += dx
+                y += dy
+                let scale = Double(1 << shift)
+                ring.append(Point(x: Double(originX) + Double(x) * scale, y: Double(originY) + Double(y) * scale))
+            }
+            rings.append(ring)
+        }
+        return i == data.count ? rings : nil
+    }
+}
