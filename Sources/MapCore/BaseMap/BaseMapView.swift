@@ -28,6 +28,8 @@ package final class BaseMapView: View {
     /// Widths and rank prefixes, shared by every session's base map.
     let labels: CityLabels
     private var placement = CityLabelPlacement()
+    /// The map's overlays above roads: drawn over land and borders, under the names.
+    var overlaysUnderNames: View?
     /// What the last render drew (not the items: a session keeps those once, in its differ).
     private var lastDrawn: Drawn?
 
@@ -98,10 +100,14 @@ package final class BaseMapView: View {
         // and then the differ need not compare a single item.
         let first = context.scene.items.count
         for tile in tiles { appendTile(tile, into: &context) }
+        let tilesEnd = context.scene.items.count
+        overlaysUnderNames?.render(parent: id, into: &context)
+        let namesStart = context.scene.items.count
         appendCityLabels(placed, into: &context)
         let drawn = Drawn(tiles: tiles.map(\.itemID), cities: placed, generation: context.generation)
         if let last = lastDrawn, last.isSame(as: drawn) {
-            context.markUnchanged(first..<context.scene.items.count)
+            context.markUnchanged(first..<tilesEnd)
+            context.markUnchanged(namesStart..<context.scene.items.count)
         }
         lastDrawn = drawn
     }

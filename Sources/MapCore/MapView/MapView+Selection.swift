@@ -149,8 +149,10 @@ extension MapView {
             showMembers(of: cluster, animated: true)
         } else if let view = hit as? AnnotationView, view.isEnabled, let annotation = view.annotation {
             selectAnnotation(annotation, animated: true)
-        } else if let current = selected {
-            deselectAnnotation(current, animated: true)
+        } else {
+            // Annotations win over overlays; a tap on an overlay deselects as one on the bare map does.
+            if let current = selected { deselectAnnotation(current, animated: true) }
+            _ = tapOverlay(at: location)
         }
     }
 }

@@ -46,6 +46,13 @@ open class MapView: View, CursorProviding {
     }
 
     let baseMapView: BaseMapView?
+    /// The overlays over land and borders, under the place names: drawn by
+    /// the base map between the two when there is one (MapView+Overlays.swift).
+    let overlaysAboveRoads = OverlayLayerView()
+    /// The overlays over the place names, under the annotation views.
+    let overlaysAboveLabels = OverlayLayerView()
+    /// Overlays or their renderers changed since the last render: no patch of the annotation views alone then.
+    var overlaysChangedSinceRender = false
     let annotationContainer: View = AnnotationContainerView()
     let calloutContainer = View()
     /// The zoom buttons, scale bar, attribution and keyboard shortcuts over
@@ -121,7 +128,14 @@ open class MapView: View, CursorProviding {
         baseMapView = baseMap.map { BaseMapView(baseMap: $0, typeface: fonts.regular) }
         controls = MapControls(fonts: fonts, baseMapAttributions: baseMap?.attributions ?? [])
         super.init(frame: frame)
-        if let baseMapView { addSubview(baseMapView) }
+        if let baseMapView {
+            addSubview(baseMapView)
+            baseMapView.addSubview(overlaysAboveRoads)
+            baseMapView.overlaysUnderNames = overlaysAboveRoads
+        } else {
+            addSubview(overlaysAboveRoads)
+        }
+        addSubview(overlaysAboveLabels)
         addSubview(annotationContainer)
         addSubview(calloutContainer)
         addSubview(controls)
@@ -295,6 +309,10 @@ open class MapView: View, CursorProviding {
         baseMapView?.camera = camera
         baseMapView?.viewport = frame.size
         baseMapView?.frame = bounds
+        for layer in [overlaysAboveRoads, overlaysAboveLabels] {
+            layer.camera = camera
+            layer.frame = bounds
+        }
         noteClusterLevel()
         layoutAnnotationViews()
         spreadCoincidentMembers()
@@ -307,6 +325,7 @@ open class MapView: View, CursorProviding {
         refitCalloutAfterRender()
         rendered = (camera, frame.size)
         glidedSinceRender = []
+        overlaysChangedSinceRender = false
     }
 
     // MARK: Events (the gestures are in MapView+Gestures.swift)
@@ -350,6 +369,6 @@ open class MapView: View, CursorProviding {
     /// overlays, never the base map.
     open override func visibleSubviewsForFocus() -> [View] {
         // Pins, the callout, then any overlay an app adds (a toolbar); never the base map.
-        subviews.filter { $0 !== baseMapView }
+        subviews.filter { $0 !== baseMapView && !($0 is OverlayLayerView) }
     }
 }

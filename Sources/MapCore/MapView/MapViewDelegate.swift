@@ -35,6 +35,13 @@ public protocol MapViewDelegate: AnyObject {
     func mapView(_ mapView: MapView, calloutShouldHighlightFor view: AnnotationView) -> Bool
     /// `view`'s highlighted callout was clicked (SMCalloutView's `calloutViewClicked:`).
     func mapView(_ mapView: MapView, calloutClickedFor view: AnnotationView)
+    /// The renderer that draws `overlay`, asked once when it is added; nil
+    /// draws it in the map's standard style (a blue line, a lightly filled area).
+    func mapView(_ mapView: MapView, rendererFor overlay: Overlay) -> OverlayRenderer?
+    /// A tap landed on `overlay` (inside an area, on or near a line) and on
+    /// no annotation view, at `coordinate`: what Leaflet and MapLibre give a
+    /// click on a shape, and MapKit leaves to the app.
+    func mapView(_ mapView: MapView, didSelect overlay: Overlay, at coordinate: Coordinate)
 }
 
 extension MapViewDelegate {
@@ -68,4 +75,8 @@ extension MapViewDelegate {
     public func mapView(_ mapView: MapView, calloutShouldHighlightFor view: AnnotationView) -> Bool { false }
     /// Does nothing.
     public func mapView(_ mapView: MapView, calloutClickedFor view: AnnotationView) {}
+    /// nil: the map's standard style.
+    public func mapView(_ mapView: MapView, rendererFor overlay: Overlay) -> OverlayRenderer? { nil }
+    /// Does nothing.
+    public func mapView(_ mapView: MapView, didSelect overlay: Overlay, at coordinate: Coordinate) {}
 }

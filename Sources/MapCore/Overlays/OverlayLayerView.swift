@@ -1,0 +1,89 @@
+import DisplayList
+import MapGeometry
+import ViewKit
+
+/// The overlays of one level of a map, in drawing order, each a world path
+/// item: the geometry goes to a browser once and a pan moves none of it.
+/// The item repeats in every copy of the world the map shows, as the base
+/// map does.
+final class OverlayLayerView: View {
+    struct Entry {
+        let overlay: Overlay
+        let renderer: OverlayRenderer
+        /// The overlay's item on this map.
+        let itemID: UInt32
+    }
+
+    /// Bottom first, as `MapView.overlays(in:)` lists them.
+    var entries: [Entry] = []
+    /// Where the map looks; set before each render.
+    var camera = Camera(center: .zero, zoom: 1)
+    /// What the last render drew, so an unchanged layer costs the differ nothing.
+    private var lastDrawn: (layer: ItemProperties, items: [ItemProperties], labels: [String?], generation: UInt64)?
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    override func itemProperties() -> ItemProperties {
+        var p = super.itemProperties()
+        p.repeatsWorld = true
+        return p
+    }
+
+    override func renderSubviews(into context: inout RenderContext) {
+        // `render(parent:into:)` appended the layer's own item just before its children.
+        let own = context.scene.items.count - 1
+        var drawn: [ItemProperties] = []
+        var labels: [String?] = []
+        drawn.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let shape = entry.overlay as? OverlayShape, var p = entry.renderer.itemProperties() else { continue }
+            context.use(shape.path)
+            let title = entry.overlay.title.flatMap { $0.isEmpty ? nil : $0 }
+            if title != nil { p = labelled(p, bounds: entry.overlay.boundingMapRect) }
+            context.scene.append(entry.itemID, parent: id, kind: .worldPath, p)
+            if let title {
+                context.scene.accessibility.append(
+                    AccessibilityElement(item: entry.itemID, role: .text, flags: [], name: title))
+            }
+            drawn.append(p)
+            labels.append(title)
+        }
+        let layer = context.scene.items[own].properties
+        if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
+            last.layer == layer, last.items == drawn, last.labels == labels
+        {
+            context.markUnchanged(own..<context.scene.items.count)
+        }
+        lastDrawn = (layer, drawn, labels, context.generation)
+    }
+
+    /// A titled overlay's item anchored at its bounds' north-west corner and
+    /// as large as its bounds on screen: the painter draws a world path from
+    /// its path alone, and places the overlay's element in the accessibility
+    /// mirror over that frame. Only a zoom changes it.
+    private func labelled(_ properties: ItemProperties, bounds: Rect) -> ItemProperties {
+        var p = properties
+        let scale = Mercator.pixelsPerUnit(zoom: camera.zoom)
+        p.anchor = WorldAnchor(Point(x: bounds.minX, y: bounds.minY))
+        p.frame = Rect32(x: 0, y: 0, width: Float(bounds.width * scale), height: Float(bounds.height * scale))
+        return p
+    }
+
+    /// The entries topmost first that `point` (map points) touches, within
+    /// `slop` points of a line: what a tap there selects.
+    func entries(at point: Point, slop: Double, map: MapView) -> [Entry] {
+        let world = map.camera.worldPoint(forScreen: point, viewport: map.frame.size)
+        let unitsPerPoint = 1 / Mercator.pixelsPerUnit(zoom: map.camera.zoom)
+        return entries.reversed().filter { entry in
+            guard let shape = entry.overlay as? OverlayShape,
+                let p = entry.renderer.itemProperties(), !p.hidden, p.alpha > 0
+            else { return false }
+            let halfWidth = p.stroke.color.alpha > 0 ? Double(p.stroke.width) / 2 : 0
+            let reach = (halfWidth + slop) * unitsPerPoint
+            return OverlayHitTest.touches(shape, at: world, reach: reach)
+        }
+    }
+}
