@@ -133,3 +133,72 @@ def test_the_opening_view_leaves_room_around_every_cafe(chrome, hello_map):
             assert pin["x"] + pin["width"] <= inner[0] - 60 and pin["y"] + pin["height"] <= inner[1] - 60, (
                 width, height, pin)
 
+
+
+ROUTE = (0x7B, 0x3F, 0x00)
+ZONE_LINE = (0x2E, 0x8B, 0x57)
+LAND = (0xF2, 0xEF, 0xE6)
+# A quarter of the zone's green over the land.
+ZONE_FILL = tuple(round(0.75 * land + 0.25 * green) for land, green in zip(LAND, ZONE_LINE))
+
+
+def mercator_y(lat):
+    import math
+    return math.log(math.tan(math.pi / 4 + math.radians(lat) / 2))
+
+
+def project(box, lon, lat, west, east, north, south):
+    """A coordinate's place in a screen box that spans west..east and north..south (Mercator)."""
+    x = box["x"] + (lon - west) / (east - west) * box["width"]
+    y = box["y"] + (mercator_y(north) - mercator_y(lat)) / (mercator_y(north) - mercator_y(south)) * box["height"]
+    return x, y
+
+
+def great_circle(a, b, t):
+    """The point a fraction t of the way from a to b (lon, lat) along the great circle."""
+    import math
+    def vector(lon, lat):
+        lon, lat = math.radians(lon), math.radians(lat)
+        return (math.cos(lat) * math.cos(lon), math.cos(lat) * math.sin(lon), math.sin(lat))
+    u, v = vector(*a), vector(*b)
+    angle = math.acos(sum(p * q for p, q in zip(u, v)))
+    ka, kb = math.sin((1 - t) * angle) / math.sin(angle), math.sin(t * angle) / math.sin(angle)
+    x, y, z = (ka * p + kb * q for p, q in zip(u, v))
+    return math.degrees(math.atan2(y, x)), math.degrees(math.atan2(z, math.hypot(x, y)))
+
+
+def pixels_near(image, x, y, colour, radius=3, tolerance=14):
+    return sum(near(image.getpixel((int(x) + dx, int(y) + dy)), colour, tolerance)
+               for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1))
+
+
+def test_route_and_zone_overlays_draw_under_the_pins(chrome, hello_map):
+    """The example's café tour (a dashed geodesic line) and its coffee-house
+    triangle (a lightly filled polygon) draw where their coordinates are, in
+    their renderers' colours, and each is in the mirror by its title."""
+    url, _ = hello_map
+    driver = chrome()
+    driver.get(url)
+    wait_painted(driver)
+    zone = poll(lambda: element(driver, "Coffee-house triangle"), message="the zone in the mirror")
+    route = poll(lambda: element(driver, "Café tour"), message="the route in the mirror")
+    image = screenshot(driver, "hellomap-overlays.png")
+    # The triangle's corners: Venice (west, south), Vienna (east), Prague (north).
+    west, east, north, south = 12.3385, 16.3655, 50.0819, 45.4336
+    inside = project(zone, 14.37, 48.0, west, east, north, south)
+    assert pixels_near(image, *inside, ZONE_FILL, radius=4) > 40, image.getpixel(tuple(map(int, inside)))
+    # Its outline, halfway along the edge from Venice to Vienna.
+    edge = project(zone, (12.3385 + 16.3655) / 2, (45.4336 + 48.2104) / 2 - 0.02, west, east, north, south)
+    assert pixels_near(image, *edge, ZONE_LINE, radius=4, tolerance=40) > 0
+    # The route's first leg, Lisbon to Paris: dashes of its brown along the middle of the great circle,
+    # which bows north of the straight line on the map.
+    west, east, north, south = -9.1425, 16.3655, 50.0819, 38.7107
+    found = 0
+    for i in range(20):
+        lon, lat = great_circle((-9.1425, 38.7107), (2.3326, 48.8540), 0.4 + 0.2 * i / 19)
+        found += pixels_near(image, *project(route, lon, lat, west, east, north, south), ROUTE, radius=2, tolerance=30)
+    assert found > 20, "the route's brown along Lisbon to Paris"
+    # Not along the straight line: the geodesic bows 20 points north of it there.
+    x, y = project(route, -3.4, 43.78, west, east, north, south)
+    assert pixels_near(image, x, y, ROUTE, radius=3, tolerance=30) == 0
+    assert not severe_logs(driver)

@@ -11,6 +11,25 @@ final class PlacesController: MapViewDelegate {
         mapView.delegate = self
         mapView.register(PlaceView.self, forAnnotationViewWithReuseIdentifier: PlaceView.reuseIdentifier)
         mapView.addAnnotations(places)
+        // Overlays, as MapKit's: a zone filled over the land and under the city names,
+        // and a route over everything but the pins.
+        mapView.addOverlay(Self.zone(places), level: .aboveRoads)
+        mapView.addOverlay(Self.route(places))
+    }
+
+    static let routeColor = Color(hex: 0x7B3F00)
+    static let zoneColor = Color(hex: 0x2E8B57)
+
+    /// A tour of the cafés from west to east, each leg along the Earth's surface.
+    static func route(_ places: [Place]) -> GeodesicPolyline {
+        let stops = places.sorted { $0.longitude < $1.longitude }.map(\.coordinate)
+        return GeodesicPolyline(coordinates: stops, title: "Café tour")
+    }
+
+    /// The cafés of Prague, Vienna and Venice, the old coffee-house triangle.
+    static func zone(_ places: [Place]) -> Polygon {
+        let corners = places.filter { ["cafe-louvre", "cafe-central", "caffe-florian"].contains($0.id) }
+        return Polygon(coordinates: corners.map(\.coordinate), title: "Coffee-house triangle")
     }
 
     // MARK: MapViewDelegate
@@ -32,6 +51,29 @@ final class PlacesController: MapViewDelegate {
         }
         show(place, in: placeView)
         return placeView
+    }
+
+    func mapView(_ mapView: MapView, rendererFor overlay: Overlay) -> OverlayRenderer? {
+        switch overlay {
+        case let route as Polyline:
+            let renderer = PolylineRenderer(polyline: route)
+            renderer.strokeColor = Self.routeColor
+            renderer.lineWidth = 4
+            renderer.lineDashPattern = [10, 6]
+            return renderer
+        case let zone as Polygon:
+            let renderer = PolygonRenderer(polygon: zone)
+            renderer.fillColor = Self.zoneColor.withAlpha(0.25)
+            renderer.strokeColor = Self.zoneColor
+            renderer.lineWidth = 2
+            return renderer
+        default:
+            return nil
+        }
+    }
+
+    func mapView(_ mapView: MapView, didSelect overlay: Overlay, at coordinate: Coordinate) {
+        print("Tapped \(overlay.title ?? "an overlay")")
     }
 
     func mapView(_ mapView: MapView, didSelect view: AnnotationView) {
