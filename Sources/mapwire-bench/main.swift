@@ -117,6 +117,11 @@ if CommandLine.arguments.dropFirst().first == "frames-crowd" {
     try runCrowdPans(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
+// `mapwire-bench overlays [lines] [vertices] [areas] [frames]`: frames over many lines and areas (OverlayBench.swift).
+if CommandLine.arguments.dropFirst().first == "overlays" {
+    try runOverlayFrames(CommandLine.arguments.dropFirst(2))
+    exit(0)
+}
 // `mapwire-bench metrics [records] [scrapes]`: what counters, histograms and a scrape cost (MetricsBench.swift).
 if CommandLine.arguments.dropFirst().first == "metrics" {
     try runMetricsBenchmark(CommandLine.arguments.dropFirst(2))

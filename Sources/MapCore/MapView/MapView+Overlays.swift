@@ -74,6 +74,8 @@ extension MapView {
     /// all again rather than patching the annotation views alone.
     func overlayRenderingDidChange() {
         overlaysChangedSinceRender = true
+        overlaysAboveRoads.renderersChanged = true
+        overlaysAboveLabels.renderersChanged = true
     }
 
     /// The topmost overlay a tap at `location` touches (inside an area,

@@ -41,6 +41,8 @@ package protocol OverlayShape: Overlay {
     var isArea: Bool { get }
     /// The rings encoded once for every map that draws the shape.
     var path: PathResource { get }
+    /// What a map at `zoom` draws: the rings simplified for it, shared by every map.
+    func path(forZoom zoom: Double) -> PathResource
 }
 
 /// A title and subtitle behind a lock, for shapes shared by every session.
@@ -61,16 +63,25 @@ final class ShapeText: Sendable {
     }
 }
 
-/// The geometry every shape derives from its rings once, at creation.
-struct ShapeGeometry: Sendable {
+/// The geometry every shape derives from its rings once, at creation, and
+/// the simpler paths lower zooms draw, made when a map first asks for one
+/// and shared by every map.
+final class ShapeGeometry: Sendable {
     let rings: [[Point]]
     let bounds: Rect
+    let isArea: Bool
+    /// The full geometry: what the deepest zooms draw.
     let path: PathResource
+    /// Per whole zoom level, the path made for it: nil until asked for.
+    private let pathsByZoom: Mutex<[PathResource?]>
+    /// How far a point may move on screen when a zoom's path leaves it out, CSS px.
+    static let tolerance = 0.25
 
     /// `rings` in world units; each ring of an area gets its first point again at its end, so a stroke closes it.
-    init(rings: [[Point]], closingRings: Bool) {
+    init(rings: [[Point]], isArea: Bool) {
         let kept = rings.filter { !$0.isEmpty }
         self.rings = kept
+        self.isArea = isArea
         var (minX, minY) = (Double.infinity, Double.infinity)
         var (maxX, maxY) = (-Double.infinity, -Double.infinity)
         for ring in kept {
@@ -82,8 +93,30 @@ struct ShapeGeometry: Sendable {
             }
         }
         bounds = minX.isFinite ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : .zero
-        let drawn = closingRings ? kept.map { $0.count > 2 && $0.first != $0.last ? $0 + [$0[0]] : $0 } : kept
-        path = PathResource(rings: drawn)
+        path = PathResource(rings: Self.drawn(kept, isArea: isArea))
+        pathsByZoom = Mutex([PathResource?](repeating: nil, count: Int(Camera.maxZoom) + 1))
+    }
+
+    /// The path a map at `zoom` draws: the geometry without the points it
+    /// cannot show (closer than a quarter of a pixel to the line through
+    /// the others, or an island smaller than that), or the full path when
+    /// that leaves out nearly nothing.
+    func path(forZoom zoom: Double) -> PathResource {
+        let level = min(max(Int(zoom.isFinite ? zoom.rounded(.down) : 0), 0), Int(Camera.maxZoom))
+        if let made = pathsByZoom.withLock({ $0[level] }) { return made }
+        let tolerance = Self.tolerance / Mercator.pixelsPerUnit(zoom: Double(level))
+        let simple = ShapeSimplification.simplify(rings, tolerance: tolerance, isArea: isArea)
+        let made = simple.map { PathResource(rings: Self.drawn($0, isArea: isArea)) } ?? path
+        // Two maps may make the same level at once: the first one stored wins, so every map shares one path.
+        return pathsByZoom.withLock { paths in
+            if let first = paths[level] { return first }
+            paths[level] = made
+            return made
+        }
+    }
+
+    private static func drawn(_ rings: [[Point]], isArea: Bool) -> [[Point]] {
+        isArea ? rings.map { $0.count > 2 && $0.first != $0.last ? $0 + [$0[0]] : $0 } : rings
     }
 
     /// The centre of the bounds, as the shape's `coordinate`.

@@ -15,7 +15,11 @@ final class OverlayLayerView: View {
     }
 
     /// Bottom first, as `MapView.overlays(in:)` lists them.
-    var entries: [Entry] = []
+    var entries: [Entry] = [] { didSet { renderersChanged = true } }
+    /// Each entry's item as its renderer draws it, but for the path, which depends on the zoom.
+    private var drawings: [ItemProperties?] = []
+    /// A renderer or the entries changed since `drawings` were read.
+    var renderersChanged = true
     /// Where the map looks; set before each render.
     var camera = Camera(center: .zero, zoom: 1)
     /// What the last render drew, so an unchanged layer costs the differ nothing.
@@ -35,12 +39,20 @@ final class OverlayLayerView: View {
     override func renderSubviews(into context: inout RenderContext) {
         // `render(parent:into:)` appended the layer's own item just before its children.
         let own = context.scene.items.count - 1
+        if renderersChanged {
+            drawings = entries.map { $0.overlay is OverlayShape ? $0.renderer.itemProperties() : nil }
+            renderersChanged = false
+        }
+        // Shapes near the screen only: one far away costs a browser nothing until a pan brings it near.
+        let visible = camera.visibleWorldRect(viewport: frame.size)
+        let near = visible.insetBy(dx: -visible.width / 2, dy: -visible.height / 2)
         var drawn: [ItemProperties] = []
         var labels: [String?] = []
-        drawn.reserveCapacity(entries.count)
-        for entry in entries {
-            guard let shape = entry.overlay as? OverlayShape, var p = entry.renderer.itemProperties() else { continue }
-            context.use(shape.path)
+        for (entry, drawing) in zip(entries, drawings) {
+            guard var p = drawing, let shape = entry.overlay as? OverlayShape, shape.intersects(near) else { continue }
+            let path = shape.path(forZoom: camera.zoom)
+            context.use(path)
+            p.path = path.id
             let title = entry.overlay.title.flatMap { $0.isEmpty ? nil : $0 }
             if title != nil { p = labelled(p, bounds: entry.overlay.boundingMapRect) }
             context.scene.append(entry.itemID, parent: id, kind: .worldPath, p)
@@ -79,7 +91,7 @@ final class OverlayLayerView: View {
         let unitsPerPoint = 1 / Mercator.pixelsPerUnit(zoom: map.camera.zoom)
         return entries.reversed().filter { entry in
             guard let shape = entry.overlay as? OverlayShape,
-                let p = entry.renderer.itemProperties(), !p.hidden, p.alpha > 0
+                let p = entry.renderer.itemProperties(), p.alpha > 0
             else { return false }
             let halfWidth = p.stroke.color.alpha > 0 ? Double(p.stroke.width) / 2 : 0
             let reach = (halfWidth + slop) * unitsPerPoint

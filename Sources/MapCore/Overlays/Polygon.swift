@@ -25,7 +25,7 @@ public final class Polygon: OverlayShape, @unchecked Sendable {
         self.interiorPolygons = interiorPolygons
         let outer = Self.open(points)
         geometry = ShapeGeometry(
-            rings: [outer] + interiorPolygons.map { Self.open($0.points) }, closingRings: true)
+            rings: [outer] + interiorPolygons.map { Self.open($0.points) }, isArea: true)
         text = ShapeText(title: title, subtitle: subtitle)
     }
 
@@ -58,6 +58,7 @@ public final class Polygon: OverlayShape, @unchecked Sendable {
     package var rings: [[Point]] { geometry.rings }
     package var isArea: Bool { true }
     package var path: PathResource { geometry.path }
+    package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
 }
 
 /// Several areas that draw and select as one, as `MKMultiPolygon`.
@@ -71,7 +72,7 @@ public final class MultiPolygon: OverlayShape, @unchecked Sendable {
     /// One overlay of `polygons`.
     public init(_ polygons: [Polygon], title: String? = nil, subtitle: String? = nil) {
         self.polygons = polygons
-        geometry = ShapeGeometry(rings: polygons.flatMap(\.rings), closingRings: true)
+        geometry = ShapeGeometry(rings: polygons.flatMap(\.rings), isArea: true)
         text = ShapeText(title: title, subtitle: subtitle)
     }
 
@@ -93,6 +94,7 @@ public final class MultiPolygon: OverlayShape, @unchecked Sendable {
     package var rings: [[Point]] { geometry.rings }
     package var isArea: Bool { true }
     package var path: PathResource { geometry.path }
+    package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
 }
 
 /// A circle of a radius in metres around a centre, as `MKCircle`: on the
@@ -123,7 +125,7 @@ public final class Circle: OverlayShape, @unchecked Sendable {
             while lon - center.longitude < -180 { lon += 360 }
             edge.append(Coordinate(latitude: point.latitude, longitude: lon))
         }
-        geometry = ShapeGeometry(rings: [edge.map(Mercator.project)], closingRings: true)
+        geometry = ShapeGeometry(rings: [edge.map(Mercator.project)], isArea: true)
         text = ShapeText(title: title, subtitle: subtitle)
     }
 
@@ -148,4 +150,5 @@ public final class Circle: OverlayShape, @unchecked Sendable {
     package var rings: [[Point]] { geometry.rings }
     package var isArea: Bool { true }
     package var path: PathResource { geometry.path }
+    package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
 }

@@ -17,7 +17,7 @@ public class Polyline: OverlayShape, @unchecked Sendable {
 
     /// A line through world points (Web Mercator world units), as `MKPolyline(points:count:)`.
     public init(points: [Point], title: String? = nil, subtitle: String? = nil) {
-        geometry = ShapeGeometry(rings: [points], closingRings: false)
+        geometry = ShapeGeometry(rings: [points], isArea: false)
         text = ShapeText(title: title, subtitle: subtitle)
     }
 
@@ -45,6 +45,7 @@ public class Polyline: OverlayShape, @unchecked Sendable {
     package var rings: [[Point]] { geometry.rings }
     package var isArea: Bool { false }
     package var path: PathResource { geometry.path }
+    package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
 }
 
 /// A line that follows the Earth's surface between its points, the
@@ -80,7 +81,7 @@ public final class MultiPolyline: OverlayShape, @unchecked Sendable {
     /// One overlay of `polylines`.
     public init(_ polylines: [Polyline], title: String? = nil, subtitle: String? = nil) {
         self.polylines = polylines
-        geometry = ShapeGeometry(rings: polylines.flatMap(\.rings), closingRings: false)
+        geometry = ShapeGeometry(rings: polylines.flatMap(\.rings), isArea: false)
         text = ShapeText(title: title, subtitle: subtitle)
     }
 
@@ -102,4 +103,5 @@ public final class MultiPolyline: OverlayShape, @unchecked Sendable {
     package var rings: [[Point]] { geometry.rings }
     package var isArea: Bool { false }
     package var path: PathResource { geometry.path }
+    package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
 }

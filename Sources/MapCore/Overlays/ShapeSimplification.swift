@@ -1,0 +1,69 @@
+import MapGeometry
+
+/// Douglas–Peucker line simplification in world units: the points of a
+/// line or ring a zoom can tell apart, so a frame at the world's zoom does
+/// not carry every bend a city's zoom shows.
+enum ShapeSimplification {
+    /// `ring` with every point dropped that lies within `tolerance` of the
+    /// line between the points kept around it; the ends always stay.
+    static func simplify(_ ring: [Point], tolerance: Double) -> [Point] {
+        guard ring.count > 2, tolerance > 0 else { return ring }
+        let limit = tolerance * tolerance
+        var keep = [Bool](repeating: false, count: ring.count)
+        keep[0] = true
+        keep[ring.count - 1] = true
+        // An explicit stack of spans rather than recursion: a route of a million points must not overflow.
+        var spans = [(0, ring.count - 1)]
+        while let (first, last) = spans.popLast() {
+            guard last > first + 1 else { continue }
+            var farthest = first
+            var distance = -1.0
+            for i in (first + 1)..<last {
+                let d = OverlayHitTest.squaredDistance(ring[i], toSegment: ring[first], ring[last])
+                if d > distance {
+                    distance = d
+                    farthest = i
+                }
+            }
+            guard distance > limit else { continue }
+            keep[farthest] = true
+            spans.append((first, farthest))
+            spans.append((farthest, last))
+        }
+        var out: [Point] = []
+        out.reserveCapacity(ring.count / 4)
+        for i in ring.indices where keep[i] { out.append(ring[i]) }
+        return out
+    }
+
+    /// `rings` as a zoom draws them: each simplified to `tolerance`, and
+    /// the rings of an area smaller than `tolerance` across left out (an
+    /// island less than a pixel wide). Nil when that keeps nearly every
+    /// point: the full geometry then draws as well and costs no second path.
+    static func simplify(_ rings: [[Point]], tolerance: Double, isArea: Bool) -> [[Point]]? {
+        var kept: [[Point]] = []
+        var before = 0
+        var after = 0
+        for ring in rings {
+            before += ring.count
+            if isArea, span(of: ring) < tolerance { continue }
+            let simple = simplify(ring, tolerance: tolerance)
+            after += simple.count
+            kept.append(simple)
+        }
+        return after * 10 >= before * 9 ? nil : kept
+    }
+
+    /// The larger side of the box around `ring`, world units (its points as given, not wrapped).
+    static func span(of ring: [Point]) -> Double {
+        guard let first = ring.first else { return 0 }
+        var (minX, maxX, minY, maxY) = (first.x, first.x, first.y, first.y)
+        for p in ring {
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
+        }
+        return max(maxX - minX, maxY - minY)
+    }
+}

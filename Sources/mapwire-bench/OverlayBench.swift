@@ -1,0 +1,93 @@
+// Frames of a map with many lines and areas (`mapwire-bench overlays`), for
+// docs/performance.md "Lines and areas": each session's first frame and its
+// pan frames at the world's zoom, a country's and a city's.
+import Foundation
+import MapCore
+import MapGeometry
+import MapSession
+
+/// An app whose every map shows the same shapes: lines (routes of random
+/// walks) and areas (rough circles), made once and shared by every session.
+struct OverlayBenchApp: MapApp {
+    let shapes: [Overlay]
+
+    func setUpSession(_ session: MapAppSession) -> AnyObject? {
+        session.mapView.addOverlays(shapes)
+        return nil
+    }
+
+    /// `lines` routes of `vertices` points each, walking from starts spread
+    /// over Europe in steps of about 2 km, and `areas` rough circles of 40
+    /// points, 1 to 20 km across. A fixed seed.
+    static func shapes(lines: Int, vertices: Int, areas: Int) -> [Overlay] {
+        var state: UInt64 = 11
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var out: [Overlay] = []
+        out.reserveCapacity(lines + areas)
+        for _ in 0..<lines {
+            var lat = 36 + 22 * next(), lon = -9 + 33 * next()
+            var heading = 2 * Double.pi * next()
+            var points: [Coordinate] = []
+            points.reserveCapacity(vertices)
+            for _ in 0..<vertices {
+                points.append(Coordinate(latitude: lat, longitude: lon))
+                heading += (next() - 0.5) * 0.6
+                lat += 0.018 * cos(heading)
+                lon += 0.018 * sin(heading) / cos(lat * .pi / 180)
+            }
+            out.append(Polyline(coordinates: points))
+        }
+        for _ in 0..<areas {
+            let center = Coordinate(latitude: 36 + 22 * next(), longitude: -9 + 33 * next())
+            let radius = 500 + 9_500 * next()
+            let ring = (0..<40).map { i in
+                GreatCircle.destination(
+                    from: center, bearing: Double(i) * 9, distance: radius * (0.8 + 0.4 * next()))
+            }
+            out.append(Polygon(coordinates: ring))
+        }
+        return out
+    }
+}
+
+/// `mapwire-bench overlays [lines] [vertices a line] [areas] [frames]`: a
+/// session at each camera over Europe, its first frame's bytes and its pan
+/// frames' time (each drag's handling, decoding to the encoded frame).
+func runOverlayFrames(_ arguments: ArraySlice<String>) throws {
+    let lines = Int(arguments.first ?? "") ?? 10_000
+    let vertices = Int(arguments.dropFirst().first ?? "") ?? 200
+    let areas = Int(arguments.dropFirst(2).first ?? "") ?? 1_000
+    let frames = Int(arguments.dropFirst(3).first ?? "") ?? 300
+    let t0 = now()
+    let shapes = OverlayBenchApp.shapes(lines: lines, vertices: vertices, areas: areas)
+    let made = now() - t0
+    let app = try MapService(
+        app: OverlayBenchApp(shapes: shapes),
+        options: .init(
+            dataDirectory: root.appendingPathComponent("fixtures"),
+            publicDirectory: root.appendingPathComponent("Public"), storePath: ":memory:"))
+    print(
+        String(
+            format: "%d lines of %d points and %d areas, made in %.2f s", lines, vertices, areas, made))
+    print("| camera | first frame KB | first frame ms | pan p50 ms | pan p99 ms | pan bytes p99 |")
+    print("|---|---|---|---|---|---|")
+    for hash in ["#4/48/8", "#8/48/8", "#12/48/8", "#16/48/8"] {
+        let t1 = now()
+        let panner = PanningSession(id: 1, world: app.world, hash: hash)
+        let first = now() - t1
+        var times: [Double] = []
+        var sizes: [Double] = []
+        for step in 0..<frames {
+            let (seconds, bytes) = panner.drag(step)
+            times.append(seconds)
+            sizes.append(Double(bytes ?? 0))
+        }
+        print(
+            String(
+                format: "| %@ | %.1f | %.1f | %.3f | %.3f | %.0f |", hash, Double(panner.firstFrameBytes) / 1024,
+                first * 1e3, percentile(times, 0.5) * 1e3, percentile(times, 0.99) * 1e3, percentile(sizes, 0.99)))
+    }
+}
