@@ -7,23 +7,36 @@ extension PathResource {
     /// whole world units (a sixteenth of a pixel at the deepest zoom); `x`
     /// may run past either edge of the world, so a line across 180° stays
     /// one line.
-    package convenience init(rings: [[Point]]) {
+    ///
+    /// With a `shift`, points are rounded to steps of `2^shift` units (a
+    /// zoomed-out path needs no finer grid than an eighth of its pixel, and
+    /// its deltas then fit a byte), and a point that rounds onto the one
+    /// before it is left out.
+    package convenience init(rings: [[Point]], shift: UInt8 = 0) {
+        let step = Double(1 << Int(min(shift, 30)))
         let first = rings.first { !$0.isEmpty }?.first ?? .zero
         let origin = (x: Self.unit(first.x), y: Self.unit(first.y))
         var data: [UInt8] = []
         data.reserveCapacity(rings.reduce(2) { $0 + 2 + $1.count * 4 })
         Self.varint(UInt32(rings.count), into: &data)
         var last = (x: Int64(0), y: Int64(0))
-        for ring in rings {
+        var ring: [(Int64, Int64)] = []
+        for points in rings {
+            ring.removeAll(keepingCapacity: true)
+            for p in points {
+                let x = Int64(((Double(Self.unit(p.x)) - Double(origin.x)) / step).rounded())
+                let y = Int64(((Double(Self.unit(p.y)) - Double(origin.y)) / step).rounded())
+                if let previous = ring.last, previous == (x, y) { continue }
+                ring.append((x, y))
+            }
             Self.varint(UInt32(ring.count), into: &data)
-            for p in ring {
-                let x = Int64(Self.unit(p.x)) - Int64(origin.x), y = Int64(Self.unit(p.y)) - Int64(origin.y)
+            for (x, y) in ring {
                 Self.zigzag(x - last.x, into: &data)
                 Self.zigzag(y - last.y, into: &data)
                 last = (x, y)
             }
         }
-        self.init(id: ResourceID.next(), originX: origin.x, originY: origin.y, shift: 0, data: data)
+        self.init(id: ResourceID.next(), originX: origin.x, originY: origin.y, shift: shift, data: data)
     }
 
     private static func unit(_ v: Double) -> Int32 {

@@ -28,3 +28,21 @@ import Testing
         #expect(PathResource(rings: []).decodedRings()?.isEmpty == true)
     }
 }
+
+@Suite struct PathEncodingGridTests {
+    @Test func aShiftRoundsPointsToItsGridAndDropsThoseThatFallTogether() throws {
+        let ring = [
+            Point(x: 100_000, y: 200_000), Point(x: 100_300, y: 200_100), Point(x: 104_100, y: 196_000),
+            Point(x: 104_200, y: 196_100),
+        ]
+        let path = PathResource(rings: [ring], shift: 10)
+        #expect(path.shift == 10)
+        let back = try #require(path.decodedRings())
+        // The second point rounds onto the first, the fourth onto the third.
+        #expect(back[0].count == 2)
+        for (p, q) in zip([ring[0], ring[2]], back[0]) {
+            #expect(abs(p.x - q.x) <= 512 && abs(p.y - q.y) <= 512)
+        }
+        #expect(path.data.count < PathResource(rings: [ring]).data.count)
+    }
+}

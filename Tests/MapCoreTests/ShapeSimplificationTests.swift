@@ -1,5 +1,5 @@
-import Foundation
 import DisplayList
+import Foundation
 import MapGeometry
 import Testing
 
@@ -71,5 +71,25 @@ import Testing
         map.camera = Camera(center: Coordinate(latitude: -30.5, longitude: 150.5), zoom: 5)
         scene = window.renderScene()
         #expect(scene.items.contains { $0.properties.path == far.path(forZoom: 5).id })
+    }
+}
+
+@Suite struct OverlayBatchTests {
+    @Test func manyAlikeRoutesInATileDrawAsOneItemWithAllTheirLines() throws {
+        let (window, map) = makeMap(camera: Camera(center: Coordinate(latitude: 48, longitude: 2), zoom: 4))
+        let routes = (0..<100).map { i in
+            Polyline(coordinates: [
+                Coordinate(latitude: 48 + Double(i) * 0.01, longitude: 2),
+                Coordinate(latitude: 48.5 + Double(i) * 0.01, longitude: 2.5),
+            ])
+        }
+        map.addOverlays(routes)
+        let scene = window.renderScene()
+        let paths = scene.items.filter { $0.kind == .worldPath }
+        #expect(paths.count == 1)
+        let batch = try #require(paths.first)
+        let rings = try #require(scene.paths.first { $0.id == batch.properties.path }?.decodedRings())
+        #expect(rings.count == 100)
+        #expect(batch.properties.stroke.color == MapView.standardOverlayColor)
     }
 }

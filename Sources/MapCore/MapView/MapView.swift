@@ -298,6 +298,8 @@ open class MapView: View, CursorProviding {
     package func rest() {
         clustering.sharedLayouts = [:]
         (annotationContainer as? AnnotationContainerView)?.forgetHeldRenders()
+        overlaysAboveRoads.forgetRender()
+        overlaysAboveLabels.forgetRender()
         controls.forgetPlacement()
     }
 

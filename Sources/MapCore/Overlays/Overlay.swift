@@ -34,8 +34,8 @@ public enum OverlayLevel: Sendable, CaseIterable {
 /// What the map's own shapes share: their geometry in world units, ready to
 /// draw and to hit test, and a title and subtitle an app may change.
 package protocol OverlayShape: Overlay {
-    /// The lines or rings of the shape, in world units; a ring is not
-    /// repeated at its end.
+    /// The lines or rings of the shape, in world units; an area's rings end
+    /// where they start.
     var rings: [[Point]] { get }
     /// Whether the rings enclose an area (a polygon, a circle) rather than run as lines.
     var isArea: Bool { get }
@@ -43,6 +43,8 @@ package protocol OverlayShape: Overlay {
     var path: PathResource { get }
     /// What a map at `zoom` draws: the rings simplified for it, shared by every map.
     func path(forZoom zoom: Double) -> PathResource
+    /// The rings of `path(forZoom:)`.
+    func rings(forZoom zoom: Double) -> [[Point]]
 }
 
 /// A title and subtitle behind a lock, for shapes shared by every session.
@@ -72,14 +74,20 @@ final class ShapeGeometry: Sendable {
     let isArea: Bool
     /// The full geometry: what the deepest zooms draw.
     let path: PathResource
-    /// Per whole zoom level, the path made for it: nil until asked for.
-    private let pathsByZoom: Mutex<[PathResource?]>
+    /// Per whole zoom level, what it draws: nil until asked for.
+    private let zoomed: Mutex<[Zoomed?]>
     /// How far a point may move on screen when a zoom's path leaves it out, CSS px.
-    static let tolerance = 0.25
+    static let tolerance = 0.5
+
+    /// The rings a zoom draws (each ring of an area closed) and their path.
+    struct Zoomed: Sendable {
+        let rings: [[Point]]
+        let path: PathResource
+    }
 
     /// `rings` in world units; each ring of an area gets its first point again at its end, so a stroke closes it.
     init(rings: [[Point]], isArea: Bool) {
-        let kept = rings.filter { !$0.isEmpty }
+        let kept = Self.drawn(rings.filter { !$0.isEmpty }, isArea: isArea)
         self.rings = kept
         self.isArea = isArea
         var (minX, minY) = (Double.infinity, Double.infinity)
@@ -93,27 +101,40 @@ final class ShapeGeometry: Sendable {
             }
         }
         bounds = minX.isFinite ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : .zero
-        path = PathResource(rings: Self.drawn(kept, isArea: isArea))
-        pathsByZoom = Mutex([PathResource?](repeating: nil, count: Int(Camera.maxZoom) + 1))
+        path = PathResource(rings: kept)
+        zoomed = Mutex([Zoomed?](repeating: nil, count: Int(Camera.maxZoom) + 1))
     }
 
     /// The path a map at `zoom` draws: the geometry without the points it
     /// cannot show (closer than a quarter of a pixel to the line through
     /// the others, or an island smaller than that), or the full path when
     /// that leaves out nearly nothing.
-    func path(forZoom zoom: Double) -> PathResource {
+    func path(forZoom zoom: Double) -> PathResource { self.zoomed(zoom).path }
+
+    /// The rings and path of `path(forZoom:)`.
+    func zoomed(_ zoom: Double) -> Zoomed {
         let level = min(max(Int(zoom.isFinite ? zoom.rounded(.down) : 0), 0), Int(Camera.maxZoom))
-        if let made = pathsByZoom.withLock({ $0[level] }) { return made }
+        if let made = zoomed.withLock({ $0[level] }) { return made }
         let tolerance = Self.tolerance / Mercator.pixelsPerUnit(zoom: Double(level))
-        let simple = ShapeSimplification.simplify(rings, tolerance: tolerance, isArea: isArea)
-        let made = simple.map { PathResource(rings: Self.drawn($0, isArea: isArea)) } ?? path
+        let made: Zoomed
+        if let simple = ShapeSimplification.simplify(rings, tolerance: tolerance, isArea: isArea) {
+            let drawn = Self.drawn(simple, isArea: isArea)
+            made = Zoomed(rings: drawn, path: PathResource(rings: drawn, shift: Self.shift(level: level)))
+        } else {
+            made = Zoomed(rings: rings, path: path)
+        }
         // Two maps may make the same level at once: the first one stored wins, so every map shares one path.
-        return pathsByZoom.withLock { paths in
-            if let first = paths[level] { return first }
-            paths[level] = made
+        return zoomed.withLock { all in
+            if let first = all[level] { return first }
+            all[level] = made
             return made
         }
     }
+
+    /// The grid a zoom's path is rounded to: steps of `2^shift` world units,
+    /// an eighth of a pixel or finer (world units are 2^30 across, the world
+    /// 2^(8 + level) pixels).
+    static func shift(level: Int) -> UInt8 { UInt8(max(0, 30 - 8 - level - 3)) }
 
     private static func drawn(_ rings: [[Point]], isArea: Bool) -> [[Point]] {
         isArea ? rings.map { $0.count > 2 && $0.first != $0.last ? $0 + [$0[0]] : $0 } : rings

@@ -20,10 +20,21 @@ final class OverlayLayerView: View {
     private var drawings: [ItemProperties?] = []
     /// A renderer or the entries changed since `drawings` were read.
     var renderersChanged = true
+    /// How the overlays are drawn at the last zoom level drawn.
+    private var plan: OverlayDrawPlan?
     /// Where the map looks; set before each render.
     var camera = Camera(center: .zero, zoom: 1)
     /// What the last render drew, so an unchanged layer costs the differ nothing.
     private var lastDrawn: (layer: ItemProperties, items: [ItemProperties], labels: [String?], generation: UInt64)?
+
+    /// Lets go of what only makes the next frames cheaper (a map at rest):
+    /// the last render, the drawings and the batches' paths.
+    func forgetRender() {
+        lastDrawn = nil
+        plan = nil
+        drawings = []
+        renderersChanged = true
+    }
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -39,29 +50,53 @@ final class OverlayLayerView: View {
     override func renderSubviews(into context: inout RenderContext) {
         // `render(parent:into:)` appended the layer's own item just before its children.
         let own = context.scene.items.count - 1
+        let level = min(max(Int(camera.zoom.rounded(.down)), 0), Int(Camera.maxZoom))
         if renderersChanged {
-            drawings = entries.map { $0.overlay is OverlayShape ? $0.renderer.itemProperties() : nil }
+            // The path is the zoom's, set when drawn: without it, overlays drawn alike have equal drawings.
+            drawings = entries.map { entry in
+                guard entry.overlay is OverlayShape, var p = entry.renderer.itemProperties() else { return nil }
+                p.path = 0
+                return p
+            }
             renderersChanged = false
+            plan = nil
         }
+        if plan?.level != level { plan = OverlayDrawPlan(entries: entries, drawings: drawings, level: level) }
+        guard let plan else { return }
         // Shapes near the screen only: one far away costs a browser nothing until a pan brings it near.
         let visible = camera.visibleWorldRect(viewport: frame.size)
         let near = visible.insetBy(dx: -visible.width / 2, dy: -visible.height / 2)
         var drawn: [ItemProperties] = []
         var labels: [String?] = []
-        for (entry, drawing) in zip(entries, drawings) {
-            guard var p = drawing, let shape = entry.overlay as? OverlayShape, shape.intersects(near) else { continue }
-            let path = shape.path(forZoom: camera.zoom)
-            context.use(path)
-            p.path = path.id
-            let title = entry.overlay.title.flatMap { $0.isEmpty ? nil : $0 }
-            if title != nil { p = labelled(p, bounds: entry.overlay.boundingMapRect) }
-            context.scene.append(entry.itemID, parent: id, kind: .worldPath, p)
-            if let title {
-                context.scene.accessibility.append(
-                    AccessibilityElement(item: entry.itemID, role: .text, flags: [], name: title))
+        for unit in plan.units {
+            switch unit {
+            case .single(let index):
+                let entry = entries[index]
+                guard var p = drawings[index], let shape = entry.overlay as? OverlayShape, shape.intersects(near)
+                else { continue }
+                let path = shape.path(forZoom: camera.zoom)
+                context.use(path)
+                p.path = path.id
+                let title = entry.overlay.title.flatMap { $0.isEmpty ? nil : $0 }
+                if title != nil { p = labelled(p, bounds: entry.overlay.boundingMapRect) }
+                context.scene.append(entry.itemID, parent: id, kind: .worldPath, p)
+                if let title {
+                    context.scene.accessibility.append(
+                        AccessibilityElement(item: entry.itemID, role: .text, flags: [], name: title))
+                }
+                drawn.append(p)
+                labels.append(title)
+            case .batch(let index):
+                let batch = plan.batches[index]
+                guard let bounds = batch.bounds, WorldWrap.intersects(bounds, near) else { continue }
+                let path = plan.path(of: batch, entries: entries)
+                context.use(path)
+                var p = batch.drawing
+                p.path = path.id
+                context.scene.append(batch.itemID, parent: id, kind: .worldPath, p)
+                drawn.append(p)
+                labels.append(nil)
             }
-            drawn.append(p)
-            labels.append(title)
         }
         let layer = context.scene.items[own].properties
         if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,

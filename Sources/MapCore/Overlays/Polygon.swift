@@ -34,8 +34,8 @@ public final class Polygon: OverlayShape, @unchecked Sendable {
         ring.count > 1 && ring.first == ring.last ? Array(ring.dropLast()) : ring
     }
 
-    /// The outer ring's points in world units.
-    public var points: [Point] { geometry.rings.first ?? [] }
+    /// The outer ring's points in world units, its first point not repeated at its end.
+    public var points: [Point] { Self.open(geometry.rings.first ?? []) }
     /// How many points the outer ring has.
     public var pointCount: Int { points.count }
     /// The outer ring as coordinates.
@@ -59,6 +59,7 @@ public final class Polygon: OverlayShape, @unchecked Sendable {
     package var isArea: Bool { true }
     package var path: PathResource { geometry.path }
     package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
+    package func rings(forZoom zoom: Double) -> [[Point]] { geometry.zoomed(zoom).rings }
 }
 
 /// Several areas that draw and select as one, as `MKMultiPolygon`.
@@ -95,6 +96,7 @@ public final class MultiPolygon: OverlayShape, @unchecked Sendable {
     package var isArea: Bool { true }
     package var path: PathResource { geometry.path }
     package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
+    package func rings(forZoom zoom: Double) -> [[Point]] { geometry.zoomed(zoom).rings }
 }
 
 /// A circle of a radius in metres around a centre, as `MKCircle`: on the
@@ -151,4 +153,5 @@ public final class Circle: OverlayShape, @unchecked Sendable {
     package var isArea: Bool { true }
     package var path: PathResource { geometry.path }
     package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
+    package func rings(forZoom zoom: Double) -> [[Point]] { geometry.zoomed(zoom).rings }
 }

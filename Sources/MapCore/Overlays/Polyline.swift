@@ -46,6 +46,7 @@ public class Polyline: OverlayShape, @unchecked Sendable {
     package var isArea: Bool { false }
     package var path: PathResource { geometry.path }
     package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
+    package func rings(forZoom zoom: Double) -> [[Point]] { geometry.zoomed(zoom).rings }
 }
 
 /// A line that follows the Earth's surface between its points, the
@@ -104,4 +105,5 @@ public final class MultiPolyline: OverlayShape, @unchecked Sendable {
     package var isArea: Bool { false }
     package var path: PathResource { geometry.path }
     package func path(forZoom zoom: Double) -> PathResource { geometry.path(forZoom: zoom) }
+    package func rings(forZoom zoom: Double) -> [[Point]] { geometry.zoomed(zoom).rings }
 }

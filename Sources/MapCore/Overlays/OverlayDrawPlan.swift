@@ -1,0 +1,120 @@
+import DisplayList
+import MapGeometry
+
+/// How a layer draws its overlays at one zoom level: each overlay its own
+/// item, or, for a run of overlays drawn alike (the same renderer style,
+/// no title, the whole line stroked), one item per 512-point tile of the
+/// zoom holding all of their paths at once. A world view of ten thousand
+/// routes then sends a few hundred paths and items, not ten thousand, and
+/// its frames walk a few hundred units. Made once per zoom level and
+/// renderer change; a pan only chooses the units near the screen.
+struct OverlayDrawPlan {
+    /// One item the layer draws: a single overlay (an index into the
+    /// layer's entries) or a batch of them.
+    enum Unit {
+        case single(Int)
+        case batch(Int)
+    }
+
+    /// Overlays drawn alike in one tile, and the path of all of them once made.
+    final class Batch {
+        let itemID = ItemID.next()
+        let drawing: ItemProperties
+        var members: [Int] = []
+        var bounds: Rect?
+        var path: PathResource?
+
+        init(drawing: ItemProperties) {
+            var p = drawing
+            // Alike areas may overlap: the non-zero rule over rings turned the same way fills both.
+            p.evenOdd = false
+            self.drawing = p
+        }
+    }
+
+    let level: Int
+    private(set) var units: [Unit] = []
+    private(set) var batches: [Batch] = []
+    /// The side of a batch's tile, CSS px at the plan's zoom.
+    static let tileSize = 512.0
+    /// Fewer alike overlays in a tile than this are drawn one by one.
+    static let smallestBatch = 2
+
+    /// The plan for `entries` drawn as `drawings` say, at whole zoom `level`.
+    init(entries: [OverlayLayerView.Entry], drawings: [ItemProperties?], level: Int) {
+        self.level = level
+        let tile = Self.tileSize / Mercator.pixelsPerUnit(zoom: Double(level))
+        var index = 0
+        while index < entries.count {
+            guard let drawing = drawings[index], Self.batchable(entries[index], drawing) else {
+                if drawings[index] != nil { units.append(.single(index)) }
+                index += 1
+                continue
+            }
+            // A run of overlays drawn alike: their order among themselves does not show.
+            var tiles: [TileKey: Batch] = [:]
+            var order: [TileKey] = []
+            while index < entries.count, let next = drawings[index], next == drawing,
+                Self.batchable(entries[index], next)
+            {
+                let center = entries[index].overlay.boundingMapRect.center
+                let key = TileKey(x: Int((center.x / tile).rounded(.down)), y: Int((center.y / tile).rounded(.down)))
+                if tiles[key] == nil {
+                    tiles[key] = Batch(drawing: drawing)
+                    order.append(key)
+                }
+                let batch = tiles[key]!
+                batch.members.append(index)
+                let box = entries[index].overlay.boundingMapRect
+                batch.bounds = batch.bounds.map { $0.union(box) } ?? box
+                index += 1
+            }
+            for key in order {
+                let batch = tiles[key]!
+                if batch.members.count < Self.smallestBatch {
+                    units += batch.members.map(Unit.single)
+                } else {
+                    units.append(.batch(batches.count))
+                    batches.append(batch)
+                }
+            }
+        }
+    }
+
+    /// The path of all of a batch's members at the plan's zoom, made when first drawn.
+    func path(of batch: Batch, entries: [OverlayLayerView.Entry]) -> PathResource {
+        if let made = batch.path { return made }
+        var rings: [[Point]] = []
+        for i in batch.members {
+            guard let shape = entries[i].overlay as? OverlayShape else { continue }
+            let zoomed = shape.rings(forZoom: Double(level))
+            rings += shape.isArea ? zoomed.map(Self.clockwise) : zoomed
+        }
+        let made = PathResource(rings: rings, shift: ShapeGeometry.shift(level: level))
+        batch.path = made
+        return made
+    }
+
+    /// Whether an overlay can share an item: untitled (a titled one is its
+    /// own element of the accessibility mirror), one ring for an area (the
+    /// even-odd rule would open holes where two overlap), and the whole
+    /// line stroked.
+    private static func batchable(_ entry: OverlayLayerView.Entry, _ drawing: ItemProperties) -> Bool {
+        guard let shape = entry.overlay as? OverlayShape, entry.overlay.title?.isEmpty ?? true else { return false }
+        if shape.isArea, shape.rings.count > 1 { return false }
+        if let line = drawing.line, line.strokeStart > 0 || line.strokeEnd < 1 { return false }
+        return true
+    }
+
+    /// `ring` turned clockwise on screen (y down), whichever way it was given.
+    static func clockwise(_ ring: [Point]) -> [Point] {
+        var twiceArea = 0.0
+        for (a, b) in zip(ring, ring.dropFirst()) { twiceArea += a.x * b.y - b.x * a.y }
+        return twiceArea < 0 ? ring.reversed() : ring
+    }
+
+    private struct TileKey: Hashable {
+        let x: Int
+        let y: Int
+    }
+}
