@@ -1,157 +1,104 @@
-import Foundation
-
-/// One RFC 7946 `Feature` with a `Point` geometry, read straight into the
-/// fields of an annotation: `[longitude, latitude]`, the id from `id` or
-/// `properties.id`, and from `properties` the title (`title` or `name`),
-/// `subtitle`, `kind`, `clusteringIdentifier`, `draggable` and simplestyle's
-/// `marker-color` and `marker-symbol`. Other properties are ignored.
+/// One RFC 7946 `Feature` as an import reads it: its points and the fields
+/// of an annotation, read by `GeoJSONLineScanner`.
 ///
-/// Decoded by hand so every refusal names the property; the problems are
-/// checked later by `GeoJSONImport`, which knows the feature's place.
-package struct GeoJSONFeature: Decodable {
+/// The geometry is a `Point` (`[longitude, latitude]`, an altitude after
+/// them kept), a `MultiPoint`, a `GeometryCollection` of those, or null. The
+/// id is `id` or `properties.id`; from `properties` come the title (`title`
+/// or `name`), `subtitle` (or simplestyle's `description`), `kind`,
+/// `clusteringIdentifier`, `draggable` and simplestyle's `marker-color`,
+/// `marker-symbol` and `marker-size`. Other properties are ignored.
+///
+/// The style is kept as text here, unchecked: an import checks it, and a
+/// bad style leaves the default with a warning where a bad id or place
+/// refuses the import.
+package struct GeoJSONFeature {
     package var id: String?
-    package var longitude = 0.0
-    package var latitude = 0.0
+    /// Whether the id was a JSON number (kept as its digits in `id`).
+    package var idIsNumber = false
+    /// `Point`, `MultiPoint` or `GeometryCollection`; nil for `"geometry": null`.
+    package var geometryType: String?
+    /// Its points, in order: one for a `Point`, none for a null geometry.
+    package var positions: [GeoJSONPosition] = []
     package var title: String?
     package var subtitle: String?
+    /// simplestyle's `description`, the subtitle when there is no `subtitle`.
+    package var description: String?
     package var kind: String?
     package var clusteringIdentifier: String?
     package var draggable = false
     package var markerColor: String?
     package var markerSymbol: String?
-
-    /// Why a feature cannot be read, with the id when it was read first.
-    package struct Problem: Error {
-        package var message: String
-        package var id: String?
-        /// The feature's place in its array, from the decoder's path.
-        package var index: Int?
-    }
+    package var markerSize: String?
+    /// Properties an import can do without (style, `description`) that came
+    /// as something other than a string: left out, and named in a warning.
+    package var notText: [String] = []
+    /// A legacy `crs` member, when the feature has one that is not null.
+    package var crs: GeoJSONCRS?
 
     package init() {}
+}
 
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ s: String) { stringValue = s }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+/// A GeoJSON position: longitude and latitude, and the altitude when it has one.
+package struct GeoJSONPosition: Equatable, Sendable {
+    package var longitude: Double
+    package var latitude: Double
+    package var altitude: Double?
 
-    package init(from decoder: any Decoder) throws {
-        let index = decoder.codingPath.last?.intValue
-        var readID: String?
-        func problem(_ message: String) -> Problem { Problem(message: message, id: readID, index: index) }
-        guard let o = try? decoder.container(keyedBy: Key.self) else {
-            throw problem("a feature must be a JSON object")
-        }
-        guard let type = try? o.decode(String.self, forKey: Key("type")) else {
-            throw problem("\"type\" must be \"Feature\"")
-        }
-        guard type == "Feature" else {
-            throw problem("\"type\" is \"\(type.prefix(40))\"; each item must be a \"Feature\" (with a Point geometry)")
-        }
-        let properties = try? o.nestedContainer(keyedBy: Key.self, forKey: Key("properties"))
-        if o.contains(Key("properties")), properties == nil, !((try? o.decodeNil(forKey: Key("properties"))) ?? false) {
-            throw problem("\"properties\" must be an object or null")
-        }
-        readID = try Self.identifier(o, "id", problem)
-        if readID == nil, let properties { readID = try Self.identifier(properties, "id", problem) }
-        id = readID
-        guard let geometry = try? o.nestedContainer(keyedBy: Key.self, forKey: Key("geometry")) else {
-            throw problem("\"geometry\" must be a Point object; it is missing or null")
-        }
-        let geometryType = (try? geometry.decode(String.self, forKey: Key("type"))) ?? ""
-        guard geometryType == "Point" else {
-            throw problem(
-                "geometry type \"\(geometryType.prefix(40))\" is not supported; "
-                    + "only Point geometries (\"coordinates\": [longitude, latitude]) can be imported")
-        }
-        guard let position = try? geometry.decode([Double].self, forKey: Key("coordinates")),
-            (2...3).contains(position.count)
-        else {
-            throw problem("\"geometry.coordinates\" must be [longitude, latitude] (numbers)")
-        }
-        (longitude, latitude) = (position[0], position[1])
-        guard let properties else { return }
-        title = try Self.text(properties, "title", problem) ?? Self.text(properties, "name", problem)
-        subtitle = try Self.text(properties, "subtitle", problem)
-        kind = try Self.text(properties, "kind", problem)
-        clusteringIdentifier = try Self.text(properties, "clusteringIdentifier", problem)
-        markerColor = try Self.text(properties, "marker-color", problem)
-        markerSymbol = try Self.text(properties, "marker-symbol", problem)
-        if properties.contains(Key("draggable")), !((try? properties.decodeNil(forKey: Key("draggable"))) ?? false) {
-            guard let d = try? properties.decode(Bool.self, forKey: Key("draggable")) else {
-                throw problem("\"properties.draggable\" must be true or false")
-            }
-            draggable = d
-        }
-    }
-
-    /// A string property; nil when absent or null.
-    private static func text(
-        _ o: KeyedDecodingContainer<Key>, _ key: String,
-        _ problem: (String) -> Problem
-    ) throws -> String? {
-        guard o.contains(Key(key)), !((try? o.decodeNil(forKey: Key(key))) ?? false) else { return nil }
-        guard let s = try? o.decode(String.self, forKey: Key(key)) else {
-            throw problem("\"properties.\(key)\" must be a string")
-        }
-        return s
-    }
-
-    /// An id: a string, or a whole number written as its digits.
-    private static func identifier(
-        _ o: KeyedDecodingContainer<Key>, _ key: String,
-        _ problem: (String) -> Problem
-    ) throws -> String? {
-        guard o.contains(Key(key)), !((try? o.decodeNil(forKey: Key(key))) ?? false) else { return nil }
-        if let s = try? o.decode(String.self, forKey: Key(key)) { return s }
-        if let n = try? o.decode(Int64.self, forKey: Key(key)) { return String(n) }
-        if let d = try? o.decode(Double.self, forKey: Key(key)), d.isFinite { return "\(d)" }
-        throw problem("\"\(key)\" must be a string or a number")
+    package init(longitude: Double, latitude: Double, altitude: Double? = nil) {
+        self.longitude = longitude
+        self.latitude = latitude
+        self.altitude = altitude
     }
 }
 
-/// `{"type": "FeatureCollection", "features": [...]}`, or one feature alone.
-package struct GeoJSONDocument: Decodable {
-    package var features: [GeoJSONFeature]
-    package var isCollection: Bool
+/// A legacy `crs` member, which RFC 7946 dropped but GDAL and older tools
+/// still write: `{"type": "name", "properties": {"name": "..."}}`.
+package enum GeoJSONCRS: Equatable, Sendable {
+    /// A named CRS.
+    case named(String)
+    /// Anything else (a `link` CRS, a CRS without a name), described.
+    case unnamed(String)
 
-    package init(from decoder: any Decoder) throws {
-        typealias Key = GeoJSONFeature.Key
-        guard let o = try? decoder.container(keyedBy: Key.self),
-            let type = try? o.decode(String.self, forKey: Key("type"))
-        else {
-            throw GeoJSONFeature.Problem(
-                message: "expected a GeoJSON object with \"type\" "
-                    + "\"FeatureCollection\" or \"Feature\"")
+    /// Whether it names longitude and latitude on WGS 84, the only
+    /// coordinates RFC 7946 has: CRS84 in any of its spellings, or EPSG:4326,
+    /// which GDAL names for the same longitude-latitude data.
+    package var isLongitudeLatitude: Bool {
+        guard case .named(let name) = self else { return false }
+        return Self.isLongitudeLatitude(name)
+    }
+
+    /// Why an import refuses it, naming it.
+    package var refusal: String {
+        let shown: String
+        switch self {
+        case .named(let name): shown = "\"\(name.prefix(120))\""
+        case .unnamed(let what): shown = what
         }
-        switch type {
-        case "FeatureCollection":
-            isCollection = true
-            guard var list = try? o.nestedUnkeyedContainer(forKey: Key("features")) else {
-                throw GeoJSONFeature.Problem(message: "a FeatureCollection needs a \"features\" array")
-            }
-            var features: [GeoJSONFeature] = []
-            features.reserveCapacity(list.count ?? 0)
-            while !list.isAtEnd {
-                let index = list.currentIndex
-                do {
-                    features.append(try list.decode(GeoJSONFeature.self))
-                } catch var problem as GeoJSONFeature.Problem {
-                    problem.index = index
-                    throw problem
-                }
-            }
-            self.features = features
-        case "Feature":
-            isCollection = false
-            features = [try GeoJSONFeature(from: decoder)]
-        default:
-            throw GeoJSONFeature.Problem(
-                message: "GeoJSON type \"\(type.prefix(40))\" is not supported; send a "
-                    + "FeatureCollection of Point features, or one Feature")
+        return "\"crs\" is \(shown); only longitude and latitude on WGS 84 (CRS84, as RFC 7946 has it, "
+            + "or EPSG:4326) can be imported: reproject the data first, e.g. "
+            + "ogr2ogr -f GeoJSON -lco RFC7946=YES out.geojson in.geojson"
+    }
+
+    /// `CRS84`, `OGC:CRS84`, `EPSG:4326`, `urn:ogc:def:crs:OGC:1.3:CRS84`,
+    /// `urn:ogc:def:crs:EPSG::4326` and the `http://www.opengis.net/def/crs/`
+    /// URIs of both, in any case.
+    static func isLongitudeLatitude(_ name: String) -> Bool {
+        let n = name.lowercased()
+        func names(_ authority: Substring, _ code: Substring) -> Bool {
+            (authority == "ogc" && code == "crs84") || (authority == "epsg" && code == "4326")
         }
+        if n == "crs84" || n == "ogc:crs84" || n == "epsg:4326" { return true }
+        for (prefix, separator) in [
+            ("urn:ogc:def:crs:", Character(":")), ("http://www.opengis.net/def/crs/", "/"),
+            ("https://www.opengis.net/def/crs/", "/"),
+        ] where n.hasPrefix(prefix) {
+            // authority, version (may be empty), code; the urn may leave the version out.
+            let parts = n.dropFirst(prefix.count).split(separator: separator, omittingEmptySubsequences: false)
+            guard (2...3).contains(parts.count), let authority = parts.first, let code = parts.last else {
+                return false
+            }
+            return names(authority, code)
+        }
+        return false
     }
 }

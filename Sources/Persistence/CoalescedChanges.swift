@@ -55,6 +55,7 @@ struct CoalescedChanges {
                 inserted[i]?.subtitle = look.subtitle
                 inserted[i]?.markerColor = look.markerColor
                 inserted[i]?.markerSymbol = look.markerSymbol
+                inserted[i]?.markerSize = look.markerSize
             } else {
                 restyled[id] = look
             }

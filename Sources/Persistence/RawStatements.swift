@@ -28,6 +28,9 @@ struct RowInserter {
         bindText(statement, 12, a.seed)
         bindText(statement, 13, a.markerColor)
         bindText(statement, 14, a.markerSymbol)
+        bindText(statement, 15, a.markerSize)
+        if let h = a.altitude { sqlite3_bind_double(statement, 16, h) } else { sqlite3_bind_null(statement, 16) }
+        sqlite3_bind_int64(statement, 17, a.idIsNumber ? 1 : 0)
         try stepToDone(statement, connection)
     }
 

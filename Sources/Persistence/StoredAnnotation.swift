@@ -16,18 +16,27 @@ package struct StoredAnnotation: Sendable, Equatable {
     /// The name of the app seed that put it there on first start (nil: the
     /// API did): a start brings it back as that app's own annotation.
     package var seed: String?
-    /// The marker's colour (`#rgb` or `#rrggbb`) and glyph text, as the API gave them.
+    /// The marker's colour (`#rgb` or `#rrggbb`, the `#` optional) and glyph text or icon name, as the API gave them.
     package var markerColor: String?
     package var markerSymbol: String?
+    /// `small`, `medium` or `large`; nil draws the usual marker.
+    package var markerSize: String?
+    /// The third number of an imported GeoJSON position, metres; moves leave it as it was.
+    package var altitude: Double?
+    /// Whether the id came as a JSON number in GeoJSON, so an export writes it as one again.
+    package var idIsNumber: Bool
 
     package init(
         id: String, kind: String, title: String?, subtitle: String?, latitude: Double, longitude: Double,
         draggable: Bool = false, clusteringIdentifier: String? = nil, isFixed: Bool = false,
         timestamp: Double? = nil, seed: String? = nil, markerColor: String? = nil,
-        markerSymbol: String? = nil
+        markerSymbol: String? = nil, markerSize: String? = nil, altitude: Double? = nil, idIsNumber: Bool = false
     ) {
         self.markerColor = markerColor
         self.markerSymbol = markerSymbol
+        self.markerSize = markerSize
+        self.altitude = altitude
+        self.idIsNumber = idIsNumber
         self.id = id
         self.kind = kind
         self.title = title
@@ -57,11 +66,15 @@ package struct StoredLook: Sendable, Equatable {
     package var subtitle: String?
     package var markerColor: String?
     package var markerSymbol: String?
+    package var markerSize: String?
 
-    package init(title: String?, subtitle: String?, markerColor: String?, markerSymbol: String?) {
+    package init(
+        title: String?, subtitle: String?, markerColor: String?, markerSymbol: String?, markerSize: String? = nil
+    ) {
         self.title = title
         self.subtitle = subtitle
         self.markerColor = markerColor
         self.markerSymbol = markerSymbol
+        self.markerSize = markerSize
     }
 }

@@ -9,7 +9,7 @@ extension WorldDatabase {
     /// order, with `seq` second.
     static let annotationRows = """
         SELECT id, seq, kind, title, subtitle, latitude, longitude, draggable, clustering_identifier, fixed,
-               timestamp, seed, marker_color, marker_symbol
+               timestamp, seed, marker_color, marker_symbol, marker_size, altitude, id_is_number
         FROM annotation
         """
 

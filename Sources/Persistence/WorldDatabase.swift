@@ -171,7 +171,8 @@ package final class WorldDatabase: Sendable {
                 var annotation = StoredAnnotation(
                     id: row[0], kind: row[2], title: row[3], subtitle: row[4], latitude: row[5], longitude: row[6],
                     draggable: row[7], clusteringIdentifier: row[8], isFixed: row[9], timestamp: row[10],
-                    seed: row[11], markerColor: row[12], markerSymbol: row[13])
+                    seed: row[11], markerColor: row[12], markerSymbol: row[13], markerSize: row[14],
+                    altitude: row[15], idIsNumber: row[16])
                 // A move numbered before the row's own was of an annotation removed and added again since.
                 if let move = moved[annotation.id], move.seq > seq {
                     annotation.latitude = move.position.latitude
@@ -246,8 +247,9 @@ package final class WorldDatabase: Sendable {
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT OR REPLACE INTO annotation (id, seq, kind, title, subtitle, latitude, longitude, draggable,
-                        clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        clustering_identifier, fixed, timestamp, seed, marker_color, marker_symbol, marker_size,
+                        altitude, id_is_number)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             let first = nextSeq
             let added = changes.inserted.compactMap { $0 }
@@ -267,10 +269,12 @@ package final class WorldDatabase: Sendable {
         if !changes.restyled.isEmpty {
             let update = try db.cachedStatement(
                 sql: """
-                    UPDATE annotation SET title = ?, subtitle = ?, marker_color = ?, marker_symbol = ? WHERE id = ?
+                    UPDATE annotation SET title = ?, subtitle = ?, marker_color = ?, marker_symbol = ?, marker_size = ?
+                    WHERE id = ?
                     """)
             for (id, look) in changes.restyled {
-                try update.execute(arguments: [look.title, look.subtitle, look.markerColor, look.markerSymbol, id])
+                try update.execute(
+                    arguments: [look.title, look.subtitle, look.markerColor, look.markerSymbol, look.markerSize, id])
             }
         }
     }

@@ -15,6 +15,7 @@ enum WorldMigrations {
     static let moveLog = "5-move-log"
     static let packedMoveLog = "6-packed-move-log"
     static let positionBuckets = "7-position-buckets"
+    static let geoJSONDetails = "8-geojson-details"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -106,6 +107,13 @@ enum WorldMigrations {
         migrator.registerMigration(positionBuckets) { db in
             // The latest positions the move log's passes fold, a row a bucket of ids (`PositionBuckets`).
             try db.execute(sql: "CREATE TABLE position (bucket INTEGER PRIMARY KEY, moves BLOB NOT NULL)")
+        }
+        migrator.registerMigration(geoJSONDetails) { db in
+            // What a GeoJSON import gives beyond the first style: simplestyle's marker size, a position's
+            // altitude, and whether the feature's id was a JSON number, so an export writes back what came in.
+            try db.execute(sql: "ALTER TABLE annotation ADD COLUMN marker_size TEXT")
+            try db.execute(sql: "ALTER TABLE annotation ADD COLUMN altitude REAL")
+            try db.execute(sql: "ALTER TABLE annotation ADD COLUMN id_is_number INTEGER NOT NULL DEFAULT 0")
         }
         return migrator
     }

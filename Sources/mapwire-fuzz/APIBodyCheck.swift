@@ -37,7 +37,7 @@ enum APIBodyCheck {
         let text = String(decoding: rest.prefix(300), as: UTF8.self)
         let json = "application/json"
         let request: RouteRequest
-        switch route % 6 {
+        switch route % 9 {
         case 0: request = RouteRequest(method: "POST", path: "/api/moves", body: rest, contentType: json)
         case 1: request = RouteRequest(method: "POST", path: "/api/annotations", body: rest, contentType: json)
         case 2:
@@ -46,6 +46,16 @@ enum APIBodyCheck {
                 contentType: json)
         case 3: request = RouteRequest(method: "DELETE", path: "/api/annotations/" + text)
         case 4: request = RouteRequest(method: "GET", path: "/api/annotations/" + text)
+        // Imports: a GeoJSON document, and lines or records read as a streamed body is.
+        case 6:
+            request = RouteRequest(
+                method: "POST", path: "/api/annotations", body: rest, contentType: "application/geo+json")
+        case 7:
+            request = RouteRequest(
+                method: "POST", path: "/api/annotations", body: rest, contentType: "application/x-ndjson")
+        case 8:
+            request = RouteRequest(
+                method: "POST", path: "/api/annotations", body: rest, contentType: "application/geo+json-seq")
         default:
             request = RouteRequest(
                 method: "POST", path: "/api/annotations/" + text + "/position", body: rest,

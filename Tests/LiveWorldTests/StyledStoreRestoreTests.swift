@@ -45,6 +45,29 @@ import Testing
         #expect(late.seq > seqs.last ?? .max)
     }
 
+    @Test func sizeAltitudeAndNumericIDsSurviveARestartAndAMove() throws {
+        let file = try File()
+        do {
+            let store = try StoreRestoreTests.start(file)
+            let look = LiveAnnotation.Look(title: "Seven", markerColor: "ff0000", markerSize: .large)
+            try store.add([
+                LiveAnnotation(
+                    id: "7", kind: "point", coordinate: Coordinate(latitude: 1, longitude: 2), isDraggable: false,
+                    clusteringIdentifier: nil, look: look, altitude: 812.5, idIsNumber: true),
+                LiveAnnotation(id: "flat", title: nil, coordinate: Coordinate(latitude: 3, longitude: 4)),
+            ])
+            _ = try store.apply([Move(id: "7", coordinate: Coordinate(latitude: 5, longitude: 6))])
+            try store.update(id: "flat") { $0.markerSize = .small }
+        }
+        let store = try StoreRestoreTests.start(file)
+        let seven = try #require(store.record(id: "7")?.annotation as? LiveAnnotation)
+        #expect(seven.appearance == LiveAnnotation.Look(title: "Seven", markerColor: "ff0000", markerSize: .large))
+        #expect(seven.altitude == 812.5 && seven.idIsNumber && seven.markerSize == .large)
+        #expect(seven.coordinate == Coordinate(latitude: 5, longitude: 6))
+        let flat = try #require(store.record(id: "flat")?.annotation as? LiveAnnotation)
+        #expect(flat.altitude == nil && !flat.idIsNumber && flat.markerSize == .small)
+    }
+
     @Test func aBatchWithAnIDTakenOrGivenTwiceAddsNothing() throws {
         let store = AnnotationStore()
         let c = Coordinate(latitude: 0, longitude: 0)

@@ -48,9 +48,12 @@ import Testing
             "\"features\"", "\"geometry\"", "\"Point\"", "\"coordinates\"", "\"properties\"",
             "\"id\"", "\"marker-color\"", "\"#abc\"", "\"marker-symbol\"", "\"title\"", "1e999", "-181",
             "null", "true", "0.5", "\"\\u12\"", "\"\\ud800\"", "\n", "\u{0}", "é", "{}", "[]", "\"x\"",
+            "\u{1E}", "\"MultiPoint\"", "\"GeometryCollection\"", "\"geometries\"", "\"crs\"", "\"marker-size\"",
+            "\"large\"", "\"cafe\"", "[1,2,3]",
         ]
         let requests: [(String, String, String?)] = [
             ("POST", "/api/annotations", "application/geo+json"), ("POST", "/api/annotations", "application/x-ndjson"),
+            ("POST", "/api/annotations", "application/geo+json-seq"),
             ("PATCH", "/api/annotations/fuzz", "application/json"),
         ]
         #expect(

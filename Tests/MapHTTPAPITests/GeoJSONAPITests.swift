@@ -52,6 +52,8 @@ import Testing
         let r = importGeoJSON(body)
         #expect(r.status == 201)
         #expect(r.json["imported"] as? Int == 3)
+        #expect(r.json["ids"] as? [String] == ["a", "7", "8"])
+        #expect((r.json["warnings"] as? [Any])?.isEmpty == true)
         let a = try #require(store.record(id: "a"))
         let look = try #require((a.annotation as? LiveAnnotation)?.appearance)
         #expect(look == LiveAnnotation.Look(title: "Paris", subtitle: "FR", markerColor: "#e63946", markerSymbol: "P"))
@@ -76,22 +78,14 @@ import Testing
                 400, ["features[1]", "\"l\"", "LineString", "only Point"]
             ),
             (
-                Self.collection([good, Self.feature("c", 1, 1, #""marker-color":"red""#)]),
-                400, ["features[1]", "\"c\"", "marker-color", "#rrggbb"]
-            ),
-            (
-                Self.collection([good, Self.feature("s", 1, 1, #""marker-symbol":"ABCD""#)]),
-                400, ["features[1]", "marker-symbol", "1 to 3"]
-            ),
-            (
                 Self.collection([good, Self.feature("x", 1, 1), Self.feature("ok", 2, 2)]),
                 400, ["features[2]", "\"ok\"", "features[0]", "unique"]
             ),
             (
                 Self.collection([
-                    good, #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":{}}"#,
+                    good, #"{"type":"Feature","geometry":{"type":"Point","coordinates":[1,1]},"properties":{"id":""}}"#,
                 ]),
-                400, ["features[1]", "needs an id"]
+                400, ["features[1]", "non-empty"]
             ),
             (Self.collection([good, Self.feature("far", 1, 95)]), 400, ["features[1]", "latitude 95"]),
             (
@@ -99,8 +93,8 @@ import Testing
                 ["features[1]", "properties.title"]
             ),
             (
-                Self.collection([good, #"{"type":"Feature","id":"g","geometry":null}"#]), 400,
-                ["features[1]", "geometry"]
+                Self.collection([good, #"{"type":"Feature","id":"g"}"#]), 400,
+                ["features[1]", "\"geometry\" is missing"]
             ),
             (#"{"type":"Polygon","coordinates":[]}"#, 400, ["Polygon", "FeatureCollection"]),
             (#"{"type":"FeatureCollection","features":[{"#, 400, ["invalid JSON"]),
@@ -126,7 +120,7 @@ import Testing
         #expect(r.status == 201 && r.json["imported"] as? Int == 50)
         #expect(store.record(id: "n49") != nil)
 
-        let bad = [Self.feature("m1", 1, 1), "", Self.feature("m2", 1, 1, ##""marker-color":"#12""##)]
+        let bad = [Self.feature("m1", 1, 1), "", Self.feature("m2", 1, 91)]
         let e = call("POST", "/api/annotations", bad.joined(separator: "\r\n"), contentType: "application/x-ndjson")
         #expect(e.status == 400 && error(e).hasPrefix("line 3 (id \"m2\"): "))
         let broken = call(

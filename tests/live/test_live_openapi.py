@@ -142,10 +142,18 @@ def test_real_answers_match_the_document(spec, live_server):
     feature = {"type": "Feature", "id": 9, "geometry": {"type": "Point", "coordinates": [3, 4]},
                "properties": {"name": "Nine", "marker-symbol": "9"}}
     assert check(spec, s, "post", "/api/annotations", "/api/annotations",
-                 {"type": "FeatureCollection", "features": [feature]}, "application/geo+json")[1] == {"imported": 1}
+                 {"type": "FeatureCollection", "features": [feature]}, "application/geo+json")[1] \
+        == {"imported": 1, "ids": ["9"], "warnings": []}
     line = json.dumps({**feature, "id": "ten"}).encode()
     assert check(spec, s, "post", "/api/annotations", "/api/annotations", line + b"\n",
                  "application/x-ndjson")[0] == 201
+    # A GeoJSON text sequence, a feature without an id, and style values an import warns about.
+    record = json.dumps({"type": "Feature", "geometry": {"type": "Point", "coordinates": [5, 6, 7]},
+                         "properties": {"marker-color": "nope", "marker-size": "large"}}).encode()
+    status, answer = check(spec, s, "post", "/api/annotations", "/api/annotations", b"\x1e" + record + b"\n",
+                           "application/geo+json-seq")
+    assert status == 201 and answer["warnings"][0]["property"] == "marker-color"
+    check(spec, s, "get", "/api/annotations/{id}", f"/api/annotations/{answer['ids'][0]}")
     status, page = check(spec, s, "get", "/api/annotations", "/api/annotations?limit=2")
     assert status == 200 and "next" in page
     check(spec, s, "get", "/api/annotations", "/api/annotations", headers={"Accept": "application/geo+json"})

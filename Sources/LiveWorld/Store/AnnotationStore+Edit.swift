@@ -28,7 +28,8 @@ extension AnnotationStore {
             if r.isDurable {
                 let stored = StoredLook(
                     title: look.title, subtitle: look.subtitle,
-                    markerColor: look.markerColor, markerSymbol: look.markerSymbol)
+                    markerColor: look.markerColor, markerSymbol: look.markerSymbol,
+                    markerSize: look.markerSize?.rawValue)
                 journal?.submit([.restyled(id: id, look: stored)], completion: wait.completion)
             }
             return (r, point)

@@ -73,11 +73,13 @@ extension AnnotationStore {
 
     /// An annotation the API added, as the file has it.
     private static func record(restoring row: StoredAnnotation, at coordinate: Coordinate) -> Record {
+        let look = LiveAnnotation.Look(
+            title: row.title, subtitle: row.subtitle, markerColor: row.markerColor, markerSymbol: row.markerSymbol,
+            markerSize: row.markerSize.flatMap(MarkerSize.init(rawValue:)))
         let annotation = LiveAnnotation(
-            id: row.id, kind: row.kind, title: row.title, subtitle: row.subtitle,
-            coordinate: coordinate, isDraggable: row.draggable,
-            clusteringIdentifier: row.clusteringIdentifier,
-            markerColor: row.markerColor, markerSymbol: row.markerSymbol)
+            id: row.id, kind: row.kind, coordinate: coordinate, isDraggable: row.draggable,
+            clusteringIdentifier: row.clusteringIdentifier, look: look, altitude: row.altitude,
+            idIsNumber: row.idIsNumber)
         var move: (@Sendable (Coordinate) -> Void)?
         if !row.isFixed { move = { annotation.coordinate = $0 } }
         return Record(
@@ -109,10 +111,12 @@ extension AnnotationStore.Record {
     func stored(timestamp: Double?, seed: String? = nil) -> StoredAnnotation {
         let c = annotation.coordinate
         let look = self.look
+        let live = annotation as? LiveAnnotation
         return StoredAnnotation(
             id: id, kind: kind, title: look.title, subtitle: look.subtitle,
             latitude: c.latitude, longitude: c.longitude, draggable: draggable,
             clusteringIdentifier: clusteringIdentifier, isFixed: move == nil, timestamp: timestamp,
-            seed: seed, markerColor: look.markerColor, markerSymbol: look.markerSymbol)
+            seed: seed, markerColor: look.markerColor, markerSymbol: look.markerSymbol,
+            markerSize: look.markerSize?.rawValue, altitude: live?.altitude, idIsNumber: live?.idIsNumber ?? false)
     }
 }

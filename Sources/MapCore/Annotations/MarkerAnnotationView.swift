@@ -75,6 +75,14 @@ open class MarkerAnnotationView: AnnotationView {
     public var subtitleVisibility: FeatureVisibility = .adaptive { didSet { contentKey = nil } }
     /// Drops the balloon in from above when the view appears on the map.
     public var animatesWhenAdded = false
+    /// How big the balloon is drawn, scaled about its tip (a selected one grows from there).
+    public var markerSize: MarkerSize = .medium {
+        didSet {
+            guard markerSize != oldValue else { return }
+            window?.animator.cancel(key: "marker.\(id)")
+            settleBalloon()
+        }
+    }
 
     /// The balloon image view; it carries the grow animation's scale.
     public let balloon = ImageView(image: nil)
@@ -131,10 +139,10 @@ open class MarkerAnnotationView: AnnotationView {
     /// Back to rest: balloon at its size and place, labels opaque.
     open override func prepareForReuse() {
         super.prepareForReuse()
-        balloon.scale = 1
         balloon.frame.origin.y = 0
         for label in [titleLabel, subtitleLabel] { label?.alpha = 1 }
         calloutOffset = .zero
+        settleBalloon()
         contentKey = nil
         titlesAreAnnounced = false
         announcedTitleIsMeasured = false
@@ -166,7 +174,7 @@ open class MarkerAnnotationView: AnnotationView {
         let wasSelected = isSelected
         super.setSelected(selected, animated: animated)
         contentKey = nil
-        let target = selected ? Self.selectedScale : 1
+        let target = balloonScale(selected: selected)
         // The callout points at the top of the grown balloon.
         calloutOffset.y = -(target - 1) * Double(MarkerBalloon.height)
         guard wasSelected != selected || balloon.scale != target else { return }
@@ -179,6 +187,18 @@ open class MarkerAnnotationView: AnnotationView {
         animator.animate(key: "marker.\(id)", duration: Self.growDuration) { [weak self] t in
             self?.balloon.scale = start + (target - start) * TimingCurve.easeOut.value(t)
         }
+    }
+
+    /// The balloon's scale for its size, grown when selected.
+    private func balloonScale(selected: Bool) -> Double {
+        (selected ? Self.selectedScale : 1) * markerSize.scale
+    }
+
+    /// The balloon at the scale of its size and state, the callout pointing at its top.
+    private func settleBalloon() {
+        balloon.scale = balloonScale(selected: isSelected)
+        let top = -(balloon.scale - 1) * Double(MarkerBalloon.height)
+        if calloutOffset.y != top { calloutOffset.y = top }
     }
 
     /// Set by the map's collision pass when an adaptive title would cover another view or title.
@@ -230,7 +250,7 @@ open class MarkerAnnotationView: AnnotationView {
         // Laid out already, for a title whose changes are announced (the shared world's): nothing to read
         // again. The collision and city-name passes ask every view for this every frame.
         if contentKey == nil || !titlesAreAnnounced, let fonts = mapView?.fonts { updateContent(fonts: fonts) }
-        let grown = isSelected ? Self.selectedScale : 1
+        let grown = balloonScale(selected: isSelected)
         var frame = Rect(
             x: bounds.midX - bounds.width * grown / 2, y: bounds.maxY - bounds.height * grown,
             width: bounds.width * grown, height: bounds.height * grown)

@@ -1,7 +1,8 @@
 import DisplayList
 
 /// An annotation that says how its default marker looks, as a GeoJSON
-/// feature does with simplestyle's `marker-color` and `marker-symbol`.
+/// feature does with simplestyle's `marker-color`, `marker-symbol` and
+/// `marker-size`.
 ///
 /// When the delegate gives no view for it, the map shows a
 /// `MarkerAnnotationView` tinted and with the glyph it asks for, whatever
@@ -15,6 +16,13 @@ public protocol StyledAnnotation: Annotation {
     var markerColor: Color? { get }
     /// A short text (one to three characters) in the balloon's head; nil shows the dot.
     var markerSymbol: String? { get }
+    /// How big the balloon is drawn; nil is `.medium`. Optional to implement.
+    var markerSize: MarkerSize? { get }
+}
+
+extension StyledAnnotation {
+    /// The usual balloon, for an annotation that does not say.
+    public var markerSize: MarkerSize? { nil }
 }
 
 extension MapView {
@@ -29,8 +37,8 @@ extension MapView {
 
     /// Re-reads what an annotation says about its looks for the view the
     /// map shows for it, if any: its title as the view's accessibility name
-    /// and a marker's labels, and a styled annotation's colour and symbol
-    /// when the map made its marker. An open callout re-reads title and
+    /// and a marker's labels, and a styled annotation's colour, symbol and
+    /// size when the map made its marker. An open callout re-reads title and
     /// subtitle every frame anyway.
     public func annotationStyleDidChange(_ annotation: Annotation) {
         guard let view = liveViews[AnnotationKey(annotation)] else { return }
@@ -62,5 +70,7 @@ extension MarkerAnnotationView {
         announcedTitleIsMeasured = false
         if markerTintColor != annotation.markerColor { markerTintColor = annotation.markerColor }
         if glyphText != annotation.markerSymbol { glyphText = annotation.markerSymbol }
+        let size = annotation.markerSize ?? .medium
+        if markerSize != size { markerSize = size }
     }
 }

@@ -6,8 +6,9 @@ import SessionTransport
 /// docs/protocol.md, "Feed endpoint"). `RouteJSON.encoder` writes them.
 
 /// `{id, kind, title, subtitle, latitude, longitude, draggable}`, plus
-/// `clusteringIdentifier`, `markerColor` and `markerSymbol` when it has
-/// them; a missing title or subtitle is `null`, not left out.
+/// `altitude`, `clusteringIdentifier`, `markerColor`, `markerSymbol` and
+/// `markerSize` when it has them; a missing title or subtitle is `null`,
+/// not left out.
 struct AnnotationAnswer: Encodable {
     let record: AnnotationStore.Record
 
@@ -16,7 +17,8 @@ struct AnnotationAnswer: Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, kind, title, subtitle, latitude, longitude, draggable, clusteringIdentifier, markerColor, markerSymbol
+        case id, kind, title, subtitle, latitude, longitude, altitude, draggable, clusteringIdentifier
+        case markerColor, markerSymbol, markerSize
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -30,10 +32,12 @@ struct AnnotationAnswer: Encodable {
         let coordinate = annotation.coordinate
         try o.encode(coordinate.latitude, forKey: .latitude)
         try o.encode(coordinate.longitude, forKey: .longitude)
+        try o.encodeIfPresent((annotation as? LiveAnnotation)?.altitude, forKey: .altitude)
         try o.encode(record.draggable, forKey: .draggable)
         try o.encodeIfPresent(record.clusteringIdentifier, forKey: .clusteringIdentifier)
         try o.encodeIfPresent(look.markerColor, forKey: .markerColor)
         try o.encodeIfPresent(look.markerSymbol, forKey: .markerSymbol)
+        try o.encodeIfPresent(look.markerSize?.rawValue, forKey: .markerSize)
     }
 }
 

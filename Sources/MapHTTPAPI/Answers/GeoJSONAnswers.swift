@@ -6,9 +6,10 @@ import SessionTransport
 /// `FeatureCollection` of `Point` features whose properties an import reads
 /// back, so export, delete and import give the same world.
 
-/// One annotation as a GeoJSON feature: `id`, the point as
-/// `[longitude, latitude]`, and `title`, `subtitle`, `kind`, `draggable`,
-/// and when set `clusteringIdentifier`, `marker-color`, `marker-symbol`.
+/// One annotation as a GeoJSON feature: `id` (a number when it came as
+/// one), the point as `[longitude, latitude]` (and the altitude an import
+/// gave), and `title`, `subtitle`, `kind`, `draggable`, and when set
+/// `clusteringIdentifier`, `marker-color`, `marker-symbol`, `marker-size`.
 struct GeoJSONFeatureAnswer: Encodable {
     let record: AnnotationStore.Record
 
@@ -18,16 +19,28 @@ struct GeoJSONFeatureAnswer: Encodable {
         case title, subtitle, kind, draggable, clusteringIdentifier
         case markerColor = "marker-color"
         case markerSymbol = "marker-symbol"
+        case markerSize = "marker-size"
     }
 
     func encode(to encoder: any Encoder) throws {
         var o = encoder.container(keyedBy: Keys.self)
         try o.encode("Feature", forKey: .type)
-        try o.encode(record.id, forKey: .id)
+        let live = record.annotation as? LiveAnnotation
+        if live?.idIsNumber == true, let n = Int64(record.id) {
+            try o.encode(n, forKey: .id)
+        } else if live?.idIsNumber == true, let d = Double(record.id), d.isFinite {
+            try o.encode(d, forKey: .id)
+        } else {
+            try o.encode(record.id, forKey: .id)
+        }
         var geometry = o.nestedContainer(keyedBy: GeometryKeys.self, forKey: .geometry)
         try geometry.encode("Point", forKey: .type)
         let c = record.annotation.coordinate
-        try geometry.encode([c.longitude, c.latitude], forKey: .coordinates)
+        if let altitude = live?.altitude {
+            try geometry.encode([c.longitude, c.latitude, altitude], forKey: .coordinates)
+        } else {
+            try geometry.encode([c.longitude, c.latitude], forKey: .coordinates)
+        }
         var p = o.nestedContainer(keyedBy: PropertyKeys.self, forKey: .properties)
         let look = record.look
         try p.encode(look.title, forKey: .title)
@@ -37,6 +50,7 @@ struct GeoJSONFeatureAnswer: Encodable {
         try p.encodeIfPresent(record.clusteringIdentifier, forKey: .clusteringIdentifier)
         try p.encodeIfPresent(look.markerColor, forKey: .markerColor)
         try p.encodeIfPresent(look.markerSymbol, forKey: .markerSymbol)
+        try p.encodeIfPresent(look.markerSize?.rawValue, forKey: .markerSize)
     }
 }
 
@@ -48,7 +62,11 @@ struct GeoJSONCollectionAnswer: Encodable {
     let next: String?
 }
 
-/// `POST /api/annotations` with GeoJSON or NDJSON: `{"imported": N}`.
+/// `POST /api/annotations` with GeoJSON, a GeoJSON text sequence or
+/// NDJSON: `{"imported": N, "ids": [...], "warnings": [...]}`, the ids of
+/// the annotations added in input order.
 struct ImportedAnswer: Encodable {
     let imported: Int
+    let ids: [String]
+    let warnings: [ImportWarning]
 }

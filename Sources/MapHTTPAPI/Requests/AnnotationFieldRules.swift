@@ -1,6 +1,7 @@
 import Foundation
 import JSONScanning
 import LiveWorld
+import MapCore
 import SessionTransport
 
 /// What the live API accepts in each field of an annotation or a move, so no
@@ -54,25 +55,61 @@ enum AnnotationFieldRules {
         }
     }
 
-    /// A marker colour is `#rgb` or `#rrggbb` (hex digits, either case).
+    /// Longest icon name a marker symbol may be, in UTF-8 bytes (the longest known is about 20).
+    static let maxIconNameBytes = 64
+
+    /// A marker colour is `#rgb` or `#rrggbb` (hex digits, either case), the `#` optional.
     static func checkMarkerColor(_ value: String?, field: String, _ what: String) throws(APIError) {
-        guard let value, MarkerColor.color(value) == nil else { return }
-        let shown = value.utf8.count > 20 ? String(value.prefix(20)) + "…" : value
-        throw .badRequest("\(what): \"\(field)\" \"\(shown)\" is not a colour; use #rgb or #rrggbb, e.g. #e63946")
+        guard let value, let why = markerColorProblem(value) else { return }
+        throw .badRequest("\(what): \"\(field)\" \(why)")
     }
 
     /// A marker symbol is one to three characters of text without control
-    /// characters, such as `A`, `12` or one emoji: the glyph in the balloon's head.
+    /// characters, such as `A`, `12` or one emoji (the glyph in the balloon's
+    /// head), or the name of an icon a marker draws (`MarkerIcon`).
     static func checkMarkerSymbol(_ value: String?, field: String, _ what: String) throws(APIError) {
-        guard let value else { return }
-        let limit = "; a symbol is 1 to \(maxSymbolCharacters) characters"
-        guard !value.isEmpty else { throw .badRequest("\(what): \"\(field)\" is empty\(limit) (null removes it)") }
-        guard value.utf8.count <= maxSymbolBytes, value.count <= maxSymbolCharacters else {
-            throw .badRequest("\(what): \"\(field)\" is too long\(limit) and at most \(maxSymbolBytes) bytes")
+        guard let value, let problem = markerSymbolProblem(value) else { return }
+        throw .badRequest("\(what): \"\(field)\" \(problem.why)")
+    }
+
+    /// A marker size is `small`, `medium` or `large`.
+    static func checkMarkerSize(_ value: String?, field: String, _ what: String) throws(APIError) {
+        guard let value, let why = markerSizeProblem(value) else { return }
+        throw .badRequest("\(what): \"\(field)\" \(why)")
+    }
+
+    /// Why `value` is not a marker colour, or nil when it is one.
+    static func markerColorProblem(_ value: String) -> String? {
+        guard MarkerColor.color(value) == nil else { return nil }
+        return "\(shown(value)) is not a colour; use #rgb or #rrggbb (the # may be left out), e.g. #e63946"
+    }
+
+    /// Why `value` is not a marker symbol, or nil when it is one; `isUnknownIcon`
+    /// when it could be an icon name, only not one a marker draws.
+    static func markerSymbolProblem(_ value: String) -> (why: String, isUnknownIcon: Bool)? {
+        let forms = "a symbol is 1 to \(maxSymbolCharacters) characters or an icon name"
+        guard !value.isEmpty else { return ("is empty; \(forms) (null removes it)", false) }
+        if value.unicodeScalars.contains(where: isControl) { return ("must not contain control characters", false) }
+        if MarkerIcon.isText(value) {
+            guard value.utf8.count <= maxSymbolBytes else {
+                return ("is \(value.utf8.count) bytes; \(forms), and text at most \(maxSymbolBytes) bytes", false)
+            }
+            return nil
         }
-        if value.unicodeScalars.contains(where: isControl) {
-            throw .badRequest("\(what): \"\(field)\" must not contain control characters")
-        }
+        if MarkerIcon.isKnown(value) { return nil }
+        guard value.utf8.count <= maxIconNameBytes else { return ("is too long; \(forms)", false) }
+        return ("\(shown(value)) is an unknown icon name; \(forms) (docs/http-api.md lists the icons)", true)
+    }
+
+    /// Why `value` is not a marker size, or nil when it is one.
+    static func markerSizeProblem(_ value: String) -> String? {
+        guard MarkerSize(rawValue: value) == nil else { return nil }
+        return "\(shown(value)) is not a size; use small, medium or large"
+    }
+
+    /// A value as a message quotes it: at most 20 characters.
+    private static func shown(_ value: String) -> String {
+        "\"" + (value.count > 20 ? String(value.prefix(20)) + "…" : value) + "\""
     }
 
     /// A timestamp is finite and at most a day ahead of the server's clock in

@@ -175,6 +175,7 @@ enum LiveRequests {
             id: id, kind: kind, title: title, subtitle: subtitle,
             coordinate: try coordinate(o, what),
             isDraggable: draggable,
-            clusteringIdentifier: cluster, markerColor: style.color, markerSymbol: style.symbol)
+            clusteringIdentifier: cluster, markerColor: style.color, markerSymbol: style.symbol,
+            markerSize: style.size)
     }
 }

@@ -9,9 +9,10 @@ extension AnnotationsAPI {
     /// A JSON body, read whole.
     static let jsonBody: [String: Route.BodyReading] = ["application/json": .whole]
     /// An annotation (JSON) or an import: a GeoJSON document read whole within
-    /// the import limit, NDJSON scanned while it arrives.
+    /// the import limit, NDJSON and GeoJSON text sequences scanned while they arrive.
     static let addBody: [String: Route.BodyReading] = [
         "application/json": .whole, "application/geo+json": .bulk, "application/x-ndjson": .streamed,
+        "application/geo+json-seq": .streamed,
     ]
     /// What the list answers in; `Accept` chooses.
     static let listTypes = ["application/json", "application/geo+json"]

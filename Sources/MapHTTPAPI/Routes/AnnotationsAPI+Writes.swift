@@ -7,12 +7,13 @@ import SessionTransport
 /// on the shared store. Each answers once the change is in the store file.
 extension AnnotationsAPI {
     /// `POST /api/annotations`: one annotation as JSON, or an import as
-    /// GeoJSON (NDJSON arrives through `NDJSONImportStream`, or whole here
-    /// when the transport did not stream it).
+    /// GeoJSON (NDJSON and GeoJSON text sequences arrive through
+    /// `NDJSONImportStream`, or whole here when the transport did not stream them).
     func add(_ request: RouteRequest) throws(APIError) -> RouteResponse {
         switch request.mediaType {
         case "application/geo+json": return try importBatch(GeoJSONImport.features(geoJSON: request.body))
-        case "application/x-ndjson": return try importBatch(GeoJSONImport.features(ndjson: request.body))
+        case "application/x-ndjson", "application/geo+json-seq":
+            return try importBatch(GeoJSONImport.features(ndjson: request.body))
         default: break
         }
         let annotation = try LiveRequests.annotation(request.body)
@@ -20,20 +21,22 @@ extension AnnotationsAPI {
         return .json(201, encoding: AddedAnswer(added: AnnotationAnswer(r)))
     }
 
-    /// Adds a read and checked import in one batch, or none of it; refusals name the feature.
+    /// Adds a read import, checked, in one batch, or none of it; refusals name the feature.
     func importBatch(_ batch: GeoJSONBatch) throws(APIError) -> RouteResponse {
+        let plan = try GeoJSONImportPlan(batch) { [store] id in store.record(id: id) != nil }
         do throws(WorldError) {
-            try store.add(batch.annotations)
+            try store.add(plan.annotations)
         } catch {
             var refusal = APIError(error)
-            if case .duplicateID(let id) = error, let name = batch.name(of: id) {
+            if case .duplicateID(let id) = error, let name = plan.name(of: id) {
                 refusal.message = "\(name): \(refusal.message); nothing was imported"
-            } else if case .coordinateOutOfRange(_, let id, _) = error, let name = batch.name(of: id) {
+            } else if case .coordinateOutOfRange(_, let id, _) = error, let name = plan.name(of: id) {
                 refusal.message = "\(name): \(refusal.message)"
             }
             throw refusal
         }
-        return .json(201, encoding: ImportedAnswer(imported: batch.annotations.count))
+        return .json(
+            201, encoding: ImportedAnswer(imported: plan.annotations.count, ids: plan.ids, warnings: plan.warnings))
     }
 
     /// `PATCH /api/annotations/{id}`: title, subtitle and marker style.
