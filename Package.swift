@@ -147,7 +147,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
-        .testTarget(name: "DisplayListTests", dependencies: ["DisplayList"]),
+        .testTarget(name: "DisplayListTests", dependencies: ["DisplayList", "MapGeometry"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "DisplayList", "MapGeometry", "InputEvents"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList", "InputEvents", "MapGeometry"]),
@@ -172,7 +172,7 @@ let package = Package(
             name: "MapHTTPAPITests",
             dependencies: [
                 "MapHTTPAPI", "LiveWorld", "SessionTransport", "Persistence", "MapGeometry",
-                "SampleApps", "Wire",
+                "SampleApps", "Wire", "MapCore", "DisplayList",
             ]),
         .testTarget(
             name: "MapSessionTests",

@@ -66,6 +66,7 @@
 @_exported import protocol MapCore.MapViewDelegate
 @_exported import class MapCore.MarkerAnnotationView
 @_exported import enum MapCore.MarkerIcon
+@_exported import enum MapCore.MarkerSize
 @_exported import class MapCore.MultiPolygon
 @_exported import class MapCore.MultiPolygonRenderer
 @_exported import class MapCore.MultiPolyline
