@@ -35,13 +35,15 @@ extension MapView {
     public func annotationStyleDidChange(_ annotation: Annotation) {
         guard let view = liveViews[AnnotationKey(annotation)] else { return }
         if let anchor = view.worldAnchor { view.place(at: anchor) }
-        (view as? MarkerAnnotationView)?.updateContent(fonts: fonts)
-        guard let styled = annotation as? StyledAnnotation, let marker = view as? MarkerAnnotationView,
-            marker.reuseIdentifier == Self.styledMarkerIdentifier
-        else { return }
-        marker.applyStyle(of: styled)
-        // A longer or shorter title changes what the collision pass hides.
-        collisionSignature = nil
+        guard let marker = view as? MarkerAnnotationView else { return }
+        if let styled = annotation as? StyledAnnotation, marker.reuseIdentifier == Self.styledMarkerIdentifier {
+            marker.applyStyle(of: styled)
+            // A longer or shorter title changes what the collision pass hides.
+            collisionSignature = nil
+        }
+        // After the style: the map keeps drawing a styled marker's last render until its content is laid out
+        // again, so a new glyph must be laid out here, as the labels are.
+        marker.updateContent(fonts: fonts)
     }
 }
 
