@@ -6,8 +6,9 @@ import Synchronization
 /// allows: the commonest names of the Maki set web maps use, each drawn by
 /// MapWire's own vector icon of that name.
 ///
-/// A symbol of one to three characters is drawn as text instead; a longer
-/// name that is not here draws the marker's default glyph.
+/// A known name draws its icon, even a short one such as `bus`; any other
+/// symbol of one to three characters is drawn as text, and a longer name
+/// that is not here draws the marker's default glyph.
 public enum MarkerIcon {
     /// Every icon name a marker draws, in the order the docs list them.
     public static let names: [String] = [

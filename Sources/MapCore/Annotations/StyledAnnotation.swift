@@ -13,7 +13,9 @@ import DisplayList
 public protocol StyledAnnotation: Annotation {
     /// The balloon's colour; nil is the marker's default red.
     var markerColor: Color? { get }
-    /// A short text (one to three characters) in the balloon's head; nil shows the dot.
+    /// What the balloon's head shows: a `MarkerIcon` name (`cafe`) draws
+    /// that icon, another short text (one to three characters) is drawn as
+    /// text; nil or a longer name that is not an icon shows the dot.
     var markerSymbol: String? { get }
 }
 
@@ -62,7 +64,13 @@ extension MarkerAnnotationView {
         titlesAreAnnounced = true
         // Applied when the map made the marker and when the annotation's looks changed: its title may have too.
         announcedTitleIsMeasured = false
+        // The colour first: an icon is drawn in the glyph colour that reads on it.
         if markerTintColor != annotation.markerColor { markerTintColor = annotation.markerColor }
-        if glyphText != annotation.markerSymbol { glyphText = annotation.markerSymbol }
+        let symbol = annotation.markerSymbol
+        // An icon name wins over text, so `bus` and `car` draw their icons.
+        let icon = symbol.flatMap { MarkerIcon.isKnown($0) ? $0 : nil }
+        let text = icon == nil ? symbol.flatMap { MarkerIcon.isText($0) ? $0 : nil } : nil
+        if glyphText != text { glyphText = text }
+        if glyphIconName != icon { glyphIconName = icon }
     }
 }
