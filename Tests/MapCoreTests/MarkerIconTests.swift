@@ -73,6 +73,18 @@ import FoundationXML
         #expect(MarkerIcon.image(named: "Cafe", color: .white) == nil, "names are lower case, as Maki's")
     }
 
+    @Test func theMapDocsListEveryNameInOrder() throws {
+        let doc = try String(contentsOf: repoRoot.appendingPathComponent("docs/map.md"), encoding: .utf8)
+        let section = try #require(doc.components(separatedBy: "### Marker icons\n").dropFirst().first)
+        let rows = section.components(separatedBy: "\n\n").first { $0.hasPrefix("| kind") } ?? ""
+        let listed = rows.split(separator: "\n").dropFirst(2).flatMap { row in
+            row.split(separator: "|").last?.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            } ?? []
+        }
+        #expect(listed == MarkerIcon.names, "docs/map.md \"Marker icons\" lists MarkerIcon.names")
+    }
+
     @Test func iconsAreSharedBetweenThreads() async {
         let ids = await withTaskGroup(of: UInt32?.self) { group in
             for _ in 0..<8 { group.addTask { MarkerIcon.image(named: "museum", color: Color(hex: 0x00FF00))?.id } }
