@@ -34,6 +34,7 @@ open class MarkerAnnotationView: AnnotationView {
         didSet {
             applyBalloon()
             contentKey = nil
+            if glyphIconName != nil { drawGlyphIcon() }
         }
     }
     /// The colour of the glyph text or dot. Until an app sets it, white, or
@@ -52,6 +53,7 @@ open class MarkerAnnotationView: AnnotationView {
         set {
             chosenGlyphTint = newValue
             contentKey = nil
+            if glyphIconName != nil { drawGlyphIcon() }
         }
     }
     /// The glyph colour the app chose, if it did.
@@ -64,6 +66,12 @@ open class MarkerAnnotationView: AnnotationView {
     public var glyphImage: ImageResource? { didSet { contentKey = nil } }
     /// The glyph while selected; `glyphImage` when nil.
     public var selectedGlyphImage: ImageResource? { didSet { contentKey = nil } }
+    /// The `MarkerIcon` the map shows as `glyphImage` for a styled annotation's
+    /// symbol. Kept by name, as the icon is drawn in the glyph colour: a new
+    /// balloon colour may need the other one to stay legible.
+    var glyphIconName: String? {
+        didSet { if glyphIconName != oldValue { drawGlyphIcon() } }
+    }
     /// When the annotation's title shows under the balloon.
     public var titleVisibility: FeatureVisibility = .adaptive {
         didSet {
@@ -136,6 +144,11 @@ open class MarkerAnnotationView: AnnotationView {
         balloon.image = MarkerBalloon.image(tint: markerTintColor ?? Self.defaultTint)
     }
 
+    private func drawGlyphIcon() {
+        let icon = glyphIconName.flatMap { MarkerIcon.image(named: $0, color: glyphTintColor) }
+        if glyphImage != icon { glyphImage = icon }
+    }
+
     /// Back to rest: balloon at its size and place, labels opaque.
     open override func prepareForReuse() {
         super.prepareForReuse()
@@ -144,6 +157,8 @@ open class MarkerAnnotationView: AnnotationView {
         calloutOffset = .zero
         settleBalloon()
         contentKey = nil
+        // The map's icon was for the annotation before; an app's own glyph image is the app's to change.
+        glyphIconName = nil
         titlesAreAnnounced = false
         announcedTitleIsMeasured = false
     }

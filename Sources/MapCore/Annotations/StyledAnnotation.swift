@@ -14,7 +14,9 @@ import DisplayList
 public protocol StyledAnnotation: Annotation {
     /// The balloon's colour; nil is the marker's default red.
     var markerColor: Color? { get }
-    /// A short text (one to three characters) in the balloon's head; nil shows the dot.
+    /// What the balloon's head shows: a `MarkerIcon` name (`cafe`) draws
+    /// that icon, another short text (one to three characters) is drawn as
+    /// text; nil or a longer name that is not an icon shows the dot.
     var markerSymbol: String? { get }
     /// How big the balloon is drawn; nil is `.medium`. Optional to implement.
     var markerSize: MarkerSize? { get }
@@ -43,13 +45,15 @@ extension MapView {
     public func annotationStyleDidChange(_ annotation: Annotation) {
         guard let view = liveViews[AnnotationKey(annotation)] else { return }
         if let anchor = view.worldAnchor { view.place(at: anchor) }
-        (view as? MarkerAnnotationView)?.updateContent(fonts: fonts)
-        guard let styled = annotation as? StyledAnnotation, let marker = view as? MarkerAnnotationView,
-            marker.reuseIdentifier == Self.styledMarkerIdentifier
-        else { return }
-        marker.applyStyle(of: styled)
-        // A longer or shorter title changes what the collision pass hides.
-        collisionSignature = nil
+        guard let marker = view as? MarkerAnnotationView else { return }
+        if let styled = annotation as? StyledAnnotation, marker.reuseIdentifier == Self.styledMarkerIdentifier {
+            marker.applyStyle(of: styled)
+            // A longer or shorter title changes what the collision pass hides.
+            collisionSignature = nil
+        }
+        // After the style: the map keeps drawing a styled marker's last render until its content is laid out
+        // again, so a new glyph must be laid out here, as the labels are.
+        marker.updateContent(fonts: fonts)
     }
 }
 
@@ -68,8 +72,14 @@ extension MarkerAnnotationView {
         titlesAreAnnounced = true
         // Applied when the map made the marker and when the annotation's looks changed: its title may have too.
         announcedTitleIsMeasured = false
+        // The colour first: an icon is drawn in the glyph colour that reads on it.
         if markerTintColor != annotation.markerColor { markerTintColor = annotation.markerColor }
-        if glyphText != annotation.markerSymbol { glyphText = annotation.markerSymbol }
+        let symbol = annotation.markerSymbol
+        // An icon name wins over text, so `bus` and `car` draw their icons.
+        let icon = symbol.flatMap { MarkerIcon.isKnown($0) ? $0 : nil }
+        let text = icon == nil ? symbol.flatMap { MarkerIcon.isText($0) ? $0 : nil } : nil
+        if glyphText != text { glyphText = text }
+        if glyphIconName != icon { glyphIconName = icon }
         let size = annotation.markerSize ?? .medium
         if markerSize != size { markerSize = size }
     }
