@@ -103,7 +103,7 @@ def main() -> None:
                 answer = json.load(response)
             elapsed = time.monotonic() - started
             cpu = cpu_seconds(server.pid) - cpu
-            assert answer == {"imported": args.features}, answer
+            assert answer["imported"] == args.features, answer
             last = json.load(urllib.request.urlopen(f"{base}/api/annotations/n{args.features - 1}", timeout=10))
             assert last["id"] == f"n{args.features - 1}"
             print(f"run {run + 1}: {args.format}, {args.features} features, {len(body) / 1e6:.1f} MB, store {args.store}: "

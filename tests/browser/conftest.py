@@ -186,17 +186,17 @@ def mapwire_binary() -> str:
 
 
 @contextlib.contextmanager
-def running_mapwire(*args: str, log_name: str = "mapwire-server.log", store: str | None = None):
+def running_mapwire(*args: str, log_name: str = "mapwire-server.log"):
     """The real Swift server, `<bin> --port P --host 127.0.0.1 --no-demo` plus
     `args`, cwd = repo root, with a store of its own so runs never see each
-    other's world (or `store`, for a test that restarts on one); yields its
-    URL and stops it on exit. Its output goes to tests/browser/artifacts/`log_name`."""
+    other's world; yields its URL and stops it on exit. Its output goes to
+    tests/browser/artifacts/`log_name`."""
     binary = mapwire_binary()
     if not os.path.isfile(binary) or not os.access(binary, os.X_OK):
         pytest.fail(f"MapWire server binary not found at {binary}: build it first "
                     f"(swift build) or set MAPWIRE_BIN", pytrace=False)
     port = free_port()
-    store = store or os.path.join(tempfile.mkdtemp(prefix="mapwire-browser-"), "world.sqlite")
+    store = os.path.join(tempfile.mkdtemp(prefix="mapwire-browser-"), "world.sqlite")
     with open(artifact(log_name), "w") as log:
         proc = subprocess.Popen([binary, "--port", str(port), "--host", "127.0.0.1", "--no-demo", "--store", store,
                                  *args], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)

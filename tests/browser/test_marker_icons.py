@@ -8,17 +8,13 @@ and at 4x, which is checked and, cut to the pins, saved as the contact
 sheet of every icon to look at after changing a drawing:
 marker-icons-sheet.png.
 
-The pins get their names through the store: the HTTP API takes symbols of
-one to three characters, so they are imported with their colours, the
-server is stopped, their symbols are written into the store file, and the
-server restarted on it shows them as it would any API pin."""
+The pins come as any API pin does: a GeoJSON import with simplestyle's
+marker-color and marker-symbol; the unknown name is kept with a warning."""
 
 from __future__ import annotations
 
 import os
 import re
-import sqlite3
-import tempfile
 
 from conftest import ROOT, artifact, poll, running_mapwire, screenshot, severe_logs, wait_idle
 from test_styled_pins import pin, send
@@ -54,21 +50,16 @@ def pins() -> list[dict]:
     return out
 
 
-def store_with_icon_pins(items: list[dict]) -> str:
-    """A store file holding `items` as API pins with their symbols."""
-    store = os.path.join(tempfile.mkdtemp(prefix="mapwire-icons-"), "world.sqlite")
+def import_icon_pins(url: str, items: list[dict]) -> None:
+    """`items` as API pins with their colours and symbols, in one GeoJSON import."""
     features = [{"type": "Feature", "id": p["id"],
                  "geometry": {"type": "Point", "coordinates": [p["longitude"], p["latitude"]]},
-                 "properties": {"title": p["title"], "marker-color": p["colour"]}} for p in items]
-    with running_mapwire(store=store, log_name="mapwire-icons-import.log") as url:
-        answer = send(url, "/api/annotations", {"type": "FeatureCollection", "features": features},
-                      content_type="application/geo+json")
-        assert answer == {"imported": len(items)}
-    db = sqlite3.connect(store)
-    with db:
-        db.executemany("UPDATE annotation SET marker_symbol = ? WHERE id = ?", [(p["symbol"], p["id"]) for p in items])
-    db.close()
-    return store
+                 "properties": {"title": p["title"], "marker-color": p["colour"], "marker-symbol": p["symbol"]}}
+                for p in items]
+    answer = send(url, "/api/annotations", {"type": "FeatureCollection", "features": features},
+                  content_type="application/geo+json")
+    assert answer["imported"] == len(items)
+    assert [w["property"] for w in answer["warnings"]] == ["marker-symbol"], answer["warnings"]
 
 
 def head_mask(img, box, glyph, scale: int) -> set:
@@ -94,8 +85,8 @@ def show(chrome, url: str, items: list[dict], scale: int, name: str):
 
 def test_every_icon_name_draws_its_own_icon_in_a_legible_colour(chrome):
     items = pins()
-    store = store_with_icon_pins(items)
-    with running_mapwire(store=store, log_name="mapwire-icons.log") as url:
+    with running_mapwire(log_name="mapwire-icons.log") as url:
+        import_icon_pins(url, items)
         show(chrome, url, items, 1, "marker-icons.png")
         boxes, img = show(chrome, url, items, 4, "marker-icons-4x.png")
 

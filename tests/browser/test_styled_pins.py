@@ -54,7 +54,7 @@ def test_imported_pins_show_in_their_colours_and_a_patch_recolours_one(chrome, m
                 for key, title, lon, colour, symbol in PINS]
     answer = send(mapwire_server, "/api/annotations", {"type": "FeatureCollection", "features": features},
                   content_type="application/geo+json")
-    assert answer == {"imported": 3}
+    assert answer == {"imported": 3, "ids": [f"styled-{key}" for key, *_ in PINS], "warnings": []}
     boxes = {title: poll(lambda t=title: pin(driver, t), message=f"the mirror names {title}")
              for _, title, _, _, _ in PINS}
     img = screenshot(driver, "styled-imported.png")
