@@ -16,7 +16,7 @@ Test hooks (plain HTTP): GET /_messages -> JSON list of every client message
 received (decoded, with "session"), GET /_drop -> closes every WebSocket,
 GET /_send?frame=<name> -> sends a canned extra frame ("focus", "url",
 "cursor", "stretch-half" and "stretch-full" scale the callout about its arrow
-tip), GET /healthz.
+tip, "line-half" and "line-dashed" draw a line in part and in dashes), GET /healthz.
 """
 
 from __future__ import annotations
@@ -104,6 +104,7 @@ LAND = [
     [(-11, 131), (-12, 142), (-25, 153), (-38, 147), (-35, 117), (-22, 114)],  # Australia
 ]
 BORDER = [[(37, 10), (20, 12), (5, 20), (-10, 25), (-26, 28)]]
+LINE = [[(-50, -60), (-50, 0), (-50, 60)]]
 
 PIN_SVG = (b'<svg xmlns="http://www.w3.org/2000/svg" width="24" height="36" viewBox="0 0 24 36">'
            b'<path d="M12 35C12 35 1 20 1 12a11 11 0 0 1 22 0c0 8-11 23-11 23z" fill="#e8453c" stroke="#fff" '
@@ -341,6 +342,14 @@ class FakeServer:
             # The callout half-way through its stretch and at its end: scaled about its arrow tip.
             "stretch-half": [{"op": "PATCH", "item": 20, "props": [P("SCALE", [0.5, *CALLOUT_TIP])]}],
             "stretch-full": [{"op": "PATCH", "item": 20, "props": [P("SCALE", [1, *CALLOUT_TIP])]}],
+            # A red line along 50°S from 60°W to 60°E, 6 px wide with round ends, stroked to half its length;
+            # then its whole length in 12 px dashes.
+            "line-half": [
+                {"op": "DEF_PATH", "resource": 30, "originX": 0, "originY": 0, "shift": SHIFT,
+                 "data": mg.b64(mg.path_data(local_rings(LINE)))},
+                {"op": "INSERT", "item": 30, "parent": 3, "index": 0, "kind": "WORLD_PATH", "props": [
+                    P("PATH", 30), P("STROKE", ["#ff0000ff", 6]), P("LINE", [1, 1, 0, 0, 0.5, []])]}],
+            "line-dashed": [{"op": "PATCH", "item": 30, "props": [P("LINE", [0, 0, 0, 0, 1, [12, 12]])]}],
         }[name]
         for s in list(self.sessions):
             await s.queue(ops)
