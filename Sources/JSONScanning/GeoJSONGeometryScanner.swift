@@ -27,7 +27,8 @@ struct ScannedGeometry {
         into out: inout [GeoJSONPosition], _ problem: (String) -> JSONByteScanner.Failure,
         inCollection: Bool = false
     ) throws(JSONByteScanner.Failure) {
-        // The coordinates: `"geometry.coordinates[2]"`, or in a collection `a GeometryCollection's MultiPoint "coordinates[2]"`.
+        // The coordinates: `"geometry.coordinates[2]"`, or in a collection
+        // `a GeometryCollection's MultiPoint "coordinates[2]"`.
         func named(_ index: Int? = nil) -> String {
             let name = "coordinates" + (index.map { "[\($0)]" } ?? "")
             return inCollection ? "a GeometryCollection's \(type ?? "") \"\(name)\"" : "\"geometry.\(name)\""
