@@ -14,6 +14,8 @@ import time
 import urllib.error
 import urllib.request
 
+import geojson
+
 from live_server import ROOT, new_store, start_server
 
 
@@ -270,6 +272,10 @@ def test_what_gdal_and_fiona_write_is_imported():
             assert [(w["index"], w["property"]) for w in answer["warnings"]] == warned, (name, answer)
             if headers is not GEO:
                 assert all("line" in w for w in answer["warnings"]), (name, answer)
+            _, _, document = http(server, "/api/annotations.geojson")
+            # What a GeoJSON validator from outside the project makes of the export.
+            collection = geojson.loads(document)
+            assert collection.is_valid, (name, collection.errors())
             exported = {f["id"]: f for f in api_features(server)}
             assert [exported[i]["properties"]["title"] for i in answer["ids"]] == titles, name
             if titles[0] == "Eiffel Tower":
