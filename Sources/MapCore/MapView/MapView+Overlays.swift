@@ -25,10 +25,9 @@ extension MapView {
     /// Puts `overlay` at `index` of its level's order (0 is the lowest; past the end puts it on top).
     public func insertOverlay(_ overlay: Overlay, at index: Int, level: OverlayLevel = .aboveLabels) {
         let renderer = detach(overlay) ?? makeRenderer(for: overlay)
-        let entries = layer(level).entries
-        let entry = OverlayLayerView.Entry(
-            overlay: overlay, renderer: renderer, itemID: ItemID.next())
-        layer(level).entries.insert(entry, at: min(max(0, index), entries.count))
+        let entry = OverlayLayerView.Entry(overlay: overlay, renderer: renderer, itemID: ItemID.next())
+        layer(level).entries.insert(entry, at: min(max(0, index), layer(level).entries.count))
+        overlayLevels[ObjectIdentifier(overlay)] = level
         overlayRenderingDidChange()
     }
 
@@ -52,6 +51,7 @@ extension MapView {
         let entryA = layer(levelA).entries[indexA]
         layer(levelA).entries[indexA] = layer(levelB).entries[indexB]
         layer(levelB).entries[indexB] = entryA
+        (overlayLevels[ObjectIdentifier(a)], overlayLevels[ObjectIdentifier(b)]) = (levelB, levelA)
         overlayRenderingDidChange()
     }
 
@@ -104,10 +104,10 @@ extension MapView {
     }
 
     private func place(of overlay: Overlay) -> (level: OverlayLevel, index: Int)? {
-        for level in OverlayLevel.allCases {
-            if let index = layer(level).entries.firstIndex(where: { $0.overlay === overlay }) { return (level, index) }
-        }
-        return nil
+        guard let level = overlayLevels[ObjectIdentifier(overlay)],
+            let index = layer(level).entries.firstIndex(where: { $0.overlay === overlay })
+        else { return nil }
+        return (level, index)
     }
 
     private func insertNextTo(
@@ -119,12 +119,14 @@ extension MapView {
         let entry = OverlayLayerView.Entry(
             overlay: overlay, renderer: renderer, itemID: ItemID.next())
         layer(level).entries.insert(entry, at: min(index, layer(level).entries.count))
+        overlayLevels[ObjectIdentifier(overlay)] = level
         overlayRenderingDidChange()
     }
 
     /// Takes `overlay` out of its level, keeping its renderer for wherever it goes next.
     private func detach(_ overlay: Overlay) -> OverlayRenderer? {
         guard let (level, index) = place(of: overlay) else { return nil }
+        overlayLevels[ObjectIdentifier(overlay)] = nil
         return layer(level).entries.remove(at: index).renderer
     }
 

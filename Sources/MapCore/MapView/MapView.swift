@@ -51,6 +51,8 @@ open class MapView: View, CursorProviding {
     let overlaysAboveRoads = OverlayLayerView()
     /// The overlays over the place names, under the annotation views.
     let overlaysAboveLabels = OverlayLayerView()
+    /// The level of each overlay on the map: whether one is on it is a lookup, so adding thousands costs no search each.
+    var overlayLevels: [ObjectIdentifier: OverlayLevel] = [:]
     /// Overlays or their renderers changed since the last render: no patch of the annotation views alone then.
     var overlaysChangedSinceRender = false
     let annotationContainer: View = AnnotationContainerView()
