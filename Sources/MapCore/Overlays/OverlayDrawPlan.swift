@@ -34,6 +34,8 @@ struct OverlayDrawPlan {
 
     let level: Int
     private(set) var units: [Unit] = []
+    /// Each unit's bounds, world units: what a render tests against the view without asking an overlay.
+    private(set) var unitBounds: [Rect] = []
     private(set) var batches: [Batch] = []
     /// The side of a batch's tile, CSS px at the plan's zoom.
     static let tileSize = 512.0
@@ -47,7 +49,7 @@ struct OverlayDrawPlan {
         var index = 0
         while index < entries.count {
             guard let drawing = drawings[index], Self.batchable(entries[index], drawing) else {
-                if drawings[index] != nil { units.append(.single(index)) }
+                if drawings[index] != nil { append(.single(index), entries) }
                 index += 1
                 continue
             }
@@ -72,14 +74,24 @@ struct OverlayDrawPlan {
             for key in order {
                 let batch = tiles[key]!
                 if batch.members.count < Self.smallestBatch {
-                    units += batch.members.map(Unit.single)
+                    for member in batch.members { append(.single(member), entries) }
                 } else {
                     units.append(.batch(batches.count))
+                    unitBounds.append(batch.bounds ?? .zero)
                     batches.append(batch)
                 }
             }
         }
     }
+
+    private mutating func append(_ unit: Unit, _ entries: [OverlayLayerView.Entry]) {
+        guard case .single(let index) = unit else { return }
+        units.append(unit)
+        unitBounds.append(entries[index].overlay.boundingMapRect)
+    }
+
+    /// Whether a unit's bounds meet `rect`, in any copy of the world.
+    func unit(_ i: Int, meets rect: Rect) -> Bool { WorldWrap.intersects(unitBounds[i], rect) }
 
     /// The path of all of a batch's members at the plan's zoom, made when first drawn.
     func path(of batch: Batch, entries: [OverlayLayerView.Entry]) -> PathResource {

@@ -68,12 +68,11 @@ final class OverlayLayerView: View {
         let near = visible.insetBy(dx: -visible.width / 2, dy: -visible.height / 2)
         var drawn: [ItemProperties] = []
         var labels: [String?] = []
-        for unit in plan.units {
+        for (i, unit) in plan.units.enumerated() where plan.unit(i, meets: near) {
             switch unit {
             case .single(let index):
                 let entry = entries[index]
-                guard var p = drawings[index], let shape = entry.overlay as? OverlayShape, shape.intersects(near)
-                else { continue }
+                guard var p = drawings[index], let shape = entry.overlay as? OverlayShape else { continue }
                 let path = shape.path(forZoom: camera.zoom)
                 context.use(path)
                 p.path = path.id
@@ -88,7 +87,6 @@ final class OverlayLayerView: View {
                 labels.append(title)
             case .batch(let index):
                 let batch = plan.batches[index]
-                guard let bounds = batch.bounds, WorldWrap.intersects(bounds, near) else { continue }
                 let path = plan.path(of: batch, entries: entries)
                 context.use(path)
                 var p = batch.drawing
