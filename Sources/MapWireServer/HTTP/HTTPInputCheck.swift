@@ -65,7 +65,7 @@ package enum HTTPInputCheck {
                 _ = connection.wrote(chunk.count)
             }
         }
-        checkAnswers(written, omitsBody: omitsBody)
+        checkAnswers(written, omitsBody: omitsBody, mayRefuseHead: input.contains(headMethod))
     }
 
     /// A route table like the API's, for the check: the answers come from the check itself.
@@ -82,8 +82,13 @@ package enum HTTPInputCheck {
             ], prefixes: ["/api/"])
     }()
 
-    /// Walks the answers: each a status line, fields, a blank line and its body.
-    private static func checkAnswers(_ bytes: [UInt8], omitsBody: [Bool]) {
+    private static let headMethod = Array("HEAD ".utf8)
+
+    /// Walks the answers: each a status line, fields, a blank line and its
+    /// body. A refusal of a `HEAD` request has none (RFC 9110): when the
+    /// input has one, a refusal followed at once by the next answer, or by
+    /// nothing, is taken for it.
+    private static func checkAnswers(_ bytes: [UInt8], omitsBody: [Bool], mayRefuseHead: Bool) {
         var rest = bytes[...]
         var requests = omitsBody[...]
         let separator = Array("\r\n\r\n".utf8)
@@ -102,6 +107,7 @@ package enum HTTPInputCheck {
             // Only requests taken are answered 200 here; a refusal's body is always sent.
             let omits = status == 200 ? (requests.popFirst() ?? false) : false
             if omits { continue }
+            if status != 200, mayRefuseHead, rest.isEmpty || rest.starts(with: Array("HTTP/1.1 ".utf8)) { continue }
             guard let length, length <= rest.count else {
                 fatalError("answer \(status) without its whole body: \(head.debugDescription)")
             }
