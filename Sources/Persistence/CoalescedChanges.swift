@@ -11,6 +11,10 @@ struct CoalescedChanges {
     private(set) var moved: [String: Position] = [:]
     /// The latest look of annotations that were already in the file.
     private(set) var restyled: [String: StoredLook] = [:]
+    /// Shapes to write whole, the latest of each, in the order first written.
+    private(set) var shapes: [StoredShape] = []
+    /// Positions to append to shapes, in the order they came, after `shapes` are written.
+    private(set) var tails: [StoredShapeTail] = []
 
     struct Position: Equatable {
         var latitude: Double
@@ -19,6 +23,12 @@ struct CoalescedChanges {
     }
 
     private var insertedIndex: [String: Int] = [:]
+    private var shapeIndex: [String: Int] = [:]
+
+    private mutating func dropShape(_ id: String) {
+        shapes.removeAll { $0.id == id }
+        shapeIndex = Dictionary(uniqueKeysWithValues: shapes.enumerated().map { ($1.id, $0) })
+    }
 
     init<Changes: Collection>(_ changes: Changes) where Changes.Element == WorldChange {
         // An import is a commit of nothing but adds, of ids the store made
@@ -39,7 +49,10 @@ struct CoalescedChanges {
         for change in changes { apply(change) }
     }
 
-    var isEmpty: Bool { removed.isEmpty && moved.isEmpty && restyled.isEmpty && !inserted.contains { $0 != nil } }
+    var isEmpty: Bool {
+        removed.isEmpty && moved.isEmpty && restyled.isEmpty && shapes.isEmpty && tails.isEmpty
+            && !inserted.contains { $0 != nil }
+    }
 
     private mutating func apply(_ change: WorldChange) {
         switch change {
@@ -71,7 +84,20 @@ struct CoalescedChanges {
             if let i = insertedIndex.removeValue(forKey: id) { inserted[i] = nil }
             moved[id] = nil
             restyled[id] = nil
+            if shapeIndex.removeValue(forKey: id) != nil { dropShape(id) }
+            tails.removeAll { $0.id == id }
             removed.insert(id)
+        case .shapeWritten(let shape):
+            // Written whole: what was appended before it is in it.
+            tails.removeAll { $0.id == shape.id }
+            if let i = shapeIndex[shape.id] {
+                shapes[i] = shape
+            } else {
+                shapeIndex[shape.id] = shapes.count
+                shapes.append(shape)
+            }
+        case .shapeExtended(let tail):
+            tails.append(tail)
         }
     }
 }

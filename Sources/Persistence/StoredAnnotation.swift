@@ -51,13 +51,18 @@ package struct StoredAnnotation: Sendable, Equatable {
     }
 }
 
-/// One change to the world, in the order the store applied it.
+/// One change to the world, in the order the store applied it. `removed`
+/// takes an annotation or a shape away: their ids are one namespace.
 package enum WorldChange: Sendable, Equatable {
     case added(StoredAnnotation)
     case moved(id: String, latitude: Double, longitude: Double, timestamp: Double?)
     case removed(id: String)
     /// What `PATCH` changes: every field of it, as it is after the edit.
     case restyled(id: String, look: StoredLook)
+    /// A line or area added, or written again whole (an edit, or a trail folded into its row).
+    case shapeWritten(StoredShape)
+    /// Positions appended to the end of a line (a trail growing).
+    case shapeExtended(StoredShapeTail)
 }
 
 /// The editable part of an annotation, as the store file keeps it.

@@ -98,7 +98,9 @@ package final class WorldDatabase: Sendable {
                         db,
                         sql: """
                             SELECT max(coalesce((SELECT max(seq) FROM annotation), 0),
-                                       coalesce((SELECT max(last_seq) FROM move_log), 0))
+                                       coalesce((SELECT max(last_seq) FROM move_log), 0),
+                                       coalesce((SELECT max(seq) FROM shape), 0),
+                                       coalesce((SELECT max(seq) FROM shape_tail), 0))
                             """) ?? 0
                 // A start begins with an empty log: restoring reads rows and buckets, and passes start afresh.
                 try Self.foldWholeMoveLog(in: db, path: path)
@@ -219,6 +221,7 @@ package final class WorldDatabase: Sendable {
             var step = MoveLog.Step()
             try write { db in
                 try Self.write(coalesced, nextSeq: &next, in: db)
+                try Self.writeShapes(coalesced, nextSeq: &next, in: db)
                 step = try Self.logMoves(
                     coalesced.moved, removed: coalesced.removed, nextSeq: &next, state: &state,
                     in: db, path: path)
@@ -299,7 +302,7 @@ package final class WorldDatabase: Sendable {
 
     // MARK: Errors
 
-    private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try queue.read(body)
         } catch let error as StoreError {

@@ -16,6 +16,7 @@ enum WorldMigrations {
     static let packedMoveLog = "6-packed-move-log"
     static let positionBuckets = "7-position-buckets"
     static let geoJSONDetails = "8-geojson-details"
+    static let shapes = "9-shapes"
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -114,6 +115,38 @@ enum WorldMigrations {
             try db.execute(sql: "ALTER TABLE annotation ADD COLUMN marker_size TEXT")
             try db.execute(sql: "ALTER TABLE annotation ADD COLUMN altitude REAL")
             try db.execute(sql: "ALTER TABLE annotation ADD COLUMN id_is_number INTEGER NOT NULL DEFAULT 0")
+        }
+        migrator.registerMigration(shapes) { db in
+            // Lines and areas: their ids share the annotations' namespace (one API route names both). The
+            // geometry is packed positions; a trail's appends go to `shape_tail` until the row is written whole.
+            try db.execute(
+                sql: """
+                    CREATE TABLE shape (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        seq INTEGER NOT NULL,
+                        kind TEXT NOT NULL,
+                        geometry_type TEXT NOT NULL,
+                        geometry BLOB NOT NULL,
+                        title TEXT,
+                        subtitle TEXT,
+                        stroke TEXT,
+                        stroke_width REAL,
+                        stroke_opacity REAL,
+                        fill TEXT,
+                        fill_opacity REAL,
+                        id_is_number INTEGER NOT NULL DEFAULT 0,
+                        trail_limit INTEGER
+                    ) WITHOUT ROWID
+                    """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE shape_tail (
+                        id TEXT NOT NULL,
+                        seq INTEGER NOT NULL,
+                        positions BLOB NOT NULL,
+                        PRIMARY KEY (id, seq)
+                    ) WITHOUT ROWID
+                    """)
         }
         return migrator
     }
