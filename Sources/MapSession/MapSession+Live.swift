@@ -42,6 +42,7 @@ extension MapSession {
     /// near the viewport.
     func startLive() {
         mapView?.sharedAnnotations = world.store
+        mapView?.sharedOverlays = world.store.sharedOverlays
         resyncLive()
         // A drag here is a live move for everyone else (and for the HTTP API).
         mapView?.annotationDragDidMove = { [world] annotation, coordinate in

@@ -61,7 +61,9 @@ extension AnnotationStore {
             try refuseIfTheFileFailed()
             var fresh = Set<String>(minimumCapacity: annotations.count)
             for a in annotations {
-                guard s.records[a.id] == nil, fresh.insert(a.id).inserted else { throw .duplicateID(a.id) }
+                guard s.records[a.id] == nil, fresh.insert(a.id).inserted, !shapes.contains(a.id) else {
+                    throw .duplicateID(a.id)
+                }
             }
             let records = annotations.map { a in
                 Record(

@@ -68,6 +68,7 @@ extension AnnotationStore {
             for (i, id) in s.order.enumerated() { s.records[id]?.seq = UInt64(i + 1) }
             s.nextSeq = UInt64(s.order.count + 1)
         }
+        try restoreShapes(from: database)
         publishClusters()
     }
 

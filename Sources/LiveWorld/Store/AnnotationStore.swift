@@ -78,6 +78,8 @@ public final class AnnotationStore: Sendable {
     let state: Mutex<State>
     let log: ChangeLog
     let subscribers = Mutex<[UInt32: LiveSubscriber]>([:])
+    /// The lines and areas, whose ids share the annotations' namespace; written under `state`'s lock.
+    let shapes = WorldShapes()
     package let metrics = LiveMetrics()
     /// Writes changes to the store file; nil keeps the world in memory only.
     package let journal: GroupCommitWriter?
@@ -324,7 +326,9 @@ public final class AnnotationStore: Sendable {
         var clusterChanges = ClusterChangesLeft.none
         let record = try state.withLock { (s: inout State) throws(WorldError) -> Record in
             try refuseIfTheFileFailed()
-            guard s.records[annotation.id] == nil else { throw .duplicateID(annotation.id) }
+            guard s.records[annotation.id] == nil, !shapes.contains(annotation.id) else {
+                throw .duplicateID(annotation.id)
+            }
             var record = Record(
                 id: annotation.id, kind: annotation.kind, annotation: annotation,
                 draggable: annotation.isDraggable,

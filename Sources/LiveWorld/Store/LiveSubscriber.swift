@@ -89,6 +89,16 @@ package final class LiveSubscriber: Sendable {
         return true
     }
 
+    /// Wakes the session when its viewport meets `rect` (a shape's bounds,
+    /// before or after a change) and no wake-up is pending.
+    func wakeIfMeets(_ rect: Rect) {
+        guard !pending.load(ordering: .acquiring), let shown = viewport.withLock({ $0 }),
+            WorldWrap.intersects(shown, rect.insetBy(dx: -1, dy: -1)),
+            pending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+        else { return }
+        onWake()
+    }
+
     /// The oldest epoch change kept since the last call, if any: the
     /// session's next frame shows it.
     package func takeEpochChangesTime() -> EpochChangesTime? {

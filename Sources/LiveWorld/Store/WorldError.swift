@@ -26,6 +26,12 @@ public enum WorldError: Error, Equatable, Sendable, CustomStringConvertible {
     /// title and style are the app's, not the API's to edit.
     case notEditable(String)
 
+    /// Positions can be appended only to a line (a `LineString`), with
+    /// altitudes when the line has them and without when it does not.
+    case notAppendable(String, why: String)
+    /// The geometry is not one a shape can have (a line where it was an area, or too few positions).
+    case badGeometry(String, why: String)
+
     /// What went wrong, naming the id and the move's place in its batch.
     public var description: String {
         switch self {
@@ -43,6 +49,10 @@ public enum WorldError: Error, Equatable, Sendable, CustomStringConvertible {
             return "moves[\(moveIndex)] (\(id)): coordinate \(coordinate) is out of range"
         case .storeUnavailable(let reason):
             return reason
+        case .notAppendable(let id, let why):
+            return "positions cannot be appended to \(id): \(why)"
+        case .badGeometry(let id, let why):
+            return "\(id): \(why)"
         case .notEditable(let id):
             return "annotation \(id) belongs to an app; only annotations added through the API can be edited"
         }

@@ -20,7 +20,7 @@ extension MapView {
     /// twice. A patch the differ takes must be handed to `commit(_:)`.
     package func renderEpochPatch(afterRender generation: UInt64) -> AnnotationLayerPatch? {
         guard cameraRestsSinceRender, selected == nil, callout == nil, !needsAnnotationLayout,
-            !overlaysChangedSinceRender,
+            !overlaysChangedSinceRender, !overlaysAboveRoads.sharedChangedSinceRender,
             let laidOutRect, let layer = annotationContainer as? AnnotationContainerView
         else { return nil }
         let glided = glidedSinceRender

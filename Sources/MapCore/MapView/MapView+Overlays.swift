@@ -70,6 +70,17 @@ extension MapView {
         place(of: overlay).map { layer($0.level).entries[$0.index].renderer }
     }
 
+    /// Lines and areas every map draws, kept once for all of them (the
+    /// shared world's), under the map's own overlays above roads; nil: the
+    /// map draws only its own.
+    package var sharedOverlays: SharedOverlaySource? {
+        get { overlaysAboveRoads.shared }
+        set {
+            overlaysAboveRoads.shared = newValue
+            overlayRenderingDidChange()
+        }
+    }
+
     /// A renderer changed, or the overlays did: the next frame draws them
     /// all again rather than patching the annotation views alone.
     func overlayRenderingDidChange() {
@@ -82,8 +93,8 @@ extension MapView {
     /// within a few points of a line), upper level first.
     public func overlay(at location: Point) -> Overlay? {
         for level in OverlayLevel.allCases.reversed() {
-            if let hit = layer(level).entries(at: location, slop: Self.overlayTapSlop, map: self).first {
-                return hit.overlay
+            if let hit = layer(level).overlays(at: location, slop: Self.overlayTapSlop, map: self).first {
+                return hit
             }
         }
         return nil

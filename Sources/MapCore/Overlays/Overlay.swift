@@ -68,25 +68,25 @@ final class ShapeText: Sendable {
 /// The geometry every shape derives from its rings once, at creation, and
 /// the simpler paths lower zooms draw, made when a map first asks for one
 /// and shared by every map.
-final class ShapeGeometry: Sendable {
-    let rings: [[Point]]
-    let bounds: Rect
-    let isArea: Bool
+package final class ShapeGeometry: Sendable {
+    package let rings: [[Point]]
+    package let bounds: Rect
+    package let isArea: Bool
     /// The full geometry: what the deepest zooms draw.
-    let path: PathResource
+    package let path: PathResource
     /// Per whole zoom level, what it draws: nil until asked for.
     private let zoomed: Mutex<[Zoomed?]>
     /// How far a point may move on screen when a zoom's path leaves it out, CSS px.
     static let tolerance = 0.5
 
     /// The rings a zoom draws (each ring of an area closed) and their path.
-    struct Zoomed: Sendable {
-        let rings: [[Point]]
-        let path: PathResource
+    package struct Zoomed: Sendable {
+        package let rings: [[Point]]
+        package let path: PathResource
     }
 
     /// `rings` in world units; each ring of an area gets its first point again at its end, so a stroke closes it.
-    init(rings: [[Point]], isArea: Bool) {
+    package init(rings: [[Point]], isArea: Bool) {
         let kept = Self.drawn(rings.filter { !$0.isEmpty }, isArea: isArea)
         self.rings = kept
         self.isArea = isArea
@@ -109,10 +109,10 @@ final class ShapeGeometry: Sendable {
     /// cannot show (closer than a quarter of a pixel to the line through
     /// the others, or an island smaller than that), or the full path when
     /// that leaves out nearly nothing.
-    func path(forZoom zoom: Double) -> PathResource { self.zoomed(zoom).path }
+    package func path(forZoom zoom: Double) -> PathResource { self.zoomed(zoom).path }
 
     /// The rings and path of `path(forZoom:)`.
-    func zoomed(_ zoom: Double) -> Zoomed {
+    package func zoomed(_ zoom: Double) -> Zoomed {
         let level = min(max(Int(zoom.isFinite ? zoom.rounded(.down) : 0), 0), Int(Camera.maxZoom))
         if let made = zoomed.withLock({ $0[level] }) { return made }
         let tolerance = Self.tolerance / Mercator.pixelsPerUnit(zoom: Double(level))
@@ -141,5 +141,5 @@ final class ShapeGeometry: Sendable {
     }
 
     /// The centre of the bounds, as the shape's `coordinate`.
-    var center: Coordinate { Mercator.unproject(bounds.center) }
+    package var center: Coordinate { Mercator.unproject(bounds.center) }
 }

@@ -1,5 +1,6 @@
 import DisplayList
 import MapGeometry
+import Synchronization
 
 /// How a layer draws its overlays at one zoom level: each overlay its own
 /// item, or, for a run of overlays drawn alike (the same renderer style,
@@ -8,7 +9,7 @@ import MapGeometry
 /// routes then sends a few hundred paths and items, not ten thousand, and
 /// its frames walk a few hundred units. Made once per zoom level and
 /// renderer change; a pan only chooses the units near the screen.
-struct OverlayDrawPlan {
+struct OverlayDrawPlan: Sendable {
     /// One item the layer draws: a single overlay (an index into the
     /// layer's entries) or a batch of them.
     enum Unit {
@@ -16,13 +17,15 @@ struct OverlayDrawPlan {
         case batch(Int)
     }
 
-    /// Overlays drawn alike in one tile, and the path of all of them once made.
-    final class Batch {
+    /// Overlays drawn alike in one tile, and the path of all of them once
+    /// made (behind a lock: a shared layer's plan is drawn by every map).
+    final class Batch: @unchecked Sendable {
+        // Sendable by hand: members and bounds are set while the plan is made, before any map sees it.
         let itemID = ItemID.next()
         let drawing: ItemProperties
         var members: [Int] = []
         var bounds: Rect?
-        var path: PathResource?
+        let path = Mutex<PathResource?>(nil)
 
         init(drawing: ItemProperties) {
             var p = drawing
@@ -42,8 +45,8 @@ struct OverlayDrawPlan {
     /// Fewer alike overlays in a tile than this are drawn one by one.
     static let smallestBatch = 2
 
-    /// The plan for `entries` drawn as `drawings` say, at whole zoom `level`.
-    init(entries: [OverlayLayerView.Entry], drawings: [ItemProperties?], level: Int) {
+    /// The plan for `overlays` drawn as `drawings` say, at whole zoom `level`.
+    init(overlays entries: [Overlay], drawings: [ItemProperties?], level: Int) {
         self.level = level
         let tile = Self.tileSize / Mercator.pixelsPerUnit(zoom: Double(level))
         var index = 0
@@ -59,7 +62,7 @@ struct OverlayDrawPlan {
             while index < entries.count, let next = drawings[index], next == drawing,
                 Self.batchable(entries[index], next)
             {
-                let center = entries[index].overlay.boundingMapRect.center
+                let center = entries[index].boundingMapRect.center
                 let key = TileKey(x: Int((center.x / tile).rounded(.down)), y: Int((center.y / tile).rounded(.down)))
                 if tiles[key] == nil {
                     tiles[key] = Batch(drawing: drawing)
@@ -67,7 +70,7 @@ struct OverlayDrawPlan {
                 }
                 let batch = tiles[key]!
                 batch.members.append(index)
-                let box = entries[index].overlay.boundingMapRect
+                let box = entries[index].boundingMapRect
                 batch.bounds = batch.bounds.map { $0.union(box) } ?? box
                 index += 1
             }
@@ -84,35 +87,46 @@ struct OverlayDrawPlan {
         }
     }
 
-    private mutating func append(_ unit: Unit, _ entries: [OverlayLayerView.Entry]) {
+    private mutating func append(_ unit: Unit, _ entries: [Overlay]) {
         guard case .single(let index) = unit else { return }
         units.append(unit)
-        unitBounds.append(entries[index].overlay.boundingMapRect)
+        unitBounds.append(entries[index].boundingMapRect)
     }
 
-    /// Whether a unit's bounds meet `rect`, in any copy of the world.
-    func unit(_ i: Int, meets rect: Rect) -> Bool { WorldWrap.intersects(unitBounds[i], rect) }
+    /// Whether a unit's bounds meet `rect`, in any copy of the world. A
+    /// single overlay's are asked for again: a trail's grow.
+    func unit(_ i: Int, meets rect: Rect, overlays: [Overlay]) -> Bool {
+        if case .single(let index) = units[i], (overlays[index] as? ChangingShape)?.isGrowing == true {
+            return WorldWrap.intersects(overlays[index].boundingMapRect, rect)
+        }
+        return WorldWrap.intersects(unitBounds[i], rect)
+    }
 
     /// The path of all of a batch's members at the plan's zoom, made when first drawn.
-    func path(of batch: Batch, entries: [OverlayLayerView.Entry]) -> PathResource {
-        if let made = batch.path { return made }
+    func path(of batch: Batch, overlays entries: [Overlay]) -> PathResource {
+        if let made = batch.path.withLock({ $0 }) { return made }
         var rings: [[Point]] = []
         for i in batch.members {
-            guard let shape = entries[i].overlay as? OverlayShape else { continue }
+            guard let shape = entries[i] as? OverlayShape else { continue }
             let zoomed = shape.rings(forZoom: Double(level))
             rings += shape.isArea ? zoomed.map(Self.clockwise) : zoomed
         }
         let made = PathResource(rings: rings, shift: ShapeGeometry.shift(level: level))
-        batch.path = made
-        return made
+        return batch.path.withLock { kept in
+            if let first = kept { return first }
+            kept = made
+            return made
+        }
     }
 
     /// Whether an overlay can share an item: untitled (a titled one is its
     /// own element of the accessibility mirror), one ring for an area (the
     /// even-odd rule would open holes where two overlap), and the whole
     /// line stroked.
-    private static func batchable(_ entry: OverlayLayerView.Entry, _ drawing: ItemProperties) -> Bool {
-        guard let shape = entry.overlay as? OverlayShape, entry.overlay.title?.isEmpty ?? true else { return false }
+    private static func batchable(_ overlay: Overlay, _ drawing: ItemProperties) -> Bool {
+        guard let shape = overlay as? OverlayShape, (overlay as? ChangingShape)?.isGrowing != true,
+            overlay.title?.isEmpty ?? true
+        else { return false }
         if shape.isArea, shape.rings.count > 1 { return false }
         if let line = drawing.line, line.strokeStart > 0 || line.strokeEnd < 1 { return false }
         return true

@@ -18,12 +18,21 @@ final class OverlayLayerView: View {
     var entries: [Entry] = [] { didSet { renderersChanged = true } }
     /// Each entry's item as its renderer draws it, but for the path, which depends on the zoom.
     private var drawings: [ItemProperties?] = []
+    /// The entries' overlays and items, read with `drawings`.
+    private var entryOverlays: [Overlay] = []
+    private var entryItemIDs: [UInt32] = []
     /// A renderer or the entries changed since `drawings` were read.
     var renderersChanged = true
     /// How the overlays are drawn at the last zoom level drawn.
     private var plan: OverlayDrawPlan?
     /// Where the map looks; set before each render.
     var camera = Camera(center: .zero, zoom: 1)
+    /// The shared world's shapes, drawn under this layer's own (the layer above roads only).
+    var shared: SharedOverlaySource? { didSet { lastDrawn = nil } }
+    /// The shared shapes' version the last render drew.
+    private(set) var renderedSharedVersion: UInt64?
+    /// Whether the shared shapes changed since the last render drew them.
+    var sharedChangedSinceRender: Bool { shared.map { $0.overlayVersion != renderedSharedVersion } ?? false }
     /// What the last render drew, so an unchanged layer costs the differ nothing.
     private var lastDrawn: (layer: ItemProperties, items: [ItemProperties], labels: [String?], generation: UInt64)?
 
@@ -33,6 +42,8 @@ final class OverlayLayerView: View {
         lastDrawn = nil
         plan = nil
         drawings = []
+        entryOverlays = []
+        entryItemIDs = []
         renderersChanged = true
     }
 
@@ -58,51 +69,78 @@ final class OverlayLayerView: View {
                 p.path = 0
                 return p
             }
+            entryOverlays = entries.map(\.overlay)
+            entryItemIDs = entries.map(\.itemID)
             renderersChanged = false
             plan = nil
         }
-        if plan?.level != level { plan = OverlayDrawPlan(entries: entries, drawings: drawings, level: level) }
-        guard let plan else { return }
+        if plan?.level != level {
+            plan = OverlayDrawPlan(overlays: entryOverlays, drawings: drawings, level: level)
+        }
         // Shapes near the screen only: one far away costs a browser nothing until a pan brings it near.
         let visible = camera.visibleWorldRect(viewport: frame.size)
         let near = visible.insetBy(dx: -visible.width / 2, dy: -visible.height / 2)
-        var drawn: [ItemProperties] = []
+        var drawn = DrawnOverlays()
+        if let shared {
+            renderedSharedVersion = shared.overlayVersion
+            let layer = shared.overlayLayer()
+            draw(
+                layer.plan(level: level), overlays: layer.overlays, drawings: layer.drawings,
+                itemIDs: layer.itemIDs, near: near, into: &context, &drawn)
+        }
+        if let plan, !entries.isEmpty {
+            draw(
+                plan, overlays: entryOverlays, drawings: drawings, itemIDs: entryItemIDs,
+                near: near, into: &context, &drawn)
+        }
+        let layer = context.scene.items[own].properties
+        if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
+            last.layer == layer, last.items == drawn.items, last.labels == drawn.labels
+        {
+            context.markUnchanged(own..<context.scene.items.count)
+        }
+        lastDrawn = (layer, drawn.items, drawn.labels, context.generation)
+    }
+
+    /// What a render drew, to tell the next one whether anything changed.
+    private struct DrawnOverlays {
+        var items: [ItemProperties] = []
         var labels: [String?] = []
-        for (i, unit) in plan.units.enumerated() where plan.unit(i, meets: near) {
+    }
+
+    /// Draws the units of `plan` near the screen.
+    private func draw(
+        _ plan: OverlayDrawPlan, overlays: [Overlay], drawings: [ItemProperties?], itemIDs: [UInt32], near: Rect,
+        into context: inout RenderContext, _ drawn: inout DrawnOverlays
+    ) {
+        for (i, unit) in plan.units.enumerated() where plan.unit(i, meets: near, overlays: overlays) {
             switch unit {
             case .single(let index):
-                let entry = entries[index]
-                guard var p = drawings[index], let shape = entry.overlay as? OverlayShape else { continue }
+                let overlay = overlays[index]
+                guard var p = drawings[index], let shape = overlay as? OverlayShape else { continue }
                 let path = shape.path(forZoom: camera.zoom)
                 context.use(path)
                 p.path = path.id
-                let title = entry.overlay.title.flatMap { $0.isEmpty ? nil : $0 }
-                if title != nil { p = labelled(p, bounds: entry.overlay.boundingMapRect) }
-                context.scene.append(entry.itemID, parent: id, kind: .worldPath, p)
+                let title = overlay.title.flatMap { $0.isEmpty ? nil : $0 }
+                if title != nil { p = labelled(p, bounds: overlay.boundingMapRect) }
+                context.scene.append(itemIDs[index], parent: id, kind: .worldPath, p)
                 if let title {
                     context.scene.accessibility.append(
-                        AccessibilityElement(item: entry.itemID, role: .text, flags: [], name: title))
+                        AccessibilityElement(item: itemIDs[index], role: .text, flags: [], name: title))
                 }
-                drawn.append(p)
-                labels.append(title)
+                drawn.items.append(p)
+                drawn.labels.append(title)
             case .batch(let index):
                 let batch = plan.batches[index]
-                let path = plan.path(of: batch, entries: entries)
+                let path = plan.path(of: batch, overlays: overlays)
                 context.use(path)
                 var p = batch.drawing
                 p.path = path.id
                 context.scene.append(batch.itemID, parent: id, kind: .worldPath, p)
-                drawn.append(p)
-                labels.append(nil)
+                drawn.items.append(p)
+                drawn.labels.append(nil)
             }
         }
-        let layer = context.scene.items[own].properties
-        if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
-            last.layer == layer, last.items == drawn, last.labels == labels
-        {
-            context.markUnchanged(own..<context.scene.items.count)
-        }
-        lastDrawn = (layer, drawn, labels, context.generation)
     }
 
     /// A titled overlay's item anchored at its bounds' north-west corner and
@@ -117,12 +155,13 @@ final class OverlayLayerView: View {
         return p
     }
 
-    /// The entries topmost first that `point` (map points) touches, within
-    /// `slop` points of a line: what a tap there selects.
-    func entries(at point: Point, slop: Double, map: MapView) -> [Entry] {
+    /// The overlays topmost first that `point` (map points) touches, within
+    /// `slop` points of a line: what a tap there selects. The layer's own
+    /// lie above the shared ones.
+    func overlays(at point: Point, slop: Double, map: MapView) -> [Overlay] {
         let world = map.camera.worldPoint(forScreen: point, viewport: map.frame.size)
         let unitsPerPoint = 1 / Mercator.pixelsPerUnit(zoom: map.camera.zoom)
-        return entries.reversed().filter { entry in
+        let own = entries.reversed().filter { entry in
             guard let shape = entry.overlay as? OverlayShape,
                 let p = entry.renderer.itemProperties(), p.alpha > 0
             else { return false }
@@ -130,5 +169,7 @@ final class OverlayLayerView: View {
             let reach = (halfWidth + slop) * unitsPerPoint
             return OverlayHitTest.touches(shape, at: world, reach: reach)
         }
+        let shared = shared?.overlayLayer().overlays(at: world) { width in (width / 2 + slop) * unitsPerPoint }
+        return own.map(\.overlay) + (shared ?? [])
     }
 }

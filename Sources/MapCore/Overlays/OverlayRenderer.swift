@@ -24,7 +24,7 @@ open class OverlayRenderer {
     }
 
     /// The world path item's properties; nil draws nothing.
-    func itemProperties() -> ItemProperties? { nil }
+    package func itemProperties() -> ItemProperties? { nil }
 }
 
 /// Strokes and fills a shape's path, as `MKOverlayPathRenderer`. Widths and
@@ -48,7 +48,7 @@ open class OverlayPathRenderer: OverlayRenderer {
     /// The stretch of the outline drawn, as fractions of its length (a polyline's `strokeStart` and `strokeEnd`).
     var strokeStretch: (start: Double, end: Double) { (0, 1) }
 
-    override func itemProperties() -> ItemProperties? {
+    override package func itemProperties() -> ItemProperties? {
         guard let shape = overlay as? OverlayShape else { return nil }
         var p = ItemProperties()
         p.path = shape.path.id

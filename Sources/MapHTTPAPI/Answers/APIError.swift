@@ -20,7 +20,8 @@ struct APIError: Error, Equatable, Sendable {
     init(_ error: WorldError) {
         switch error {
         case .unknownID: status = 404
-        case .duplicateID, .fixedAnnotation, .notEditable: status = 409
+        case .duplicateID, .fixedAnnotation, .notEditable, .notAppendable: status = 409
+        case .badGeometry: status = 400
         case .coordinateOutOfRange: status = 400
         // Nothing was applied and the client may retry once the file is fixed.
         case .storeUnavailable: status = 503

@@ -1,0 +1,91 @@
+import DisplayList
+import MapCore
+import MapGeometry
+import Synchronization
+
+/// The shared world's lines and areas, in the order they were added, and
+/// the layer every map draws them from (`SharedOverlaySource`): made once
+/// after a change for all sessions, so a session keeps nothing per shape.
+///
+/// Written under the store's lock (after it, in lock order); read by every
+/// session's thread under its own.
+final class WorldShapes: SharedOverlaySource {
+    private struct State {
+        var byID: [String: LiveShape] = [:]
+        /// Shapes in the order they were added; a removed one leaves a nil until the next compaction.
+        var order: [LiveShape?] = []
+        var removedSinceCompaction = 0
+        /// Made when a map first asks after a change.
+        var layer: SharedOverlayLayer?
+    }
+
+    private let state = Mutex(State())
+    private let version = Atomic<UInt64>(1)
+
+    var overlayVersion: UInt64 { version.load(ordering: .acquiring) }
+
+    func overlayLayer() -> SharedOverlayLayer {
+        state.withLock { s in
+            if let layer = s.layer { return layer }
+            let shapes = s.order.compactMap { $0 }
+            let layer = SharedOverlayLayer(
+                overlays: shapes, drawings: shapes.map(\.drawing), itemIDs: shapes.map(\.itemID))
+            s.layer = layer
+            return layer
+        }
+    }
+
+    var count: Int { state.withLock { $0.byID.count } }
+
+    func shape(id: String) -> LiveShape? { state.withLock { $0.byID[id] } }
+
+    func contains(_ id: String) -> Bool { state.withLock { $0.byID[id] != nil } }
+
+    /// Every shape, in the order they were added.
+    var all: [LiveShape] { state.withLock { $0.order.compactMap { $0 } } }
+
+    /// Adds `shapes` on top; the caller checked that their ids are new.
+    func insert(_ shapes: [LiveShape]) {
+        state.withLock { s in
+            s.byID.reserveCapacity(s.byID.count + shapes.count)
+            for shape in shapes {
+                s.byID[shape.id] = shape
+                s.order.append(shape)
+            }
+            s.layer = nil
+        }
+        bump()
+    }
+
+    /// Takes the shape with `id` away; nil when there is none.
+    func remove(id: String) -> LiveShape? {
+        let removed = state.withLock { s -> LiveShape? in
+            guard let shape = s.byID.removeValue(forKey: id) else { return nil }
+            if let i = s.order.firstIndex(where: { $0 === shape }) { s.order[i] = nil }
+            s.removedSinceCompaction += 1
+            if s.removedSinceCompaction > 64, s.removedSinceCompaction * 4 > s.order.count {
+                s.order.removeAll { $0 == nil }
+                s.removedSinceCompaction = 0
+            }
+            s.layer = nil
+            return shape
+        }
+        if removed != nil { bump() }
+        return removed
+    }
+
+    /// A shape's look or geometry changed: every map draws the layer again.
+    func restyled() {
+        state.withLock { $0.layer = nil }
+        bump()
+    }
+
+    /// A trail grew: maps draw its new path; the layer is made again only
+    /// when the shape just began to grow (a growing shape is drawn alone).
+    func grew(startedGrowing: Bool) {
+        if startedGrowing { state.withLock { $0.layer = nil } }
+        bump()
+    }
+
+    private func bump() { version.add(1, ordering: .releasing) }
+}
