@@ -8,6 +8,7 @@ extension AnnotationStore {
     /// A trail's appends go to the store file as rows of their own; after
     /// this many the shape is written whole again, and its rows go.
     static let trailFoldEvery = 64
+    static let outOfRange = "every position must be a latitude in -90...90 and a longitude in -180...180"
 
     /// The lines and areas every map draws, kept once for all sessions.
     package var sharedOverlays: SharedOverlaySource { shapes }
@@ -28,7 +29,7 @@ extension AnnotationStore {
         guard !added.isEmpty else { return }
         for shape in added where !shape.geometry.isValid {
             throw .badGeometry(
-                shape.id, why: "every position must be a latitude in -90...90 and a longitude in -180...180")
+                shape.id, why: Self.outOfRange)
         }
         let wait = DurableWait()
         try state.withLock { (s: inout State) throws(WorldError) in
@@ -70,7 +71,7 @@ extension AnnotationStore {
         id: String, geometry: WorldGeometry? = nil, _ edit: (inout LiveShape.Look) -> Void = { _ in }
     ) throws(WorldError) -> LiveShape {
         if let geometry, !geometry.isValid {
-            throw .badGeometry(id, why: "every position must be a latitude in -90...90 and a longitude in -180...180")
+            throw .badGeometry(id, why: Self.outOfRange)
         }
         let wait = DurableWait()
         let (shape, before) = try state.withLock { (s: inout State) throws(WorldError) -> (LiveShape, Rect) in
@@ -107,7 +108,7 @@ extension AnnotationStore {
     ) throws(WorldError) {
         guard !coordinates.isEmpty else { return }
         guard coordinates.allSatisfy(\.isValid), altitudes?.allSatisfy(\.isFinite) ?? true else {
-            throw .badGeometry(id, why: "every position must be a latitude in -90...90 and a longitude in -180...180")
+            throw .badGeometry(id, why: Self.outOfRange)
         }
         let wait = DurableWait()
         let (before, after) = try state.withLock { (s: inout State) throws(WorldError) -> (Rect, Rect) in

@@ -39,17 +39,22 @@ extension AnnotationStore {
         return record
     }
 
-    /// Adds `annotations` at once, all or nothing: an id already in the
-    /// world or given twice, or a coordinate out of range, refuses the whole
-    /// batch (`WorldError.duplicateID`, `.coordinateOutOfRange`). One lock,
-    /// one batch in the change log and one transaction in the store file,
-    /// so a hundred thousand pins cost what a few single adds do in
-    /// overhead. Returns once they are in the file.
+    /// Adds `annotations` (and `shapes`, on top of the lines and areas) at
+    /// once, all or nothing: an id already in the world or given twice, or
+    /// a coordinate out of range, refuses the whole batch
+    /// (`WorldError.duplicateID`, `.coordinateOutOfRange`). One lock, one
+    /// batch in the change log and one transaction in the store file, so a
+    /// hundred thousand pins cost what a few single adds do in overhead.
+    /// Returns once they are in the file.
     public func add(
-        _ annotations: [LiveAnnotation],
+        _ annotations: [LiveAnnotation], shapes: [LiveShape] = [],
         receivedAt now: Double = AnnotationStore.now()
     ) throws(WorldError) {
-        guard !annotations.isEmpty else { return }
+        guard !shapes.isEmpty || !annotations.isEmpty else { return }
+        guard !annotations.isEmpty else { return try add(shapes: shapes, receivedAt: now) }
+        for shape in shapes where !shape.geometry.isValid {
+            throw .badGeometry(shape.id, why: Self.outOfRange)
+        }
         var points: [Point] = []
         points.reserveCapacity(annotations.count)
         for a in annotations {
@@ -59,10 +64,10 @@ extension AnnotationStore {
         let wait = DurableWait()
         let clusterChanges = try state.withLock { (s: inout State) throws(WorldError) -> ClusterChangesLeft in
             try refuseIfTheFileFailed()
-            var fresh = Set<String>(minimumCapacity: annotations.count)
-            for a in annotations {
-                guard s.records[a.id] == nil, fresh.insert(a.id).inserted, !shapes.contains(a.id) else {
-                    throw .duplicateID(a.id)
+            var fresh = Set<String>(minimumCapacity: annotations.count + shapes.count)
+            for id in annotations.lazy.map(\.id) + shapes.lazy.map(\.id) {
+                guard s.records[id] == nil, fresh.insert(id).inserted, !self.shapes.contains(id) else {
+                    throw .duplicateID(id)
                 }
             }
             let records = annotations.map { a in
@@ -72,7 +77,10 @@ extension AnnotationStore {
             }
             // To the file first: its writer commits on its own thread while
             // this one fills the maps, the grid and the log.
-            journal?.submit(records.map { .added($0.stored(timestamp: nil)) }, completion: wait.completion)
+            journal?.submit(
+                records.map { .added($0.stored(timestamp: nil)) } + shapes.map { .shapeWritten($0.stored) },
+                completion: wait.completion)
+            if !shapes.isEmpty { self.shapes.insert(shapes) }
             s.records.reserveCapacity(s.records.count + annotations.count)
             s.ids.reserveCapacity(s.ids.count + annotations.count)
             if annotations.count > 1 { s.clusters.reserveCapacity(annotations.count) }
@@ -87,6 +95,7 @@ extension AnnotationStore {
         }
         scheduleClusterPublish(clusterChanges)
         notify(points)
+        if !shapes.isEmpty { wake(shapes.map(\.boundingMapRect)) }
         if journal != nil { try wait.wait() }
     }
 }
