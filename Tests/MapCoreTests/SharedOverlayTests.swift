@@ -110,4 +110,39 @@ import ViewKit
         window.dispatch(PointerEvent(phase: .up, pointerID: 1, location: onRoute, time: 10.05))
         #expect(delegate.taps.last === route)
     }
+
+    /// A line of the shared world: it opens the standard callout where tapped.
+    final class WorldRoute: Polyline, CalloutOverlay, @unchecked Sendable {}
+
+    @Test func aTitledWorldShapeOpensTheStandardCalloutWhereItIsTapped() throws {
+        let source = Source()
+        let titled = WorldRoute(
+            coordinates: [Coordinate(latitude: 0.2, longitude: -1), Coordinate(latitude: 0.2, longitude: 1)],
+            title: "Route 7", subtitle: "Every 10 minutes")
+        let untitled = WorldRoute(coordinates: [
+            Coordinate(latitude: -0.2, longitude: -1), Coordinate(latitude: -0.2, longitude: 1),
+        ])
+        source.set([titled, untitled])
+        let (window, map) = map(source)
+        _ = window.renderScene()
+        let tapAt = map.convert(Coordinate(latitude: 0.2, longitude: 0.5))
+        window.dispatch(PointerEvent(phase: .down, pointerID: 1, location: tapAt, time: 10))
+        window.dispatch(PointerEvent(phase: .up, pointerID: 1, location: tapAt, time: 10.05))
+        _ = window.renderScene()
+        let callout = try #require(map.calloutView)
+        #expect(callout.titleLabel.text == "Route 7" && callout.subtitleLabel.text == "Every 10 minutes")
+        // It points at the tap: the callout's anchor is the tapped place on the line.
+        let anchor = try #require(map.selectedAnnotations.first)
+        #expect(
+            abs(map.convert(anchor.coordinate).x - tapAt.x) < 1 && abs(map.convert(anchor.coordinate).y - tapAt.y) < 1)
+        #expect(delegate.taps.last === titled, "the delegate hears of the tap too")
+        // A tap on the untitled line closes it and opens none; the point it pointed at goes.
+        let other = map.convert(Coordinate(latitude: -0.2, longitude: 0.5))
+        window.dispatch(PointerEvent(phase: .down, pointerID: 1, location: other, time: 11))
+        window.dispatch(PointerEvent(phase: .up, pointerID: 1, location: other, time: 11.05))
+        _ = window.renderScene()
+        #expect(map.calloutView == nil && map.selectedAnnotations.isEmpty)
+        #expect(map.perMapAnnotationCount == 0)
+        #expect(delegate.taps.last === untitled)
+    }
 }

@@ -21,7 +21,7 @@ import Testing
             }
         }
         let db = try WorldDatabase(path: store.path)
-        #expect(try db.appliedMigrations().last == WorldMigrations.geoJSONDetails)
+        #expect(try db.appliedMigrations().last == WorldMigrations.shapes)
         let old = try #require(try db.loadAnnotations().first)
         #expect(old.id == "old" && old.markerColor == "#abc")
         #expect(old.markerSize == nil && old.altitude == nil && !old.idIsNumber)

@@ -239,7 +239,7 @@ import Testing
             }
         }
         let db = try WorldDatabase(path: store.path)
-        #expect(try db.appliedMigrations().last == WorldMigrations.geoJSONDetails)
+        #expect(try db.appliedMigrations().last == WorldMigrations.shapes)
         var a = pin("a", 5, 6)
         a.timestamp = 11
         // "b" was added again (number 5) after its logged move (4): the move is void.

@@ -95,7 +95,7 @@ import Testing
                 WorldMigrations.annotations, WorldMigrations.settings,
                 WorldMigrations.seeds, WorldMigrations.markerStyle,
                 WorldMigrations.moveLog, WorldMigrations.packedMoveLog,
-                WorldMigrations.positionBuckets, WorldMigrations.geoJSONDetails,
+                WorldMigrations.positionBuckets, WorldMigrations.geoJSONDetails, WorldMigrations.shapes,
             ])
         #expect(try db.loadAnnotations().map(\.id) == ["old"])
         try db.write([.added(pin("new"))], settings: ["k": "v"])

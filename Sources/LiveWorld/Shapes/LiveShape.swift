@@ -8,7 +8,7 @@ import Synchronization
 /// and look change when the API edits it, and a trail grows as positions
 /// are appended, so sessions read them while a request writes them; each
 /// sits behind a lock.
-public final class LiveShape: ChangingShape, @unchecked Sendable {
+public final class LiveShape: ChangingShape, CalloutOverlay, @unchecked Sendable {
     // Sendable by hand: every mutable part is behind `state`'s lock.
     /// Its id in the API, unique in the world among annotations and shapes.
     public let id: String

@@ -107,6 +107,7 @@ extension MapView {
     func tapOverlay(at location: Point) -> Bool {
         guard let overlay = overlay(at: location) else { return false }
         delegate?.mapView(self, didSelect: overlay, at: convert(location))
+        openCallout(of: overlay, at: location)
         return true
     }
 

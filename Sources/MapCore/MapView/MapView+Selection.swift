@@ -47,6 +47,7 @@ extension MapView {
             view.setSelected(false, animated: animated)
             delegate?.mapView(self, didDeselect: view)
         }
+        forgetOverlayCallout(current)
     }
 
     /// The open standard callout, if any.

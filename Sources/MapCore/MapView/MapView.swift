@@ -267,6 +267,9 @@ open class MapView: View, CursorProviding {
     static let defaultPinIdentifier = "mapwire.default.pin"
 
     func makeView(for annotation: Annotation) -> AnnotationView {
+        if annotation is OverlayCalloutPoint {
+            return OverlayCalloutAnchorView(annotation: annotation, reuseIdentifier: nil)
+        }
         if let view = delegate?.mapView(self, viewFor: annotation) {
             view.annotation = annotation
             return view
