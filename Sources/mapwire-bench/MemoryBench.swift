@@ -51,6 +51,8 @@ struct MemoryOptions {
     var breakdown = false
     /// Clustered pins over Europe, imported as NDJSON as `mapwire-load --clustered` does.
     var clustered = 0
+    /// Lines of 200 points over Europe in the shared world, and a tenth as many areas (`--shapes`).
+    var shapes = 0
     /// Zooms the sessions' cameras go round, above the clustered pins (nil: the Pacific at zoom 5).
     var zooms: ClosedRange<Int>?
 
@@ -62,11 +64,14 @@ struct MemoryOptions {
             case "--pins": pins = Int(args.next() ?? "") ?? pins
             case "--breakdown": breakdown = true
             case "--clustered": clustered = Int(args.next() ?? "") ?? clustered
+            case "--shapes": shapes = Int(args.next() ?? "") ?? shapes
             case "--zooms":
                 let z = (args.next() ?? "").split(separator: "-").compactMap { Int($0) }
                 zooms = z.count == 2 && z[0] <= z[1] ? z[0]...z[1] : nil
             default:
-                print("ignored argument \(a) (use --sessions N, --pins N, --clustered N, --zooms 2-12, --breakdown)")
+                print(
+                    "ignored argument \(a) (use --sessions N, --pins N, --clustered N, --shapes N, --zooms 2-12, "
+                        + "--breakdown)")
             }
         }
     }
@@ -219,17 +224,25 @@ func memoryBreakdown(world: World, count: Int) {
     }
 }
 
-/// `mapwire-bench memory [--sessions N] [--pins N] [--breakdown]`.
+/// `mapwire-bench memory [--sessions N] [--pins N] [--clustered N] [--shapes N] [--zooms A-B] [--breakdown]`.
 func runMemoryBenchmark(_ options: MemoryOptions) throws {
     let app = try memoryBenchApp(pins: options.pins)
     memoryZooms = options.zooms
     if options.clustered > 0 { importClusteredPins(options.clustered, into: app) }
+    if options.shapes > 0 {
+        try app.world.store.add(
+            shapes: OverlayBenchApp.worldShapes(lines: options.shapes, vertices: 200, areas: options.shapes / 10))
+    }
     let world = app.world
     // One session first, so one-time caches (fonts' widths, images) are not charged to the N.
     withExtendedLifetime(openIdleSession(0, world: world)) {}
     if options.breakdown {
         memoryBreakdown(world: world, count: options.sessions)
         return
+    }
+    if options.shapes > 0 {
+        // The shapes' paths at each zoom and place are made once for every session: made before measuring.
+        withExtendedLifetime((0..<options.sessions).map { openIdleSession($0, world: world) }) {}
     }
     let m = measurePerObject(options.sessions) { openIdleSession($0, world: world) }
     print(

@@ -2,6 +2,7 @@
 // docs/performance.md "Lines and areas": each session's first frame and its
 // pan frames at the world's zoom, a country's and a city's.
 import Foundation
+import LiveWorld
 import MapCore
 import MapGeometry
 import MapSession
@@ -20,13 +21,31 @@ struct OverlayBenchApp: MapApp {
     /// over Europe in steps of about 2 km, and `areas` rough circles of 40
     /// points, 1 to 20 km across. A fixed seed.
     static func shapes(lines: Int, vertices: Int, areas: Int) -> [Overlay] {
+        let (routes, rings) = coordinates(lines: lines, vertices: vertices, areas: areas)
+        return routes.map { Polyline(coordinates: $0) } + rings.map { Polygon(coordinates: $0) }
+    }
+
+    /// The same shapes as the shared world's, as the HTTP API adds them.
+    static func worldShapes(lines: Int, vertices: Int, areas: Int) -> [LiveShape] {
+        let (routes, rings) = coordinates(lines: lines, vertices: vertices, areas: areas)
+        var shapes: [LiveShape] = []
+        for (i, route) in routes.enumerated() {
+            shapes.append(LiveShape(id: "line-\(i)", geometry: WorldGeometry.line(route)!))
+        }
+        for (i, ring) in rings.enumerated() {
+            shapes.append(LiveShape(id: "area-\(i)", geometry: WorldGeometry.area(ring)!))
+        }
+        return shapes
+    }
+
+    static func coordinates(lines: Int, vertices: Int, areas: Int) -> (routes: [[Coordinate]], rings: [[Coordinate]]) {
         var state: UInt64 = 11
         func next() -> Double {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Double(state >> 11) / Double(1 << 53)
         }
-        var out: [Overlay] = []
-        out.reserveCapacity(lines + areas)
+        var routes: [[Coordinate]] = []
+        routes.reserveCapacity(lines)
         for _ in 0..<lines {
             var lat = 36 + 22 * next(), lon = -9 + 33 * next()
             var heading = 2 * Double.pi * next()
@@ -38,40 +57,47 @@ struct OverlayBenchApp: MapApp {
                 lat += 0.018 * cos(heading)
                 lon += 0.018 * sin(heading) / cos(lat * .pi / 180)
             }
-            out.append(Polyline(coordinates: points))
+            routes.append(points)
         }
+        var rings: [[Coordinate]] = []
         for _ in 0..<areas {
             let center = Coordinate(latitude: 36 + 22 * next(), longitude: -9 + 33 * next())
             let radius = 500 + 9_500 * next()
-            let ring = (0..<40).map { i in
-                GreatCircle.destination(
-                    from: center, bearing: Double(i) * 9, distance: radius * (0.8 + 0.4 * next()))
-            }
-            out.append(Polygon(coordinates: ring))
+            rings.append(
+                (0..<40).map { i in
+                    GreatCircle.destination(
+                        from: center, bearing: Double(i) * 9, distance: radius * (0.8 + 0.4 * next()))
+                })
         }
-        return out
+        return (routes, rings)
     }
 }
 
 /// `mapwire-bench overlays [lines] [vertices a line] [areas] [frames]`: a
 /// session at each camera over Europe, its first frame's bytes and its pan
 /// frames' time (each drag's handling, decoding to the encoded frame).
-func runOverlayFrames(_ arguments: ArraySlice<String>) throws {
+func runOverlayFrames(_ all: ArraySlice<String>) throws {
+    // `--world`: the shapes are the shared world's (added as the HTTP API adds them), not each map's own.
+    let inWorld = all.contains("--world")
+    let arguments = all.filter { $0 != "--world" }[...]
     let lines = Int(arguments.first ?? "") ?? 10_000
     let vertices = Int(arguments.dropFirst().first ?? "") ?? 200
     let areas = Int(arguments.dropFirst(2).first ?? "") ?? 1_000
     let frames = Int(arguments.dropFirst(3).first ?? "") ?? 300
     let t0 = now()
-    let shapes = OverlayBenchApp.shapes(lines: lines, vertices: vertices, areas: areas)
+    let shapes = inWorld ? [] : OverlayBenchApp.shapes(lines: lines, vertices: vertices, areas: areas)
+    let worldShapes = inWorld ? OverlayBenchApp.worldShapes(lines: lines, vertices: vertices, areas: areas) : []
     let made = now() - t0
     let app = try MapService(
         app: OverlayBenchApp(shapes: shapes),
         options: .init(
             dataDirectory: root.appendingPathComponent("fixtures"),
             publicDirectory: root.appendingPathComponent("Public"), storePath: ":memory:"))
+    try app.world.store.add(shapes: worldShapes)
     print(
         String(
-            format: "%d lines of %d points and %d areas, made in %.2f s", lines, vertices, areas, made))
+            format: "%d lines of %d points and %d areas, made in %.2f s, %@", lines, vertices, areas, made,
+            inWorld ? "the shared world's" : "each map's own"))
     print("| camera | first frame KB | first frame ms | pan p50 ms | pan p99 ms | pan bytes p99 |")
     print("|---|---|---|---|---|---|")
     for hash in ["#4/48/8", "#8/48/8", "#12/48/8", "#16/48/8"] {

@@ -76,8 +76,10 @@ package final class ShapeGeometry: Sendable {
     package let path: PathResource
     /// Per whole zoom level, what it draws: nil until asked for.
     private let zoomed: Mutex<[Zoomed?]>
-    /// How far a point may move on screen when a zoom's path leaves it out, CSS px.
-    static let tolerance = 0.5
+    /// How far a point may move on screen when a zoom's path leaves it out,
+    /// CSS px: Leaflet's default (`smoothFactor` 1). Half a pixel sent a
+    /// third more bytes for lines no one could tell apart under a 3-point stroke.
+    static let tolerance = 1.0
 
     /// The rings a zoom draws (each ring of an area closed) and their path.
     package struct Zoomed: Sendable {
@@ -106,8 +108,8 @@ package final class ShapeGeometry: Sendable {
     }
 
     /// The path a map at `zoom` draws: the geometry without the points it
-    /// cannot show (closer than a quarter of a pixel to the line through
-    /// the others, or an island smaller than that), or the full path when
+    /// cannot show (closer than `tolerance` to the line through the
+    /// others, or an island smaller than that), or the full path when
     /// that leaves out nearly nothing.
     package func path(forZoom zoom: Double) -> PathResource { self.zoomed(zoom).path }
 
@@ -132,9 +134,10 @@ package final class ShapeGeometry: Sendable {
     }
 
     /// The grid a zoom's path is rounded to: steps of `2^shift` world units,
-    /// an eighth of a pixel or finer (world units are 2^30 across, the world
-    /// 2^(8 + level) pixels).
-    static func shift(level: Int) -> UInt8 { UInt8(max(0, 30 - 8 - level - 3)) }
+    /// a quarter of a pixel or finer (world units are 2^30 across, the world
+    /// 2^(8 + level) pixels): half a device pixel on a double-density
+    /// screen, where the stroke's antialiasing is wider than that.
+    static func shift(level: Int) -> UInt8 { UInt8(max(0, 30 - 8 - level - 2)) }
 
     private static func drawn(_ rings: [[Point]], isArea: Bool) -> [[Point]] {
         isArea ? rings.map { $0.count > 2 && $0.first != $0.last ? $0 + [$0[0]] : $0 } : rings

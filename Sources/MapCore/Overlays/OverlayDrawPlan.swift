@@ -40,6 +40,8 @@ struct OverlayDrawPlan: Sendable {
     /// Each unit's bounds, world units: what a render tests against the view without asking an overlay.
     private(set) var unitBounds: [Rect] = []
     private(set) var batches: [Batch] = []
+    /// The units that are growing shapes, whose bounds change while the plan lasts.
+    private var growing: Set<Int> = []
     /// The side of a batch's tile, CSS px at the plan's zoom.
     static let tileSize = 512.0
     /// Fewer alike overlays in a tile than this are drawn one by one.
@@ -91,12 +93,13 @@ struct OverlayDrawPlan: Sendable {
         guard case .single(let index) = unit else { return }
         units.append(unit)
         unitBounds.append(entries[index].boundingMapRect)
+        if (entries[index] as? ChangingShape)?.isGrowing == true { growing.insert(units.count - 1) }
     }
 
     /// Whether a unit's bounds meet `rect`, in any copy of the world. A
-    /// single overlay's are asked for again: a trail's grow.
+    /// growing shape's are asked for again: a trail's grow.
     func unit(_ i: Int, meets rect: Rect, overlays: [Overlay]) -> Bool {
-        if case .single(let index) = units[i], (overlays[index] as? ChangingShape)?.isGrowing == true {
+        if !growing.isEmpty, growing.contains(i), case .single(let index) = units[i] {
             return WorldWrap.intersects(overlays[index].boundingMapRect, rect)
         }
         return WorldWrap.intersects(unitBounds[i], rect)
