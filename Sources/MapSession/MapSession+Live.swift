@@ -107,6 +107,15 @@ extension MapSession {
     /// rendered whole. Call it only when nothing but the shared world changed
     /// the window since the last frame.
     func epochPatchOps(in window: Window) -> [FrameOp]? {
+        if let mapView, mapView.sharedOverlaysChangedSinceRender {
+            // The shared shapes changed: a patch of the overlay layer, when nothing else did.
+            guard let patch = mapView.renderOverlayPatch(afterRender: window.generation),
+                let ops = differ.patch(patch.scene)
+            else { return nil }
+            mapView.commit(patch)
+            live.patchFrames += 1
+            return ops
+        }
         guard let mapView, let patch = mapView.renderEpochPatch(afterRender: window.generation),
             let ops = differ.patch(patch.scene)
         else { return nil }

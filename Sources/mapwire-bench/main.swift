@@ -122,6 +122,11 @@ if CommandLine.arguments.dropFirst().first == "overlays" {
     try runOverlayFrames(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
+// `mapwire-bench trails [trails] [seconds] [watchers] [limit]`: trails growing while sessions watch (TrailBench.swift).
+if CommandLine.arguments.dropFirst().first == "trails" {
+    try runTrails(CommandLine.arguments.dropFirst(2))
+    exit(0)
+}
 // `mapwire-bench metrics [records] [scrapes]`: what counters, histograms and a scrape cost (MetricsBench.swift).
 if CommandLine.arguments.dropFirst().first == "metrics" {
     try runMetricsBenchmark(CommandLine.arguments.dropFirst(2))

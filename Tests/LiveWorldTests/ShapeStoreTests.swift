@@ -164,3 +164,64 @@ private final class Woken: @unchecked Sendable {
 extension Point {
     fileprivate func rect(size: Double) -> Rect { Rect(x: x - size / 2, y: y - size / 2, width: size, height: size) }
 }
+
+/// A growing line is drawn in pieces: an append changes the last piece, a
+/// trail's limit the first, and no piece leaves a gap to the next.
+@Suite struct TrailPiecesTests {
+    func line(_ count: Int, from start: Int = 0) -> [Point] {
+        (start..<(start + count)).map { Point(x: Double($0) * 1000, y: 0) }
+    }
+
+    @Test func anAppendMakesOnlyTheLastPieceAgain() throws {
+        var trail = TrailPieces()
+        let size = TrailPieces.size
+        let before = trail.pieces(of: line(2 * size + 10))
+        #expect(before.count == 3)
+        for (a, b) in zip(before, before.dropFirst()) {
+            #expect(a.path.decodedRings()?.first?.last == b.path.decodedRings()?.first?.first, "no gap")
+        }
+        let after = trail.pieces(of: line(2 * size + 11))
+        #expect(after.map(\.itemID) == before.map(\.itemID))
+        #expect(after.prefix(2).map(\.path.id) == before.prefix(2).map(\.path.id), "the first pieces are kept")
+        #expect(after[2].path.id != before[2].path.id)
+        #expect(after[2].path.decodedRings()?.first?.count == 11, "positions 128 through 138")
+    }
+
+    @Test func droppingTheOldestPositionsMakesTheFirstPieceAgainAndLetsGoOfEmptyOnes() throws {
+        var trail = TrailPieces()
+        let size = TrailPieces.size
+        let before = trail.pieces(of: line(2 * size + 10))
+        // A limit of 2 * size + 10 positions: one more in, one out.
+        trail.drop(1)
+        let after = trail.pieces(of: line(2 * size + 10, from: 1))
+        #expect(after.map(\.itemID) == before.map(\.itemID))
+        #expect(after[0].path.id != before[0].path.id && after[1].path.id == before[1].path.id)
+        trail.drop(size)
+        let later = trail.pieces(of: line(2 * size + 10, from: size + 1))
+        #expect(later.first?.itemID == before[1].itemID, "the first piece went with its positions")
+    }
+}
+
+/// A trail with a limit always draws the same items: a piece that starts
+/// takes the item its oldest piece left, so a map patches paths alone.
+@Suite struct TrailSlotTests {
+    @Test func aLimitedTrailKeepsItsItemsAsItGrowsPastPieces() throws {
+        let size = TrailPieces.size
+        let limit = 3 * size
+        var trail = TrailPieces(limit: limit)
+        var line = (0..<limit).map { Point(x: Double($0) * 1000, y: 0) }
+        let first = trail.pieces(of: line)
+        let items = first.map(\.itemID)
+        #expect(Set(items).count == items.count && items.count >= 3)
+        for n in 1...(2 * size) {
+            line.removeFirst()
+            line.append(Point(x: Double(limit + n) * 1000, y: 0))
+            trail.drop(1)
+            let now = trail.pieces(of: line)
+            #expect(now.map(\.itemID) == items, "append \(n)")
+            // Every position is in some piece: the pieces' points together cover the line.
+            let drawn = now.reduce(0) { $0 + max(0, ($1.path.decodedRings()?.first?.count ?? 0) - 1) }
+            #expect(drawn == line.count - 1, "append \(n)")
+        }
+    }
+}

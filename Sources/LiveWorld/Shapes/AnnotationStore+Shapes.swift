@@ -129,7 +129,7 @@ extension AnnotationStore {
                 : .shapeExtended(
                     StoredShapeTail(id: id, positions: WorldGeometry.packTail(coordinates, altitudes: altitudes)))
             journal?.submit([change], completion: wait.completion)
-            shapes.grew(startedGrowing: grown.startedGrowing)
+            shapes.grew(shape, startedGrowing: grown.startedGrowing)
             return (grown.before, grown.after)
         }
         wake([before, after])

@@ -28,6 +28,8 @@ public final class LiveShape: ChangingShape, CalloutOverlay, @unchecked Sendable
         var isGrowing: Bool
         /// Appends since the store file last had it whole.
         var appendsSinceWritten = 0
+        /// A growing line's pieces, each a path and an item of its own.
+        var pieces: TrailPieces
     }
 
     /// What `PATCH` may change besides the geometry: simplestyle's stroke
@@ -76,7 +78,8 @@ public final class LiveShape: ChangingShape, CalloutOverlay, @unchecked Sendable
         state = Mutex(
             State(
                 geometry: geometry, drawn: ShapeGeometry(rings: geometry.worldRings, isArea: geometry.kind.isArea),
-                look: look, trailLimit: trailLimit, isGrowing: trailLimit != nil))
+                look: look, trailLimit: trailLimit, isGrowing: trailLimit != nil,
+                pieces: TrailPieces(limit: trailLimit)))
     }
 
     /// Its geometry now.
@@ -93,6 +96,7 @@ public final class LiveShape: ChangingShape, CalloutOverlay, @unchecked Sendable
         state.withLock { s in
             s.geometry = geometry
             s.drawn = drawn
+            s.pieces.reset()
         }
     }
 
@@ -109,6 +113,7 @@ public final class LiveShape: ChangingShape, CalloutOverlay, @unchecked Sendable
                 return nil
             }
             let before = s.drawn.bounds
+            s.pieces.drop(s.geometry.coordinates.count + more.count - line.coordinates.count)
             s.geometry = line
             s.drawn = ShapeGeometry(rings: line.worldRings, isArea: false)
             let started = !s.isGrowing
@@ -140,6 +145,12 @@ public final class LiveShape: ChangingShape, CalloutOverlay, @unchecked Sendable
         return isGrowing ? drawn.path : drawn.path(forZoom: zoom)
     }
     package func rings(forZoom zoom: Double) -> [[Point]] { drawn.zoomed(zoom).rings }
+    package func pieces() -> [(itemID: UInt32, path: PathResource)] {
+        state.withLock { s in
+            guard s.isGrowing, let line = s.drawn.rings.first else { return [] }
+            return s.pieces.pieces(of: line).map { ($0.itemID, $0.path) }
+        }
+    }
 
     private var drawn: ShapeGeometry { state.withLock { $0.drawn } }
 

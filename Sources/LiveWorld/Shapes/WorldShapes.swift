@@ -17,7 +17,14 @@ final class WorldShapes: SharedOverlaySource {
         var removedSinceCompaction = 0
         /// Made when a map first asks after a change.
         var layer: SharedOverlayLayer?
+        /// The shapes that grew, newest last, each with the version its growth made (at most `grownKept`).
+        var grown: [(version: UInt64, shape: LiveShape)] = []
+        /// The version of the last change that was not a growth (an add, a removal, an edit).
+        var lastReshaped: UInt64 = 0
     }
+
+    /// How many growths the shapes keep for maps that patch their layer.
+    static let grownKept = 4096
 
     private let state = Mutex(State())
     private let version = Atomic<UInt64>(1)
@@ -82,10 +89,36 @@ final class WorldShapes: SharedOverlaySource {
 
     /// A trail grew: maps draw its new path; the layer is made again only
     /// when the shape just began to grow (a growing shape is drawn alone).
-    func grew(startedGrowing: Bool) {
-        if startedGrowing { state.withLock { $0.layer = nil } }
-        bump()
+    func grew(_ shape: LiveShape, startedGrowing: Bool) {
+        state.withLock { s in
+            let v = version.add(1, ordering: .releasing).newValue
+            if startedGrowing {
+                s.layer = nil
+                s.lastReshaped = v
+            }
+            s.grown.append((v, shape))
+            if s.grown.count > 2 * Self.grownKept { s.grown.removeFirst(s.grown.count - Self.grownKept) }
+        }
     }
 
-    private func bump() { version.add(1, ordering: .releasing) }
+    func grownShapes(since version: UInt64) -> [Overlay]? {
+        state.withLock { s in
+            // Nothing but growths since `version`, all of them still kept.
+            guard s.lastReshaped <= version, let oldest = s.grown.first?.version, oldest <= version + 1 else {
+                return s.lastReshaped <= version && s.grown.isEmpty ? [] : nil
+            }
+            var seen = Set<ObjectIdentifier>()
+            var out: [Overlay] = []
+            for (v, shape) in s.grown.reversed() {
+                guard v > version else { break }
+                if seen.insert(ObjectIdentifier(shape)).inserted { out.append(shape) }
+            }
+            return out
+        }
+    }
+
+    /// A change other than a growth: under the state's lock.
+    private func bump() {
+        state.withLock { s in s.lastReshaped = version.add(1, ordering: .releasing).newValue }
+    }
 }

@@ -46,6 +46,28 @@ extension MapView {
         return rendered.camera == camera && rendered.size == frame.size
     }
 
+    /// Whether the shared world's lines and areas changed since the last render.
+    package var sharedOverlaysChangedSinceRender: Bool { overlaysAboveRoads.sharedChangedSinceRender }
+
+    /// The growing shapes of the overlay layer above roads drawn afresh,
+    /// when nothing but their growth changed since the render of
+    /// `generation` (trails): a frame of a few items rather than a whole
+    /// render of the window, a hundred watchers over. The same
+    /// vouching as `renderEpochPatch(afterRender:)`, and no change in the
+    /// annotation layer to patch besides. Nil when that does not hold; a
+    /// patch the differ takes must be handed to `commit(_:)`.
+    package func renderOverlayPatch(afterRender generation: UInt64) -> OverlayLayerPatch? {
+        guard cameraRestsSinceRender, !needsAnnotationLayout, !overlaysChangedSinceRender, !sharedClustersChanged,
+            glidedSinceRender?.isEmpty ?? false
+        else { return nil }
+        return overlaysAboveRoads.renderPatch(lastRender: generation)
+    }
+
+    /// Takes in a patch of `renderOverlayPatch(afterRender:)` that the differ took.
+    package func commit(_ patch: OverlayLayerPatch) {
+        overlaysAboveRoads.commit(patch)
+    }
+
     /// Takes in a patch of `renderEpochPatch(afterRender:)` that the differ took.
     package func commit(_ patch: AnnotationLayerPatch) {
         (annotationContainer as? AnnotationContainerView)?.commit(patch)

@@ -34,7 +34,8 @@ final class OverlayLayerView: View {
     /// Whether the shared shapes changed since the last render drew them.
     var sharedChangedSinceRender: Bool { shared.map { $0.overlayVersion != renderedSharedVersion } ?? false }
     /// What the last render drew, so an unchanged layer costs the differ nothing.
-    private var lastDrawn: (layer: ItemProperties, items: [ItemProperties], labels: [String?], generation: UInt64)?
+    /// Its `items` are nil after a patch of some of them: the next render then compares nothing.
+    private var lastDrawn: (layer: ItemProperties, items: [ItemProperties]?, labels: [String?], generation: UInt64)?
 
     /// Lets go of what only makes the next frames cheaper (a map at rest):
     /// the last render, the drawings and the batches' paths.
@@ -61,6 +62,18 @@ final class OverlayLayerView: View {
     override func renderSubviews(into context: inout RenderContext) {
         // `render(parent:into:)` appended the layer's own item just before its children.
         let own = context.scene.items.count - 1
+        let drawn = drawItems(into: &context)
+        let layer = context.scene.items[own].properties
+        if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
+            last.layer == layer, last.items == drawn.items, last.labels == drawn.labels
+        {
+            context.markUnchanged(own..<context.scene.items.count)
+        }
+        lastDrawn = (layer, drawn.items, drawn.labels, context.generation)
+    }
+
+    /// Appends the layer's items: the shared shapes', then its own entries', those near the screen.
+    private func drawItems(into context: inout RenderContext) -> DrawnOverlays {
         let level = min(max(Int(camera.zoom.rounded(.down)), 0), Int(Camera.maxZoom))
         if renderersChanged {
             // The path is the zoom's, set when drawn: without it, overlays drawn alike have equal drawings.
@@ -93,17 +106,51 @@ final class OverlayLayerView: View {
                 plan, overlays: entryOverlays, drawings: drawings, itemIDs: entryItemIDs,
                 near: near, into: &context, &drawn)
         }
-        let layer = context.scene.items[own].properties
-        if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
-            last.layer == layer, last.items == drawn.items, last.labels == drawn.labels
-        {
-            context.markUnchanged(own..<context.scene.items.count)
+        return drawn
+    }
+
+    /// The items of the shared shapes that grew since the render of
+    /// `generation` drawn afresh (trails), for a frame in which nothing else
+    /// changed: the differ patches them in place of a whole frame. Nil when
+    /// that render did not draw this layer, or a shape came, went or changed
+    /// otherwise.
+    func renderPatch(lastRender generation: UInt64) -> OverlayLayerPatch? {
+        guard let last = lastDrawn, last.generation == generation, let shared else { return nil }
+        var context = RenderContext()
+        var scene = ScenePatch(parent: id)
+        // Only trails grew: their pieces alone, a few items of the hundreds the layer may hold. Any other
+        // change may take items away, which a patch cannot say: a whole render then.
+        guard let drawnVersion = renderedSharedVersion, let grown = shared.grownShapes(since: drawnVersion) else {
+            return nil
         }
-        lastDrawn = (layer, drawn.items, drawn.labels, context.generation)
+        renderedSharedVersion = shared.overlayVersion
+        drawGrown(grown, from: shared.overlayLayer(), into: &context)
+        scene.scene = context.scene
+        return OverlayLayerPatch(scene: scene)
+    }
+
+    /// Takes in a patch the differ took: it drew some items afresh, so the
+    /// next render compares with nothing.
+    func commit(_ patch: OverlayLayerPatch) {
+        guard let last = lastDrawn else { return }
+        lastDrawn = (last.layer, nil, [], last.generation)
+    }
+
+    /// The pieces of the growing shapes in `grown` that the layer draws near the screen.
+    private func drawGrown(_ grown: [Overlay], from layer: SharedOverlayLayer, into context: inout RenderContext) {
+        let visible = camera.visibleWorldRect(viewport: frame.size)
+        let near = visible.insetBy(dx: -visible.width / 2, dy: -visible.height / 2)
+        var drawn = DrawnOverlays()
+        for overlay in grown {
+            guard let trail = overlay as? ChangingShape, let index = layer.index(of: overlay),
+                let drawing = layer.drawings[index], WorldWrap.intersects(trail.boundingMapRect, near)
+            else { continue }
+            _ = drawPieces(of: trail, drawing, into: &context, &drawn)
+        }
     }
 
     /// What a render drew, to tell the next one whether anything changed.
-    private struct DrawnOverlays {
+    struct DrawnOverlays {
         var items: [ItemProperties] = []
         var labels: [String?] = []
     }
@@ -118,6 +165,7 @@ final class OverlayLayerView: View {
             case .single(let index):
                 let overlay = overlays[index]
                 guard var p = drawings[index], let shape = overlay as? OverlayShape else { continue }
+                if let trail = overlay as? ChangingShape, drawPieces(of: trail, p, into: &context, &drawn) { continue }
                 let path = shape.path(forZoom: camera.zoom)
                 context.use(path)
                 p.path = path.id
@@ -141,6 +189,32 @@ final class OverlayLayerView: View {
                 drawn.labels.append(nil)
             }
         }
+    }
+
+    /// Draws a growing line piece by piece; false when it has no pieces.
+    private func drawPieces(
+        of trail: ChangingShape, _ drawing: ItemProperties, into context: inout RenderContext,
+        _ drawn: inout DrawnOverlays
+    ) -> Bool {
+        let pieces = trail.pieces()
+        guard !pieces.isEmpty else { return false }
+        let title = trail.title.flatMap { $0.isEmpty ? nil : $0 }
+        for (k, piece) in pieces.enumerated() {
+            context.use(piece.path)
+            var p = drawing
+            p.path = piece.path.id
+            // The first piece names the whole line in the accessibility mirror, over the line's bounds.
+            let names = k == 0 ? title : nil
+            if names != nil { p = labelled(p, bounds: trail.boundingMapRect) }
+            context.scene.append(piece.itemID, parent: id, kind: .worldPath, p)
+            if let names {
+                context.scene.accessibility.append(
+                    AccessibilityElement(item: piece.itemID, role: .text, flags: [], name: names))
+            }
+            drawn.items.append(p)
+            drawn.labels.append(names)
+        }
+        return true
     }
 
     /// A titled overlay's item anchored at its bounds' north-west corner and
@@ -172,4 +246,11 @@ final class OverlayLayerView: View {
         let shared = shared?.overlayLayer().overlays(at: world) { width in (width / 2 + slop) * unitsPerPoint }
         return own.map(\.overlay) + (shared ?? [])
     }
+}
+
+/// The items of the overlay layer's growing shapes drawn afresh (`MapView.renderOverlayPatch`),
+/// for the differ to patch in place of a whole frame.
+package struct OverlayLayerPatch {
+    /// What the differ takes.
+    package var scene: ScenePatch
 }

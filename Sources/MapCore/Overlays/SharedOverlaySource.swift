@@ -16,6 +16,14 @@ package protocol SharedOverlaySource: AnyObject, Sendable {
     var overlayVersion: UInt64 { get }
     /// The shapes as they draw now.
     func overlayLayer() -> SharedOverlayLayer
+    /// The growing shapes that grew since `version`, when nothing else
+    /// changed since (a map patches their items alone); nil when something
+    /// else did, or the source no longer knows.
+    func grownShapes(since version: UInt64) -> [Overlay]?
+}
+
+extension SharedOverlaySource {
+    package func grownShapes(since version: UInt64) -> [Overlay]? { nil }
 }
 
 /// A shape whose geometry changes while it is drawn: a trail that grows.
@@ -24,6 +32,10 @@ package protocol SharedOverlaySource: AnyObject, Sendable {
 package protocol ChangingShape: OverlayShape {
     /// Whether its geometry changes in place; fixed for one layer's life.
     var isGrowing: Bool { get }
+    /// A growing line in pieces, each drawn as an item of its own, so that
+    /// a change sends a browser the pieces it changed rather than the whole
+    /// line; empty draws it whole.
+    func pieces() -> [(itemID: UInt32, path: PathResource)]
 }
 
 /// The shared shapes at one moment, the lowest first: each with its item on
@@ -47,6 +59,20 @@ package final class SharedOverlayLayer: Sendable {
             }
         }
         self.itemIDs = itemIDs
+    }
+
+    /// Where each overlay is in `overlays`, made when a patch first asks.
+    private let indexes = Mutex<[ObjectIdentifier: Int]?>(nil)
+
+    /// The place of `overlay` in `overlays`, if it is one of them.
+    func index(of overlay: Overlay) -> Int? {
+        indexes.withLock { made in
+            if made == nil {
+                made = Dictionary(
+                    overlays.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
+            }
+            return made?[ObjectIdentifier(overlay)]
+        }
     }
 
     /// No shapes.
