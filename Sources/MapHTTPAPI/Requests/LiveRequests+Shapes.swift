@@ -36,7 +36,10 @@ extension LiveRequests {
     static func newShape(_ body: [UInt8]) throws(APIError) -> LiveShape {
         let what = "shape"
         let o = try object(json(body, what), "the body")
-        try refuseUnknownKeys(o, allowed: newShapeKeys, what, takes: "id, geometry, kind, trail, title, subtitle")
+        try refuseUnknownKeys(
+            o, allowed: newShapeKeys, what,
+            takes: "id, geometry, kind, trail, title, subtitle (or description), stroke, stroke-width, "
+                + "stroke-opacity, fill and fill-opacity")
         let (id, idIsNumber) = try shapeID(o["id"], what)
         try AnnotationFieldRules.checkID(id, what)
         guard let g = o["geometry"], !(g is NSNull) else { throw .badRequest("\(what): missing \"geometry\"") }
