@@ -202,6 +202,9 @@ WRITES = [
     ("post", "/api/annotations/{id}/position", "/api/annotations/w/position", {"latitude": 3, "longitude": 4}),
     ("post", "/api/moves", "/api/moves", {"moves": [{"id": "w", "latitude": 5, "longitude": 6}]}),
     ("delete", "/api/annotations/{id}", "/api/annotations/w", None),
+    ("post", "/api/annotations", "/api/annotations",
+     {"id": "wl", "geometry": {"type": "LineString", "coordinates": [[1, 2], [3, 4]]}}),
+    ("post", "/api/annotations/{id}/coordinates", "/api/annotations/wl/coordinates", {"coordinates": [[5, 6]]}),
 ]
 READS = {"get", "head", "options"}
 

@@ -15,6 +15,9 @@ final class WorldShapes: SharedOverlaySource {
         /// Shapes in the order they were added; a removed one leaves a nil until the next compaction.
         var order: [LiveShape?] = []
         var removedSinceCompaction = 0
+        /// Each shape's place in the order they were added, never reused: a list's page cursor names one.
+        var seqs: [String: UInt64] = [:]
+        var nextSeq: UInt64 = 1
         /// Made when a map first asks after a change.
         var layer: SharedOverlayLayer?
         /// The shapes that grew, newest last, each with the version its growth made (at most `grownKept`).
@@ -51,6 +54,16 @@ final class WorldShapes: SharedOverlaySource {
     /// Every shape, in the order they were added.
     var all: [LiveShape] { state.withLock { $0.order.compactMap { $0 } } }
 
+    /// The shapes added after the one numbered `seq` (0: all), with their numbers, in the order they were added.
+    func numbered(after seq: UInt64) -> [(seq: UInt64, shape: LiveShape)] {
+        state.withLock { s in
+            s.order.compactMap { shape in
+                guard let shape, let n = s.seqs[shape.id], n > seq else { return nil }
+                return (n, shape)
+            }
+        }
+    }
+
     /// Adds `shapes` on top; the caller checked that their ids are new.
     func insert(_ shapes: [LiveShape]) {
         state.withLock { s in
@@ -58,6 +71,8 @@ final class WorldShapes: SharedOverlaySource {
             for shape in shapes {
                 s.byID[shape.id] = shape
                 s.order.append(shape)
+                s.seqs[shape.id] = s.nextSeq
+                s.nextSeq += 1
             }
             s.layer = nil
         }
@@ -68,6 +83,7 @@ final class WorldShapes: SharedOverlaySource {
     func remove(id: String) -> LiveShape? {
         let removed = state.withLock { s -> LiveShape? in
             guard let shape = s.byID.removeValue(forKey: id) else { return nil }
+            s.seqs[id] = nil
             if let i = s.order.firstIndex(where: { $0 === shape }) { s.order[i] = nil }
             s.removedSinceCompaction += 1
             if s.removedSinceCompaction > 64, s.removedSinceCompaction * 4 > s.order.count {

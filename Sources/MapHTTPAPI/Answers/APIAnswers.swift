@@ -41,21 +41,24 @@ struct AnnotationAnswer: Encodable {
     }
 }
 
-/// `GET /api/annotations`: `{"annotations":[...]}`, and `"next"` (the
-/// cursor of the next page) when `limit` cut the list.
+/// `GET /api/annotations`: `{"annotations":[...]}`, `"shapes"` when the
+/// page holds lines or areas (left out otherwise, so a world of points
+/// lists as it always has), and `"next"` (the cursor of the next page)
+/// when `limit` cut the list.
 struct AnnotationListAnswer: Encodable {
     let annotations: [AnnotationAnswer]
     var next: String?
+    var shapes: [ShapeAnswer]?
 }
 
-/// `POST /api/annotations`: `{"added":{...}}`.
-struct AddedAnswer: Encodable {
-    let added: AnnotationAnswer
+/// `POST /api/annotations`: `{"added":{...}}`, an annotation or a shape.
+struct AddedAnswer<Item: Encodable>: Encodable {
+    let added: Item
 }
 
-/// `DELETE /api/annotations/{id}`: `{"removed":{...}}`.
-struct RemovedAnswer: Encodable {
-    let removed: AnnotationAnswer
+/// `DELETE /api/annotations/{id}`: `{"removed":{...}}`, an annotation or a shape.
+struct RemovedAnswer<Item: Encodable>: Encodable {
+    let removed: Item
 }
 
 /// What a batch of moves did:

@@ -3,8 +3,9 @@ import LiveWorld
 import SessionTransport
 
 /// The GeoJSON answers of the API (docs/http-api.md, "Your own data"): the world as a
-/// `FeatureCollection` of `Point` features whose properties an import reads
-/// back, so export, delete and import give the same world.
+/// `FeatureCollection` of `Point` features and the shapes' lines and areas
+/// (ShapeAnswers.swift), whose properties an import reads back, so export,
+/// delete and import give the same world.
 
 /// One annotation as a GeoJSON feature: `id` (a number when it came as
 /// one), the point as `[longitude, latitude]` (and the altitude an import
@@ -54,12 +55,24 @@ struct GeoJSONFeatureAnswer: Encodable {
     }
 }
 
-/// `{"type":"FeatureCollection","features":[...]}`, with the foreign member
-/// `next` (the cursor of the next page) when the list was cut by `limit`.
+/// `{"type":"FeatureCollection","features":[...]}`, the points' features
+/// then the shapes', with the foreign member `next` (the cursor of the next
+/// page) when the list was cut by `limit`.
 struct GeoJSONCollectionAnswer: Encodable {
-    let type = "FeatureCollection"
     let features: [GeoJSONFeatureAnswer]
+    var shapes: [GeoJSONShapeFeatureAnswer] = []
     let next: String?
+
+    enum Keys: String, CodingKey { case type, features, next }
+
+    func encode(to encoder: any Encoder) throws {
+        var o = encoder.container(keyedBy: Keys.self)
+        try o.encode("FeatureCollection", forKey: .type)
+        var all = o.nestedUnkeyedContainer(forKey: .features)
+        for feature in features { try all.encode(feature) }
+        for shape in shapes { try all.encode(shape) }
+        try o.encodeIfPresent(next, forKey: .next)
+    }
 }
 
 /// `POST /api/annotations` with GeoJSON, a GeoJSON text sequence or

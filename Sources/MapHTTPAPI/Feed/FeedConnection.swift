@@ -5,6 +5,8 @@ import SessionTransport
 
 /// One producer on the feed WebSocket: every message is the body of
 /// `POST /api/moves` (JSON, text or binary) and gets the same JSON answer,
+/// or positions for lines, `{"append":[{"id","coordinates"}, ...]}`,
+/// answered as `POST /api/annotations/{id}/coordinates` answers each; all
 /// in order. Work leaves the transport's thread for the feed's own queue;
 /// answers are written on a queue of their own, so neither the parsing of
 /// the next batch nor the store's writer (which says when a batch is
@@ -32,17 +34,21 @@ package final class FeedConnection: SessionConnection, Sendable {
 
     package func disconnected() {}
 
-    /// Applies one message and calls `send` with its answer once the moves
-    /// are in the store file: the batch result, or the API's error object.
-    /// The feed's queue goes on to the next message meanwhile; answers still
-    /// leave in order, since the store file commits batches in order and each
-    /// answer is queued, in that order, on the answers' serial queue.
+    /// Applies one message and calls `send` with its answer once its
+    /// changes are in the store file: the batch result, or the API's error
+    /// object. The feed's queue goes on to the next message meanwhile;
+    /// answers still leave in order, since the store file commits moves and
+    /// appends in the order they were applied and each answer is queued, in
+    /// that order, on the answers' serial queue.
     func answer(to message: [UInt8], receivedAt: Double, send: @escaping @Sendable ([UInt8]) -> Void) {
         let answers = self.answers
         let reply: @Sendable (@escaping @Sendable () -> [UInt8]) -> Void = { write in answers.async { send(write()) } }
         let batch: LiveRequests.MoveBatch
         do throws(APIError) {
-            batch = try LiveRequests.moveBatch(message)
+            switch try LiveRequests.feedMessage(message) {
+            case .moves(let moves): batch = moves
+            case .appends(let appends): return append(appends, receivedAt: receivedAt, reply: reply)
+            }
         } catch {
             return store.afterEarlierWrites { reply { Self.json(error) } }
         }
@@ -51,6 +57,24 @@ package final class FeedConnection: SessionConnection, Sendable {
             try store.apply(batch.moves, receivedAt: receivedAt) { result, failure in
                 reply {
                     failure.map { Self.json(APIError($0)) } ?? Self.json(MoveAnswer(result, echoesMoves: echoesMoves))
+                }
+            }
+        } catch {
+            store.afterEarlierWrites { reply { Self.json(APIError(error)) } }
+        }
+    }
+
+    /// Appends to lines, answered as `POST /api/annotations/{id}/coordinates`
+    /// answers each, once they are in the store file.
+    private func append(
+        _ appends: [AnnotationStore.TrailAppend], receivedAt: Double,
+        reply: @escaping @Sendable (@escaping @Sendable () -> [UInt8]) -> Void
+    ) {
+        do throws(WorldError) {
+            try store.extendShapes(appends, receivedAt: receivedAt) { result, failure in
+                reply {
+                    failure.map { Self.json(APIError($0)) }
+                        ?? RouteJSON.encode(FeedAppendsAnswer(result)) ?? []
                 }
             }
         } catch {

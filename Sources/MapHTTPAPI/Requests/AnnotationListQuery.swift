@@ -27,30 +27,36 @@ struct AnnotationListQuery: Equatable {
         }
     }
 
-    /// Where a page ends: the `seq` of the last annotation listed. The
-    /// next page starts after it in the order annotations were added, so
-    /// adds and removes between two pages neither repeat nor skip one.
+    /// Where a page ends: the `seq` of the last annotation listed, or of
+    /// the last shape once the annotations are all listed (lines and areas
+    /// follow the annotations). The next page starts after it in the order
+    /// they were added, so adds and removes between two pages neither
+    /// repeat nor skip one.
     struct Cursor: Equatable {
         var seq: UInt64
+        /// Whether `seq` numbers a shape: the annotations are all listed.
+        var inShapes = false
 
         var token: String {
-            Data("s\(seq)".utf8).base64EncodedString()
+            Data("\(inShapes ? "l" : "s")\(seq)".utf8).base64EncodedString()
                 .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
                 .replacingOccurrences(of: "=", with: "")
         }
 
-        init(seq: UInt64) {
+        init(seq: UInt64, inShapes: Bool = false) {
             self.seq = seq
+            self.inShapes = inShapes
         }
 
         init?(token: String) {
             var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
             while base64.count % 4 != 0 { base64 += "=" }
             guard token.utf8.count <= 64, let data = Data(base64Encoded: base64),
-                let text = String(data: data, encoding: .utf8), text.first == "s",
+                let text = String(data: data, encoding: .utf8), text.first == "s" || text.first == "l",
                 let seq = UInt64(text.dropFirst())
             else { return nil }
             self.seq = seq
+            inShapes = text.first == "l"
         }
     }
 
@@ -137,13 +143,45 @@ struct AnnotationListQuery: Equatable {
         return BoundingBox(minLongitude: n[0], minLatitude: n[1], maxLongitude: n[2], maxLatitude: n[3])
     }
 
-    /// The records of one page of `store`, in the order they were added,
-    /// and the cursor of the next if there is more.
-    func page(of store: AnnotationStore) -> (records: [AnnotationStore.Record], next: Cursor?) {
+    /// One page of `store`: its annotations, in the order they were added,
+    /// then its shapes in theirs (those whose bounds meet `bbox`), and the
+    /// cursor of the next page if there is more.
+    func page(of store: AnnotationStore) -> (records: [AnnotationStore.Record], shapes: [LiveShape], next: Cursor?) {
         let bbox = bbox
-        let (records, more) = store.page(after: cursor?.seq, limit: limit ?? Int.max) { record in
-            bbox?.contains(record.annotation.coordinate) ?? true
+        let limit = limit ?? Int.max
+        var records: [AnnotationStore.Record] = []
+        if cursor?.inShapes != true {
+            let (page, more) = store.page(after: cursor?.seq, limit: limit) { record in
+                bbox?.contains(record.annotation.coordinate) ?? true
+            }
+            if more { return (page, [], page.last.map { Cursor(seq: $0.seq) }) }
+            records = page
         }
-        return (records, more ? records.last.map { Cursor(seq: $0.seq) } : nil)
+        let room = limit - records.count
+        let after = cursor?.inShapes == true ? cursor?.seq : nil
+        let (shapes, more) = store.shapePage(after: after, limit: room) { bbox?.meets($0.geometry) ?? true }
+        guard more else { return (records, shapes.map(\.shape), nil) }
+        // A page the annotations filled: the shapes start the next.
+        let next = shapes.last.map { Cursor(seq: $0.seq, inShapes: true) } ?? Cursor(seq: 0, inShapes: true)
+        return (records, shapes.map(\.shape), next)
+    }
+}
+
+extension AnnotationListQuery.BoundingBox {
+    /// Whether the box meets the bounds of `geometry` (its positions' least
+    /// and greatest longitudes and latitudes: GeoJSON cuts a line that
+    /// crosses the antimeridian in two).
+    func meets(_ geometry: WorldGeometry) -> Bool {
+        guard let first = geometry.coordinates.first else { return false }
+        var (west, east, south, north) = (first.longitude, first.longitude, first.latitude, first.latitude)
+        for c in geometry.coordinates.dropFirst() {
+            west = min(west, c.longitude)
+            east = max(east, c.longitude)
+            south = min(south, c.latitude)
+            north = max(north, c.latitude)
+        }
+        guard south <= maxLatitude, north >= minLatitude else { return false }
+        if minLongitude <= maxLongitude { return west <= maxLongitude && east >= minLongitude }
+        return east >= minLongitude || west <= maxLongitude
     }
 }

@@ -37,6 +37,9 @@ extension AnnotationsAPI {
                 Route("POST", "/api/annotations/{id}/position", body: Self.jsonBody, writes: true) {
                     [self] in answer($0, position)
                 },
+                Route("POST", "/api/annotations/{id}/coordinates", body: Self.jsonBody, writes: true) {
+                    [self] in answer($0, appendCoordinates)
+                },
                 Route("POST", "/api/moves", body: Self.jsonBody, writes: true) { [self] in answer($0, moves) },
             ], prefixes: ["/api/"])
     }

@@ -16,6 +16,7 @@ extension AnnotationsAPI {
             return try importBatch(GeoJSONImport.features(ndjson: request.body))
         default: break
         }
+        if LiveRequests.isShape(request.body) { return try addShape(request) }
         let annotation = try LiveRequests.annotation(request.body)
         let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.add(annotation) }
         return .json(201, encoding: AddedAnswer(added: AnnotationAnswer(r)))
@@ -39,17 +40,20 @@ extension AnnotationsAPI {
             201, encoding: ImportedAnswer(imported: plan.annotations.count, ids: plan.ids, warnings: plan.warnings))
     }
 
-    /// `PATCH /api/annotations/{id}`: title, subtitle and marker style.
+    /// `PATCH /api/annotations/{id}`: title, subtitle and marker style (a
+    /// shape's geometry, texts and style: `editShape`).
     func edit(_ request: RouteRequest) throws(APIError) -> RouteResponse {
         let id = try Self.id(request)
+        if let shape = store.shape(id: id) { return try editShape(shape, request) }
         let edit = try LiveRequests.annotationEdit(request.body)
         let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.update(id: id, edit.apply) }
         return .json(200, encoding: AnnotationAnswer(r))
     }
 
-    /// `DELETE /api/annotations/{id}`.
+    /// `DELETE /api/annotations/{id}`: an annotation, or a line or an area.
     func remove(_ request: RouteRequest) throws(APIError) -> RouteResponse {
         let id = try Self.id(request)
+        if store.shape(id: id) != nil { return try removeShape(id: id) }
         let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.remove(id: id) }
         return .json(200, encoding: RemovedAnswer(removed: AnnotationAnswer(r)))
     }

@@ -15,12 +15,15 @@ package final class AnnotationsAPI: Sendable {
 
     /// `GET /api/annotations` (GeoJSON when `Accept` prefers
     /// `application/geo+json`) and `GET /api/annotations.geojson`: every
-    /// annotation, people and landmarks first, in the box and page asked for.
+    /// annotation, people and landmarks first, then the lines and areas, in
+    /// the box and page asked for.
     func list(_ request: RouteRequest) throws(APIError) -> RouteResponse {
         let query = try AnnotationListQuery(query: request.query)
-        let (records, next) = query.page(of: store)
+        let (records, shapes, next) = query.page(of: store)
         if request.answerType == "application/geo+json" {
-            let answer = GeoJSONCollectionAnswer(features: records.map(GeoJSONFeatureAnswer.init), next: next?.token)
+            let answer = GeoJSONCollectionAnswer(
+                features: records.map(GeoJSONFeatureAnswer.init),
+                shapes: shapes.map(GeoJSONShapeFeatureAnswer.init), next: next?.token)
             var response = RouteResponse.json(200, encoding: answer)
             if response.status == 200 { response.head.headerFields[.contentType] = "application/geo+json" }
             return response
@@ -29,12 +32,13 @@ package final class AnnotationsAPI: Sendable {
             200,
             encoding: AnnotationListAnswer(
                 annotations: records.map(AnnotationAnswer.init),
-                next: next?.token))
+                next: next?.token, shapes: shapes.isEmpty ? nil : shapes.map(ShapeAnswer.init)))
     }
 
-    /// `GET /api/annotations/{id}`.
+    /// `GET /api/annotations/{id}`: an annotation, or a line or an area.
     func annotation(_ request: RouteRequest) throws(APIError) -> RouteResponse {
         let id = try Self.id(request)
+        if let shape = store.shape(id: id) { return .json(200, encoding: ShapeAnswer(shape)) }
         guard let record = store.record(id: id) else { throw APIError(WorldError.unknownID(id)) }
         return .json(200, encoding: AnnotationAnswer(record))
     }
