@@ -107,33 +107,7 @@ extension AnnotationStore {
         receivedAt now: Double = AnnotationStore.now()
     ) throws(WorldError) {
         guard !coordinates.isEmpty else { return }
-        guard coordinates.allSatisfy(\.isValid), altitudes?.allSatisfy(\.isFinite) ?? true else {
-            throw .badGeometry(id, why: Self.outOfRange)
-        }
-        let wait = DurableWait()
-        let (before, after) = try state.withLock { (s: inout State) throws(WorldError) -> (Rect, Rect) in
-            try refuseIfTheFileFailed()
-            guard let shape = shapes.shape(id: id) else { throw .unknownID(id) }
-            guard shape.geometry.kind == .lineString else {
-                throw .notAppendable(id, why: "it is a \(shape.geometry.kind.rawValue), not a LineString")
-            }
-            guard (shape.geometry.altitudes == nil) == (altitudes == nil) else {
-                let has = shape.geometry.altitudes == nil ? "has no altitudes" : "has altitudes"
-                throw .notAppendable(id, why: "the line \(has); every position appended must match it")
-            }
-            guard let grown = shape.extend(by: coordinates, altitudes: altitudes, foldEvery: Self.trailFoldEvery)
-            else { throw .notAppendable(id, why: "its geometry cannot take them") }
-            let change: WorldChange =
-                grown.writeWhole
-                ? .shapeWritten(shape.stored)
-                : .shapeExtended(
-                    StoredShapeTail(id: id, positions: WorldGeometry.packTail(coordinates, altitudes: altitudes)))
-            journal?.submit([change], completion: wait.completion)
-            shapes.grew(shape, startedGrowing: grown.startedGrowing)
-            return (grown.before, grown.after)
-        }
-        wake([before, after])
-        if journal != nil { try wait.wait() }
+        try extendShapes([TrailAppend(id: id, coordinates: coordinates, altitudes: altitudes)], receivedAt: now)
     }
 
     /// Wakes the sessions whose viewport meets one of `rects`.

@@ -97,7 +97,7 @@ extension AnnotationStore {
                                     id: append.id,
                                     positions: WorldGeometry.packTail(append.coordinates, altitudes: append.altitudes)
                                 )))
-                    shapes.grew(startedGrowing: grown.startedGrowing)
+                    shapes.grew(shape, startedGrowing: grown.startedGrowing)
                     rects += [grown.before, grown.after]
                 }
                 result.lines.append((append.id, append.coordinates.count, shape.geometry.coordinates.count))
