@@ -1,12 +1,14 @@
-/// One RFC 7946 `Feature` as an import reads it: its points and the fields
-/// of an annotation, read by `GeoJSONLineScanner`.
+/// One RFC 7946 `Feature` as an import reads it: its points, lines and
+/// areas and the fields of an annotation or a shape, read by `GeoJSONLineScanner`.
 ///
 /// The geometry is a `Point` (`[longitude, latitude]`, an altitude after
-/// them kept), a `MultiPoint`, a `GeometryCollection` of those, or null. The
-/// id is `id` or `properties.id`; from `properties` come the title (`title`
-/// or `name`), `subtitle` (or simplestyle's `description`), `kind`,
+/// them kept), a `MultiPoint`, a `LineString`, `MultiLineString`, `Polygon`
+/// or `MultiPolygon`, a `GeometryCollection` of those, or null. The id is
+/// `id` or `properties.id`; from `properties` come the title (`title` or
+/// `name`), `subtitle` (or simplestyle's `description`), `kind`,
 /// `clusteringIdentifier`, `draggable` and simplestyle's `marker-color`,
-/// `marker-symbol` and `marker-size`. Other properties are ignored.
+/// `marker-symbol`, `marker-size`, `stroke`, `stroke-width`,
+/// `stroke-opacity`, `fill` and `fill-opacity`. Other properties are ignored.
 ///
 /// The style is kept as text here, unchecked: an import checks it, and a
 /// bad style leaves the default with a warning where a bad id or place
@@ -15,10 +17,14 @@ package struct GeoJSONFeature {
     package var id: String?
     /// Whether the id was a JSON number (kept as its digits in `id`).
     package var idIsNumber = false
-    /// `Point`, `MultiPoint` or `GeometryCollection`; nil for `"geometry": null`.
+    /// The geometry's `type`; nil for `"geometry": null`.
     package var geometryType: String?
     /// Its points, in order: one for a `Point`, none for a null geometry.
     package var positions: [GeoJSONPosition] = []
+    /// Its lines and areas, in order: one for a `LineString` or a
+    /// `MultiPolygon`, and those of a `GeometryCollection`, whose parts
+    /// they number among its points (`GeoJSONShape.part`).
+    package var shapes: [GeoJSONShape] = []
     package var title: String?
     package var subtitle: String?
     /// simplestyle's `description`, the subtitle when there is no `subtitle`.
@@ -29,9 +35,16 @@ package struct GeoJSONFeature {
     package var markerColor: String?
     package var markerSymbol: String?
     package var markerSize: String?
+    package var stroke: String?
+    package var strokeWidth: Double?
+    package var strokeOpacity: Double?
+    package var fill: String?
+    package var fillOpacity: Double?
     /// Properties an import can do without (style, `description`) that came
     /// as something other than a string: left out, and named in a warning.
     package var notText: [String] = []
+    /// The same for the style's numbers (`stroke-width`, the opacities).
+    package var notNumber: [String] = []
     /// A legacy `crs` member, when the feature has one that is not null.
     package var crs: GeoJSONCRS?
 
