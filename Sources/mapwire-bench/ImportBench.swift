@@ -1,4 +1,5 @@
 import Foundation
+import JSONScanning
 import MapSession
 import SampleApps
 import SessionTransport
@@ -17,6 +18,8 @@ struct ImportBenchOptions {
     var runs = 5
     /// `points` or `lines`: only those scenarios.
     var only: String?
+    /// `--parse-only`: time the reading of the bodies alone, no plan and no store.
+    var parseOnly = false
 
     init(_ arguments: ArraySlice<String>) {
         var args = arguments.makeIterator()
@@ -27,6 +30,7 @@ struct ImportBenchOptions {
             case "--vertices": vertices = Int(args.next() ?? "") ?? vertices
             case "--runs": runs = max(1, Int(args.next() ?? "") ?? runs)
             case "--only": only = args.next()
+            case "--parse-only": parseOnly = true
             default:
                 print("ignored argument \(a) (use --points N, --lines N, --vertices N, --runs N, --only points|lines)")
             }
@@ -70,6 +74,7 @@ func runImportBenchmark(_ options: ImportBenchOptions) throws {
                 name: "lines, GeoJSON", contentType: "application/geo+json",
                 body: ImportBodies.collection((0..<n).lazy.map(line)), features: n, vertices: n * v))
     }
+    if options.parseOnly { return timeParsing(cases, runs: options.runs) }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "mapwire-bench-import-\(getpid())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -113,6 +118,40 @@ func runImportBenchmark(_ options: ImportBenchOptions) throws {
                 c.name, c.features, c.vertices, mb, sorted[0], sorted[sorted.count - 1],
                 sorted[sorted.count / 2], rates[rates.count - 1], rates[0],
                 Double(c.features) / sorted[sorted.count / 2]))
+    }
+}
+
+/// The scanners alone over each body, a body's whole reading per run: the
+/// share of an import that is JSONScanning's, without the store's noise.
+private func timeParsing(_ cases: [ImportCase], runs: Int) {
+    for c in cases {
+        var seconds: [Double] = []
+        var read = 0
+        var body = c.body
+        // Both readers need a byte after the text that ends a number.
+        body.append(0)
+        for _ in 0..<runs {
+            let t0 = now()
+            body.withUnsafeBufferPointer { all in
+                let text = UnsafeBufferPointer(rebasing: all[0..<(all.count - 1)])
+                if c.contentType == "application/geo+json" {
+                    read = (try? GeoJSONLineScanner.document(text).features.count) ?? -1
+                } else {
+                    var reader = NDJSONLineReader(maxFeatures: 200_000)
+                    reader.feed(text)
+                    reader.end()
+                    read = reader.failure == nil ? reader.features.count : -1
+                }
+            }
+            seconds.append(now() - t0)
+        }
+        let sorted = seconds.sorted()
+        print(
+            String(
+                format: "%@, parse only: %d of %d features read, %d vertices: %.3f-%.3f s (median %.3f), "
+                    + "%.0f vertices a second at the median",
+                c.name, read, c.features, c.vertices, sorted[0], sorted[sorted.count - 1], sorted[sorted.count / 2],
+                Double(c.vertices) / sorted[sorted.count / 2]))
     }
 }
 
