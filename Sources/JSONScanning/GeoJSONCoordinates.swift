@@ -8,36 +8,48 @@
 struct ScannedCoordinates {
     /// Every position's numbers, in order.
     var numbers: [Double] = []
-    /// How deep the positions are: 0 for `[1, 2]`, 1 for `[[1, 2]]`, up to
-    /// 3 (a `MultiPolygon`'s); nil while no position has been read.
-    var positionLevel: Int?
-    var positionCount = 0
-    /// Numbers in the first position; while the rest have as many, a
-    /// position's start is its index times this.
-    var firstDimension = 0
-    /// Where each position ends in `numbers`, made only once two positions
-    /// differ in size (a `MultiPoint` may mix altitudes in).
-    var positionEnds: [Int]?
-    /// The first position that is not 2 or 3 numbers, and the first whose
-    /// size is not the first one's.
-    var firstBadPosition: Int?
-    var firstOtherDimension: Int?
     /// For each list at level 1 and 2 (the top one is 0), in order, how
     /// many lists or positions one level down had closed when it closed:
     /// the ends of a polygon's rings (`ends1`), of a multipolygon's
     /// polygons (`ends1`, in rings) and of their rings (`ends2`).
     var ends1: [Int] = []
     var ends2: [Int] = []
+    /// Where each position ends in `numbers`, made only once two positions
+    /// differ in size (a `MultiPoint` may mix altitudes in).
+    var positionEnds: [Int]?
+    // The counts are narrow: each point's coordinates are copied a few
+    // times on their way into its feature, and 200,000 points pay for every byte.
+    private var count: Int32 = 0
+    private var badPosition: Int32 = -1
+    private var otherDimension: Int32 = -1
     /// Lists or positions closed so far at levels 1, 2 and 3.
-    private var closed1 = 0
-    private var closed2 = 0
-    private var closed3 = 0
-    /// The deepest empty list: one at the positions' level is a position
-    /// without numbers.
-    var deepestEmpty: Int?
+    private var closed1: Int32 = 0
+    private var closed2: Int32 = 0
+    private var closed3: Int32 = 0
+    private var dimension: Int8 = 0
+    private var level: Int8 = -1
+    private var empty: Int8 = -1
     /// Something other than lists of numbers at one depth: a string, an
     /// object, a number beside a list, lists nested deeper than 4.
     var isMalformed = false
+
+    var positionCount: Int { Int(count) }
+    /// How deep the positions are: 0 for `[1, 2]`, 1 for `[[1, 2]]`, up to
+    /// 3 (a `MultiPolygon`'s); nil while no position has been read.
+    var positionLevel: Int? {
+        get { level < 0 ? nil : Int(level) }
+        set { level = Int8(newValue ?? -1) }
+    }
+    /// Numbers in the first position; while the rest have as many, a
+    /// position's start is its index times this.
+    var firstDimension: Int { Int(dimension) }
+    /// The first position that is not 2 or 3 numbers, and the first whose
+    /// size is not the first one's.
+    var firstBadPosition: Int? { badPosition < 0 ? nil : Int(badPosition) }
+    var firstOtherDimension: Int? { otherDimension < 0 ? nil : Int(otherDimension) }
+    /// The deepest empty list: one at the positions' level is a position
+    /// without numbers.
+    var deepestEmpty: Int? { empty < 0 ? nil : Int(empty) }
 
     /// Whether the read lists are positions at `level`, and nothing else:
     /// true for an empty list when positions could be there.
@@ -55,26 +67,26 @@ struct ScannedCoordinates {
         return (start, ends[k] - start)
     }
 
-    fileprivate mutating func closePosition(at level: Int, count: Int) {
-        if count != 2, count != 3, firstBadPosition == nil { firstBadPosition = positionCount }
-        if positionCount == 0 {
-            firstDimension = count
-        } else if count != firstDimension, positionEnds == nil {
-            firstOtherDimension = positionCount
-            positionEnds = (1...positionCount).map { $0 * firstDimension }
+    fileprivate mutating func closePosition(at level: Int, count n: Int) {
+        if n != 2, n != 3, badPosition < 0 { badPosition = count }
+        if count == 0 {
+            dimension = Int8(clamping: n)
+        } else if n != Int(dimension), positionEnds == nil {
+            otherDimension = count
+            positionEnds = (1...Int(count)).map { $0 * Int(dimension) }
         }
         positionEnds?.append(numbers.count)
-        positionCount += 1
+        count += 1
         closeList(at: level)
     }
 
     fileprivate mutating func closeList(at level: Int) {
         switch level {
         case 1:
-            ends1.append(closed2)
+            ends1.append(Int(closed2))
             closed1 += 1
         case 2:
-            ends2.append(closed3)
+            ends2.append(Int(closed3))
             closed2 += 1
         case 3: closed3 += 1
         default: break
@@ -82,7 +94,7 @@ struct ScannedCoordinates {
     }
 
     fileprivate mutating func closeEmpty(at level: Int) {
-        deepestEmpty = max(deepestEmpty ?? level, level)
+        empty = max(empty, Int8(level))
         closeList(at: level)
     }
 }

@@ -35,11 +35,9 @@ package struct GeoJSONFeature {
     package var markerColor: String?
     package var markerSymbol: String?
     package var markerSize: String?
-    package var stroke: String?
-    package var strokeWidth: Double?
-    package var strokeOpacity: Double?
-    package var fill: String?
-    package var fillOpacity: Double?
+    /// simplestyle's stroke and fill, out of line: most features are
+    /// points, and every byte of this struct is copied for each one.
+    private var lineStyle: [LineStyle] = []
     /// Properties an import can do without (style, `description`) that came
     /// as something other than a string: left out, and named in a warning.
     package var notText: [String] = []
@@ -49,6 +47,40 @@ package struct GeoJSONFeature {
     package var crs: GeoJSONCRS?
 
     package init() {}
+
+    private struct LineStyle {
+        var stroke: String?
+        var strokeWidth: Double?
+        var strokeOpacity: Double?
+        var fill: String?
+        var fillOpacity: Double?
+    }
+
+    private var style: LineStyle {
+        get { lineStyle.first ?? LineStyle() }
+        set { lineStyle = [newValue] }
+    }
+
+    package var stroke: String? {
+        get { style.stroke }
+        set { style.stroke = newValue }
+    }
+    package var strokeWidth: Double? {
+        get { style.strokeWidth }
+        set { style.strokeWidth = newValue }
+    }
+    package var strokeOpacity: Double? {
+        get { style.strokeOpacity }
+        set { style.strokeOpacity = newValue }
+    }
+    package var fill: String? {
+        get { style.fill }
+        set { style.fill = newValue }
+    }
+    package var fillOpacity: Double? {
+        get { style.fillOpacity }
+        set { style.fillOpacity = newValue }
+    }
 }
 
 /// A GeoJSON position: longitude and latitude, and the altitude when it has one.
