@@ -1,12 +1,14 @@
-/// One RFC 7946 `Feature` as an import reads it: its points and the fields
-/// of an annotation, read by `GeoJSONLineScanner`.
+/// One RFC 7946 `Feature` as an import reads it: its points, lines and
+/// areas and the fields of an annotation or a shape, read by `GeoJSONLineScanner`.
 ///
 /// The geometry is a `Point` (`[longitude, latitude]`, an altitude after
-/// them kept), a `MultiPoint`, a `GeometryCollection` of those, or null. The
-/// id is `id` or `properties.id`; from `properties` come the title (`title`
-/// or `name`), `subtitle` (or simplestyle's `description`), `kind`,
+/// them kept), a `MultiPoint`, a `LineString`, `MultiLineString`, `Polygon`
+/// or `MultiPolygon`, a `GeometryCollection` of those, or null. The id is
+/// `id` or `properties.id`; from `properties` come the title (`title` or
+/// `name`), `subtitle` (or simplestyle's `description`), `kind`,
 /// `clusteringIdentifier`, `draggable` and simplestyle's `marker-color`,
-/// `marker-symbol` and `marker-size`. Other properties are ignored.
+/// `marker-symbol`, `marker-size`, `stroke`, `stroke-width`,
+/// `stroke-opacity`, `fill` and `fill-opacity`. Other properties are ignored.
 ///
 /// The style is kept as text here, unchecked: an import checks it, and a
 /// bad style leaves the default with a warning where a bad id or place
@@ -15,10 +17,14 @@ package struct GeoJSONFeature {
     package var id: String?
     /// Whether the id was a JSON number (kept as its digits in `id`).
     package var idIsNumber = false
-    /// `Point`, `MultiPoint` or `GeometryCollection`; nil for `"geometry": null`.
+    /// The geometry's `type`; nil for `"geometry": null`.
     package var geometryType: String?
     /// Its points, in order: one for a `Point`, none for a null geometry.
     package var positions: [GeoJSONPosition] = []
+    /// Its lines and areas, in order: one for a `LineString` or a
+    /// `MultiPolygon`, and those of a `GeometryCollection`, whose parts
+    /// they number among its points (`GeoJSONShape.part`).
+    package var shapes: [GeoJSONShape] = []
     package var title: String?
     package var subtitle: String?
     /// simplestyle's `description`, the subtitle when there is no `subtitle`.
@@ -29,13 +35,52 @@ package struct GeoJSONFeature {
     package var markerColor: String?
     package var markerSymbol: String?
     package var markerSize: String?
+    /// simplestyle's stroke and fill, out of line: most features are
+    /// points, and every byte of this struct is copied for each one.
+    private var lineStyle: [LineStyle] = []
     /// Properties an import can do without (style, `description`) that came
     /// as something other than a string: left out, and named in a warning.
     package var notText: [String] = []
+    /// The same for the style's numbers (`stroke-width`, the opacities).
+    package var notNumber: [String] = []
     /// A legacy `crs` member, when the feature has one that is not null.
     package var crs: GeoJSONCRS?
 
     package init() {}
+
+    private struct LineStyle {
+        var stroke: String?
+        var strokeWidth: Double?
+        var strokeOpacity: Double?
+        var fill: String?
+        var fillOpacity: Double?
+    }
+
+    private var style: LineStyle {
+        get { lineStyle.first ?? LineStyle() }
+        set { lineStyle = [newValue] }
+    }
+
+    package var stroke: String? {
+        get { style.stroke }
+        set { style.stroke = newValue }
+    }
+    package var strokeWidth: Double? {
+        get { style.strokeWidth }
+        set { style.strokeWidth = newValue }
+    }
+    package var strokeOpacity: Double? {
+        get { style.strokeOpacity }
+        set { style.strokeOpacity = newValue }
+    }
+    package var fill: String? {
+        get { style.fill }
+        set { style.fill = newValue }
+    }
+    package var fillOpacity: Double? {
+        get { style.fillOpacity }
+        set { style.fillOpacity = newValue }
+    }
 }
 
 /// A GeoJSON position: longitude and latitude, and the altitude when it has one.

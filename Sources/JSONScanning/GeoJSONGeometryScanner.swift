@@ -2,78 +2,81 @@
 /// (a writer may put `coordinates` before `type`).
 struct ScannedGeometry {
     var type: String?
-    var coordinates: Coordinates?
+    var coordinates: ScannedCoordinates?
     /// A `GeometryCollection`'s members; nil when there is no `geometries` array.
     var geometries: [ScannedGeometry]?
 
-    /// The shapes of `coordinates` a point geometry can have.
-    enum Coordinates {
-        /// `[1, 2]`: a position.
-        case position([Double])
-        /// `[[1, 2], [3, 4]]` or `[]`: a list of positions.
-        case positions([[Double]])
-        /// Anything else (deeper, mixed, not an array).
-        case other
-    }
-
     static let supported =
-        "only Point geometries (\"coordinates\": [longitude, latitude]), MultiPoints and "
-        + "GeometryCollections of them can be imported"
+        "only Point, MultiPoint, LineString, MultiLineString, Polygon and MultiPolygon geometries, "
+        + "and GeometryCollections of them, can be imported"
 
-    /// Its points, appended to `out` in order; a geometry that is not made
-    /// of points, or a position that is not 2 or 3 numbers, is a problem
-    /// naming its type.
-    func positions(
-        into out: inout [GeoJSONPosition], _ problem: (String) -> JSONByteScanner.Failure,
+    /// Its points and shapes, appended to `feature` in order; coordinates
+    /// that are not what the type needs are a problem naming the type.
+    func parts(
+        into feature: inout GeoJSONFeature, _ problem: (String) -> JSONByteScanner.Failure,
         inCollection: Bool = false
     ) throws(JSONByteScanner.Failure) {
         // The coordinates: `"geometry.coordinates[2]"`, or in a collection
         // `a GeometryCollection's MultiPoint "coordinates[2]"`.
-        func named(_ index: Int? = nil) -> String {
-            let name = "coordinates" + (index.map { "[\($0)]" } ?? "")
+        func named(_ path: String) -> String {
+            let name = "coordinates" + path
             return inCollection ? "a GeometryCollection's \(type ?? "") \"\(name)\"" : "\"geometry.\(name)\""
         }
+        let position = "[longitude, latitude] or [longitude, latitude, altitude] (numbers)"
         switch type {
         case "Point":
-            guard case .position(let p) = coordinates, let position = Self.position(p) else {
-                throw problem(
-                    "\(named()) must be [longitude, latitude] "
-                        + "or [longitude, latitude, altitude] (numbers)")
+            guard let c = coordinates, c.arePositions(at: 0), c.positionCount == 1, c.firstBadPosition == nil else {
+                throw problem("\(named("")) must be \(position)")
             }
-            out.append(position)
+            feature.positions.append(Self.point(c, 0))
         case "MultiPoint":
-            guard case .positions(let list) = coordinates else {
-                throw problem("\(named()) must be a list of [longitude, latitude] positions")
+            guard let c = coordinates, c.arePositions(at: 1) else {
+                throw problem("\(named("")) must be a list of [longitude, latitude] positions")
             }
-            for (i, p) in list.enumerated() {
-                guard let position = Self.position(p) else {
-                    throw problem(
-                        "\(named(i)) must be [longitude, latitude] "
-                            + "or [longitude, latitude, altitude] (numbers)")
-                }
-                out.append(position)
-            }
+            if let k = c.firstBadPosition { throw problem("\(named("[\(k)]")) must be \(position)") }
+            feature.positions.reserveCapacity(feature.positions.count + c.positionCount)
+            for k in 0..<c.positionCount { feature.positions.append(Self.point(c, k)) }
         case "GeometryCollection" where !inCollection:
             guard let geometries else { throw problem("a GeometryCollection needs a \"geometries\" array") }
-            for g in geometries { try g.positions(into: &out, problem, inCollection: true) }
+            for g in geometries { try g.parts(into: &feature, problem, inCollection: true) }
         case "GeometryCollection":
             throw problem("a GeometryCollection inside a GeometryCollection is not supported; \(Self.supported)")
         case nil:
             let subject = inCollection ? "each of a GeometryCollection's \"geometries\"" : "\"geometry\""
             throw problem("\(subject) needs a \"type\"")
         case let other?:
-            let inside = inCollection ? " (in a GeometryCollection)" : ""
-            throw problem("geometry type \"\(other.prefix(40))\"\(inside) is not supported; \(Self.supported)")
+            guard let kind = GeoJSONShape.Kind(rawValue: other) else {
+                let inside = inCollection ? " (in a GeometryCollection)" : ""
+                throw problem("geometry type \"\(other.prefix(40))\"\(inside) is not supported; \(Self.supported)")
+            }
+            try shape(kind, into: &feature, problem, named: named)
         }
     }
 
-    /// Longitude, latitude and maybe altitude, when `p` is 2 or 3 numbers.
-    private static func position(_ p: [Double]) -> GeoJSONPosition? {
-        switch p.count {
-        case 2: GeoJSONPosition(longitude: p[0], latitude: p[1])
-        case 3: GeoJSONPosition(longitude: p[0], latitude: p[1], altitude: p[2])
-        default: nil
+    /// A line or an area appended to `feature` as its next part; none for empty coordinates.
+    private func shape(
+        _ kind: GeoJSONShape.Kind, into feature: inout GeoJSONFeature,
+        _ problem: (String) -> JSONByteScanner.Failure, named: (String) -> String
+    ) throws(JSONByteScanner.Failure) {
+        var c = coordinates ?? ScannedCoordinates()
+        if coordinates == nil { c.isMalformed = true }
+        switch GeoJSONShape.read(kind, c, named: named) {
+        case .success(var shape?):
+            shape.part = feature.positions.count + feature.shapes.count
+            feature.shapes.append(shape)
+        case .success(nil): break
+        case .failure(.nesting(let level)):
+            let lists = ["", "a list of", "a list of lists of", "a list of lists of lists of"][level]
+            throw problem("\(named("")) must be \(lists) [longitude, latitude] positions for a \(kind.rawValue)")
+        case .failure(.message(let message)): throw problem(message)
         }
+    }
+
+    /// Position `k` of `c` as a point.
+    private static func point(_ c: ScannedCoordinates, _ k: Int) -> GeoJSONPosition {
+        let (start, count) = c.position(k)
+        let n = c.numbers
+        return GeoJSONPosition(longitude: n[start], latitude: n[start + 1], altitude: count == 3 ? n[start + 2] : nil)
     }
 }
 
@@ -102,29 +105,6 @@ extension JSONByteScanner {
             }
         }
         return g
-    }
-
-    /// `coordinates` as a position or a list of them, or `.other` (checked, skipped).
-    private mutating func coordinates() throws(Failure) -> ScannedGeometry.Coordinates {
-        guard peek == UInt8(ascii: "[") else {
-            try skipValue()
-            return .other
-        }
-        var flat: [Double] = []
-        var nested: [[Double]] = []
-        var isOther = false
-        try array { (s: inout JSONByteScanner) throws(Failure) in
-            if !isOther, nested.isEmpty, s.atNumber {
-                flat.append(try s.number())
-            } else if !isOther, flat.isEmpty, s.peek == UInt8(ascii: "[") {
-                if let p = try s.numbersOrSkip() { nested.append(p) } else { isOther = true }
-            } else {
-                isOther = true
-                try s.skipValue()
-            }
-        }
-        if isOther { return .other }
-        return flat.isEmpty ? .positions(nested) : .position(flat)
     }
 
     /// A legacy `crs` member: nil for null, its name when it is a named CRS.

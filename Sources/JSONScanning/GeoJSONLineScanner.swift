@@ -87,7 +87,7 @@ package enum GeoJSONLineScanner {
         case let other?:
             throw DocumentProblem(
                 message: "GeoJSON type \"\(other.prefix(40))\" is not supported; send a "
-                    + "FeatureCollection of Point features, or one Feature")
+                    + "FeatureCollection of features, or one Feature")
         }
     }
 
@@ -171,16 +171,17 @@ extension JSONByteScanner {
         if f.id == nil, let propertiesID { (f.id, f.idIsNumber) = propertiesID }
         guard let type else { throw problem("\"type\" must be \"Feature\"") }
         guard type == "Feature" else {
-            throw problem("\"type\" is \"\(type.prefix(40))\"; each item must be a \"Feature\" (with a Point geometry)")
+            throw problem("\"type\" is \"\(type.prefix(40))\"; each item must be a \"Feature\" (with a geometry)")
         }
         if let crs = f.crs, !crs.isLongitudeLatitude { throw problem(crs.refusal) }
         guard case .some(let read) = geometry else {
             throw problem("\"geometry\" is missing; a feature without a place has \"geometry\": null")
         }
         if let read {
-            var positions: [GeoJSONPosition] = []
-            try read.positions(into: &positions, problem)
-            (f.geometryType, f.positions) = (read.type, positions)
+            // Not `problem`, which reads `f` while `parts` changes it.
+            let id = f.id
+            try read.parts(into: &f) { .problem(Problem(message: $0, id: id)) }
+            f.geometryType = read.type
         }
         return f
     }
@@ -209,6 +210,11 @@ extension JSONByteScanner {
             case "marker-color": f.markerColor = try s.optionalText(key, notText: &f.notText)
             case "marker-symbol": f.markerSymbol = try s.optionalText(key, notText: &f.notText)
             case "marker-size": f.markerSize = try s.optionalText(key, notText: &f.notText)
+            case "stroke": f.stroke = try s.optionalText(key, notText: &f.notText)
+            case "fill": f.fill = try s.optionalText(key, notText: &f.notText)
+            case "stroke-width": f.strokeWidth = try s.optionalNumber(key, notNumber: &f.notNumber)
+            case "stroke-opacity": f.strokeOpacity = try s.optionalNumber(key, notNumber: &f.notNumber)
+            case "fill-opacity": f.fillOpacity = try s.optionalNumber(key, notNumber: &f.notNumber)
             case "draggable":
                 switch s.peek {
                 case UInt8(ascii: "t"):
@@ -253,6 +259,19 @@ extension JSONByteScanner {
         return nil
     }
 
+    /// A number property an import can do without: anything but a number
+    /// or null is skipped, its key noted in `notNumber`.
+    fileprivate mutating func optionalNumber(_ key: String, notNumber: inout [String]) throws(Failure) -> Double? {
+        if atNumber { return try number() }
+        if peek == UInt8(ascii: "n") {
+            try literal("null")
+        } else {
+            try skipValue()
+            notNumber.append(key)
+        }
+        return nil
+    }
+
     /// An id: a string, or a number written as its digits (and said to be one).
     fileprivate mutating func identifier(
         _ key: String, _ problem: (String) -> Failure
@@ -277,24 +296,5 @@ extension JSONByteScanner {
         if peek == UInt8(ascii: "\"") { return try string() }
         try skipValue()
         return nil
-    }
-
-    /// A flat array of numbers, or nil (skipped) for anything else.
-    mutating func numbersOrSkip() throws(Failure) -> [Double]? {
-        guard peek == UInt8(ascii: "[") else {
-            try skipValue()
-            return nil
-        }
-        var out: [Double]? = []
-        try array { (s: inout JSONByteScanner) throws(Failure) in
-            if out != nil, s.atNumber {
-                out?.append(try s.number())
-            } else {
-                // Not flat numbers: the rest is only checked.
-                out = nil
-                try s.skipValue()
-            }
-        }
-        return out
     }
 }

@@ -91,6 +91,12 @@ if CommandLine.arguments.dropFirst().first == "clusters-shared" {
     try runSharedClusterBenchmarks(SharedClusterOptions(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
+// `mapwire-bench import [--points N] [--lines N] [--vertices N] [--runs N] [--only points|lines]`: GeoJSON and
+// NDJSON imports through the API's handler into a store file (ImportBench.swift).
+if CommandLine.arguments.dropFirst().first == "import" {
+    try runImportBenchmark(ImportBenchOptions(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 // `mapwire-bench store`: restoring a world from its store file (StoreBench.swift).
 if CommandLine.arguments.dropFirst().first == "store" {
     try runStoreBenchmark(StoreBenchOptions(CommandLine.arguments.dropFirst(2)))

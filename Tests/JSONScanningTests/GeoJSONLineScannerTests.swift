@@ -121,16 +121,20 @@ import Testing
     @Test func namesTheProblem() {
         let cases = [
             (
-                #"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}"#,
-                "geometry type \"LineString\" is not supported; only Point"
+                #"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0]]}}"#,
+                #""geometry.coordinates" (a LineString) has 1 position; a line needs at least 2"#
             ),
             (
                 #"{"type":"Feature","id":"p","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,1],[0,0]]]}}"#,
-                "\"Polygon\""
+                #""geometry.coordinates[0]" (a ring of the Polygon) has 3 positions; a ring needs at least 4"#
             ),
             (
                 #"{"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[{"type":"LineString"}]}}"#,
-                "\"LineString\" (in a GeometryCollection) is not supported"
+                #"a GeometryCollection's LineString "coordinates" must be a list of [longitude, latitude] positions"#
+            ),
+            (
+                #"{"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[{"type":"Curve"}]}}"#,
+                #""Curve" (in a GeometryCollection) is not supported"#
             ),
             (
                 #"{"type":"Feature","geometry":{"type":"GeometryCollection","geometries":[{"type":"GeometryCollection","geometries":[]}]}}"#,
@@ -223,8 +227,8 @@ import Testing
         let cases = [
             (
                 #"{"type":"FeatureCollection","features":["# + point
-                    + #",{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[]}}]}"#,
-                #"features[1] (id "l"): geometry type "LineString""#
+                    + #",{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[1,2]]}}]}"#,
+                #"features[1] (id "l"): "geometry.coordinates" (a LineString) has 1 position"#
             ),
             (#"{"type":"FeatureCollection","features":["# + point + #"]} x"#, "invalid JSON"),
             (#"{"type":"FeatureCollection","features":["# + point + #",]}"#, "invalid JSON"),

@@ -73,9 +73,9 @@ import Testing
             (
                 Self.collection([
                     good,
-                    #"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{}}"#,
+                    #"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0]]},"properties":{}}"#,
                 ]),
-                400, ["features[1]", "\"l\"", "LineString", "only Point"]
+                400, ["features[1]", "\"l\"", "LineString", "1 position"]
             ),
             (
                 Self.collection([good, Self.feature("x", 1, 1), Self.feature("ok", 2, 2)]),

@@ -183,14 +183,15 @@ import Testing
         #expect(clash.status == 400 && (clash.json["error"] as? String)?.contains("unique") == true)
     }
 
-    @Test func linesAndPolygonsAreStillRefusedNamingTheirType() {
+    @Test func emptyLinesAndPolygonsAreSkippedAsNullGeometries() {
         for type in ["LineString", "Polygon", "MultiLineString", "MultiPolygon"] {
             let feature = #"{"type":"Feature","id":"x","geometry":{"type":"\#(type)","coordinates":[]}}"#
-            let r = post(Self.collection([Self.point("1,1", id: #""fine""#), feature]))
-            let error = r.json["error"] as? String ?? ""
-            #expect(r.status == 400 && error.contains("features[1]") && error.contains("\"\(type)\""), "\(error)")
+            let r = post(Self.collection([Self.point("1,1", id: #""fine-\#(type)""#), feature]))
+            #expect(r.status == 201 && r.json["ids"] as? [String] == ["fine-\(type)"], "\(r.json)")
+            #expect(warnings(r).map { $0["property"] as? String } == ["geometry"])
+            #expect((warnings(r).first?["why"] as? String)?.contains("a \(type) without positions") == true)
         }
-        #expect(store.record(id: "fine") == nil)
+        #expect(store.shape(id: "x") == nil)
     }
 
     @Test func aNullGeometryIsSkippedWithAWarning() throws {

@@ -1,8 +1,8 @@
 """GeoJSON, GeoJSON text sequence and NDJSON imports, GeoJSON export, boxes,
 pages and PATCH, on the real `mapwire` binary: what passes the transport's
 gate (content types, the import body limit, query strings, Accept), what
-GDAL and fiona write (fixtures/geojson, made by
-scripts/make_geojson_fixtures.py) and what the store file keeps across a
+GDAL and fiona write of points, lines and areas (fixtures/geojson, made
+by scripts/make_geojson_fixtures.py) and what the store file keeps across a
 restart."""
 
 from __future__ import annotations
@@ -86,8 +86,11 @@ def test_import_refusals_name_the_feature_and_add_nothing(live_server):
     good = feature("ok", 1, 1, title="OK")
     cases = [
         (collection([good, {"type": "Feature", "id": "line", "properties": {},
-                            "geometry": {"type": "LineString", "coordinates": [[0, 0], [1, 1]]}}]),
-         400, ["features[1]", "line", "LineString", "only Point"]),
+                            "geometry": {"type": "LineString", "coordinates": [[0, 0]]}}]),
+         400, ["features[1]", "line", "LineString", "1 position"]),
+        (collection([good, {"type": "Feature", "id": "ring", "properties": {},
+                            "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [0, 0]]]}}]),
+         400, ["features[1]", "ring", "a ring of the Polygon", "3 positions"]),
         (collection([good, feature("ok", 2, 2)]), 400, ["features[1]", "features[0]", "unique"]),
         (collection([good, feature("far", 1, 91)]), 400, ["features[1]", "latitude 91"]),
     ]
@@ -287,6 +290,42 @@ def test_what_gdal_and_fiona_write_is_imported():
                 assert "marker-color" not in notre_dame["properties"], name
             for fid in answer["ids"]:
                 assert http(server, f"/api/annotations/{fid}", "DELETE")[0] == 200
+    finally:
+        server.stop()
+
+
+# Lines and areas: each file, how it is sent, how many shapes, the ids when the file gives them, the warnings.
+SHAPES_WRITTEN_BY_TOOLS = [
+    ("gdal-countries.geojson", GEO, 5, None, [(4, "fill")]),
+    ("gdal-countries-seq.geojsonl", SEQ, 5, None, [(4, "fill")]),
+    ("gdal-countries-seq.geojsonl", NDJSON, 5, None, [(4, "fill")]),
+    ("fio-cat-countries.geojsonl", NDJSON, 5, ["0", "1", "2", "3", "4"], [(4, "fill")]),
+    ("gdal-qgis-shapes.geojson", GEO, 4, None, [(3, "stroke-width")]),
+]
+
+
+def test_lines_and_areas_that_gdal_and_fiona_write_are_imported():
+    """Natural Earth's countries (a hole, MultiPolygons) and lines drawn in QGIS
+    (one with altitudes), as GDAL and fiona write them: every feature is one
+    shape, its id given or new, and a style value simplestyle has no word for
+    is a warning. The same ids again refuse the whole import."""
+    server = start_server("--samples", "none")
+    try:
+        seen = set()
+        for name, headers, count, ids, warned in SHAPES_WRITTEN_BY_TOOLS:
+            status, _, body = http(server, "/api/annotations", "POST", fixture(name), headers)
+            assert status == 201, (name, body)
+            answer = json.loads(body)
+            assert answer["imported"] == count == len(answer["ids"]) == len(set(answer["ids"])), (name, answer)
+            if ids is not None:
+                assert answer["ids"] == ids, (name, answer)
+            assert not seen & set(answer["ids"]), (name, answer)
+            seen |= set(answer["ids"])
+            assert [(w["index"], w["property"]) for w in answer["warnings"]] == warned, (name, answer)
+            assert all(w.get("id") in answer["ids"] for w in answer["warnings"]), (name, answer)
+        status, _, body = http(server, "/api/annotations", "POST", fixture("fio-cat-countries.geojsonl"), NDJSON)
+        assert status == 409, body
+        assert json.loads(body)["error"].startswith("line 1: ") and "nothing was imported" in json.loads(body)["error"]
     finally:
         server.stop()
 

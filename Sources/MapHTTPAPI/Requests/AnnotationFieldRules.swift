@@ -107,6 +107,16 @@ enum AnnotationFieldRules {
         return "\(shown(value)) is not a size; use small, medium or large"
     }
 
+    /// Why `width` is not a line's width (simplestyle's `stroke-width`, points), or nil when it is one.
+    static func strokeWidthProblem(_ width: Double) -> String? {
+        width.isFinite && width >= 0 ? nil : "\(width) is not a width; use a number of points, 0 or more"
+    }
+
+    /// Why `value` is not an opacity (`stroke-opacity`, `fill-opacity`), or nil when it is one.
+    static func opacityProblem(_ value: Double) -> String? {
+        (0...1).contains(value) ? nil : "\(value) is not an opacity; use a number from 0 to 1"
+    }
+
     /// A value as a message quotes it: at most 20 characters.
     private static func shown(_ value: String) -> String {
         "\"" + (value.count > 20 ? String(value.prefix(20)) + "…" : value) + "\""

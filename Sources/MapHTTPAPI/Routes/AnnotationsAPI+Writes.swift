@@ -24,20 +24,25 @@ extension AnnotationsAPI {
 
     /// Adds a read import, checked, in one batch, or none of it; refusals name the feature.
     func importBatch(_ batch: GeoJSONBatch) throws(APIError) -> RouteResponse {
-        let plan = try GeoJSONImportPlan(batch) { [store] id in store.record(id: id) != nil }
+        let plan = try GeoJSONImportPlan(batch) { [store] id in
+            store.record(id: id) != nil || store.shape(id: id) != nil
+        }
         do throws(WorldError) {
-            try store.add(plan.annotations)
+            try store.add(plan.annotations, shapes: plan.shapes)
         } catch {
             var refusal = APIError(error)
-            if case .duplicateID(let id) = error, let name = plan.name(of: id) {
-                refusal.message = "\(name): \(refusal.message); nothing was imported"
-            } else if case .coordinateOutOfRange(_, let id, _) = error, let name = plan.name(of: id) {
-                refusal.message = "\(name): \(refusal.message)"
+            switch error {
+            case .duplicateID(let id):
+                if let name = plan.name(of: id) {
+                    refusal.message = "\(name): \(refusal.message); nothing was imported"
+                }
+            case .coordinateOutOfRange(_, let id, _), .badGeometry(let id, _):
+                if let name = plan.name(of: id) { refusal.message = "\(name): \(refusal.message)" }
+            default: break
             }
             throw refusal
         }
-        return .json(
-            201, encoding: ImportedAnswer(imported: plan.annotations.count, ids: plan.ids, warnings: plan.warnings))
+        return .json(201, encoding: ImportedAnswer(imported: plan.count, ids: plan.ids, warnings: plan.warnings))
     }
 
     /// `PATCH /api/annotations/{id}`: title, subtitle and marker style (a
