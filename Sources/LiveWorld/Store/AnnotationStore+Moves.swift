@@ -40,6 +40,7 @@ extension AnnotationStore {
         var points: [Point] = []
         var logged: [LoggedChange] = []
         var written: [WorldChange] = []
+        var trailRects: [Rect] = []
         var clusterChanges = ClusterChangesLeft.none
         let result = try state.withLock { (s: inout State) throws(WorldError) -> MoveResult in
             try refuseIfTheFileFailed()
@@ -83,6 +84,7 @@ extension AnnotationStore {
                     points.append(to)
                 }
                 r.move?(m.coordinate)
+                if r.hasTrail { extendTrail(of: m, into: &written, &trailRects) }
                 var interval: Double?
                 if let last {
                     if let t = m.timestamp, let lt = last.timestamp {
@@ -121,6 +123,7 @@ extension AnnotationStore {
         metrics.movesApplied.add(result.applied.count, ordering: .relaxed)
         scheduleClusterPublish(clusterChanges)
         notify(points)
+        if !trailRects.isEmpty { wake(trailRects) }
         return result
     }
 }

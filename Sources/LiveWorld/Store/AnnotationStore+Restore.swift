@@ -69,6 +69,7 @@ extension AnnotationStore {
             s.nextSeq = UInt64(s.order.count + 1)
         }
         try restoreShapes(from: database)
+        relinkTrails()
         publishClusters()
     }
 

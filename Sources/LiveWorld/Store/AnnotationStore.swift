@@ -32,9 +32,11 @@ public final class AnnotationStore: Sendable {
         public let annotation: Annotation
         /// Whether a person may drag it in any browser.
         public let draggable: Bool
-        // The two below sit beside `draggable`, in the padding before the next field.
+        // The three below sit beside `draggable`, in the padding before the next field.
         /// Whether its changes go to the store file (the demo's travellers do not: they are made anew each start).
         var isDurable = true
+        /// Whether it draws a trail behind it: the line `trailID(of:)` names, which its moves extend.
+        var hasTrail = false
         /// Its slot in the shared clustering of its clustering identifier,
         /// or for an API pin without one in the unclustered pins' index, so
         /// a move costs one lookup (the record's).
@@ -316,7 +318,7 @@ public final class AnnotationStore: Sendable {
     /// in the store file, unless it is not `durable` (the demo's travellers).
     @discardableResult
     public func add(
-        _ annotation: LiveAnnotation, durable: Bool = true,
+        _ annotation: LiveAnnotation, durable: Bool = true, trailLimit: Int? = nil,
         receivedAt now: Double = AnnotationStore.now()
     ) throws(WorldError) -> Record {
         guard annotation.coordinate.isValid else {
@@ -335,9 +337,18 @@ public final class AnnotationStore: Sendable {
                 clusteringIdentifier: annotation.clusteringIdentifier,
                 move: { annotation.coordinate = $0 })
             record.isDurable = durable
+            let trail = try trailLimit.map { limit throws(WorldError) in
+                try newTrail(of: annotation, keeping: limit, in: s)
+            }
+            record.hasTrail = trail != nil
             Self.insert(record, into: &s)
             s.log.append(.added(annotation, at: Mercator.project(annotation.coordinate), receivedAt: now))
-            if durable { journal?.submit([.added(record.stored(timestamp: nil))], completion: wait.completion) }
+            if durable {
+                journal?.submit(
+                    [.added(record.stored(timestamp: nil))] + (trail.map { [.shapeWritten($0.stored)] } ?? []),
+                    completion: wait.completion)
+            }
+            if let trail { shapes.insert([trail]) }
             clusterChanges = Self.claimClusterPublish(&s)
             // As inserted, with its place in the order.
             return s.records[annotation.id] ?? record
@@ -374,7 +385,12 @@ public final class AnnotationStore: Sendable {
                 s.grid.remove(key)
             }
             s.log.append(.removed(r.annotation, at: point, receivedAt: now))
-            if r.isDurable { journal?.submit([.removed(id: id)], completion: wait.completion) }
+            // Its trail goes with it.
+            let trail = r.hasTrail ? shapes.remove(id: Self.trailID(of: id)) : nil
+            if r.isDurable {
+                journal?.submit(
+                    [.removed(id: id)] + (trail.map { [.removed(id: $0.id)] } ?? []), completion: wait.completion)
+            }
             clusterChanges = Self.claimClusterPublish(&s)
             return r
         }

@@ -150,9 +150,11 @@ enum LiveRequests {
     }
 
     /// The body of `POST /api/annotations`.
-    static func annotation(_ body: [UInt8]) throws(APIError) -> LiveAnnotation {
+    static func annotation(_ body: [UInt8]) throws(APIError) -> (annotation: LiveAnnotation, trailLimit: Int?) {
         let what = "annotation"
         let o = try object(json(body, what), "the body")
+        // A trail behind the pin keeps its newest positions, as a line's `trail` does.
+        let trail = try trailLimit(o["trail"], kind: .lineString, what)
         let draggable: Bool
         switch o["draggable"] {
         case nil, is NSNull: draggable = false
@@ -171,11 +173,12 @@ enum LiveRequests {
         try Rules.checkText(subtitle, field: "subtitle", limit: Rules.maxTextBytes, allowsControls: true, what)
         try Rules.checkText(cluster, field: "clusteringIdentifier", limit: Rules.maxClusteringIdentifierBytes, what)
         let style = try style(o, what)
-        return LiveAnnotation(
+        let annotation = LiveAnnotation(
             id: id, kind: kind, title: title, subtitle: subtitle,
             coordinate: try coordinate(o, what),
             isDraggable: draggable,
             clusteringIdentifier: cluster, markerColor: style.color, markerSymbol: style.symbol,
             markerSize: style.size)
+        return (annotation, trail)
     }
 }

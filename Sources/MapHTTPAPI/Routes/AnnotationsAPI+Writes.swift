@@ -17,8 +17,10 @@ extension AnnotationsAPI {
         default: break
         }
         if LiveRequests.isShape(request.body) { return try addShape(request) }
-        let annotation = try LiveRequests.annotation(request.body)
-        let r = try APIError.mappingWorldErrors { () throws(WorldError) in try store.add(annotation) }
+        let (annotation, trail) = try LiveRequests.annotation(request.body)
+        let r = try APIError.mappingWorldErrors { () throws(WorldError) in
+            try store.add(annotation, trailLimit: trail)
+        }
         return .json(201, encoding: AddedAnswer(added: AnnotationAnswer(r)))
     }
 
