@@ -9,7 +9,9 @@ import SessionTransport
 /// or a 4xx whose `error` names the problem; never a trap, never a 5xx.
 ///
 /// The first byte picks the route, the rest is the body (or the id, for the
-/// routes that take one in the path).
+/// routes that take one in the path). Edits and appends go to a pin, a line,
+/// an area and a trail of the target's own, made again whenever an input
+/// has removed one.
 enum APIBodyCheck {
     /// One app for the whole run, its world in memory; loaded on first use.
     static let app: MapService = {
@@ -31,13 +33,38 @@ enum APIBodyCheck {
         }
     }()
 
+    /// What edits and appends go to, with the body that adds each.
+    static let targets = [
+        "fuzz-pin": #"{"id":"fuzz-pin","title":"Pin","latitude":48.85,"longitude":2.35}"#,
+        "fuzz-line": #"{"id":"fuzz-line","geometry":{"type":"LineString","coordinates":[[2.35,48.85],[2.36,48.86]]}}"#,
+        "fuzz-area":
+            #"{"id":"fuzz-area","geometry":{"type":"Polygon","coordinates":[[[2,48],[3,48],[3,49],[2,48]]]}}"#,
+        // A trail, so appends keep it at most 1,000 positions however long the run.
+        "fuzz-trail":
+            #"{"id":"fuzz-trail","trail":{"max":1000},"#
+            + #""geometry":{"type":"LineString","coordinates":[[2.35,48.85],[2.36,48.86]]}}"#,
+    ]
+
+    /// `id` of `targets`, added again when an earlier input removed it.
+    static func target(_ id: String) -> String {
+        guard let body = targets[id] else { fatalError("no target \(id)") }
+        let exists = app.routes.respond(to: RouteRequest(method: "GET", path: "/api/annotations/" + id))
+        if exists?.status == 404 {
+            let added = app.routes.respond(
+                to: RouteRequest(
+                    method: "POST", path: "/api/annotations", body: Array(body.utf8), contentType: "application/json"))
+            guard added?.status == 201 else { fatalError("cannot add \(id): \(added?.status ?? 0)") }
+        }
+        return "/api/annotations/" + id
+    }
+
     static func check(_ bytes: [UInt8]) {
         guard let route = bytes.first else { return }
         let rest = Array(bytes.dropFirst())
         let text = String(decoding: rest.prefix(300), as: UTF8.self)
         let json = "application/json"
         let request: RouteRequest
-        switch route % 9 {
+        switch route % 13 {
         case 0: request = RouteRequest(method: "POST", path: "/api/moves", body: rest, contentType: json)
         case 1: request = RouteRequest(method: "POST", path: "/api/annotations", body: rest, contentType: json)
         case 2:
@@ -56,6 +83,13 @@ enum APIBodyCheck {
         case 8:
             request = RouteRequest(
                 method: "POST", path: "/api/annotations", body: rest, contentType: "application/geo+json-seq")
+        // Edits of a pin, a line and an area, and positions appended to a trail.
+        case 9: request = RouteRequest(method: "PATCH", path: target("fuzz-pin"), body: rest, contentType: json)
+        case 10: request = RouteRequest(method: "PATCH", path: target("fuzz-line"), body: rest, contentType: json)
+        case 11: request = RouteRequest(method: "PATCH", path: target("fuzz-area"), body: rest, contentType: json)
+        case 12:
+            request = RouteRequest(
+                method: "POST", path: target("fuzz-trail") + "/coordinates", body: rest, contentType: json)
         default:
             request = RouteRequest(
                 method: "POST", path: "/api/annotations/" + text + "/position", body: rest,

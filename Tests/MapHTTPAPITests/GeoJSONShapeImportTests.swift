@@ -136,6 +136,23 @@ import Testing
         #expect(t.stroke == "#123" && t.strokeWidth == 0 && t.strokeOpacity == 0.5 && t.fill == nil)
     }
 
+    /// A width the JSON add refuses is one an import does not keep either:
+    /// kept, it would come back from `GET` and the export wider than any
+    /// answer the API describes.
+    @Test func aWidthOverTheWidestIsAWarningAndTheUsualWidth() throws {
+        let r = post(
+            Self.collection([
+                Self.feature(Self.line, id: #""wide""#, #""stroke-width":500"#),
+                Self.feature(Self.line, id: #""widest""#, #""stroke-width":100"#),
+            ]))
+        #expect(r.status == 201, "\(r.json)")
+        let seen = warnings(r).map { [$0["id"] as? String ?? "", $0["property"] as? String ?? ""] }
+        #expect(seen == [["wide", "stroke-width"]], "\(warnings(r))")
+        #expect((warnings(r).first?["why"] as? String)?.contains("0 to 100") == true, "\(warnings(r))")
+        #expect(try #require(store.shape(id: "wide")).look.strokeWidth == nil)
+        #expect(try #require(store.shape(id: "widest")).look.strokeWidth == 100)
+    }
+
     @Test func aDuplicateIDAmongLinesRefusesTheWholeImport() {
         let before = (store.records.count, store.shapeCount)
         let cases: [(String, Int, [String])] = [

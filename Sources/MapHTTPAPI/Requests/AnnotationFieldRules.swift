@@ -107,9 +107,12 @@ enum AnnotationFieldRules {
         return "\(shown(value)) is not a size; use small, medium or large"
     }
 
-    /// Why `width` is not a line's width (simplestyle's `stroke-width`, points), or nil when it is one.
+    /// Why `width` is not a line's width (simplestyle's `stroke-width`, points), or nil when it is one:
+    /// the range a JSON add takes, so an import keeps no width the API would not answer.
     static func strokeWidthProblem(_ width: Double) -> String? {
-        width.isFinite && width >= 0 ? nil : "\(width) is not a width; use a number of points, 0 or more"
+        let widest = LiveRequests.maxStrokeWidth
+        guard !(0...widest).contains(width) else { return nil }
+        return "\(width) is not a width; use a number of points from 0 to \(Int(widest))"
     }
 
     /// Why `value` is not an opacity (`stroke-opacity`, `fill-opacity`), or nil when it is one.
