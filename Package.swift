@@ -124,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "mapwire-bench",
             dependencies: [
-                "MapSession", "LiveWorld", "MapHTTPAPI", "SessionTransport", "Persistence", "Wire",
+                "MapSession", "LiveWorld", "MapHTTPAPI", "JSONScanning", "SessionTransport", "Persistence", "Wire",
                 "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList", "InputEvents",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
             ]

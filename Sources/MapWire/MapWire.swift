@@ -34,11 +34,13 @@
 // The shared world every tab sees, which the HTTP API and the feed change.
 @_exported import class LiveWorld.AnnotationStore
 @_exported import class LiveWorld.LiveAnnotation
+@_exported import class LiveWorld.LiveShape
 @_exported import struct LiveWorld.Move
 @_exported import struct LiveWorld.MoveResult
 @_exported import struct LiveWorld.SeedAnnotation
 @_exported import enum LiveWorld.StoreSync
 @_exported import enum LiveWorld.WorldError
+@_exported import struct LiveWorld.WorldGeometry
 @_exported import struct LiveWorld.WorldSeed
 @_exported import protocol MapCore.Annotation
 // The map, with MapKit's names.

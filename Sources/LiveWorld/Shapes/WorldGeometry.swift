@@ -7,9 +7,13 @@ import MapGeometry
 public struct WorldGeometry: Sendable, Equatable {
     /// The GeoJSON geometry type.
     public enum Kind: String, Sendable, CaseIterable {
+        /// One line through two or more positions.
         case lineString = "LineString"
+        /// Several lines, one shape.
         case multiLineString = "MultiLineString"
+        /// An area: an outer ring and the rings of its holes.
         case polygon = "Polygon"
+        /// Several areas, each with its holes, one shape.
         case multiPolygon = "MultiPolygon"
 
         /// Whether it encloses an area (a polygon) rather than runs as lines.
