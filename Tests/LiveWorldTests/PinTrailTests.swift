@@ -74,3 +74,23 @@ import Testing
         #expect(store.record(id: "bus") == nil, "all or nothing")
     }
 }
+
+/// A line without a trail limit grows only so far through appends.
+@Suite struct UnlimitedLineTests {
+    @Test func appendsStopAtTheMostALineWithoutALimitTakes() throws {
+        let store = AnnotationStore()
+        let most = AnnotationStore.mostAppendedPositions
+        let start = (0..<(most - 2)).map { Coordinate(latitude: 0, longitude: Double($0) / Double(most)) }
+        try store.add(shapes: [LiveShape(id: "long", geometry: WorldGeometry.line(start)!)])
+        let two = [Coordinate(latitude: 1, longitude: 0), Coordinate(latitude: 1, longitude: 1)]
+        // Two appends in one batch count together: three positions more is one too many.
+        #expect(throws: WorldError.self) {
+            try store.extendShapes([
+                .init(id: "long", coordinates: two), .init(id: "long", coordinates: [two[0]]),
+            ])
+        }
+        #expect(store.shape(id: "long")?.geometry.coordinates.count == most - 2)
+        try store.extendShape(id: "long", by: two)
+        #expect(store.shape(id: "long")?.geometry.coordinates.count == most)
+    }
+}

@@ -34,6 +34,9 @@ extension AnnotationStore {
         }
     }
 
+    /// The most positions appends may give a line without a trail limit.
+    package static let mostAppendedPositions = 100_000
+
     /// Runs once a batch of appends is in the store file (error nil) or its write failed.
     package typealias TrailsDurable = @Sendable (TrailsResult, WorldError?) -> Void
 
@@ -68,9 +71,19 @@ extension AnnotationStore {
         let result = try state.withLock { (s: inout State) throws(WorldError) -> TrailsResult in
             try refuseIfTheFileFailed()
             // Every append checked before any is applied: a refusal leaves every line as it was.
+            var lengths: [String: Int] = [:]
             for append in appends {
                 guard let shape = shapes.shape(id: append.id) else { throw .unknownID(append.id) }
                 let geometry = shape.geometry
+                // A line without a limit is drawn again whole at each append: past this many positions, a trail.
+                let length = lengths[append.id, default: geometry.coordinates.count] + append.coordinates.count
+                lengths[append.id] = length
+                if shape.trailLimit == nil, length > Self.mostAppendedPositions {
+                    throw .notAppendable(
+                        append.id,
+                        why: "the line would hold \(length) positions, more than \(Self.mostAppendedPositions) that "
+                            + "appends may make; add it with a trail, which keeps its newest")
+                }
                 guard geometry.kind == .lineString else {
                     throw .notAppendable(append.id, why: "it is a \(geometry.kind.rawValue), not a LineString")
                 }
