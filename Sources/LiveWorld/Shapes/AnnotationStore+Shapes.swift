@@ -110,11 +110,15 @@ extension AnnotationStore {
         try extendShapes([TrailAppend(id: id, coordinates: coordinates, altitudes: altitudes)], receivedAt: now)
     }
 
-    /// Wakes the sessions whose viewport meets one of `rects`.
+    /// Wakes the sessions whose viewport meets one of `rects`; past a few
+    /// rects (an import of thousands of lines), those that meet their union,
+    /// so a thousand sessions are not each tested against every shape.
     func wake(_ rects: [Rect]) {
+        guard let first = rects.first else { return }
+        let tested = rects.count > 16 ? [rects.dropFirst().reduce(first) { $0.union($1) }] : rects
         let all = subscribers.withLock { Array($0.values) }
         for subscriber in all {
-            for rect in rects { subscriber.wakeIfMeets(rect) }
+            for rect in tested { subscriber.wakeIfMeets(rect) }
         }
     }
 
