@@ -24,7 +24,11 @@ import Testing
         try store.add(bus(), trailLimit: 5)
         let trail = try #require(store.shape(id: AnnotationStore.trailID(of: "bus")))
         #expect(trail.kind == "trail" && trail.geometry.coordinates.count == 2)
-        for k in 1...10 { try store.apply([move("bus", k)]) }
+        try store.apply([move("bus", 1)])
+        #expect(
+            trail.geometry.coordinates == [Coordinate(latitude: 0, longitude: 0), move("bus", 1).coordinate],
+            "the start once, then the first move")
+        for k in 2...10 { try store.apply([move("bus", k)]) }
         #expect(trail.geometry.coordinates == (6...10).map { move("bus", $0).coordinate })
         // A stale move moves nothing, and draws nothing.
         try store.apply([Move(id: "bus", coordinate: Coordinate(latitude: 9, longitude: 9), timestamp: 3)])
@@ -45,9 +49,7 @@ import Testing
         do {
             let store = try StoreRestoreTests.start(file)
             let trail = try #require(store.shape(id: "bus:trail"))
-            #expect(
-                trail.geometry.coordinates.count == AnnotationStore.trailFoldEvery + 7, "two to start, then a move each"
-            )
+            #expect(trail.geometry.coordinates.count == AnnotationStore.trailFoldEvery + 6, "the start, then each move")
             #expect(trail.geometry.coordinates.last == move("bus", AnnotationStore.trailFoldEvery + 5).coordinate)
             // Moves after the restart still extend it.
             try store.apply([move("bus", 1000)])

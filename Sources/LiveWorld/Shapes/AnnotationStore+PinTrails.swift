@@ -25,8 +25,18 @@ extension AnnotationStore {
     /// rects that sessions showing them must redraw.
     func extendTrail(of move: Move, into written: inout [WorldChange], _ rects: inout [Rect]) {
         let id = Self.trailID(of: move.id)
-        guard let trail = shapes.shape(id: id),
-            let grown = trail.extend(by: [move.coordinate], altitudes: nil, foldEvery: Self.trailFoldEvery)
+        guard let trail = shapes.shape(id: id) else { return }
+        let started = trail.geometry.coordinates
+        if started.count == 2, started[0] == started[1], let line = WorldGeometry.line([started[0], move.coordinate]) {
+            // The first move: the line from where the pin began, without the start written twice.
+            let before = trail.boundingMapRect
+            trail.setGeometry(line)
+            written.append(.shapeWritten(trail.stored))
+            shapes.grew(trail, startedGrowing: false)
+            rects += [before, trail.boundingMapRect]
+            return
+        }
+        guard let grown = trail.extend(by: [move.coordinate], altitudes: nil, foldEvery: Self.trailFoldEvery)
         else { return }
         written.append(
             grown.writeWhole
