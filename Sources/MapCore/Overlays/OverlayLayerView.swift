@@ -120,10 +120,12 @@ final class OverlayLayerView: View {
         var scene = ScenePatch(parent: id)
         // Only trails grew: their pieces alone, a few items of the hundreds the layer may hold. Any other
         // change may take items away, which a patch cannot say: a whole render then.
+        // The version first: a shape that grows in between is then drawn now and again next frame, never missed.
+        let version = shared.overlayVersion
         guard let drawnVersion = renderedSharedVersion, let grown = shared.grownShapes(since: drawnVersion) else {
             return nil
         }
-        renderedSharedVersion = shared.overlayVersion
+        renderedSharedVersion = version
         drawGrown(grown, from: shared.overlayLayer(), into: &context)
         scene.scene = context.scene
         return OverlayLayerPatch(scene: scene)
