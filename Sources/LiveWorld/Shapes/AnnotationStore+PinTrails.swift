@@ -36,15 +36,7 @@ extension AnnotationStore {
             rects += [before, trail.boundingMapRect]
             return
         }
-        guard let grown = trail.extend(by: [move.coordinate], altitudes: nil, foldEvery: Self.trailFoldEvery)
-        else { return }
-        written.append(
-            grown.writeWhole
-                ? .shapeWritten(trail.stored)
-                : .shapeExtended(
-                    StoredShapeTail(id: id, positions: WorldGeometry.packTail([move.coordinate], altitudes: nil))))
-        shapes.grew(trail, startedGrowing: grown.startedGrowing)
-        rects += [grown.before, grown.after]
+        _ = grow(trail, by: [move.coordinate], altitudes: nil, into: &written, &rects)
     }
 
     /// After a restart: the annotations whose trails the file kept draw them again.

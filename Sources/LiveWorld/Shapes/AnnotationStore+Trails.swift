@@ -34,6 +34,29 @@ extension AnnotationStore {
         }
     }
 
+    /// Appends to `shape` (under the store's lock): the write for the store
+    /// file (the positions as a tail, or every `trailFoldEvery`th time the
+    /// shape whole) into `written`, the growth told to the maps, and the
+    /// bounds before and after into `rects`. False when the line does not
+    /// take them (not a `LineString`, altitudes that do not match).
+    func grow(
+        _ shape: LiveShape, by coordinates: [Coordinate], altitudes: [Double]?, into written: inout [WorldChange],
+        _ rects: inout [Rect]
+    ) -> Bool {
+        guard !coordinates.isEmpty,
+            let grown = shape.extend(by: coordinates, altitudes: altitudes, foldEvery: Self.trailFoldEvery)
+        else { return false }
+        written.append(
+            grown.writeWhole
+                ? .shapeWritten(shape.stored)
+                : .shapeExtended(
+                    StoredShapeTail(id: shape.id, positions: WorldGeometry.packTail(coordinates, altitudes: altitudes)))
+        )
+        shapes.grew(shape, startedGrowing: grown.startedGrowing)
+        rects += [grown.before, grown.after]
+        return true
+    }
+
     /// The most positions appends may give a line without a trail limit.
     package static let mostAppendedPositions = 100_000
 
@@ -96,23 +119,8 @@ extension AnnotationStore {
             var changes: [WorldChange] = []
             for append in appends {
                 guard let shape = shapes.shape(id: append.id) else { continue }
-                if !append.coordinates.isEmpty {
-                    // Checked above: a LineString whose altitudes match always takes them.
-                    guard
-                        let grown = shape.extend(
-                            by: append.coordinates, altitudes: append.altitudes, foldEvery: Self.trailFoldEvery)
-                    else { continue }
-                    changes.append(
-                        grown.writeWhole
-                            ? .shapeWritten(shape.stored)
-                            : .shapeExtended(
-                                StoredShapeTail(
-                                    id: append.id,
-                                    positions: WorldGeometry.packTail(append.coordinates, altitudes: append.altitudes)
-                                )))
-                    shapes.grew(shape, startedGrowing: grown.startedGrowing)
-                    rects += [grown.before, grown.after]
-                }
+                // Checked above: a LineString whose altitudes match always takes them.
+                _ = grow(shape, by: append.coordinates, altitudes: append.altitudes, into: &changes, &rects)
                 result.lines.append((append.id, append.coordinates.count, shape.geometry.coordinates.count))
             }
             result.version = shapes.overlayVersion

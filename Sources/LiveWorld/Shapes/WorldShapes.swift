@@ -74,9 +74,8 @@ final class WorldShapes: SharedOverlaySource {
                 s.seqs[shape.id] = s.nextSeq
                 s.nextSeq += 1
             }
-            s.layer = nil
+            reshaped(&s)
         }
-        bump()
     }
 
     /// Takes the shape with `id` away; nil when there is none.
@@ -90,29 +89,23 @@ final class WorldShapes: SharedOverlaySource {
                 s.order.removeAll { $0 == nil }
                 s.removedSinceCompaction = 0
             }
-            s.layer = nil
+            reshaped(&s)
             return shape
         }
-        if removed != nil { bump() }
         return removed
     }
 
     /// A shape's look or geometry changed: every map draws the layer again.
     func restyled() {
-        state.withLock { $0.layer = nil }
-        bump()
+        state.withLock { reshaped(&$0) }
     }
 
     /// A trail grew: maps draw its new path; the layer is made again only
     /// when the shape just began to grow (a growing shape is drawn alone).
     func grew(_ shape: LiveShape, startedGrowing: Bool) {
         state.withLock { s in
-            let v = version.add(1, ordering: .releasing).newValue
-            if startedGrowing {
-                s.layer = nil
-                s.lastReshaped = v
-            }
-            s.grown.append((v, shape))
+            if startedGrowing { return reshaped(&s) }
+            s.grown.append((version.add(1, ordering: .releasing).newValue, shape))
             if s.grown.count > 2 * Self.grownKept { s.grown.removeFirst(s.grown.count - Self.grownKept) }
         }
     }
@@ -133,8 +126,10 @@ final class WorldShapes: SharedOverlaySource {
         }
     }
 
-    /// A change other than a growth: under the state's lock.
-    private func bump() {
-        state.withLock { s in s.lastReshaped = version.add(1, ordering: .releasing).newValue }
+    /// A change other than a growth (under the state's lock): the layer is
+    /// made again, and maps draw it whole rather than patch growths.
+    private func reshaped(_ s: inout State) {
+        s.layer = nil
+        s.lastReshaped = version.add(1, ordering: .releasing).newValue
     }
 }

@@ -27,13 +27,7 @@ struct GeoJSONFeatureAnswer: Encodable {
         var o = encoder.container(keyedBy: Keys.self)
         try o.encode("Feature", forKey: .type)
         let live = record.annotation as? LiveAnnotation
-        if live?.idIsNumber == true, let n = Int64(record.id) {
-            try o.encode(n, forKey: .id)
-        } else if live?.idIsNumber == true, let d = Double(record.id), d.isFinite {
-            try o.encode(d, forKey: .id)
-        } else {
-            try o.encode(record.id, forKey: .id)
-        }
+        try encodeFeatureID(record.id, isNumber: live?.idIsNumber == true, into: &o, forKey: .id)
         var geometry = o.nestedContainer(keyedBy: GeometryKeys.self, forKey: .geometry)
         try geometry.encode("Point", forKey: .type)
         let c = record.annotation.coordinate
@@ -82,4 +76,17 @@ struct ImportedAnswer: Encodable {
     let imported: Int
     let ids: [String]
     let warnings: [ImportWarning]
+}
+
+/// A feature's `id` as it came: a JSON number when it was one, else the string.
+func encodeFeatureID<Key: CodingKey>(
+    _ id: String, isNumber: Bool, into o: inout KeyedEncodingContainer<Key>, forKey key: Key
+) throws {
+    if isNumber, let n = Int64(id) {
+        try o.encode(n, forKey: key)
+    } else if isNumber, let d = Double(id), d.isFinite {
+        try o.encode(d, forKey: key)
+    } else {
+        try o.encode(id, forKey: key)
+    }
 }

@@ -113,13 +113,7 @@ struct GeoJSONShapeFeatureAnswer: Encodable {
     func encode(to encoder: any Encoder) throws {
         var o = encoder.container(keyedBy: Keys.self)
         try o.encode("Feature", forKey: .type)
-        if shape.idIsNumber, let n = Int64(shape.id) {
-            try o.encode(n, forKey: .id)
-        } else if shape.idIsNumber, let d = Double(shape.id), d.isFinite {
-            try o.encode(d, forKey: .id)
-        } else {
-            try o.encode(shape.id, forKey: .id)
-        }
+        try encodeFeatureID(shape.id, isNumber: shape.idIsNumber, into: &o, forKey: .id)
         try o.encode(GeoJSONGeometryAnswer(geometry: shape.geometry), forKey: .geometry)
         var p = o.nestedContainer(keyedBy: PropertyKeys.self, forKey: .properties)
         let look = shape.look
