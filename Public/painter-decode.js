@@ -29,7 +29,7 @@
     0x0D: ['CLIP', 'B'], 0x0E: ['BUBBLE', 'Bfff'], 0x0F: ['SHADOW', 'cff'],
     0x10: ['HIDDEN', 'B'], 0x11: ['SCROLL', 'ff'], 0x12: ['BASELINE', 'f'],
     0x13: ['EVEN_ODD', 'B'], 0x14: ['REPEAT', 'B'], 0x15: ['GLIDE', 'H'],
-    0x16: ['LINE', 'BBfffL'],
+    0x16: ['LINE', 'BBfffL'], 0x17: ['CLIP_WORLD', 'iiii'],
   };
   const CLIENT = {
     HELLO: [0x01, [['version', 'H'], ['width', 'f'], ['height', 'f'], ['devicePixelRatio', 'f'], ['hash', 's']]],

@@ -263,7 +263,31 @@
       const pad = it.lineWidth * s + 2;
       if (ox + bx1 * ks < -pad || ox + bx0 * ks > cssW + pad ||
           oy + by1 * ks < -pad || oy + by0 * ks > cssH + pad) return; // off screen
+      if (it.worldClip) {
+        // One tile's piece of a large shape: cut on whole device pixels, so each pixel belongs to exactly
+        // one piece and neighbouring pieces meet without a seam, even under a translucent fill.
+        const [cx, cy, cw, ch] = it.worldClip;
+        const x0 = Math.round(dpr * (tx + screenX(cx + copy) * s));
+        const x1 = Math.round(dpr * (tx + screenX(cx + cw + copy) * s));
+        const y0 = Math.round(dpr * (ty + screenY(cy) * s));
+        const y1 = Math.round(dpr * (ty + screenY(cy + ch) * s));
+        if (x1 <= 0 || y1 <= 0 || x0 >= cssW * dpr || y0 >= cssH * dpr || x1 <= x0 || y1 <= y0) return;
+        ctx.save();
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.beginPath();
+        ctx.rect(x0, y0, x1 - x0, y1 - y0);
+        ctx.clip();
+        ctx.setTransform(dpr * ks, 0, 0, dpr * ks, dpr * ox, dpr * oy);
+        paintWorldPath(it, res, k);
+        ctx.restore();
+        return;
+      }
       ctx.setTransform(dpr * ks, 0, 0, dpr * ks, dpr * ox, dpr * oy);
+      paintWorldPath(it, res, k);
+    }
+
+    // A world path's fill and stroke, the canvas already in its local units.
+    function paintWorldPath(it, res, k) {
       if (it.fill) {
         ctx.fillStyle = it.fill;
         ctx.fill(res.closed, it.evenOdd ? 'evenodd' : 'nonzero');

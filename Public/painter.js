@@ -92,7 +92,7 @@
       fill: null, stroke: null, lineWidth: 1, radius: 0,
       text: '', font: 0, size: 13, image: 0, path: 0, clip: false,
       bubble: null, shadow: null, hidden: false, scrollX: 0, scrollY: 0,
-      baseline: null, evenOdd: false, repeat: false, glideMs: 0, glide: null, line: null,
+      baseline: null, evenOdd: false, repeat: false, glideMs: 0, glide: null, line: null, worldClip: null,
       // screen bounds from the last paint (CSS px), valid when gen === paintGen
       gen: -1, bx: 0, by: 0, bw: 0, bh: 0,
     };
@@ -146,6 +146,7 @@
         case 'REPEAT': it.repeat = v !== 0; break;
         case 'GLIDE': it.glideMs = v; break;
         case 'LINE': it.line = lineStyle(v); break;
+        case 'CLIP_WORLD': it.worldClip = v[2] > 0 && v[3] > 0 ? v : null; break;
       }
     }
     if (moved !== null) {
@@ -523,6 +524,8 @@
     background: () => background,
     socketURL,
     embed: () => embed.state(),
+    // The tiles that world paths are cut to (CLIP_WORLD), as [x, y, width, height] in world units.
+    worldClips: () => [...items.values()].filter((it) => it.worldClip).map((it) => it.worldClip),
     itemBounds(id) {
       const it = items.get(id);
       if (!it || it.gen !== paintGen) return null;

@@ -33,7 +33,7 @@ Canonical JSON form (what a decoder must produce from the .bin files)
   [scale,originX,originY], STROKE ["#rrggbbaa",lineWidth], FONT [font,size],
   BUBBLE [arrowDirection,arrowX,arrowWidth,arrowHeight], SHADOW
   ["#rrggbbaa",blur,offsetY], SCROLL [x,y], LINE
-  [cap,join,dashPhase,strokeStart,strokeEnd,[dash...]].
+  [cap,join,dashPhase,strokeStart,strokeEnd,[dash...]], CLIP_WORLD [x,y,width,height].
 - rgba fields are lower-case "#rrggbbaa" strings (BACKGROUND's is "colour").
 - bytes fields (DEF_IMAGE data, DEF_PATH data) are standard base64 strings,
   padded. Path data is not unpacked: it stays the raw varint bytes.
@@ -82,7 +82,7 @@ PROPS = {
     "CLIP": (0x0D, "B"), "BUBBLE": (0x0E, "Bfff"), "SHADOW": (0x0F, "cff"),
     "HIDDEN": (0x10, "B"), "SCROLL": (0x11, "ff"), "BASELINE": (0x12, "f"),
     "EVEN_ODD": (0x13, "B"), "REPEAT": (0x14, "B"), "GLIDE": (0x15, "H"),
-    "LINE": (0x16, "BBfffL"),
+    "LINE": (0x16, "BBfffL"), "CLIP_WORLD": (0x17, "iiii"),
 }
 # Field layouts of ops (name, type) in wire order. Types as above plus
 # d f64, b bytes, and special handling for INSERT/PATCH props and A11Y.
@@ -296,7 +296,8 @@ def golden_frame() -> dict:
             {"op": "BACKGROUND", "colour": "#aad3dfff"},
             {"op": "INSERT", "item": 1, "parent": 0, "index": 0, "kind": "WORLD_PATH", "props": [
                 P("PATH", 4), P("FILL", "#f2efe9ff"), P("STROKE", ["#80808080", 0.5]), P("EVEN_ODD", 1),
-                P("REPEAT", 1), P("LINE", [1, 2, 1.5, 0.25, 0.75, [6, 3]])]},
+                P("REPEAT", 1), P("LINE", [1, 2, 1.5, 0.25, 0.75, [6, 3]]),
+                P("CLIP_WORLD", [536870912, -1048576, 4194304, 2097152])]},
             {"op": "INSERT", "item": 10, "parent": 0, "index": 1, "kind": "RECT", "props": [
                 P("FRAME", [1.5, 2, 30, 40]), P("FILL", "#ff0000ff"), P("RADIUS", 4)]},
             {"op": "INSERT", "item": 11, "parent": 0, "index": 2, "kind": "GROUP", "props": [

@@ -23,6 +23,8 @@ package enum ItemProperty: Hashable, Sendable {
     /// How long an anchor change takes (0: a jump); applies to an anchor in the same op.
     case glide(milliseconds: UInt16)
     case line(ItemLineStyle)
+    /// The world rectangle a world path is cut to; nil: not cut.
+    case worldClip(WorldClip?)
 }
 
 /// A new accessible name for the element over `item` (`A11Y_NAMES`).

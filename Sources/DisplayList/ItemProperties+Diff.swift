@@ -31,6 +31,7 @@ extension ItemProperties {
         if repeatsWorld != old.repeatsWorld { out.append(.repeatsWorld(repeatsWorld)) }
         if line != old.line { out.append(.line(line ?? .plain)) }
         if glideMilliseconds != old.glideMilliseconds { out.append(.glide(milliseconds: glideMilliseconds)) }
+        if worldClip != old.worldClip { out.append(.worldClip(worldClip)) }
         return out
     }
 

@@ -44,6 +44,41 @@ public struct WorldAnchor: Hashable, Sendable {
     }
 }
 
+/// A rectangle of the world, whole units: what a world path is cut to.
+///
+/// A reference, so that an item without one costs a null pointer: the
+/// differ keeps every item of a session's last frame, and one cut is shared
+/// by the item on every map that draws the piece.
+public final class WorldClip: Hashable, Sendable {
+    /// The west edge, world units from the west edge of the world.
+    public let x: Int32
+    /// The north edge, world units from the north edge of the world.
+    public let y: Int32
+    /// The size east and south, world units.
+    public let width: Int32, height: Int32
+
+    /// A rectangle at exact world units.
+    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Equal when the rectangles are.
+    public static func == (a: WorldClip, b: WorldClip) -> Bool {
+        a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+    }
+
+    /// Hashes the rectangle.
+    public func hash(into h: inout Hasher) {
+        h.combine(x)
+        h.combine(y)
+        h.combine(width)
+        h.combine(height)
+    }
+}
+
 /// A scale about a point in the item's own coordinates (the callout grows from its arrow tip).
 public struct ItemScale: Hashable, Sendable {
     /// The factor (1 draws at natural size); `originX`/`originY` stay put.
@@ -247,6 +282,10 @@ public struct ItemProperties: Hashable, Sendable {
     /// short way round, as a CSS transition would, so a live pin's move costs
     /// one frame whatever its length. 0 (the default) jumps.
     public var glideMilliseconds: UInt16 = 0
+    /// When set, a world path is painted only inside this rectangle, its
+    /// edges on whole device pixels: one tile's piece of a large shape,
+    /// whose neighbours then meet it without a seam or a doubled edge.
+    public var worldClip: WorldClip?
 
     /// Every property at its default: an empty group at the origin.
     public init() {}

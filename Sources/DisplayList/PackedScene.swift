@@ -72,7 +72,7 @@ struct PackedScene {
 /// Which properties a packed item carries, one bit each, in `ItemProperties`' order.
 private enum PackedField: Int {
     case text, frame, scale, alpha, fill, stroke, radius, font, image, path, bubble, shadow, scroll, anchor,
-        baseline, clip, hidden, evenOdd, repeatsWorld
+        baseline, clip, hidden, evenOdd, repeatsWorld, worldClip, line, glide
 
     var bit: UInt32 { 1 << UInt32(rawValue) }
 }
@@ -133,6 +133,9 @@ private struct PackWriter {
         mark(.hidden, p.hidden)
         mark(.evenOdd, p.evenOdd)
         mark(.repeatsWorld, p.repeatsWorld)
+        mark(.worldClip, p.worldClip != nil)
+        mark(.line, p.line != nil)
+        mark(.glide, p.glideMilliseconds != 0)
         varint(UInt64(mask))
         func has(_ field: PackedField) -> Bool { mask & field.bit != 0 }
         if has(.text) { string(p.text) }
@@ -180,6 +183,19 @@ private struct PackWriter {
             u32(UInt32(bitPattern: anchor.y))
         }
         if let baseline = p.baseline { f32(baseline) }
+        if let box = p.worldClip {
+            for v in [box.x, box.y, box.width, box.height] { u32(UInt32(bitPattern: v)) }
+        }
+        if let line = p.line {
+            bytes.append(line.cap.rawValue)
+            bytes.append(line.join.rawValue)
+            f32(line.dashPhase)
+            f32(line.strokeStart)
+            f32(line.strokeEnd)
+            varint(UInt64(line.dashPattern.count))
+            for dash in line.dashPattern { f32(dash) }
+        }
+        if has(.glide) { u32(UInt32(p.glideMilliseconds)) }
     }
 }
 
@@ -252,6 +268,19 @@ private struct PackReader {
         p.hidden = has(.hidden)
         p.evenOdd = has(.evenOdd)
         p.repeatsWorld = has(.repeatsWorld)
+        if has(.worldClip) {
+            let x = Int32(bitPattern: u32()), y = Int32(bitPattern: u32())
+            p.worldClip = WorldClip(x: x, y: y, width: Int32(bitPattern: u32()), height: Int32(bitPattern: u32()))
+        }
+        if has(.line) {
+            let cap = ItemLineStyle.Cap(rawValue: byte()) ?? .butt
+            let join = ItemLineStyle.Join(rawValue: byte()) ?? .miter
+            let phase = f32(), start = f32(), end = f32()
+            let dashes = (0..<Int(varint())).map { _ in f32() }
+            p.line = ItemLineStyle(
+                cap: cap, join: join, dashPattern: dashes, dashPhase: phase, strokeStart: start, strokeEnd: end)
+        }
+        if has(.glide) { p.glideMilliseconds = UInt16(truncatingIfNeeded: u32()) }
         return p
     }
 }

@@ -219,6 +219,7 @@ extension ItemProperties {
         case let .repeatsWorld(v): repeatsWorld = v
         case let .glide(milliseconds): glideMilliseconds = milliseconds
         case let .line(v): line = v == .plain ? nil : v
+        case let .worldClip(v): worldClip = v
         }
     }
 }

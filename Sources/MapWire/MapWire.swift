@@ -26,6 +26,7 @@
 @_exported import struct DisplayList.Point32
 @_exported import struct DisplayList.Rect32
 @_exported import struct DisplayList.WorldAnchor
+@_exported import class DisplayList.WorldClip
 // Input as views receive it.
 @_exported import struct InputEvents.KeyEvent
 @_exported import struct InputEvents.Modifiers

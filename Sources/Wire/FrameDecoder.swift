@@ -174,6 +174,11 @@ package enum FrameDecoder {
             case .repeatsWorld: out.append(.repeatsWorld(try r.u8("repeat") != 0))
             case .glide: out.append(.glide(milliseconds: try r.u16("glide")))
             case .line: out.append(.line(try lineStyle(&r)))
+            case .worldClip:
+                let x = Int32(bitPattern: try r.u32("x")), y = Int32(bitPattern: try r.u32("y"))
+                let width = Int32(bitPattern: try r.u32("w")), height = Int32(bitPattern: try r.u32("h"))
+                let box = WorldClip(x: x, y: y, width: width, height: height)
+                out.append(.worldClip(width > 0 && height > 0 ? box : nil))
             }
         }
         return out

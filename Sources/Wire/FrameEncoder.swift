@@ -18,7 +18,7 @@ package enum FrameEncoder {
 
     enum Key: UInt8 {
         case frame = 0x01, anchor, clearAnchor, scale, alpha, fill, stroke, radius, text, font, image, path
-        case clip, bubble, shadow, hidden, scroll, baseline, evenOdd, repeatsWorld, glide, line
+        case clip, bubble, shadow, hidden, scroll, baseline, evenOdd, repeatsWorld, glide, line, worldClip
     }
 
     /// `WELCOME`: the first server message of a session.
@@ -240,6 +240,11 @@ package enum FrameEncoder {
                 let dashes = style.dashPattern.prefix(Int(UInt8.max))
                 w.u8(UInt8(dashes.count))
                 for d in dashes { w.f32(d) }
+            case let .worldClip(box):
+                // A width of 0 takes the cut away: one key both sets and clears it.
+                let b = box ?? WorldClip(x: 0, y: 0, width: 0, height: 0)
+                w.u8(Key.worldClip.rawValue)
+                for v in [b.x, b.y, b.width, b.height] { w.u32(UInt32(bitPattern: v)) }
             }
         }
     }

@@ -26,9 +26,19 @@ private func randomItems(_ count: Int, ids: inout UInt32, using g: inout SplitMi
         if maybe() { p.scroll = Point32(x: float(), y: float()) }
         if maybe() { p.anchor = WorldAnchor(x: Int32(truncatingIfNeeded: g.next()), y: -Int32(g.next() % 1000)) }
         if maybe() { p.baseline = float() }
+        if maybe() {
+            p.worldClip = WorldClip(x: -Int32(g.next() % 4096), y: Int32(g.next() % 4096), width: 512, height: 256)
+        }
+        if maybe() {
+            p.line = ItemLineStyle(
+                cap: .round, join: maybe() ? .bevel : .miter, dashPattern: maybe() ? [] : [float(), 3],
+                dashPhase: float(), strokeStart: 0.25, strokeEnd: float())
+        }
+        if maybe() { p.glideMilliseconds = UInt16(g.next() % 2000) }
         p.clip = maybe()
         p.hidden = maybe()
         p.evenOdd = maybe()
+        p.repeatsWorld = maybe()
         let kind = ItemKind(rawValue: UInt8(1 + g.next() % 7)) ?? .group
         // Parents come before their children, and ids jump both ways, as views' ids do.
         let parent = items.isEmpty || maybe() ? 0 : items[Int(g.next() % UInt64(items.count))].id

@@ -117,6 +117,9 @@ enum GoldenJSON {
                         join: ItemLineStyle.Join(rawValue: UInt8(num(a[1])))!,
                         dashPattern: (a[5] as! [Any]).map(f32), dashPhase: f32(a[2]), strokeStart: f32(a[3]),
                         strokeEnd: f32(a[4])))
+            case "CLIP_WORLD":
+                let v = a.map { Int32(num($0)) }
+                return .worldClip(WorldClip(x: v[0], y: v[1], width: v[2], height: v[3]))
             default: throw Bad(what: "\(p)")
             }
         }

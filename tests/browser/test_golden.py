@@ -82,7 +82,7 @@ def test_golden_frame_covers_the_protocol():
     keys = {p["key"] for op in frame["ops"] for p in op.get("props", [])}
     assert keys == {"FRAME", "ANCHOR", "CLEAR_ANCHOR", "SCALE", "ALPHA", "FILL", "STROKE", "RADIUS",
                     "TEXT", "FONT", "IMAGE", "PATH", "CLIP", "BUBBLE", "SHADOW", "HIDDEN", "SCROLL",
-                    "BASELINE", "EVEN_ODD", "REPEAT", "GLIDE", "LINE"}
+                    "BASELINE", "EVEN_ODD", "REPEAT", "GLIDE", "LINE", "CLIP_WORLD"}
 
 
 def test_welcome_decodes_exactly(page, static_server):

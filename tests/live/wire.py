@@ -181,6 +181,8 @@ def _props(r: Reader) -> dict:
         elif k == 0x16:
             cap, join, phase, start, end, count = r.take("BBfffB")
             props["line"] = (cap, join, phase, start, end, tuple(r.take("f") for _ in range(count)))
+        elif k == 0x17:
+            props["world_clip"] = r.take("iiii")
         else:
             raise DecodeError(f"unknown property key 0x{k:02x} at byte {r.pos - 1}")
     return props
