@@ -7,14 +7,17 @@ import Synchronization
 /// no title, the whole line stroked), one item per 512-point tile of the
 /// zoom holding all of their paths at once. A world view of ten thousand
 /// routes then sends a few hundred paths and items, not ten thousand, and
-/// its frames walk a few hundred units. Made once per zoom level and
-/// renderer change; a pan only chooses the units near the screen.
+/// its frames walk a few hundred units. A large and detailed overlay is
+/// drawn in tile pieces instead (`TiledShape`). Made once per zoom level
+/// and renderer change; a pan only chooses the units near the screen.
 struct OverlayDrawPlan: Sendable {
     /// One item the layer draws: a single overlay (an index into the
     /// layer's entries) or a batch of them.
     enum Unit {
         case single(Int)
         case batch(Int)
+        /// A large overlay in tile pieces: an index into `tiled`.
+        case tiled(Int)
     }
 
     /// Overlays drawn alike in one tile, and the path of all of them once
@@ -40,6 +43,7 @@ struct OverlayDrawPlan: Sendable {
     /// Each unit's bounds, world units: what a render tests against the view without asking an overlay.
     private(set) var unitBounds: [Rect] = []
     private(set) var batches: [Batch] = []
+    private(set) var tiled: [TiledShape] = []
     /// The units that are growing shapes, whose bounds change while the plan lasts.
     private var growing: Set<Int> = []
     /// The side of a batch's tile, CSS px at the plan's zoom.
@@ -53,6 +57,13 @@ struct OverlayDrawPlan: Sendable {
         let tile = Self.tileSize / Mercator.pixelsPerUnit(zoom: Double(level))
         var index = 0
         while index < entries.count {
+            if let drawing = drawings[index], Self.cutIntoTiles(entries[index], drawing, level: level) {
+                units.append(.tiled(tiled.count))
+                unitBounds.append(entries[index].boundingMapRect)
+                tiled.append(TiledShape(index: index, level: level, strokeWidth: drawing.stroke.width))
+                index += 1
+                continue
+            }
             guard let drawing = drawings[index], Self.batchable(entries[index], drawing) else {
                 if drawings[index] != nil { append(.single(index), entries) }
                 index += 1
@@ -62,7 +73,7 @@ struct OverlayDrawPlan: Sendable {
             var tiles: [TileKey: Batch] = [:]
             var order: [TileKey] = []
             while index < entries.count, let next = drawings[index], next == drawing,
-                Self.batchable(entries[index], next)
+                Self.batchable(entries[index], next), !Self.cutIntoTiles(entries[index], next, level: level)
             {
                 let center = entries[index].boundingMapRect.center
                 let key = TileKey(x: Int((center.x / tile).rounded(.down)), y: Int((center.y / tile).rounded(.down)))
@@ -120,6 +131,11 @@ struct OverlayDrawPlan: Sendable {
             kept = made
             return made
         }
+    }
+
+    private static func cutIntoTiles(_ overlay: Overlay, _ drawing: ItemProperties, level: Int) -> Bool {
+        guard let shape = overlay as? OverlayShape else { return false }
+        return TiledShape.wanted(shape, drawing, level: level)
     }
 
     /// Whether an overlay can share an item: untitled (a titled one is its

@@ -180,6 +180,12 @@ final class OverlayLayerView: View {
                 }
                 drawn.items.append(p)
                 drawn.labels.append(title)
+            case .tiled(let k):
+                let tiled = plan.tiled[k]
+                guard let p = drawings[tiled.index], let shape = overlays[tiled.index] as? OverlayShape else {
+                    continue
+                }
+                drawPieces(of: shape, tiled, p, near: near, into: &context, &drawn)
             case .batch(let index):
                 let batch = plan.batches[index]
                 let path = plan.path(of: batch, overlays: overlays)
@@ -189,6 +195,42 @@ final class OverlayLayerView: View {
                 context.scene.append(batch.itemID, parent: id, kind: .worldPath, p)
                 drawn.items.append(p)
                 drawn.labels.append(nil)
+            }
+        }
+    }
+
+    /// Draws the tile pieces of a large shape near the screen: each tile's
+    /// fill, then its outline, every one cut to its tile by the painter.
+    private func drawPieces(
+        of shape: OverlayShape, _ tiled: TiledShape, _ drawing: ItemProperties, near: Rect,
+        into context: inout RenderContext, _ drawn: inout DrawnOverlays
+    ) {
+        var title = shape.title.flatMap { $0.isEmpty ? nil : $0 }
+        for piece in tiled.pieces(meeting: near, of: shape, drawing: drawing) {
+            for (item, fills) in [(piece.fill, true), (piece.outline, false)] {
+                guard let (itemID, path) = item else { continue }
+                var p = drawing
+                if fills {
+                    p.stroke = .none
+                    p.line = nil
+                } else {
+                    p.fill = .clear
+                    p.evenOdd = false
+                }
+                p.path = path.id
+                p.worldClip = piece.clip
+                context.use(path)
+                // The first piece drawn names the whole shape in the accessibility mirror, over its bounds.
+                let names = title
+                if names != nil { p = labelled(p, bounds: shape.boundingMapRect) }
+                context.scene.append(itemID, parent: id, kind: .worldPath, p)
+                if let names {
+                    context.scene.accessibility.append(
+                        AccessibilityElement(item: itemID, role: .text, flags: [], name: names))
+                    title = nil
+                }
+                drawn.items.append(p)
+                drawn.labels.append(names)
             }
         }
     }
