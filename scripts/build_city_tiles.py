@@ -19,7 +19,7 @@ Run from the repository root:
 
     python3 scripts/build_city_tiles.py [--out fixtures/tiles] [--trams fixtures/helsinki-trams.json]
 
-Needs (scripts/setup.sh --data): Debian's tilemaker and osmium-tool, and the Python packages osmium (pyosmium),
+Needs (scripts/setup.sh --data): Debian's tilemaker, and the Python packages osmium (pyosmium),
 pmtiles and mapbox-vector-tile. The data is OpenStreetMap's, (c) OpenStreetMap contributors, ODbL 1.0.
 """
 
@@ -181,14 +181,22 @@ def run_tilemaker(clean: Path, out: Path, config: Path, work: Path) -> None:
                    stdout=subprocess.DEVNULL)
 
 
-def write_metadata(mbtiles: Path, city: City, box: tuple[float, float, float, float]) -> dict[str, str]:
-    """Sets the metadata a viewer and MapWire read, keeping tilemaker's `json` (vector_layers)."""
+def write_metadata(mbtiles: Path, city: City, box: tuple[float, float, float, float],
+                   fields: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Sets the metadata a viewer and MapWire read.
+
+    `json` keeps tilemaker's vector_layers (every layer of the profile, with its zooms) but lists each layer's
+    fields as found in the tiles: tilemaker 2.2.0 lists only some of them (Karhula's transportation_name lacked
+    `name`).
+    """
     west, south, east, north = box
     db = sqlite3.connect(mbtiles)
     try:
         zooms = db.execute("SELECT MIN(zoom_level), MAX(zoom_level) FROM tiles").fetchone()
         old = dict(db.execute("SELECT name, value FROM metadata"))
-        layers = json.loads(old["json"])
+        layers = json.loads(old["json"])["vector_layers"]
+        for layer in layers:
+            layer["fields"] = fields.get(layer["id"], {})
         values = {
             "name": city.name,
             "description": old.get("description", ""),
@@ -201,7 +209,7 @@ def write_metadata(mbtiles: Path, city: City, box: tuple[float, float, float, fl
             "minzoom": str(zooms[0]),
             "maxzoom": str(zooms[1]),
             "attribution": ATTRIBUTION,
-            "json": json.dumps({"vector_layers": layers["vector_layers"]}, separators=(",", ":"), sort_keys=True),
+            "json": json.dumps({"vector_layers": layers}, separators=(",", ":"), sort_keys=True),
         }
         db.execute("DELETE FROM metadata")
         db.executemany("INSERT INTO metadata (name, value) VALUES (?, ?)", sorted(values.items()))
@@ -212,25 +220,41 @@ def write_metadata(mbtiles: Path, city: City, box: tuple[float, float, float, fl
     return values
 
 
-def layer_counts(mbtiles: Path) -> tuple[dict[str, int], dict[str, int], int]:
-    """Features per layer over all tiles and over the z14 tiles, and the number of tiles."""
+@dataclass
+class Survey:
+    """What the tiles of one MBTiles file hold, from decoding every tile."""
+    tiles: int
+    features: dict[str, int]  # per layer, over all tiles
+    features_z14: dict[str, int]  # per layer, over the z14 tiles
+    fields: dict[str, dict[str, str]]  # per layer, attribute name -> TileJSON type
+
+
+def survey(mbtiles: Path) -> Survey:
     import mapbox_vector_tile
 
     everywhere: Counter[str] = Counter()
     at14: Counter[str] = Counter()
+    fields: dict[str, dict[str, str]] = {}
     db = sqlite3.connect(mbtiles)
     tiles = 0
     try:
-        for zoom, data in db.execute("SELECT zoom_level, tile_data FROM tiles ORDER BY 1"):
+        for zoom, data in db.execute("SELECT zoom_level, tile_data FROM tiles ORDER BY zoom_level, tile_column, tile_row"):
             tiles += 1
             decoded = mapbox_vector_tile.decode(gzip.decompress(data))
             for name, layer in decoded.items():
                 everywhere[name] += len(layer["features"])
                 if zoom == 14:
                     at14[name] += len(layer["features"])
+                layer_fields = fields.setdefault(name, {})
+                for feature in layer["features"]:
+                    for key, value in feature["properties"].items():
+                        kind = ("Boolean" if isinstance(value, bool)
+                                else "Number" if isinstance(value, (int, float)) else "String")
+                        layer_fields.setdefault(key, kind)
     finally:
         db.close()
-    return dict(sorted(everywhere.items())), dict(sorted(at14.items())), tiles
+    return Survey(tiles, dict(sorted(everywhere.items())), dict(sorted(at14.items())),
+                  {name: dict(sorted(layer.items())) for name, layer in fields.items()})
 
 
 def header_box(pbf: Path) -> tuple[float, float, float, float]:
@@ -375,8 +399,9 @@ def main() -> None:
             config = tilemaker_config(city.name, work)
             mbtiles = args.out / f"{city.slug}.mbtiles"
             run_tilemaker(clean, mbtiles, config, work)
-            metadata = write_metadata(mbtiles, city, header_box(clean))
-            everywhere, at14, tiles = layer_counts(mbtiles)
+            found = survey(mbtiles)
+            metadata = write_metadata(mbtiles, city, header_box(clean), found.fields)
+            everywhere, at14, tiles = found.features, found.features_z14, found.tiles
             print(f"  {mbtiles.relative_to(ROOT) if mbtiles.is_relative_to(ROOT) else mbtiles}: "
                   f"{mbtiles.stat().st_size:,} bytes, {tiles} tiles, z{metadata['minzoom']}-z{metadata['maxzoom']}, "
                   f"bounds {metadata['bounds']}")
