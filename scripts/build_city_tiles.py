@@ -329,7 +329,9 @@ def tram_lines(raw: Path, pbf: Path) -> dict[str, Any]:
             is_stop = (role.startswith("stop") or ntags.get("public_transport") == "stop_position"
                        or ntags.get("railway") == "tram_stop")
             if is_stop:
-                stops.append({"id": ref, "name": ntags.get("name"), "role": role, "lonlat": list(nodes[ref])})
+                # HSL's routes list their stops as platform nodes (railway=tram_stop, with the stop code as ref).
+                stops.append({"id": ref, "name": ntags.get("name"), "ref": ntags.get("ref"), "role": role,
+                              "lonlat": list(nodes[ref])})
         lines = [[list(nodes[n]) for n in line] for line in stitch_ways(track)]
         line = {
             "id": rel_id,
