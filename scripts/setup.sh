@@ -5,7 +5,9 @@
 #                              SQLite, pkg-config
 #   scripts/setup.sh --test    + headless Chromium, chromedriver, the Python test packages
 #   scripts/setup.sh --data    + Natural Earth shapefiles and Python GIS packages, only
-#                                needed to regenerate fixtures/basemap.bin
+#                                needed to regenerate fixtures/basemap.bin; tilemaker and
+#                                pip's osmium, pmtiles, mapbox-vector-tile, only needed to
+#                                regenerate fixtures/tiles (scripts/build_city_tiles.py)
 #   scripts/setup.sh --runtime only the shared libraries a built `mapwire` (linked with
 #                              --static-swift-stdlib) loads, and curl for the health check:
 #                              the Docker image's slim runtime stage; no Swift needed
@@ -26,7 +28,7 @@ for arg in "$@"; do
         --data) want_data=1 ;;
         --runtime) want_runtime=1 ;;
         --print) want_print=1 ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
     esac
 done
@@ -36,7 +38,7 @@ if [ "$want_test" = 1 ]; then
     packages+=(chromium chromium-driver python3-pip)
 fi
 if [ "$want_data" = 1 ]; then
-    packages+=(libmagics++-data python3-shapely python3-pyshp)
+    packages+=(libmagics++-data python3-shapely python3-pyshp tilemaker python3-pip)
 fi
 if [ "$want_runtime" = 1 ]; then
     packages=(libwebsockets17 libwebsockets-evlib-ev libev4 libcap2 libharfbuzz0b libsqlite3-0 curl ca-certificates)
@@ -102,6 +104,16 @@ if [ "$want_test" = 1 ]; then
         # pip itself skips what is already satisfied, so this is cheap on re-runs.
         python3 -m pip install "${pip_args[@]}" "${requirements[@]}"
     fi
+fi
+
+if [ "$want_data" = 1 ]; then
+    data_pip_args=(-q)
+    [ "$(id -u)" = 0 ] && data_pip_args+=(--root-user-action=ignore)
+    if python3 -c 'import os, sys, sysconfig; sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)'; then
+        data_pip_args+=(--break-system-packages)
+    fi
+    # From PyPI rather than Debian (python3-pyosmium) so that they install for whichever python3 is on PATH.
+    python3 -m pip install "${data_pip_args[@]}" osmium pmtiles mapbox-vector-tile
 fi
 
 echo "setup.sh: done"
