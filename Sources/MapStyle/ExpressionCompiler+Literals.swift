@@ -1,0 +1,75 @@
+/// Literals and property values: what a bare JSON value means where a
+/// property of a given kind is wanted.
+extension ExpressionCompiler {
+    /// A JSON value as a constant. A string where a colour is wanted must
+    /// parse as a CSS colour; arrays appear only inside `literal` or as a
+    /// property's whole value.
+    package func literal(
+        _ json: JSONValue, path: String, kind: ValueKind?, wrapped: Bool = false
+    ) throws(StyleError) -> ExpressionValue {
+        switch json {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .number(n)
+        case .string(let s):
+            guard kind == .color else {
+                if case .enumeration(let allowed) = kind, !allowed.contains(s) {
+                    throw error(path, "\"\(s)\" is not one of \(allowed.joined(separator: ", "))")
+                }
+                return .string(s)
+            }
+            guard let color = CSSColor.parse(s) else { throw error(path, "\"\(s)\" is not a colour") }
+            return .color(color)
+        case .array(let items):
+            guard wrapped else { throw error(path, "an array here must be wrapped in [\"literal\", ...]") }
+            var values: [ExpressionValue] = []
+            for (i, item) in items.enumerated() {
+                values.append(try literal(item, path: "\(path)[\(i)]", kind: nil, wrapped: true))
+            }
+            return .array(values)
+        case .object:
+            throw error(path, "object values are not supported")
+        }
+    }
+
+    /// A paint or layout property's value: a constant, an expression, a
+    /// legacy `{"stops": ...}` function, or for `text-field` a string with
+    /// `{name}` tokens.
+    package mutating func compileProperty(
+        _ json: JSONValue, path: String, kind: ValueKind, tokens: Bool = false
+    ) throws(StyleError) -> StyleExpression {
+        switch json {
+        case .object(let function):
+            return try compileLegacyFunction(function, path: path, kind: kind)
+        case .array(let items):
+            if case .string(let op)? = items.first, Self.operators.contains(op) {
+                return try compile(json, path: path, expecting: kind)
+            }
+            if case .string(let op)? = items.first, kind != .stringArray {
+                throw error(path, "expression operator \"\(op)\" is not supported")
+            }
+            return .literal(try literal(json, path: path, kind: kind, wrapped: true))
+        case .string(let text) where tokens:
+            return template(text)
+        default:
+            return try compile(json, path: path, expecting: kind)
+        }
+    }
+
+    /// `"{name:latin} {ref}"`: literal runs and tokens. A localized name
+    /// token (`name:xx`, `name_xx`) falls back to `name` when missing.
+    package mutating func template(_ text: String) -> StyleExpression {
+        var parts: [StyleExpression] = []
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            if open > rest.startIndex { parts.append(.literal(.string(String(rest[..<open])))) }
+            let name = String(rest[rest.index(after: open)..<close])
+            let localized = name.hasPrefix("name:") || name.hasPrefix("name_")
+            parts.append(.token(keys.intern(name), fallback: localized ? keys.intern("name") : nil))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { parts.append(.literal(.string(String(rest)))) }
+        if parts.count == 1, let only = parts.first { return only }
+        return .concat(parts)
+    }
+}

@@ -1,0 +1,35 @@
+/// Why a style sheet was refused: where (`layers[12].paint.line-width`, and
+/// the layer's id when the path is inside one) and what is wrong there.
+package struct StyleError: Error, Equatable, CustomStringConvertible {
+    /// The JSON path of the problem, from the style's root.
+    package var path: String
+    /// The id of the layer the path is in, when it is in one that has an id.
+    package var layerID: String?
+    package var reason: String
+
+    package init(path: String, layerID: String? = nil, reason: String) {
+        self.path = path
+        self.layerID = layerID
+        self.reason = reason
+    }
+
+    package var description: String {
+        let layer = layerID.map { " (layer \"\($0)\")" } ?? ""
+        return "\(path)\(layer): \(reason)"
+    }
+}
+
+/// A layer type or property the style asks for and MapWire does not draw.
+/// The style still loads without it; the caller logs the list once.
+package struct StyleWarning: Hashable, Sendable, CustomStringConvertible {
+    package var layerID: String
+    /// `paint.line-blur`, `layout.icon-image`, `type raster`, and so on.
+    package var property: String
+
+    package init(layerID: String, property: String) {
+        self.layerID = layerID
+        self.property = property
+    }
+
+    package var description: String { "layer \"\(layerID)\": \(property) is not supported" }
+}
