@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "InputEvents", dependencies: ["MapGeometry"]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
         // A MapLibre style sheet subset: layers, filters and expressions, the built-in light and dark styles.
-        .target(name: "MapStyle", dependencies: ["DisplayList"]),
+        .target(name: "MapStyle", dependencies: ["DisplayList"], resources: [.copy("Styles")]),
         .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout", "InputEvents"]),
         .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "InputEvents"]),
         .target(name: "Wire", dependencies: ["DisplayList", "InputEvents", "MapGeometry"]),
