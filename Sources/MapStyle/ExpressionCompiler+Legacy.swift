@@ -61,8 +61,13 @@ extension ExpressionCompiler {
             let test = StyleExpression.oneOf(try subject(), try values(from: 2))
             return op == "in" ? test : .not(test)
         case "has", "!has":
-            let s = try subject()
-            let test: StyleExpression = if case .get(let key) = s { .has(key) } else { .literal(.bool(true)) }
+            // Every feature has a type; `$id` is there when the tile gave one.
+            let test: StyleExpression =
+                switch try subject() {
+                case .get(let key): .has(key)
+                case .featureID: .compare(.notEqual, .featureID, .literal(.null))
+                default: .literal(.bool(true))
+                }
             return op == "has" ? test : .not(test)
         case "all", "any", "none":
             var parts: [StyleExpression] = []

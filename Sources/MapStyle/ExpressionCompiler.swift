@@ -69,9 +69,9 @@ package struct ExpressionCompiler {
             return .compare(StyleExpression.ComparisonOperator(rawValue: op)!, try arg(0), try arg(1))
         case "in":
             try argCount(2...2)
-            let needle = try arg(0)
-            if case .literal(.array(let values)) = try arg(1) { return .oneOf(needle, values) }
-            return .contains(needle: needle, haystack: try arg(1))
+            let needle = try arg(0), haystack = try arg(1)
+            if case .literal(.array(let values)) = haystack { return .oneOf(needle, values) }
+            return .contains(needle: needle, haystack: haystack)
         case "match":
             return try match(args, path: path, kind: kind)
         case "coalesce":

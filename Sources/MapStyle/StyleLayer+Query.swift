@@ -8,7 +8,7 @@ extension StyleLayer {
     /// Whether the layer draws at `zoom`: not hidden by `visibility`, and
     /// `minzoom <= zoom < maxzoom`.
     package func isVisible(atZoom zoom: Double) -> Bool {
-        isVisible && zoom >= minZoom && zoom < maxZoom
+        isVisibleByLayout && zoom >= minZoom && zoom < maxZoom
     }
 
     /// Whether the feature passes the layer's filter (every feature does

@@ -19,7 +19,8 @@ package struct StyleLayer: Sendable {
     package let minZoom: Double
     /// Hidden from this zoom on (MapLibre's `maxzoom` is exclusive).
     package let maxZoom: Double
-    package let isVisible: Bool
+    /// False when `layout.visibility` is `none`.
+    package let isVisibleByLayout: Bool
     package let filter: StyleExpression?
 
     let backgroundColor: StyleProperty<Color>
@@ -50,7 +51,7 @@ package struct StyleLayer: Sendable {
     /// a property missing from `properties` takes the spec's default.
     package init(
         id: String, type: LayerType, source: String?, sourceLayer: String?, minZoom: Double, maxZoom: Double,
-        isVisible: Bool, filter: StyleExpression?, properties: [String: StyleExpression]
+        isVisibleByLayout: Bool, filter: StyleExpression?, properties: [String: StyleExpression]
     ) {
         self.id = id
         self.type = type
@@ -58,7 +59,7 @@ package struct StyleLayer: Sendable {
         self.sourceLayer = sourceLayer
         self.minZoom = minZoom
         self.maxZoom = maxZoom
-        self.isVisible = isVisible
+        self.isVisibleByLayout = isVisibleByLayout
         self.filter = filter
         func property<Value>(_ name: String, _ fallback: Value?) -> StyleProperty<Value> {
             StyleProperty(properties[name], default: fallback)

@@ -55,7 +55,7 @@ struct StyleParser {
             try compiler.compileFilter(json, path: "\(path).filter")
         }
         var properties: [String: StyleExpression] = [:]
-        var isVisible = true
+        var isVisibleByLayout = true
         for section in [LayerPropertySpecs.Section.paint, .layout] {
             guard let sectionJSON = layer[section.rawValue] else { continue }
             guard case .object(let values) = sectionJSON else {
@@ -71,7 +71,7 @@ struct StyleParser {
                     guard case .string(let v) = value, v == "visible" || v == "none" else {
                         throw compiler.error(at, "visibility is \"visible\" or \"none\"")
                     }
-                    isVisible = v == "visible"
+                    isVisibleByLayout = v == "visible"
                     continue
                 }
                 let templated = LayerPropertySpecs.templated.contains(name)
@@ -80,7 +80,8 @@ struct StyleParser {
         }
         return StyleLayer(
             id: id, type: type, source: layer["source"]?.string, sourceLayer: layer["source-layer"]?.string,
-            minZoom: minZoom, maxZoom: maxZoom, isVisible: isVisible, filter: filter, properties: properties)
+            minZoom: minZoom, maxZoom: maxZoom, isVisibleByLayout: isVisibleByLayout, filter: filter,
+            properties: properties)
     }
 
     private func zoom(_ json: JSONValue?, path: String) throws(StyleError) -> Double? {

@@ -50,6 +50,9 @@ import Testing
         #expect(try filter(#"["has", "brunnel"]"#).value(motorway) == .bool(true))
         #expect(try filter(#"["!has", "brunnel"]"#).value(motorway) == .bool(false))
         #expect(try filter(#"["!has", "name"]"#).value(motorway) == .bool(true))
+        #expect(try filter(#"["has", "$id"]"#).value(motorway) == .bool(true))
+        #expect(try filter(#"["has", "$id"]"#).value(feature()) == .bool(false))
+        #expect(try filter(#"["!has", "$type"]"#).value(motorway) == .bool(false))
     }
 
     @Test func combinators() throws {
