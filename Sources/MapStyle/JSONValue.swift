@@ -3,7 +3,7 @@ import Foundation
 /// A style sheet's JSON as a value, so the compilers can tell a bool from a
 /// number (Foundation's untyped JSON cannot on Linux) and name the path of
 /// whatever they refuse.
-package enum JSONValue: Sendable, Equatable, Decodable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,30 +11,11 @@ package enum JSONValue: Sendable, Equatable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    package init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let bool = try? container.decode(Bool.self) {
-            self = .bool(bool)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
-        } else if let string = try? container.decode(String.self) {
-            self = .string(string)
-        } else if let array = try? container.decode([JSONValue].self) {
-            self = .array(array)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    /// Parses a whole document; a syntax error is a `StyleError` at the root.
+    /// Parses a whole document; a syntax error is a `StyleError` naming its
+    /// line and column, which Foundation's decoders do not say.
     package static func parse(_ data: Data) throws(StyleError) -> JSONValue {
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw StyleError(path: "style", reason: "not valid JSON (\(error.localizedDescription))")
-        }
+        var reader = JSONReader(bytes: [UInt8](data))
+        return try reader.document()
     }
 
     package var string: String? {
