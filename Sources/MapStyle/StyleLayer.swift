@@ -23,29 +23,32 @@ package struct StyleLayer: Sendable {
     package let isVisibleByLayout: Bool
     package let filter: StyleExpression?
 
-    let backgroundColor: StyleProperty<Color>
-    let backgroundOpacity: StyleProperty<Double>
-    let fillColor: StyleProperty<Color>
-    let fillOpacity: StyleProperty<Double>
-    let fillOutlineColor: StyleProperty<Color>
-    let lineColor: StyleProperty<Color>
-    let lineWidth: StyleProperty<Double>
-    let lineOpacity: StyleProperty<Double>
-    let lineDashArray: StyleProperty<[Double]>
-    let lineGapWidth: StyleProperty<Double>
-    let lineCap: StyleProperty<LineCap>
-    let lineJoin: StyleProperty<LineJoin>
-    let symbolPlacement: StyleProperty<SymbolPlacement>
-    let textField: StyleProperty<String>
-    let symbolSpacing: StyleProperty<Double>
-    let textMaxAngle: StyleProperty<Double>
-    let symbolSortKey: StyleProperty<Double>
-    let textFont: StyleProperty<[String]>
-    let textSize: StyleProperty<Double>
-    let textTransform: StyleProperty<TextTransform>
-    let textColor: StyleProperty<Color>
-    let textHaloColor: StyleProperty<Color>
-    let textHaloWidth: StyleProperty<Double>
+    // The compiled properties, for what the accessors in StyleLayer+Query.swift
+    // do not say: `lineWidth.isFeatureDependent` tells a renderer it may
+    // resolve the width once per tile rather than per feature.
+    package let backgroundColor: StyleProperty<Color>
+    package let backgroundOpacity: StyleProperty<Double>
+    package let fillColor: StyleProperty<Color>
+    package let fillOpacity: StyleProperty<Double>
+    package let fillOutlineColor: StyleProperty<Color>
+    package let lineColor: StyleProperty<Color>
+    package let lineWidth: StyleProperty<Double>
+    package let lineOpacity: StyleProperty<Double>
+    package let lineDashArray: StyleProperty<[Double]>
+    package let lineGapWidth: StyleProperty<Double>
+    package let lineCap: StyleProperty<LineCap>
+    package let lineJoin: StyleProperty<LineJoin>
+    package let symbolPlacement: StyleProperty<SymbolPlacement>
+    package let textField: StyleProperty<String>
+    package let symbolSpacing: StyleProperty<Double>
+    package let textMaxAngle: StyleProperty<Double>
+    package let symbolSortKey: StyleProperty<Double>
+    package let textFont: StyleProperty<[String]>
+    package let textSize: StyleProperty<Double>
+    package let textTransform: StyleProperty<TextTransform>
+    package let textColor: StyleProperty<Color>
+    package let textHaloColor: StyleProperty<Color>
+    package let textHaloWidth: StyleProperty<Double>
 
     /// Builds a layer from its compiled properties by name (`line-width`);
     /// a property missing from `properties` takes the spec's default.

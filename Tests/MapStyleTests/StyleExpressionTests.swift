@@ -3,7 +3,7 @@ import Testing
 
 @testable import MapStyle
 
-@Suite struct ExpressionTests {
+@Suite struct StyleExpressionTests {
     let road = feature(.lineString, id: .number(7), ["class": .string("primary"), "layer": .number(2)])
 
     @Test func comparisonsReadProperties() throws {
