@@ -103,7 +103,7 @@ extension ExpressionCompiler {
         for (i, stop) in stopsJSON.enumerated() {
             let at = "\(path).stops[\(i)]"
             guard case .array(let pair) = stop, pair.count == 2 else { throw error(at, "a stop is [input, output]") }
-            if case .object = pair[0] { throw error(at, "zoom-and-property functions are not supported") }
+            if case .object = pair[0] { throw unsupported(at, "zoom-and-property functions are not supported") }
             let output = StyleExpression.literal(try literal(pair[1], path: "\(at)[1]", kind: kind, wrapped: true))
             stops.append((try literal(pair[0], path: "\(at)[0]", kind: nil), output))
         }

@@ -28,7 +28,7 @@ extension ExpressionCompiler {
             }
             return .array(values)
         case .object:
-            throw error(path, "object values are not supported")
+            throw unsupported(path, "object values are not supported")
         }
     }
 
@@ -46,7 +46,10 @@ extension ExpressionCompiler {
                 return try compile(json, path: path, expecting: kind)
             }
             if case .string(let op)? = items.first, kind != .stringArray {
-                throw error(path, "expression operator \"\(op)\" is not supported")
+                if Self.knownUnsupported.contains(op) {
+                    throw unsupported(path, "expression operator \"\(op)\" is not supported")
+                }
+                throw error(path, "\"\(op)\" is not an expression operator")
             }
             return .literal(try literal(json, path: path, kind: kind, wrapped: true))
         case .string(let text) where tokens:

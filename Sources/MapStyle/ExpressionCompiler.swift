@@ -11,12 +11,29 @@ package struct ExpressionCompiler {
         StyleError(path: path, layerID: layerID, reason: reason)
     }
 
+    /// A well-formed request MapWire does not evaluate (see `StyleError.isUnsupported`).
+    package func unsupported(_ path: String, _ reason: String) -> StyleError {
+        StyleError(path: path, layerID: layerID, reason: reason, isUnsupported: true)
+    }
+
     /// Names MapWire evaluates. A JSON array starting with one of these is an
     /// expression; any other array in a property's place is a literal.
     package static let operators: Set<String> = [
         "literal", "get", "has", "!has", "id", "zoom", "geometry-type", "!", "all", "any", "none", "==", "!=",
         "<", "<=", ">", ">=", "in", "!in", "match", "coalesce", "case", "to-string", "to-number", "to-boolean",
         "concat", "interpolate", "step", "upcase", "downcase",
+    ]
+
+    /// MapLibre operators MapWire does not evaluate: a style using one still
+    /// loads, without the property or layer, and with a warning. Any other
+    /// name is a mistake in the style.
+    package static let knownUnsupported: Set<String> = [
+        "let", "var", "+", "-", "*", "/", "%", "^", "sqrt", "log10", "ln", "log2", "sin", "cos", "tan", "asin",
+        "acos", "atan", "min", "max", "round", "abs", "ceil", "floor", "pi", "e", "ln2", "format", "image",
+        "number-format", "collator", "resolved-locale", "is-supported-script", "feature-state", "properties",
+        "line-progress", "heatmap-density", "accumulated", "within", "distance", "at", "index-of", "slice",
+        "length", "typeof", "array", "boolean", "number", "string", "object", "to-color", "to-rgba", "rgb", "rgba",
+        "interpolate-hcl", "interpolate-lab", "global-state", "elevation", "split", "config",
     ]
 
     package mutating func compile(
@@ -45,7 +62,7 @@ package struct ExpressionCompiler {
         case "get", "has":
             try argCount(1...1)
             guard case .string(let name) = args[0] else {
-                throw error("\(path)[1]", "\(op) takes a property name; reading from an object is not supported")
+                throw unsupported("\(path)[1]", "\(op) takes a property name; reading from an object is not supported")
             }
             let key = keys.intern(name)
             return op == "get" ? .get(key) : .has(key)
@@ -64,7 +81,7 @@ package struct ExpressionCompiler {
             return op == "all" ? .all(parts) : .any(parts)
         case "==", "!=", "<", "<=", ">", ">=":
             guard args.count == 2 else {
-                throw error(path, "\(op) compares two values (a collator argument is not supported)")
+                throw unsupported(path, "\(op) compares two values (a collator argument is not supported)")
             }
             return .compare(StyleExpression.ComparisonOperator(rawValue: op)!, try arg(0), try arg(1))
         case "in":
@@ -108,7 +125,10 @@ package struct ExpressionCompiler {
             // Legacy-only operators, found inside an expression filter.
             return try compileLegacyFilter(json, path: path)
         default:
-            throw error(path, "expression operator \"\(op)\" is not supported")
+            if Self.knownUnsupported.contains(op) {
+                throw unsupported(path, "expression operator \"\(op)\" is not supported")
+            }
+            throw error(path, "\"\(op)\" is not an expression operator")
         }
     }
 
@@ -154,7 +174,8 @@ package struct ExpressionCompiler {
                     throw error("\(path)[1]", "an exponential base is a positive number")
                 }
                 interpolation = .exponential(base: base)
-            default: throw error("\(path)[1]", "interpolation \"\(name)\" is not supported (linear or exponential)")
+            default:
+                throw unsupported("\(path)[1]", "interpolation \"\(name)\" is not supported (linear or exponential)")
             }
         }
         let offset = args.count - rest.count + 1

@@ -6,11 +6,16 @@ package struct StyleError: Error, Equatable, CustomStringConvertible {
     /// The id of the layer the path is in, when it is in one that has an id.
     package var layerID: String?
     package var reason: String
+    /// True when the style is well formed but asks for what MapWire does not
+    /// evaluate (an operator such as `format`): the parser then skips the
+    /// property or layer with a warning instead of refusing the style.
+    package var isUnsupported: Bool
 
-    package init(path: String, layerID: String? = nil, reason: String) {
+    package init(path: String, layerID: String? = nil, reason: String, isUnsupported: Bool = false) {
         self.path = path
         self.layerID = layerID
         self.reason = reason
+        self.isUnsupported = isUnsupported
     }
 
     package var description: String {
@@ -23,13 +28,19 @@ package struct StyleError: Error, Equatable, CustomStringConvertible {
 /// The style still loads without it; the caller logs the list once.
 package struct StyleWarning: Hashable, Sendable, CustomStringConvertible {
     package var layerID: String
-    /// `paint.line-blur`, `layout.icon-image`, `type raster`, and so on.
+    /// `paint.line-blur`, `layout.icon-image`, `type raster`, `filter`, and so on.
     package var property: String
+    /// What in the property is not supported and what MapWire does instead,
+    /// when the property itself is (an expression operator it does not evaluate).
+    package var detail: String?
 
-    package init(layerID: String, property: String) {
+    package init(layerID: String, property: String, detail: String? = nil) {
         self.layerID = layerID
         self.property = property
+        self.detail = detail
     }
 
-    package var description: String { "layer \"\(layerID)\": \(property) is not supported" }
+    package var description: String {
+        "layer \"\(layerID)\": \(property)" + (detail.map { ": \($0)" } ?? " is not supported")
+    }
 }

@@ -51,8 +51,15 @@ struct StyleParser {
         }
         let minZoom = try zoom(layer["minzoom"], path: "\(path).minzoom") ?? 0
         let maxZoom = try zoom(layer["maxzoom"], path: "\(path).maxzoom") ?? 24
-        let filter = try layer["filter"].map { json throws(StyleError) in
-            try compiler.compileFilter(json, path: "\(path).filter")
+        var filter: StyleExpression?
+        if let json = layer["filter"] {
+            do {
+                filter = try compiler.compileFilter(json, path: "\(path).filter")
+            } catch  where error.isUnsupported {
+                // Drawing the layer unfiltered would be wrong: leave it out.
+                warnings.append(StyleWarning(layerID: id, property: "filter", detail: "\(error.reason): layer skipped"))
+                return nil
+            }
         }
         var properties: [String: StyleExpression] = [:]
         var isVisibleByLayout = true
@@ -75,7 +82,13 @@ struct StyleParser {
                     continue
                 }
                 let templated = LayerPropertySpecs.templated.contains(name)
-                properties[name] = try compiler.compileProperty(value, path: at, kind: kind, tokens: templated)
+                do {
+                    properties[name] = try compiler.compileProperty(value, path: at, kind: kind, tokens: templated)
+                } catch  where error.isUnsupported {
+                    let property = "\(section.rawValue).\(name)"
+                    warnings.append(
+                        StyleWarning(layerID: id, property: property, detail: "\(error.reason): default used"))
+                }
             }
         }
         return StyleLayer(

@@ -60,7 +60,36 @@ import Testing
             {"version": 8, "layers": [{"id": "w", "type": "fill", "filter": ["==", ["get", "class"], ["frobnicate"]]}]}
             """#)
         #expect(error?.path == "layers[0].filter[2]")
-        #expect(error?.reason == #"expression operator "frobnicate" is not supported"#)
+        #expect(error?.reason == #""frobnicate" is not an expression operator"#)
+    }
+
+    @Test func anOperatorMapWireDoesNotEvaluateIsAWarning() throws {
+        let parsed = try style(
+            #"""
+            {"id": "labels", "type": "symbol",
+             "layout": {"text-field": ["format", ["get", "name"], {}], "text-size": 12}},
+            {"id": "inside", "type": "fill", "filter": ["within", {"type": "Polygon", "coordinates": []}]},
+            {"id": "widths", "type": "line", "paint": {"line-width": ["*", 2, ["zoom"]], "line-color": "red"}}
+            """#)
+        #expect(parsed.layers.map(\.id) == ["labels", "widths"])
+        #expect(
+            parsed.warnings == [
+                StyleWarning(
+                    layerID: "labels", property: "layout.text-field",
+                    detail: #"expression operator "format" is not supported: default used"#),
+                StyleWarning(
+                    layerID: "inside", property: "filter",
+                    detail: #"expression operator "within" is not supported: layer skipped"#),
+                StyleWarning(
+                    layerID: "widths", property: "paint.line-width",
+                    detail: #"expression operator "*" is not supported: default used"#),
+            ])
+        #expect(parsed.layers[0].textField(for: feature(["name": .string("x")]), zoom: 12) == nil)
+        #expect(parsed.layers[0].textSize(for: feature(), zoom: 12) == 12)
+        #expect(parsed.layers[1].lineWidth(for: feature(), zoom: 12) == 1)
+        #expect(
+            parsed.warnings[1].description
+                == #"layer "inside": filter: expression operator "within" is not supported: layer skipped"#)
     }
 
     @Test func documentLevelErrors() {
