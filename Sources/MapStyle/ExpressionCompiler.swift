@@ -21,18 +21,19 @@ package struct ExpressionCompiler {
     package static let operators: Set<String> = [
         "literal", "get", "has", "!has", "id", "zoom", "geometry-type", "!", "all", "any", "none", "==", "!=",
         "<", "<=", ">", ">=", "in", "!in", "match", "coalesce", "case", "to-string", "to-number", "to-boolean",
-        "concat", "interpolate", "step", "upcase", "downcase",
+        "concat", "interpolate", "step", "upcase", "downcase", "+", "-", "*", "/", "%", "^", "min", "max",
+        "string", "number", "boolean",
     ]
 
     /// MapLibre operators MapWire does not evaluate: a style using one still
     /// loads, without the property or layer, and with a warning. Any other
     /// name is a mistake in the style.
     package static let knownUnsupported: Set<String> = [
-        "let", "var", "+", "-", "*", "/", "%", "^", "sqrt", "log10", "ln", "log2", "sin", "cos", "tan", "asin",
-        "acos", "atan", "min", "max", "round", "abs", "ceil", "floor", "pi", "e", "ln2", "format", "image",
+        "let", "var", "sqrt", "log10", "ln", "log2", "sin", "cos", "tan", "asin",
+        "acos", "atan", "round", "abs", "ceil", "floor", "pi", "e", "ln2", "format", "image",
         "number-format", "collator", "resolved-locale", "is-supported-script", "feature-state", "properties",
         "line-progress", "heatmap-density", "accumulated", "within", "distance", "at", "index-of", "slice",
-        "length", "typeof", "array", "boolean", "number", "string", "object", "to-color", "to-rgba", "rgb", "rgba",
+        "length", "typeof", "array", "object", "to-color", "to-rgba", "rgb", "rgba",
         "interpolate-hcl", "interpolate-lab", "global-state", "elevation", "split", "config",
     ]
 
@@ -46,6 +47,11 @@ package struct ExpressionCompiler {
         let args = Array(items.dropFirst())
         func arg(_ i: Int, _ kind: ValueKind? = nil) throws(StyleError) -> StyleExpression {
             try compile(args[i], path: "\(path)[\(i + 1)]", expecting: kind)
+        }
+        func operands(_ kind: ValueKind? = nil) throws(StyleError) -> [StyleExpression] {
+            var out: [StyleExpression] = []
+            for i in args.indices { out.append(try arg(i, kind)) }
+            return out
         }
         func argCount(_ allowed: ClosedRange<Int>) throws(StyleError) {
             guard allowed.contains(args.count) else {
@@ -104,6 +110,17 @@ package struct ExpressionCompiler {
                 branches.append((try arg(i), try arg(i + 1, kind)))
             }
             return .cases(branches, fallback: try arg(args.count - 1, kind))
+        case "+", "*", "min", "max":
+            guard !args.isEmpty, op == "min" || op == "max" || args.count >= 2 else {
+                throw error(path, "\(op) needs at least \(op == "min" || op == "max" ? 1 : 2) arguments")
+            }
+            return .arithmetic(StyleExpression.ArithmeticOperator(rawValue: op)!, try operands())
+        case "-", "/", "%", "^":
+            try argCount(op == "-" ? 1...2 : 2...2)
+            return .arithmetic(StyleExpression.ArithmeticOperator(rawValue: op)!, try operands())
+        case "string", "number", "boolean":
+            guard !args.isEmpty else { throw error(path, "\(op) takes at least one argument") }
+            return .assertType(StyleExpression.AssertedType(rawValue: op)!, try operands(kind))
         case "to-string":
             try argCount(1...1)
             return .toText(try arg(0))

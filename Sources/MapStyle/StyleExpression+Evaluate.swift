@@ -48,6 +48,17 @@ extension StyleExpression {
                 return branch.output.evaluate(feature, zoom: zoom)
             }
             return fallback.evaluate(feature, zoom: zoom)
+        case .arithmetic(let op, let es):
+            return Self.arithmetic(op, es, feature, zoom)
+        case .assertType(let type, let es):
+            for e in es {
+                let value = e.evaluate(feature, zoom: zoom)
+                switch (type, value) {
+                case (.string, .string), (.number, .number), (.boolean, .bool): return value
+                default: continue
+                }
+            }
+            return .null
         case .toText(let e):
             return .string(e.evaluate(feature, zoom: zoom).text)
         case .toNumber(let es):
@@ -114,6 +125,34 @@ extension StyleExpression {
         case (.string(let n), .string(let h)): h.contains(n)
         default: false
         }
+    }
+
+    /// Numbers only: any other operand makes the result null (the default).
+    private static func arithmetic(
+        _ op: ArithmeticOperator, _ operands: [StyleExpression], _ feature: some StyleFeature, _ zoom: Double
+    ) -> ExpressionValue {
+        var result: Double?
+        for operand in operands {
+            guard let x = operand.evaluate(feature, zoom: zoom).number else { return .null }
+            guard let sum = result else {
+                result = x
+                continue
+            }
+            result =
+                switch op {
+                case .add: sum + x
+                case .subtract: sum - x
+                case .multiply: sum * x
+                case .divide: sum / x
+                case .remainder: sum.truncatingRemainder(dividingBy: x)
+                case .power: pow(sum, x)
+                case .minimum: min(sum, x)
+                case .maximum: max(sum, x)
+                }
+        }
+        guard var value = result else { return .null }
+        if op == .subtract, operands.count == 1 { value = -value }
+        return value.isFinite ? .number(value) : .null
     }
 
     private static func number(_ value: ExpressionValue) -> Double? {

@@ -20,6 +20,9 @@ package indirect enum StyleExpression: Sendable {
     case match(StyleExpression, labels: [MatchLabel], outputs: [StyleExpression], fallback: StyleExpression)
     case coalesce([StyleExpression])
     case cases([(condition: StyleExpression, output: StyleExpression)], fallback: StyleExpression)
+    case arithmetic(ArithmeticOperator, [StyleExpression])
+    /// `string`, `number`, `boolean`: the first argument of that type, else null.
+    case assertType(AssertedType, [StyleExpression])
     case toText(StyleExpression)
     case toNumber([StyleExpression])
     case concat([StyleExpression])
@@ -32,6 +35,15 @@ package indirect enum StyleExpression: Sendable {
 
     package enum ComparisonOperator: String, Sendable {
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    }
+
+    package enum ArithmeticOperator: String, Sendable {
+        case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%", power = "^"
+        case minimum = "min", maximum = "max"
+    }
+
+    package enum AssertedType: String, Sendable {
+        case string, number, boolean
     }
 
     package enum Interpolation: Sendable, Equatable {
@@ -52,7 +64,8 @@ package indirect enum StyleExpression: Sendable {
         case .literal, .zoom: false
         case .get, .has, .featureID, .geometryType, .token: true
         case .not(let e), .toText(let e), .transform(_, let e): e.readsFeature
-        case .all(let es), .any(let es), .coalesce(let es), .toNumber(let es), .concat(let es):
+        case .all(let es), .any(let es), .coalesce(let es), .toNumber(let es), .concat(let es),
+            .arithmetic(_, let es), .assertType(_, let es):
             es.contains { $0.readsFeature }
         case .compare(_, let a, let b), .contains(let a, let b): a.readsFeature || b.readsFeature
         case .oneOf(let e, _): e.readsFeature

@@ -88,6 +88,29 @@ import Testing
             try expression(#"["concat", ["get", "class"], " ", ["get", "layer"]]"#).value(road) == .string("primary 2"))
     }
 
+    @Test func arithmetic() throws {
+        #expect(try expression(#"["+", 1, 2, 3]"#).value() == .number(6))
+        #expect(try expression(#"["-", 10, 4]"#).value() == .number(6))
+        #expect(try expression(#"["-", 4]"#).value() == .number(-4))
+        #expect(try expression(#"["*", ["get", "layer"], 1.5]"#).value(road) == .number(3))
+        #expect(try expression(#"["/", 9, 2]"#).value() == .number(4.5))
+        #expect(try expression(#"["%", 9, 4]"#).value() == .number(1))
+        #expect(try expression(#"["^", 2, 10]"#).value() == .number(1024))
+        #expect(try expression(#"["min", 4, 2, 8]"#).value() == .number(2))
+        #expect(try expression(#"["max", 4, 2, 8]"#).value() == .number(8))
+        // A missing operand or a division by zero gives null, so the property's default.
+        #expect(try expression(#"["*", ["get", "missing"], 2]"#).value(road) == .null)
+        #expect(try expression(#"["/", 1, 0]"#).value() == .null)
+        #expect(compileError(#"["/", 1]"#)?.path == "test")
+    }
+
+    @Test func typeAssertionsTakeTheFirstValueOfTheirType() throws {
+        #expect(try expression(#"["string", ["get", "layer"], ["get", "class"]]"#).value(road) == .string("primary"))
+        #expect(try expression(#"["number", ["get", "class"], ["get", "layer"]]"#).value(road) == .number(2))
+        #expect(try expression(#"["boolean", ["get", "class"]]"#).value(road) == .null)
+        #expect(try expression(#"["boolean", ["has", "class"]]"#).value(road) == .bool(true))
+    }
+
     @Test func literalKeepsArrays() throws {
         #expect(try expression(#"["literal", [1, "a"]]"#).value() == .array([.number(1), .string("a")]))
     }

@@ -69,7 +69,7 @@ import Testing
             {"id": "labels", "type": "symbol",
              "layout": {"text-field": ["format", ["get", "name"], {}], "text-size": 12}},
             {"id": "inside", "type": "fill", "filter": ["within", {"type": "Polygon", "coordinates": []}]},
-            {"id": "widths", "type": "line", "paint": {"line-width": ["*", 2, ["zoom"]], "line-color": "red"}}
+            {"id": "widths", "type": "line", "paint": {"line-width": ["round", ["zoom"]], "line-color": "red"}}
             """#)
         #expect(parsed.layers.map(\.id) == ["labels", "widths"])
         #expect(
@@ -82,7 +82,7 @@ import Testing
                     detail: #"expression operator "within" is not supported: layer skipped"#),
                 StyleWarning(
                     layerID: "widths", property: "paint.line-width",
-                    detail: #"expression operator "*" is not supported: default used"#),
+                    detail: #"expression operator "round" is not supported: default used"#),
             ])
         #expect(parsed.layers[0].textField(for: feature(["name": .string("x")]), zoom: 12) == nil)
         #expect(parsed.layers[0].textSize(for: feature(), zoom: 12) == 12)
