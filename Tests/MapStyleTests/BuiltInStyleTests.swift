@@ -131,6 +131,17 @@ import Testing
             drawing(lake, from: "water_name", at: 10, in: style).first?.textField(for: lake, zoom: 10) == "Bodensee")
     }
 
+    @Test(arguments: MapStyle.BuiltIn.allCases)
+    func countriesAreBoundedOnLandOnly(_ which: MapStyle.BuiltIn) throws {
+        let style = try MapStyle.builtIn(which)
+        let border = feature(.lineString, ["admin_level": .number(2)])
+        #expect(drawing(border, from: "boundary", at: 5, in: style).map(\.id) == ["boundary-country"])
+        for maritime in [StyleValue.number(1), .bool(true)] {
+            let sea = feature(.lineString, ["admin_level": .number(2), "maritime": maritime])
+            #expect(drawing(sea, from: "boundary", at: 5, in: style).isEmpty)
+        }
+    }
+
     @Test func lightAndDarkDiffer() throws {
         let light = try MapStyle.builtIn(.light), dark = try MapStyle.builtIn(.dark)
         #expect(light.layers.map(\.id) == dark.layers.map(\.id))

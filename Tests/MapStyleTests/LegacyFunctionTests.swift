@@ -11,6 +11,15 @@ import Testing
         #expect(width.value(zoom: 16) == .number(9))
     }
 
+    @Test func aFunctionMeansTheExpressionItWrites() throws {
+        let legacy = try property(#"{"base": 1.3, "stops": [[6, 0.5], [12, 3], [18, 20]]}"#, kind: .number)
+        let modern = try property(
+            #"["interpolate", ["exponential", 1.3], ["zoom"], 6, 0.5, 12, 3, 18, 20]"#, kind: .number)
+        for zoom in stride(from: 4.0, through: 20, by: 0.25) {
+            #expect(legacy.value(zoom: zoom) == modern.value(zoom: zoom), "z\(zoom)")
+        }
+    }
+
     @Test func baseMakesTheCurveExponential() throws {
         let width = try property(#"{"base": 2, "stops": [[10, 0], [12, 12]]}"#, kind: .number)
         #expect(width.value(zoom: 11) == .number(4))
