@@ -1,4 +1,4 @@
-/// Compiles expression JSON into an `StyleExpression` tree. One compiler runs
+/// Compiles expression JSON into a `StyleExpression` tree. One compiler runs
 /// over a whole style so every property name is interned into one table.
 package struct ExpressionCompiler {
     package var keys = PropertyKeyTable()
@@ -66,8 +66,8 @@ package struct ExpressionCompiler {
             try argCount(1...1)
             return .literal(try literal(args[0], path: "\(path)[1]", kind: kind, wrapped: true))
         case "get", "has":
-            try argCount(1...1)
-            guard case .string(let name) = args[0] else {
+            try argCount(1...2)
+            guard args.count == 1, case .string(let name) = args[0] else {
                 throw unsupported("\(path)[1]", "\(op) takes a property name; reading from an object is not supported")
             }
             let key = keys.intern(name)
@@ -82,9 +82,7 @@ package struct ExpressionCompiler {
             try argCount(1...1)
             return .not(.not(try arg(0)))
         case "all", "any":
-            var parts: [StyleExpression] = []
-            for i in args.indices { parts.append(try arg(i)) }
-            return op == "all" ? .all(parts) : .any(parts)
+            return op == "all" ? .all(try operands()) : .any(try operands())
         case "==", "!=", "<", "<=", ">", ">=":
             guard args.count == 2 else {
                 throw unsupported(path, "\(op) compares two values (a collator argument is not supported)")
@@ -98,9 +96,7 @@ package struct ExpressionCompiler {
         case "match":
             return try match(args, path: path, kind: kind)
         case "coalesce":
-            var parts: [StyleExpression] = []
-            for i in args.indices { parts.append(try arg(i, kind)) }
-            return .coalesce(parts)
+            return .coalesce(try operands(kind))
         case "case":
             guard args.count >= 3, args.count % 2 == 1 else {
                 throw error(path, "case needs condition and output pairs, then a fallback")
@@ -126,13 +122,9 @@ package struct ExpressionCompiler {
             return .toText(try arg(0))
         case "to-number":
             guard !args.isEmpty else { throw error(path, "to-number takes at least one argument") }
-            var parts: [StyleExpression] = []
-            for i in args.indices { parts.append(try arg(i)) }
-            return .toNumber(parts)
+            return .toNumber(try operands())
         case "concat":
-            var parts: [StyleExpression] = []
-            for i in args.indices { parts.append(try arg(i)) }
-            return .concat(parts)
+            return .concat(try operands())
         case "upcase", "downcase":
             try argCount(1...1)
             return .transform(op == "upcase" ? .uppercase : .lowercase, try arg(0))

@@ -69,9 +69,10 @@ import Testing
             {"id": "labels", "type": "symbol",
              "layout": {"text-field": ["format", ["get", "name"], {}], "text-size": 12}},
             {"id": "inside", "type": "fill", "filter": ["within", {"type": "Polygon", "coordinates": []}]},
-            {"id": "widths", "type": "line", "paint": {"line-width": ["round", ["zoom"]], "line-color": "red"}}
+            {"id": "widths", "type": "line", "paint": {"line-width": ["round", ["zoom"]], "line-color": "red"}},
+            {"id": "lookup", "type": "line", "paint": {"line-width": ["get", "w", {"w": 2}]}}
             """#)
-        #expect(parsed.layers.map(\.id) == ["labels", "widths"])
+        #expect(parsed.layers.map(\.id) == ["labels", "widths", "lookup"])
         #expect(
             parsed.warnings == [
                 StyleWarning(
@@ -83,6 +84,9 @@ import Testing
                 StyleWarning(
                     layerID: "widths", property: "paint.line-width",
                     detail: #"expression operator "round" is not supported: default used"#),
+                StyleWarning(
+                    layerID: "lookup", property: "paint.line-width",
+                    detail: "get takes a property name; reading from an object is not supported: default used"),
             ])
         #expect(parsed.layers[0].textField(for: feature(["name": .string("x")]), zoom: 12) == nil)
         #expect(parsed.layers[0].textSize(for: feature(), zoom: 12) == 12)
