@@ -39,6 +39,11 @@ package struct MapStyle: Sendable {
         }
     }
 
+    /// A style file by its path, as `--style PATH` gives it.
+    package init(contentsOfFile path: String) throws(StyleError) {
+        try self.init(contentsOf: URL(fileURLWithPath: path))
+    }
+
     /// The interned key for a property name the style reads, or nil when no
     /// layer reads it (the renderer can then skip that tile key).
     package func propertyKey(named name: String) -> StylePropertyKey? {

@@ -122,7 +122,7 @@ import Testing
         try Data(#"{"version": 8, "layers": [{"id": "x", "type": "line", "filter": ["in"]}]}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            _ = try MapStyle(contentsOf: file)
+            _ = try MapStyle(contentsOfFile: file.path)
             Issue.record("a bad style file loaded")
         } catch {
             #expect(error.path == "\(file.lastPathComponent): layers[0].filter")
