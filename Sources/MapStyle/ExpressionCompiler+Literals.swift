@@ -1,35 +1,54 @@
 /// Literals and property values: what a bare JSON value means where a
 /// property of a given kind is wanted.
 extension ExpressionCompiler {
-    /// A JSON value as a constant. A string where a colour is wanted must
-    /// parse as a CSS colour; arrays appear only inside `literal` or as a
-    /// property's whole value.
+    /// A JSON value as a constant, checked against the kind the property
+    /// wants, so a width of `"3"` is an error rather than a silent default.
+    /// A string where a colour is wanted must parse as a CSS colour; arrays
+    /// appear only inside `literal` or as a property's whole value.
     package func literal(
         _ json: JSONValue, path: String, kind: ValueKind?, wrapped: Bool = false
     ) throws(StyleError) -> ExpressionValue {
-        switch json {
-        case .null: return .null
-        case .bool(let b): return .bool(b)
-        case .number(let n): return .number(n)
-        case .string(let s):
-            guard kind == .color else {
-                if case .enumeration(let allowed) = kind, !allowed.contains(s) {
-                    throw error(path, "\"\(s)\" is not one of \(allowed.joined(separator: ", "))")
-                }
-                return .string(s)
-            }
+        switch (json, kind) {
+        case (.null, _): return .null
+        case (.bool(let b), nil), (.bool(let b), .boolean?): return .bool(b)
+        case (.number(let n), nil), (.number(let n), .number?), (.number(let n), .string?): return .number(n)
+        case (.string(let s), .color?):
             guard let color = CSSColor.parse(s) else { throw error(path, "\"\(s)\" is not a colour") }
             return .color(color)
-        case .array(let items):
+        case (.string(let s), .enumeration(let allowed)?):
+            guard allowed.contains(s) else {
+                throw error(path, "\"\(s)\" is not one of \(allowed.joined(separator: ", "))")
+            }
+            return .string(s)
+        case (.string(let s), nil), (.string(let s), .string?): return .string(s)
+        case (.array(let items), nil), (.array(let items), .numberArray?), (.array(let items), .stringArray?):
             guard wrapped else { throw error(path, "an array here must be wrapped in [\"literal\", ...]") }
+            let element: ValueKind? = kind == .numberArray ? .number : (kind == .stringArray ? .string : nil)
             var values: [ExpressionValue] = []
             for (i, item) in items.enumerated() {
-                values.append(try literal(item, path: "\(path)[\(i)]", kind: nil, wrapped: true))
+                if element == .string, case .number = item { throw mismatch(item, .string, "\(path)[\(i)]") }
+                values.append(try literal(item, path: "\(path)[\(i)]", kind: element, wrapped: true))
             }
             return .array(values)
-        case .object:
+        case (.object, _):
             throw unsupported(path, "object values are not supported")
+        case (_, let kind?):
+            throw mismatch(json, kind, path)
         }
+    }
+
+    private func mismatch(_ json: JSONValue, _ kind: ValueKind, _ path: String) -> StyleError {
+        let wanted =
+            switch kind {
+            case .number: "a number"
+            case .color: "a colour"
+            case .string: "a string"
+            case .boolean: "a boolean"
+            case .numberArray: "an array of numbers"
+            case .stringArray: "an array of strings"
+            case .enumeration(let allowed): "one of \(allowed.joined(separator: ", "))"
+            }
+        return error(path, "expected \(wanted), not \(json.kindName)")
     }
 
     /// A paint or layout property's value: a constant, an expression, a

@@ -115,6 +115,19 @@ import Testing
         #expect(badColour?.path == "layers[0].paint.fill-color")
     }
 
+    @Test func aLiteralOfTheWrongTypeIsAnErrorNotADefault() {
+        func failure(_ paint: String, type: String = "line") -> StyleError? {
+            styleError(#"{"version": 8, "layers": [{"id": "a", "type": "\#(type)", "paint": {\#(paint)}}]}"#)
+        }
+        #expect(failure(#""line-width": "3""#)?.reason == "expected a number, not a string")
+        #expect(failure(#""line-color": 5"#)?.reason == "expected a colour, not a number")
+        #expect(failure(#""line-dasharray": ["literal", [2, "x"]]"#)?.path == "layers[0].paint.line-dasharray[1][1]")
+        let inMatch = failure(#""line-width": ["match", ["get", "class"], "a", true, 2]"#)
+        #expect(inMatch?.path == "layers[0].paint.line-width[3]")
+        #expect(failure(#""line-width": {"stops": [[5, "wide"]]}"#)?.path == "layers[0].paint.line-width.stops[0][1]")
+        #expect(failure(#""line-width": null"#) == nil)
+    }
+
     @Test func aFileThatCannotBeReadOrParsedIsAStyleError() throws {
         let missing = URL(fileURLWithPath: "/nonexistent/style.json")
         #expect(throws: StyleError.self) { try MapStyle(contentsOf: missing) }
