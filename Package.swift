@@ -3,6 +3,7 @@ import PackageDescription
 
 // Modules depend only downward (README.md, "Layout", draws this graph):
 // MapGeometry <- DisplayList, InputEvents
+// DisplayList <- MapStyle: MapLibre style sheets (JSON resources), their expressions, colours as DisplayList's
 // DisplayList, InputEvents, TextLayout (HarfBuzz) <- ViewKit <- MapCore
 // DisplayList, InputEvents <- Wire
 // Wire, MapCore, Persistence (GRDB) <- MapSession <- MapWireServer (libwebsockets) <- MapWire
@@ -44,6 +45,8 @@ let package = Package(
         // Pointer, wheel and key events: what the browser sends and views handle, below both.
         .target(name: "InputEvents", dependencies: ["MapGeometry"]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
+        // A MapLibre style sheet subset: layers, filters and expressions, the built-in light and dark styles.
+        .target(name: "MapStyle", dependencies: ["DisplayList"], resources: [.copy("Styles")]),
         .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout", "InputEvents"]),
         .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "InputEvents"]),
         .target(name: "Wire", dependencies: ["DisplayList", "InputEvents", "MapGeometry"]),
@@ -149,6 +152,7 @@ let package = Package(
         .testTarget(name: "MapGeometryTests", dependencies: ["MapGeometry"]),
         .testTarget(name: "DisplayListTests", dependencies: ["DisplayList", "MapGeometry"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "MapStyleTests", dependencies: ["MapStyle", "DisplayList"]),
         .testTarget(name: "ViewKitTests", dependencies: ["ViewKit", "DisplayList", "MapGeometry", "InputEvents"]),
         .testTarget(name: "WireTests", dependencies: ["Wire", "DisplayList", "InputEvents", "MapGeometry"]),
         .testTarget(
