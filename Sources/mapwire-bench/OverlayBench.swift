@@ -71,6 +71,23 @@ struct OverlayBenchApp: MapApp {
         }
         return (routes, rings)
     }
+
+    /// A country-sized area (a jagged ring about 1,000 km across) and a
+    /// route across it, 50,000 points each, centred on 48 N 8 E: shapes a
+    /// city's zoom shows a few tiles of.
+    static func countryCoordinates() -> (route: [Coordinate], ring: [Coordinate]) {
+        let center = Coordinate(latitude: 48, longitude: 8)
+        let count = 50_000
+        let ring = (0..<count).map { i in
+            GreatCircle.destination(
+                from: center, bearing: Double(i) * 360 / Double(count), distance: i % 2 == 0 ? 500_000 : 498_000)
+        }
+        let route = (0..<count).map { i in
+            let t = Double(i) / Double(count - 1)
+            return Coordinate(latitude: 45 + 6 * t + 0.01 * sin(Double(i)), longitude: 1 + 14 * t)
+        }
+        return (route, ring)
+    }
 }
 
 /// `mapwire-bench overlays [lines] [vertices a line] [areas] [frames]`: a
@@ -79,14 +96,24 @@ struct OverlayBenchApp: MapApp {
 func runOverlayFrames(_ all: ArraySlice<String>) throws {
     // `--world`: the shapes are the shared world's (added as the HTTP API adds them), not each map's own.
     let inWorld = all.contains("--world")
-    let arguments = all.filter { $0 != "--world" }[...]
+    // `--country`: a country-sized area and a route across it as well, 50,000 points each.
+    let country = all.contains("--country")
+    let arguments = all.filter { $0 != "--world" && $0 != "--country" }[...]
     let lines = Int(arguments.first ?? "") ?? 10_000
     let vertices = Int(arguments.dropFirst().first ?? "") ?? 200
     let areas = Int(arguments.dropFirst(2).first ?? "") ?? 1_000
     let frames = Int(arguments.dropFirst(3).first ?? "") ?? 300
     let t0 = now()
-    let shapes = inWorld ? [] : OverlayBenchApp.shapes(lines: lines, vertices: vertices, areas: areas)
-    let worldShapes = inWorld ? OverlayBenchApp.worldShapes(lines: lines, vertices: vertices, areas: areas) : []
+    var shapes = inWorld ? [] : OverlayBenchApp.shapes(lines: lines, vertices: vertices, areas: areas)
+    var worldShapes = inWorld ? OverlayBenchApp.worldShapes(lines: lines, vertices: vertices, areas: areas) : []
+    let (route, ring) = OverlayBenchApp.countryCoordinates()
+    if country, inWorld {
+        worldShapes.append(LiveShape(id: "country-route", geometry: WorldGeometry.line(route)!))
+        worldShapes.append(LiveShape(id: "country", geometry: WorldGeometry.area(ring)!))
+    } else if country {
+        shapes += [Polyline(coordinates: route), Polygon(coordinates: ring)]
+    }
+    let large: [OverlayShape] = country ? [Polyline(coordinates: route), Polygon(coordinates: ring)] : []
     let made = now() - t0
     let app = try MapService(
         app: OverlayBenchApp(shapes: shapes),
@@ -98,8 +125,10 @@ func runOverlayFrames(_ all: ArraySlice<String>) throws {
         String(
             format: "%d lines of %d points and %d areas, made in %.2f s, %@", lines, vertices, areas, made,
             inWorld ? "the shared world's" : "each map's own"))
-    print("| camera | first frame KB | first frame ms | pan p50 ms | pan p99 ms | pan bytes p99 |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| camera | first frame KB | first frame ms | pan p50 ms | pan p99 ms | pan bytes p99 | large shapes whole KB |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for hash in ["#4/48/8", "#8/48/8", "#12/48/8", "#16/48/8"] {
         let t1 = now()
         let panner = PanningSession(id: 1, world: app.world, hash: hash)
@@ -111,9 +140,13 @@ func runOverlayFrames(_ all: ArraySlice<String>) throws {
             times.append(seconds)
             sizes.append(Double(bytes ?? 0))
         }
+        // What the large shapes' paths at the camera's zoom would take whole, beside what the frame sent.
+        let zoom = Double(hash.dropFirst().split(separator: "/")[0]) ?? 0
+        let whole = large.reduce(0) { $0 + $1.path(forZoom: zoom).data.count }
         print(
             String(
-                format: "| %@ | %.1f | %.1f | %.3f | %.3f | %.0f |", hash, Double(panner.firstFrameBytes) / 1024,
-                first * 1e3, percentile(times, 0.5) * 1e3, percentile(times, 0.99) * 1e3, percentile(sizes, 0.99)))
+                format: "| %@ | %.1f | %.1f | %.3f | %.3f | %.0f | %.1f |", hash, Double(panner.firstFrameBytes) / 1024,
+                first * 1e3, percentile(times, 0.5) * 1e3, percentile(times, 0.99) * 1e3, percentile(sizes, 0.99),
+                Double(whole) / 1024))
     }
 }

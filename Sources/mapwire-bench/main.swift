@@ -123,7 +123,8 @@ if CommandLine.arguments.dropFirst().first == "frames-crowd" {
     try runCrowdPans(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
-// `mapwire-bench overlays [lines] [vertices] [areas] [frames]`: frames over many lines and areas (OverlayBench.swift).
+// `mapwire-bench overlays [lines] [vertices] [areas] [frames] [--world] [--country]`: frames over many lines and
+// areas (OverlayBench.swift).
 if CommandLine.arguments.dropFirst().first == "overlays" {
     try runOverlayFrames(CommandLine.arguments.dropFirst(2))
     exit(0)
