@@ -152,7 +152,7 @@ let package = Package(
             name: "mapwire-fuzz",
             dependencies: [
                 "Wire", "MapSession", "MapHTTPAPI", "LiveWorld", "SessionTransport", "MapWireServer",
-                "SampleApps", "ViewKit", "MapGeometry",
+                "SampleApps", "ViewKit", "MapGeometry", "VectorTiles",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -171,6 +171,9 @@ let package = Package(
             name: "PersistenceTests",
             dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SessionTransportTests", dependencies: ["SessionTransport"]),
+        .testTarget(
+            name: "VectorTilesTests",
+            dependencies: ["VectorTiles", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"]),
         .testTarget(
             name: "LiveWorldTests",
