@@ -190,7 +190,7 @@ def typed(value) -> dict:
 
 
 def decoded(data: bytes) -> list[dict]:
-    layers = mapbox_vector_tile.decode(data, default_options={"y_coord_down": True})
+    layers = mapbox_vector_tile.decode(data, default_options={"y_coord_down": True, "geojson": False})
     return [{"name": name, "extent": layer["extent"], "version": layer["version"],
              "features": [{"id": f["id"], "type": f["type"],
                            "properties": {k: typed(v) for k, v in f["properties"].items()},
@@ -206,7 +206,7 @@ def reference() -> dict:
             path = os.path.join(FOLDER, name)
             archives.append({"path": os.path.relpath(path, ROOT), "tiles": [
                 {"z": z, "x": x, "y": y, "layers": decoded(data)} for z, x, y, data in archive_tiles(path)]})
-    return {"decoder": "mapbox_vector_tile, y_coord_down=True", "archives": archives}
+    return {"decoder": "mapbox_vector_tile, y_coord_down=True, geojson=False", "archives": archives}
 
 
 def write_reference() -> None:

@@ -14,7 +14,8 @@ package final class PMTilesArchive: TileArchive {
 
     package init(path: String) throws(TileArchiveError) {
         file = try ReadOnlyFile(path: path)
-        header = try PMTilesHeader(try file.read(0..<UInt64(PMTilesHeader.size)), fileSize: file.size)
+        let head = try file.read(0..<min(UInt64(PMTilesHeader.size), file.size))
+        header = try PMTilesHeader(head, fileSize: file.size)
         guard
             header.tileCompression == .none || header.tileCompression == .gzip
                 || header.tileCompression == .unknown
