@@ -5,7 +5,7 @@
 /// asked (`VectorTileFeature.decodeGeometry()`), so layers a style skips cost
 /// no geometry work.
 package struct VectorTile: Sendable {
-    package var layers: [VectorTileLayer]
+    package let layers: [VectorTileLayer]
 
     /// Decodes `bytes` (already inflated; see `Gzip`). Throws on anything malformed, never traps.
     package init(decoding bytes: [UInt8]) throws(VectorTileError) {

@@ -9,12 +9,12 @@ package enum VectorTileGeometryType: UInt8, Sendable {
 /// One feature of a layer: id, type, tags, and its geometry's bytes, decoded on demand.
 package struct VectorTileFeature: Sendable {
     /// The feature's id, when the tile gives one (the field is optional in the spec).
-    package var id: UInt64?
-    package var type: VectorTileGeometryType
+    package let id: UInt64?
+    package let type: VectorTileGeometryType
     /// (key index, value index) pairs into the layer's tables, checked against them when the layer was read.
-    package var tags: [(key: UInt32, value: UInt32)]
+    package let tags: [(key: UInt32, value: UInt32)]
     /// Where the feature's message starts in the tile, for errors about it.
-    package var offset: Int
+    package let offset: Int
     /// The tile's bytes, shared by every feature (copy on write, never copied).
     private let source: [UInt8]
     /// The packed geometry integers, as a range of `source`.

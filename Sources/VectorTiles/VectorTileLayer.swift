@@ -1,12 +1,14 @@
 /// One layer of a tile: its features, and the key and value tables their tags index.
+/// Read-only, because every tag was checked against these tables when the
+/// layer was decoded, which is what lets `properties(of:)` index them directly.
 package struct VectorTileLayer: Sendable {
-    package var name: String
-    package var version: UInt32
+    package let name: String
+    package let version: UInt32
     /// Tile coordinates run from 0 to `extent` across the tile (4096 unless the layer says).
-    package var extent: UInt32
-    package var keys: [String]
-    package var values: [VectorTileValue]
-    package var features: [VectorTileFeature]
+    package let extent: UInt32
+    package let keys: [String]
+    package let values: [VectorTileValue]
+    package let features: [VectorTileFeature]
 
     /// The properties of `feature` as (key, value) pairs, in the order its tags list them.
     package func properties(of feature: VectorTileFeature) -> [(key: String, value: VectorTileValue)] {
