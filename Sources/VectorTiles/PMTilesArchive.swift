@@ -7,6 +7,7 @@ package final class PMTilesArchive: TileArchive {
     let header: PMTilesHeader
     private let root: PMTilesDirectory
     private let file: ReadOnlyFile
+    let leaves = LeafDirectoryCache()
     /// A root entry leads to a leaf, a leaf entry to another leaf: real files nest at most once or twice.
     private static let maxDirectoryDepth = 4
     /// Directories inflate to a few MB in the largest planet files; more is a bomb.
@@ -48,7 +49,9 @@ package final class PMTilesArchive: TileArchive {
                 return header.tileCompression == .none ? bytes : try TileArchives.inflatedIfGzip(bytes)
             }
             let leaf = try Self.range(entry, in: header.leafDirectories)
-            directory = try PMTilesDirectory(decoding: try Self.section(file, leaf, header))
+            directory = try leaves.directory(at: leaf.lowerBound) { () throws(TileArchiveError) in
+                try PMTilesDirectory(decoding: try Self.section(file, leaf, header))
+            }
         }
         throw .directoryTooDeep
     }

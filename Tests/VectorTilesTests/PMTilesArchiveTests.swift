@@ -37,6 +37,30 @@ private func sampleWriter() -> PMTilesWriter {
         #expect(try archive.tile(z: 1, x: 2, y: 0) == nil)
     }
 
+    @Test func aLeafIsReadOnceAndKept() throws {
+        let path = try sampleWriter().write()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let archive = try PMTilesArchive(path: path)
+        #expect(archive.leaves.count == 0)
+        #expect(try read(archive, id: 20) == Array("C".utf8))
+        #expect(archive.leaves.count == 1)
+        #expect(try read(archive, id: 21) == nil)
+        #expect(try read(archive, id: 20) == Array("C".utf8))
+        #expect(archive.leaves.count == 1)
+    }
+
+    @Test func aFullCacheStartsAgainRatherThanGrowing() throws {
+        let cache = LeafDirectoryCache(capacity: 2)
+        var loads = 0
+        for offset: UInt64 in [0, 1, 0, 2, 0] {
+            _ = try cache.directory(at: offset) { () throws(TileArchiveError) in
+                loads += 1
+                return try PMTilesDirectory(decoding: [0])
+            }
+        }
+        #expect(loads == 4 && cache.count == 2)
+    }
+
     @Test func theHeaderAndJSONMakeTheMetadata() throws {
         let path = try sampleWriter().write()
         defer { try? FileManager.default.removeItem(atPath: path) }
