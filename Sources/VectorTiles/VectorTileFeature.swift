@@ -47,6 +47,8 @@ package struct VectorTileFeature: Sendable {
             case 2 where wireType == .lengthDelimited:
                 let range = try reader.readLengthDelimited()
                 var tagReader = ProtobufReader(reader.bytes, range: range)
+                // A pair takes at least two bytes, so this bounds the growth by the input.
+                tags.reserveCapacity(tags.count + range.count / 2)
                 while !tagReader.isAtEnd {
                     try Self.appendTag(try tagReader.readVarint(), to: &tags, pending: &tagsPending, at: start)
                 }
