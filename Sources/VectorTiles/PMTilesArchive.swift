@@ -13,7 +13,12 @@ package final class PMTilesArchive: TileArchive {
     /// Directories inflate to a few MB in the largest planet files; more is a bomb.
     private static let directoryLimit = 32 << 20
 
-    package init(path: String) throws(TileArchiveError) {
+    /// The largest tile read, stored or inflated: writers stop near 500 KB, so
+    /// anything near the cap is a damaged or hostile entry, not a tile.
+    let maxTileBytes: Int
+
+    package init(path: String, maxTileBytes: Int = Gzip.defaultOutputLimit) throws(TileArchiveError) {
+        self.maxTileBytes = maxTileBytes
         file = try ReadOnlyFile(path: path)
         let head = try file.read(0..<min(UInt64(PMTilesHeader.size), file.size))
         header = try PMTilesHeader(head, fileSize: file.size)
@@ -44,9 +49,11 @@ package final class PMTilesArchive: TileArchive {
         for _ in 0..<Self.maxDirectoryDepth {
             guard let entry = directory.entry(for: tileID) else { return nil }
             if entry.runLength > 0 {
+                guard Int(entry.length) <= maxTileBytes else { throw .tileTooLarge(Int(entry.length)) }
                 let bytes = try file.read(try Self.range(entry, in: header.tileData))
                 // `unknown` compression is sniffed: tiles are gzip exactly when they start with its magic.
-                return header.tileCompression == .none ? bytes : try TileArchives.inflatedIfGzip(bytes)
+                guard header.tileCompression != .none else { return bytes }
+                return try TileArchives.inflatedIfGzip(bytes, outputLimit: maxTileBytes)
             }
             let leaf = try Self.range(entry, in: header.leafDirectories)
             directory = try leaves.directory(at: leaf.lowerBound) { () throws(TileArchiveError) in

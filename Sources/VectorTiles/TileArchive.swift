@@ -26,10 +26,12 @@ package enum TileArchives {
     }
 
     /// The tile's bytes as a decoder wants them: gzip inflated, anything else as stored.
-    static func inflatedIfGzip(_ bytes: [UInt8]) throws(TileArchiveError) -> [UInt8] {
+    static func inflatedIfGzip(_ bytes: [UInt8], outputLimit: Int = Gzip.defaultOutputLimit)
+        throws(TileArchiveError) -> [UInt8]
+    {
         guard Gzip.isGzip(bytes) else { return bytes }
         do {
-            return try Gzip.inflate(bytes)
+            return try Gzip.inflate(bytes, outputLimit: outputLimit)
         } catch {
             throw .gzip(error)
         }

@@ -16,6 +16,8 @@ package enum TileArchiveError: Error, Equatable, Sendable {
     case invalidDirectory(String)
     /// Leaf directories nested deeper than the spec's writers ever go: a loop, or a hostile file.
     case directoryTooDeep
+    /// A PMTiles entry whose tile is larger than the archive reads (`PMTilesArchive.maxTileBytes`).
+    case tileTooLarge(Int)
     /// Metadata that is not the JSON object the format says.
     case invalidMetadata(String)
     /// A gzip-compressed tile, directory or metadata that would not inflate.

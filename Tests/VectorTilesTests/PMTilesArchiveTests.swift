@@ -84,6 +84,29 @@ private func sampleWriter() -> PMTilesWriter {
         #expect(try PMTilesArchive(path: path).tile(z: 0, x: 0, y: 0) == tile)
     }
 
+    @Test func tilesPastTheCapAreRefusedStoredOrInflated() throws {
+        var stored = PMTilesWriter()
+        stored.tileData = [UInt8](repeating: 7, count: 100)
+        stored.root = PMTilesWriter.directory([.init(id: 0, offset: 0, length: 100, runLength: 1)])
+        let storedPath = try stored.write()
+        defer { try? FileManager.default.removeItem(atPath: storedPath) }
+        #expect(try PMTilesArchive(path: storedPath, maxTileBytes: 100).tile(z: 0, x: 0, y: 0)?.count == 100)
+        #expect(throws: TileArchiveError.tileTooLarge(100)) {
+            try PMTilesArchive(path: storedPath, maxTileBytes: 99).tile(z: 0, x: 0, y: 0)
+        }
+        var gzipped = PMTilesWriter()
+        gzipped.tileData = GzipWriter.compress([UInt8](repeating: 0, count: 10_000))
+        gzipped.tileCompression = 2
+        gzipped.root = PMTilesWriter.directory([
+            .init(id: 0, offset: 0, length: UInt64(gzipped.tileData.count), runLength: 1)
+        ])
+        let gzippedPath = try gzipped.write()
+        defer { try? FileManager.default.removeItem(atPath: gzippedPath) }
+        #expect(throws: TileArchiveError.gzip(.outputTooLarge(limit: 1000))) {
+            try PMTilesArchive(path: gzippedPath, maxTileBytes: 1000).tile(z: 0, x: 0, y: 0)
+        }
+    }
+
     @Test func aLeafThatPointsAtItselfIsTooDeep() throws {
         var writer = PMTilesWriter()
         // The leaf's one entry is a leaf pointer to offset 0: itself. Its length is its own size, found by fixpoint.
