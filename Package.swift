@@ -10,6 +10,7 @@ import PackageDescription
 // swift-configuration <- MapWire: settings from flags, MAPWIRE_ variables and a JSON or YAML file
 // CSQLiteSetup (SQLite's process-wide settings) <- MapWire
 // MapWire <- SampleApps <- mapwire: the samples are an app on the library, as any other.
+// GRDB, CZlib (zlib) <- VectorTiles: Mapbox Vector Tiles from MBTiles and PMTiles; only mapwire-fuzz uses it yet.
 let package = Package(
     name: "MapWire",
     platforms: [.macOS(.v15)],
@@ -37,6 +38,11 @@ let package = Package(
             name: "CHarfBuzz",
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // glibc's malloc.h (mallinfo2), for the memory benchmark only.
         .systemLibrary(name: "CMalloc"),
@@ -100,6 +106,10 @@ let package = Package(
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
             ]
         ),
+        // Standard vector tiles read from MBTiles and PMTiles archives: decoding only, no drawing.
+        .target(
+            name: "VectorTiles",
+            dependencies: ["CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
         // The library product: re-exports every module an app uses, and starts the server from Swift.
         .target(
             name: "MapWire",
@@ -145,7 +155,7 @@ let package = Package(
             name: "mapwire-fuzz",
             dependencies: [
                 "Wire", "MapSession", "MapHTTPAPI", "LiveWorld", "SessionTransport", "MapWireServer",
-                "SampleApps", "ViewKit", "MapGeometry",
+                "SampleApps", "ViewKit", "MapGeometry", "VectorTiles",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -165,6 +175,9 @@ let package = Package(
             name: "PersistenceTests",
             dependencies: ["Persistence", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "SessionTransportTests", dependencies: ["SessionTransport"]),
+        .testTarget(
+            name: "VectorTilesTests",
+            dependencies: ["VectorTiles", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"]),
         .testTarget(
             name: "LiveWorldTests",

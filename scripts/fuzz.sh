@@ -15,7 +15,7 @@ swift build --scratch-path .build-fuzz --product mapwire-fuzz \
     -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING
 binary="$(swift build --scratch-path .build-fuzz --show-bin-path)/mapwire-fuzz"
 mkdir -p .build-fuzz/artifacts
-for target in client-message api-body session http-connection; do
+for target in client-message api-body session http-connection vector-tile; do
     scratch="$(mktemp -d)"
     echo "fuzz.sh: $target for $seconds s"
     log=".build-fuzz/$target.log"

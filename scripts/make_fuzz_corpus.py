@@ -5,8 +5,10 @@ start past the first bytes it would otherwise have to guess."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
+import sqlite3
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -82,9 +84,27 @@ def sessions() -> dict[str, bytes]:
     }
 
 
+def vector_tiles() -> dict[str, bytes]:
+    """Real tiles from fixtures/tiles/sample.mbtiles (scripts/make_tile_fixtures.py), as
+    stored (gzip, or not) and inflated, so the fuzzer starts inside both paths."""
+    db = sqlite3.connect(f"file:{os.path.join(ROOT, 'fixtures', 'tiles', 'sample.mbtiles')}?mode=ro", uri=True)
+    out = {}
+    for z, x, row in ((0, 0, 0), (1, 1, 1), (2, 0, 0)):
+        (blob,) = db.execute("SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?",
+                             (z, x, row)).fetchone()
+        blob = bytes(blob)
+        name = f"{z}-{x}-{(1 << z) - 1 - row}"
+        if blob[:2] == b"\x1f\x8b":
+            out[f"{name}-gzip"] = blob
+            blob = gzip.decompress(blob)
+        out[name] = blob
+    db.close()
+    return out
+
+
 def main() -> None:
     for target, inputs in (("client-message", client_messages()), ("api-body", api_bodies()),
-                           ("session", sessions())):
+                           ("session", sessions()), ("vector-tile", vector_tiles())):
         folder = os.path.join(ROOT, "Fuzz", "corpus", target)
         os.makedirs(folder, exist_ok=True)
         for name, data in inputs.items():

@@ -13,6 +13,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case session
     /// Bytes on the HTTP port, cut anywhere, through the connection that reads requests.
     case httpConnection = "http-connection"
+    /// Mapbox Vector Tiles, gzipped or not, as an archive of strangers' tiles would hold them.
+    case vectorTile = "vector-tile"
 
     func check(_ bytes: [UInt8]) {
         switch self {
@@ -20,6 +22,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .apiBody: APIBodyCheck.check(bytes)
         case .session: SessionCheck.check(bytes)
         case .httpConnection: HTTPInputCheck.check(bytes)
+        case .vectorTile: VectorTileCheck.check(bytes)
         }
     }
 }

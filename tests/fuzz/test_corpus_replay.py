@@ -13,7 +13,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BINARY = os.path.join(ROOT, ".build", "debug", "mapwire-fuzz")
 
 
-@pytest.mark.parametrize("target", ["client-message", "api-body", "session", "http-connection"])
+@pytest.mark.parametrize("target", ["client-message", "api-body", "session", "http-connection",
+                                    "vector-tile"])
 def test_every_corpus_input_keeps_its_property(target):
     assert os.path.exists(BINARY), f"{BINARY} is missing: run `swift build` first"
     corpus = os.path.join(ROOT, "Fuzz", "corpus", target)
