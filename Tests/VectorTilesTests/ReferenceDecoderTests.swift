@@ -6,10 +6,15 @@ import Testing
 private let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// fixtures/tiles/reference.json: mapbox_vector_tile's reading of every archive in fixtures/tiles/.
+/// fixtures/tiles/reference.json: mapbox_vector_tile's reading of every archive in fixtures/tiles/. Read and
+/// parsed once for every test here, not once a test: it grows with every archive added to the folder.
+private let loadedReference = Result<ReferenceJSON, any Error> {
+    try ReferenceJSON(
+        parsing: [UInt8](Data(contentsOf: repoRoot.appendingPathComponent("fixtures/tiles/reference.json"))))
+}
+
 private func reference() throws -> ReferenceJSON {
-    let data = try Data(contentsOf: repoRoot.appendingPathComponent("fixtures/tiles/reference.json"))
-    return try JSONDecoder().decode(ReferenceJSON.self, from: data)
+    try loadedReference.get()
 }
 
 private func archivePaths() throws -> [String] {
@@ -23,6 +28,23 @@ private func archivePaths() throws -> [String] {
     @Test func theReferenceListsBothSampleArchives() throws {
         #expect(
             Set(try archivePaths()).isSuperset(of: ["fixtures/tiles/sample.mbtiles", "fixtures/tiles/sample.pmtiles"]))
+    }
+
+    /// What Python's json module writes with ensure_ascii=False: raw UTF-8, escaped quotes and control characters,
+    /// \u escapes (surrogate pairs past the BMP), 64-bit integers and floats in shortest form.
+    @Test func theReferenceParserReadsWhatPythonWrites() throws {
+        let text = #"{"a":[9007199254740993,-2,2.5e-07,1.0,true,false,null],"s":"é\"\\\n\u00e9\ud83d\ude00","o":{}}"#
+        #expect(
+            try ReferenceJSON(parsing: Array(text.utf8))
+                == .object([
+                    "a": .array([
+                        .int(9_007_199_254_740_993), .int(-2), .number(2.5e-7), .number(1), .bool(true),
+                        .bool(false), .null,
+                    ]),
+                    "s": .string("é\"\\\né😀"), "o": .object([:]),
+                ]))
+        #expect(throws: ReferenceJSONError.self) { try ReferenceJSON(parsing: Array(#"{"a":[1,]}"#.utf8)) }
+        #expect(throws: ReferenceJSONError.self) { try ReferenceJSON(parsing: Array(#"[1] 2"#.utf8)) }
     }
 
     @Test(arguments: try archivePaths())
