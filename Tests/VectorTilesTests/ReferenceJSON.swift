@@ -1,6 +1,6 @@
 @testable import VectorTiles
 
-/// A JSON value as fixtures/tiles/reference.json holds it, and as our decoding
+/// A JSON value as fixtures/tiles/reference.json.gz holds it, and as our decoding
 /// is written for comparison: the shapes scripts/make_tile_fixtures.py writes.
 indirect enum ReferenceJSON: Equatable, Sendable {
     case int(Int64)
