@@ -2,17 +2,23 @@
 """Writes the vector tile fixtures under fixtures/tiles/ and what the reference
 decoder reads from them.
 
-  scripts/make_tile_fixtures.py              build sample.mbtiles and sample.pmtiles, then write reference.json
-  scripts/make_tile_fixtures.py --reference  only write reference.json, from the archives already there
+  scripts/make_tile_fixtures.py              build sample.mbtiles and sample.pmtiles, then write reference.json.gz
+  scripts/make_tile_fixtures.py --reference  only write reference.json.gz, from the archives already there
 
 The archives hold every geometry type (points, multipoints, lines,
 multilines, polygons with holes, multipolygons), every value type, feature
 ids, gzipped tiles, a PMTiles run of identical tiles and a PMTiles leaf
-directory. reference.json is mapbox_vector_tile's decoding of every tile of
+directory. reference.json.gz is mapbox_vector_tile's decoding of every tile of
 every archive in fixtures/tiles/ (an archive someone adds there is covered by
 running this again with --reference); the Swift decoder's tests compare their
 own decoding with it feature by feature, and tests/tiles checks that the
 committed reference is still what mapbox_vector_tile reads.
+
+The city tiles decode to megabytes of coordinates, so the file is compact JSON,
+gzipped (level 9, no timestamp, so a rerun writes the same bytes with the same
+zlib). An archive whose tiles are byte for byte those of an archive listed
+before it (karhula.pmtiles and karhula.mbtiles, the two samples) says so with
+"sameTilesAs" instead of repeating them; both are still decoded and compared.
 
 Needs `pip install mapbox-vector-tile pmtiles` (tests/requirements.txt).
 """
@@ -33,7 +39,7 @@ from pmtiles.tile import Compression, TileType, zxy_to_tileid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDER = os.path.join(ROOT, "fixtures", "tiles")
-REFERENCE = os.path.join(FOLDER, "reference.json")
+REFERENCE = os.path.join(FOLDER, "reference.json.gz")
 ARCHIVE_SUFFIXES = (".mbtiles", ".pmtiles")
 VECTOR_LAYERS = [
     {"id": "roads", "fields": {"name": "String", "lanes": "Number", "oneway": "Boolean"}, "minzoom": 0, "maxzoom": 2},
@@ -199,26 +205,39 @@ def decoded(data: bytes) -> list[dict]:
 
 
 def reference() -> dict:
-    """mapbox_vector_tile's reading of every archive in fixtures/tiles/."""
-    archives = []
+    """mapbox_vector_tile's reading of every archive in fixtures/tiles/, each
+    archive's tiles written once: a later archive holding the same tile bytes
+    names the first with "sameTilesAs"."""
+    archives, first_with = [], {}
     for name in sorted(os.listdir(FOLDER)):
         if name.endswith(ARCHIVE_SUFFIXES):
             path = os.path.join(FOLDER, name)
-            archives.append({"path": os.path.relpath(path, ROOT), "tiles": [
-                {"z": z, "x": x, "y": y, "layers": decoded(data)} for z, x, y, data in archive_tiles(path)]})
+            relative = os.path.relpath(path, ROOT)
+            contents = tuple(archive_tiles(path))
+            if contents in first_with:
+                archives.append({"path": relative, "sameTilesAs": first_with[contents]})
+                continue
+            first_with[contents] = relative
+            archives.append({"path": relative, "tiles": [
+                {"z": z, "x": x, "y": y, "layers": decoded(data)} for z, x, y, data in contents]})
     return {"decoder": "mapbox_vector_tile, y_coord_down=True, geojson=False", "archives": archives}
 
 
+def encoded_reference(value: dict) -> bytes:
+    """The bytes of reference.json.gz: compact JSON, gzip level 9 with no timestamp."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return gzip.compress(text.encode(), compresslevel=9, mtime=0)
+
+
 def write_reference() -> None:
-    with open(REFERENCE, "w") as f:
-        json.dump(reference(), f, indent=1, ensure_ascii=False)
-        f.write("\n")
+    with open(REFERENCE, "wb") as f:
+        f.write(encoded_reference(reference()))
     print(f"{REFERENCE}: written")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--reference", action="store_true", help="only write reference.json")
+    parser.add_argument("--reference", action="store_true", help="only write reference.json.gz")
     args = parser.parse_args()
     os.makedirs(FOLDER, exist_ok=True)
     if not args.reference:

@@ -13,8 +13,10 @@ private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent
         defer { try? FileManager.default.removeItem(at: misnamed) }
         #expect(try TileArchives.open(path: misnamed.path) is PMTilesArchive)
         #expect(try TileArchives.open(path: fixtures.appendingPathComponent("sample.mbtiles").path) is MBTilesArchive)
-        #expect(throws: TileArchiveError.unknownFormat(path: fixtures.appendingPathComponent("reference.json").path)) {
-            try TileArchives.open(path: fixtures.appendingPathComponent("reference.json").path)
+        // A text file: neither SQLite's nor PMTiles' magic bytes.
+        let notAnArchive = fixtures.deletingLastPathComponent().appendingPathComponent("README.md").path
+        #expect(throws: TileArchiveError.unknownFormat(path: notAnArchive)) {
+            try TileArchives.open(path: notAnArchive)
         }
         #expect(throws: TileArchiveError.unreadable(path: "/nonexistent", reason: "cannot open for reading")) {
             try TileArchives.open(path: "/nonexistent")
