@@ -18,7 +18,7 @@
     0x50: 'EMBED_ORIGINS', 0x51: 'EVENT_SELECT', 0x52: 'EVENT_DESELECT', 0x53: 'EVENT_CAMERA',
     0x54: 'EVENT_CALLOUT_ACTION',
   };
-  const KIND = { 1: 'GROUP', 2: 'RECT', 3: 'TEXT', 4: 'IMAGE', 5: 'WORLD_PATH', 6: 'BUBBLE', 7: 'BADGE' };
+  const KIND = { 1: 'GROUP', 2: 'RECT', 3: 'TEXT', 4: 'IMAGE', 5: 'WORLD_PATH', 6: 'BUBBLE', 7: 'BADGE', 8: 'CURVED_TEXT' };
   // key -> [name, layout]; layout letters: f f32, i i32, I u32, H u16, B u8,
   // c rgba, s str, L a u8 count then that many f32; '' no value. One letter -> scalar value, more -> array.
   const PROP = {
@@ -30,6 +30,7 @@
     0x10: ['HIDDEN', 'B'], 0x11: ['SCROLL', 'ff'], 0x12: ['BASELINE', 'f'],
     0x13: ['EVEN_ODD', 'B'], 0x14: ['REPEAT', 'B'], 0x15: ['GLIDE', 'H'],
     0x16: ['LINE', 'BBfffL'], 0x17: ['CLIP_WORLD', 'iiii'],
+    0x18: ['GLYPHS', 'G'],
   };
   const CLIENT = {
     HELLO: [0x01, [['version', 'H'], ['width', 'f'], ['height', 'f'], ['devicePixelRatio', 'f'], ['hash', 's']]],
@@ -96,6 +97,7 @@
         case 'c': return this.rgba();
         case 's': return this.str();
         case 'L': return Array.from({ length: this.u8() }, () => this.f32());
+        case 'G': return Array.from({ length: this.u16() }, () => [this.u8(), this.f32(), this.f32(), this.f32()]);
         default: throw new Error('bad layout ' + t);
       }
     }

@@ -225,6 +225,37 @@
           ctx.fillStyle = it.stroke;
           ctx.fillText(it.text, it.w / 2, it.baseline === null ? it.h / 2 + it.size * 0.35 : it.baseline);
           return;
+        case 'CURVED_TEXT': {
+          // Each cluster of the text centred at its own point and turned by its own angle, as the server's
+          // layout placed it along a line; the halo (the stroke) goes under every cluster first.
+          if (!it.fill || !it.text || !it.glyphs) return;
+          setFont(it);
+          ctx.textAlign = 'center';
+          ctx.textBaseline = 'middle';
+          const base = ctx.getTransform();
+          const halo = it.stroke && it.lineWidth > 0;
+          if (halo) {
+            ctx.strokeStyle = it.stroke;
+            ctx.lineWidth = it.lineWidth * 2;
+            ctx.lineJoin = 'round';
+          }
+          ctx.fillStyle = it.fill;
+          for (const pass of halo ? ['halo', 'text'] : ['text']) {
+            let at = 0;
+            for (const [length, gx, gy, angle] of it.glyphs) {
+              const cluster = it.text.slice(at, at + length);
+              at += length;
+              ctx.setTransform(base);
+              ctx.translate(gx, gy);
+              ctx.rotate(angle);
+              if (pass === 'halo') ctx.strokeText(cluster, 0, 0);
+              else ctx.fillText(cluster, 0, 0);
+            }
+          }
+          ctx.setTransform(base);
+          ctx.lineJoin = 'miter';
+          return;
+        }
         case 'TEXT': {
           if (!it.fill || !it.text) return;
           setFont(it);

@@ -92,7 +92,7 @@
       fill: null, stroke: null, lineWidth: 1, radius: 0,
       text: '', font: 0, size: 13, image: 0, path: 0, clip: false,
       bubble: null, shadow: null, hidden: false, scrollX: 0, scrollY: 0,
-      baseline: null, evenOdd: false, repeat: false, glideMs: 0, glide: null, line: null, worldClip: null,
+      baseline: null, evenOdd: false, repeat: false, glideMs: 0, glide: null, line: null, worldClip: null, glyphs: null,
       // screen bounds from the last paint (CSS px), valid when gen === paintGen
       gen: -1, bx: 0, by: 0, bw: 0, bh: 0,
     };
@@ -147,6 +147,7 @@
         case 'GLIDE': it.glideMs = v; break;
         case 'LINE': it.line = lineStyle(v); break;
         case 'CLIP_WORLD': it.worldClip = v[2] > 0 && v[3] > 0 ? v : null; break;
+        case 'GLYPHS': it.glyphs = v.length > 0 ? v : null; break;
       }
     }
     if (moved !== null) {

@@ -33,7 +33,8 @@ Canonical JSON form (what a decoder must produce from the .bin files)
   [scale,originX,originY], STROKE ["#rrggbbaa",lineWidth], FONT [font,size],
   BUBBLE [arrowDirection,arrowX,arrowWidth,arrowHeight], SHADOW
   ["#rrggbbaa",blur,offsetY], SCROLL [x,y], LINE
-  [cap,join,dashPhase,strokeStart,strokeEnd,[dash...]], CLIP_WORLD [x,y,width,height].
+  [cap,join,dashPhase,strokeStart,strokeEnd,[dash...]], CLIP_WORLD [x,y,width,height], GLYPHS
+  [[length,x,y,angle]...].
 - rgba fields are lower-case "#rrggbbaa" strings (BACKGROUND's is "colour").
 - bytes fields (DEF_IMAGE data, DEF_PATH data) are standard base64 strings,
   padded. Path data is not unpacked: it stays the raw varint bytes.
@@ -71,9 +72,10 @@ CLIENT_OPS = {
     "RESIZE": 0x13, "FOCUS": 0x14, "ACTIVATE": 0x15, "NAVIGATE": 0x16,
     "EMBED_SET_CAMERA": 0x20, "EMBED_SELECT": 0x21, "EMBED_DESELECT": 0x22,
 }
-KINDS = {"GROUP": 1, "RECT": 2, "TEXT": 3, "IMAGE": 4, "WORLD_PATH": 5, "BUBBLE": 6, "BADGE": 7}
+KINDS = {"GROUP": 1, "RECT": 2, "TEXT": 3, "IMAGE": 4, "WORLD_PATH": 5, "BUBBLE": 6, "BADGE": 7, "CURVED_TEXT": 8}
 # key -> (code, value layout). Layout letters: f f32, i i32, I u32, H u16, B u8,
-# c rgba, s str, L a list of f32 after its u8 count. "" = no value.
+# c rgba, s str, L a list of f32 after its u8 count, G a list of (u8, f32, f32, f32) after its u16
+# count. "" = no value.
 PROPS = {
     "FRAME": (0x01, "ffff"), "ANCHOR": (0x02, "ii"), "CLEAR_ANCHOR": (0x03, ""),
     "SCALE": (0x04, "fff"), "ALPHA": (0x05, "f"), "FILL": (0x06, "c"),
@@ -82,7 +84,7 @@ PROPS = {
     "CLIP": (0x0D, "B"), "BUBBLE": (0x0E, "Bfff"), "SHADOW": (0x0F, "cff"),
     "HIDDEN": (0x10, "B"), "SCROLL": (0x11, "ff"), "BASELINE": (0x12, "f"),
     "EVEN_ODD": (0x13, "B"), "REPEAT": (0x14, "B"), "GLIDE": (0x15, "H"),
-    "LINE": (0x16, "BBfffL"), "CLIP_WORLD": (0x17, "iiii"),
+    "LINE": (0x16, "BBfffL"), "CLIP_WORLD": (0x17, "iiii"), "GLYPHS": (0x18, "G"),
 }
 # Field layouts of ops (name, type) in wire order. Types as above plus
 # d f64, b bytes, and special handling for INSERT/PATCH props and A11Y.
@@ -160,6 +162,12 @@ class Writer:
             b += struct.pack("<B", len(v))
             for x in v:
                 self.put("f", x)
+        elif t == "G":
+            b += struct.pack("<H", len(v))
+            for length, x, y, angle in v:
+                self.put("B", length)
+                for f in (x, y, angle):
+                    self.put("f", f)
         elif t == "K":
             b += struct.pack("<B", KINDS[v])
         else:
@@ -317,6 +325,11 @@ def golden_frame() -> dict:
             {"op": "INSERT", "item": 16, "parent": 0, "index": 5, "kind": "BADGE", "props": [
                 P("FRAME", [300, 40, 46, 46]), P("FILL", "#3478f6ff"), P("RADIUS", 23),
                 P("STROKE", ["#ffffffff", 2]), P("TEXT", "128"), P("FONT", [1, 14]), P("BASELINE", 28)]},
+            {"op": "INSERT", "item": 17, "parent": 0, "index": 6, "kind": "CURVED_TEXT", "props": [
+                P("ANCHOR", [536870912, 402653184]), P("TEXT", "Rué 🚋"), P("FONT", [1, 12]),
+                P("FILL", "#333333ff"), P("STROKE", ["#ffffffcc", 2]),
+                P("GLYPHS", [[1, 0, 0, 0], [1, 7.5, 0.5, 0.125], [2, 15, 2, 0.25], [1, 21, 4, 0.375],
+                             [2, 30.5, 7, 0.5]])]},
             {"op": "PATCH", "item": 11, "props": [P("CLEAR_ANCHOR", None), P("HIDDEN", 1)]},
             {"op": "PATCH", "item": 11, "props": [P("HIDDEN", 0), P("ANCHOR", [536870913, 402653183])]},
             {"op": "TRANSFORM", "item": 14, "x": 110.5, "y": -20},

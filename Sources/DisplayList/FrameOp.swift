@@ -25,6 +25,8 @@ package enum ItemProperty: Hashable, Sendable {
     case line(ItemLineStyle)
     /// The world rectangle a world path is cut to; nil: not cut.
     case worldClip(WorldClip?)
+    /// The places of a curved text's clusters; nil: none.
+    case glyphs(GlyphRun?)
 }
 
 /// A new accessible name for the element over `item` (`A11Y_NAMES`).

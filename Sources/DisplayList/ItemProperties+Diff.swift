@@ -32,6 +32,7 @@ extension ItemProperties {
         if line != old.line { out.append(.line(line ?? .plain)) }
         if glideMilliseconds != old.glideMilliseconds { out.append(.glide(milliseconds: glideMilliseconds)) }
         if worldClip != old.worldClip { out.append(.worldClip(worldClip)) }
+        if glyphs != old.glyphs { out.append(.glyphs(glyphs)) }
         return out
     }
 

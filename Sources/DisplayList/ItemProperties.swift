@@ -20,6 +20,9 @@ public enum ItemKind: UInt8, Sendable {
     /// A `rect` with one line of `text` centred in it, drawn in the stroke's
     /// colour: a count badge in one item rather than a rect and a label.
     case badge
+    /// `text` in `font` and `fill`, each cluster placed by `glyphs` (a name
+    /// along a road), with a halo in the stroke's colour and width.
+    case curvedText
 }
 
 /// A world point in integer world units (2^30 across), as anchors go on the wire.
@@ -286,6 +289,8 @@ public struct ItemProperties: Hashable, Sendable {
     /// edges on whole device pixels: one tile's piece of a large shape,
     /// whose neighbours then meet it without a seam or a doubled edge.
     public var worldClip: WorldClip?
+    /// Where a curved text item draws each cluster of its text.
+    public var glyphs: GlyphRun?
 
     /// Every property at its default: an empty group at the origin.
     public init() {}

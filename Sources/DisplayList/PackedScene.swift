@@ -72,7 +72,7 @@ struct PackedScene {
 /// Which properties a packed item carries, one bit each, in `ItemProperties`' order.
 private enum PackedField: Int {
     case text, frame, scale, alpha, fill, stroke, radius, font, image, path, bubble, shadow, scroll, anchor,
-        baseline, clip, hidden, evenOdd, repeatsWorld, worldClip, line, glide
+        baseline, clip, hidden, evenOdd, repeatsWorld, worldClip, line, glide, glyphs
 
     var bit: UInt32 { 1 << UInt32(rawValue) }
 }
@@ -136,6 +136,7 @@ private struct PackWriter {
         mark(.worldClip, p.worldClip != nil)
         mark(.line, p.line != nil)
         mark(.glide, p.glideMilliseconds != 0)
+        mark(.glyphs, p.glyphs != nil)
         varint(UInt64(mask))
         func has(_ field: PackedField) -> Bool { mask & field.bit != 0 }
         if has(.text) { string(p.text) }
@@ -196,6 +197,15 @@ private struct PackWriter {
             for dash in line.dashPattern { f32(dash) }
         }
         if has(.glide) { u32(UInt32(p.glideMilliseconds)) }
+        if let run = p.glyphs {
+            varint(UInt64(run.glyphs.count))
+            for g in run.glyphs {
+                bytes.append(g.length)
+                f32(g.x)
+                f32(g.y)
+                f32(g.angle)
+            }
+        }
     }
 }
 
@@ -281,6 +291,13 @@ private struct PackReader {
                 cap: cap, join: join, dashPattern: dashes, dashPhase: phase, strokeStart: start, strokeEnd: end)
         }
         if has(.glide) { p.glideMilliseconds = UInt16(truncatingIfNeeded: u32()) }
+        if has(.glyphs) {
+            p.glyphs = GlyphRun(
+                (0..<Int(varint())).map { _ in
+                    let length = byte()
+                    return GlyphRun.Glyph(length: length, x: f32(), y: f32(), angle: f32())
+                })
+        }
         return p
     }
 }

@@ -220,6 +220,7 @@ extension ItemProperties {
         case let .glide(milliseconds): glideMilliseconds = milliseconds
         case let .line(v): line = v == .plain ? nil : v
         case let .worldClip(v): worldClip = v
+        case let .glyphs(v): glyphs = v
         }
     }
 }

@@ -14,6 +14,7 @@
 // What views draw: colours, images, cursors, and the draw properties a view may set.
 @_exported import struct DisplayList.Color
 @_exported import enum DisplayList.Cursor
+@_exported import class DisplayList.GlyphRun
 @_exported import class DisplayList.ImageResource
 @_exported import struct DisplayList.ItemBubble
 @_exported import struct DisplayList.ItemFont

@@ -179,6 +179,16 @@ package enum FrameDecoder {
                 let width = Int32(bitPattern: try r.u32("w")), height = Int32(bitPattern: try r.u32("h"))
                 let box = WorldClip(x: x, y: y, width: width, height: height)
                 out.append(.worldClip(width > 0 && height > 0 ? box : nil))
+            case .glyphs:
+                let count = Int(try r.u16("glyph count"))
+                var glyphs: [GlyphRun.Glyph] = []
+                glyphs.reserveCapacity(min(count, 1_024))
+                for _ in 0..<count {
+                    let length = try r.u8("glyph length")
+                    let x = try r.f32("glyph x"), y = try r.f32("glyph y")
+                    glyphs.append(GlyphRun.Glyph(length: length, x: x, y: y, angle: try r.f32("glyph angle")))
+                }
+                out.append(.glyphs(count > 0 ? GlyphRun(glyphs) : nil))
             }
         }
         return out

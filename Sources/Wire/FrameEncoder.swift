@@ -18,7 +18,7 @@ package enum FrameEncoder {
 
     enum Key: UInt8 {
         case frame = 0x01, anchor, clearAnchor, scale, alpha, fill, stroke, radius, text, font, image, path
-        case clip, bubble, shadow, hidden, scroll, baseline, evenOdd, repeatsWorld, glide, line, worldClip
+        case clip, bubble, shadow, hidden, scroll, baseline, evenOdd, repeatsWorld, glide, line, worldClip, glyphs
     }
 
     /// `WELCOME`: the first server message of a session.
@@ -245,6 +245,16 @@ package enum FrameEncoder {
                 let b = box ?? WorldClip(x: 0, y: 0, width: 0, height: 0)
                 w.u8(Key.worldClip.rawValue)
                 for v in [b.x, b.y, b.width, b.height] { w.u32(UInt32(bitPattern: v)) }
+            case let .glyphs(run):
+                let glyphs = run?.glyphs.prefix(Int(UInt16.max)) ?? []
+                w.u8(Key.glyphs.rawValue)
+                w.u16(UInt16(glyphs.count))
+                for g in glyphs {
+                    w.u8(g.length)
+                    w.f32(g.x)
+                    w.f32(g.y)
+                    w.f32(g.angle)
+                }
             }
         }
     }

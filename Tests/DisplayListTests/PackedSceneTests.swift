@@ -35,6 +35,10 @@ private func randomItems(_ count: Int, ids: inout UInt32, using g: inout SplitMi
                 dashPhase: float(), strokeStart: 0.25, strokeEnd: float())
         }
         if maybe() { p.glideMilliseconds = UInt16(g.next() % 2000) }
+        if maybe() {
+            p.glyphs = GlyphRun(
+                (0..<Int(g.next() % 6)).map { _ in GlyphRun.Glyph(length: 2, x: float(), y: float(), angle: 0.5) })
+        }
         p.clip = maybe()
         p.hidden = maybe()
         p.evenOdd = maybe()

@@ -21,7 +21,7 @@ enum GoldenJSON {
     static let kinds: [String: ItemKind] = [
         "GROUP": .group, "RECT": .rect, "TEXT": .text, "IMAGE": .image,
         "WORLD_PATH": .worldPath, "BUBBLE": .bubble,
-        "BADGE": .badge,
+        "BADGE": .badge, "CURVED_TEXT": .curvedText,
     ]
 
     static func op(_ o: [String: Any]) throws -> FrameOp {
@@ -120,6 +120,12 @@ enum GoldenJSON {
             case "CLIP_WORLD":
                 let v = a.map { Int32(num($0)) }
                 return .worldClip(WorldClip(x: v[0], y: v[1], width: v[2], height: v[3]))
+            case "GLYPHS":
+                let glyphs = a.map { g in
+                    let v = g as! [Any]
+                    return GlyphRun.Glyph(length: UInt8(num(v[0])), x: f32(v[1]), y: f32(v[2]), angle: f32(v[3]))
+                }
+                return .glyphs(GlyphRun(glyphs))
             default: throw Bad(what: "\(p)")
             }
         }

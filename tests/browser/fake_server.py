@@ -16,7 +16,8 @@ Test hooks (plain HTTP): GET /_messages -> JSON list of every client message
 received (decoded, with "session"), GET /_drop -> closes every WebSocket,
 GET /_send?frame=<name> -> sends a canned extra frame ("focus", "url",
 "cursor", "stretch-half" and "stretch-full" scale the callout about its arrow
-tip, "line-half" and "line-dashed" draw a line in part and in dashes), GET /healthz.
+tip, "line-half" and "line-dashed" draw a line in part and in dashes, "curved-text"
+a name along an arc), GET /healthz.
 """
 
 from __future__ import annotations
@@ -136,6 +137,21 @@ PEOPLE = [(1, "Amélie Durand", 48.8566, 2.3522), (2, "Kenji Watanabe", 35.6762,
 
 # The demo callout's arrow tip in its own coordinates: 10 px under its 64 px body, in the middle.
 CALLOUT_TIP = (110, 74)
+
+
+CURVED_TEXT = "ESPLANADI"
+# The arc the curved text follows: centred CURVE_RADIUS px below the anchor, clusters 20 px apart along it.
+CURVE_RADIUS, CURVE_STEP = 150.0, 20.0
+
+
+def curved_glyphs() -> list:
+    """[length, x, y, angle] of each letter of CURVED_TEXT centred on the arc, turned with it (f32-exact)."""
+    out = []
+    for i, _ in enumerate(CURVED_TEXT):
+        a = (i - (len(CURVED_TEXT) - 1) / 2) * CURVE_STEP / CURVE_RADIUS
+        f32 = lambda v: struct.unpack("<f", struct.pack("<f", v))[0]  # noqa: E731
+        out.append([1, f32(CURVE_RADIUS * math.sin(a)), f32(CURVE_RADIUS - CURVE_RADIUS * math.cos(a)), f32(a)])
+    return out
 
 
 def P(key, value):
@@ -350,6 +366,11 @@ class FakeServer:
                 {"op": "INSERT", "item": 30, "parent": 3, "index": 0, "kind": "WORLD_PATH", "props": [
                     P("PATH", 30), P("STROKE", ["#ff0000ff", 6]), P("LINE", [1, 1, 0, 0, 0.5, []])]}],
             "line-dashed": [{"op": "PATCH", "item": 30, "props": [P("LINE", [0, 0, 0, 0, 1, [12, 12]])]}],
+            # A road's name along a quarter circle at the camera's centre, in red with a white halo.
+            "curved-text": [{"op": "INSERT", "item": 40, "parent": 3, "index": 0, "kind": "CURVED_TEXT",
+                             "props": [P("ANCHOR", list(world(20, 0))), P("TEXT", CURVED_TEXT),
+                                       P("FONT", [1, 24]), P("FILL", "#ff0000ff"), P("STROKE", ["#ffffffff", 2]),
+                                       P("GLYPHS", curved_glyphs())]}],
         }[name]
         for s in list(self.sessions):
             await s.queue(ops)

@@ -78,11 +78,11 @@ def test_golden_frame_covers_the_protocol():
                    "MOVE", "PATCH", "TRANSFORM", "A11Y", "A11Y_NAMES", "FOCUS", "URL", "CURSOR",
                    "EMBED_ORIGINS", "EVENT_SELECT", "EVENT_DESELECT", "EVENT_CAMERA", "EVENT_CALLOUT_ACTION"}
     kinds = {op["kind"] for op in frame["ops"] if op["op"] == "INSERT"}
-    assert kinds == {"GROUP", "RECT", "TEXT", "IMAGE", "WORLD_PATH", "BUBBLE", "BADGE"}
+    assert kinds == {"GROUP", "RECT", "TEXT", "IMAGE", "WORLD_PATH", "BUBBLE", "BADGE", "CURVED_TEXT"}
     keys = {p["key"] for op in frame["ops"] for p in op.get("props", [])}
     assert keys == {"FRAME", "ANCHOR", "CLEAR_ANCHOR", "SCALE", "ALPHA", "FILL", "STROKE", "RADIUS",
                     "TEXT", "FONT", "IMAGE", "PATH", "CLIP", "BUBBLE", "SHADOW", "HIDDEN", "SCROLL",
-                    "BASELINE", "EVEN_ODD", "REPEAT", "GLIDE", "LINE", "CLIP_WORLD"}
+                    "BASELINE", "EVEN_ODD", "REPEAT", "GLIDE", "LINE", "CLIP_WORLD", "GLYPHS"}
 
 
 def test_welcome_decodes_exactly(page, static_server):

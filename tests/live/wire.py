@@ -183,6 +183,9 @@ def _props(r: Reader) -> dict:
             props["line"] = (cap, join, phase, start, end, tuple(r.take("f") for _ in range(count)))
         elif k == 0x17:
             props["world_clip"] = r.take("iiii")
+        elif k == 0x18:
+            count = r.take("H")
+            props["glyphs"] = tuple(r.take("Bfff") for _ in range(count))
         else:
             raise DecodeError(f"unknown property key 0x{k:02x} at byte {r.pos - 1}")
     return props
