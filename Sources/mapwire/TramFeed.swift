@@ -11,12 +11,18 @@ import Synchronization
 /// says the stop it runs to. Where a tram is comes from the network's
 /// timetable at the moment; the feed only writes it.
 final class TramFeed: Sendable {
+    /// What the feed last wrote for one tram.
+    struct Written {
+        var subtitle: String
+        var distance: Double
+    }
+
     let store: AnnotationStore
     let network: TramNetwork
-    /// Seconds between position updates: a tram covers 6 m in one, a few pixels at street zoom.
+    /// Seconds between position updates: a tram covers 7 m in one, a few pixels at street zoom.
     let interval: Double
-    /// The subtitle last written per tram, so only a change of stop restyles.
-    private let subtitles: Mutex<[String: String]>
+    /// What was last written per tram, so only a change of stop restyles and a wrap is seen.
+    private let written: Mutex<[String: Written]>
     private let queue = DispatchQueue(label: "mapwire.trams")
     private let timer = Mutex<DispatchSourceTimer?>(nil)
 
@@ -25,20 +31,24 @@ final class TramFeed: Sendable {
         self.store = store
         self.network = network
         self.interval = interval
-        var subtitles: [String: String] = [:]
+        var written: [String: Written] = [:]
         for tram in network.trams {
-            let line = network.line(of: tram)
             let state = network.state(of: tram, at: now)
-            subtitles[tram.id] = state.subtitle
-            // Made anew each start, as the travellers are: never written to the store file.
-            // Line number and colour also on the annotation, so the API and a bare map show them too.
-            _ = try? store.add(
-                LiveAnnotation(
-                    id: tram.id, kind: TramNetwork.kind, title: line.title, subtitle: state.subtitle,
-                    coordinate: state.coordinate, markerColor: Self.hex(line.color), markerSymbol: line.ref),
-                durable: false)
+            written[tram.id] = Written(subtitle: state.subtitle, distance: state.position.distance)
+            _ = try? store.add(Self.annotation(of: tram, in: network, state), durable: false)
         }
-        self.subtitles = Mutex(subtitles)
+        self.written = Mutex(written)
+    }
+
+    /// The live annotation of `tram` in `state`. Made anew each start, as the travellers are: never
+    /// written to the store file. Line number and colour are on it too, so the API and a bare map show them.
+    static func annotation(
+        of tram: TramNetwork.Tram, in network: TramNetwork, _ state: TramNetwork.TramState
+    ) -> LiveAnnotation {
+        let line = network.line(of: tram)
+        return LiveAnnotation(
+            id: tram.id, kind: TramNetwork.kind, title: line.title, subtitle: state.subtitle,
+            coordinate: state.coordinate, markerColor: hex(line.color), markerSymbol: line.ref)
     }
 
     /// `#rrggbb`, as the API takes a marker colour.
@@ -47,29 +57,34 @@ final class TramFeed: Sendable {
         return "#" + String(repeating: "0", count: 6 - digits.count) + digits
     }
 
-    /// Every tram's move to where it is at `time`.
-    func moves(at time: Double) -> [Move] {
-        network.trams.map { Move(id: $0.id, coordinate: network.state(of: $0, at: time).coordinate, timestamp: time) }
-    }
-
-    /// Feeds one update at `time`: the moves, then the callouts of trams
-    /// whose next stop changed. Trams removed through the API are skipped.
+    /// Feeds one update at `time`: the moves; the callouts of trams whose
+    /// next stop changed; and trams that ran off the end of their track,
+    /// taken away and put back at its start, so no map glides them across
+    /// the city. Trams removed through the API are skipped.
     func step(at time: Double = AnnotationStore.now()) {
         var moves: [Move] = []
         var restyles: [(id: String, subtitle: String)] = []
-        subtitles.withLock { last in
+        var wrapped: [(TramNetwork.Tram, TramNetwork.TramState)] = []
+        written.withLock { last in
             for tram in network.trams where store.record(id: tram.id) != nil {
                 let state = network.state(of: tram, at: time)
-                moves.append(Move(id: tram.id, coordinate: state.coordinate, timestamp: time))
-                if last[tram.id] != state.subtitle {
-                    last[tram.id] = state.subtitle
-                    restyles.append((tram.id, state.subtitle))
+                let before = last[tram.id]
+                last[tram.id] = Written(subtitle: state.subtitle, distance: state.position.distance)
+                if let before, state.position.distance < before.distance {
+                    wrapped.append((tram, state))
+                    continue
                 }
+                moves.append(Move(id: tram.id, coordinate: state.coordinate, timestamp: time))
+                if before?.subtitle != state.subtitle { restyles.append((tram.id, state.subtitle)) }
             }
         }
         _ = try? store.apply(moves, receivedAt: time, whenDurable: nil)
         for restyle in restyles {
             _ = try? store.update(id: restyle.id, receivedAt: time) { $0.subtitle = restyle.subtitle }
+        }
+        for (tram, state) in wrapped {
+            _ = try? store.remove(id: tram.id, receivedAt: time)
+            _ = try? store.add(Self.annotation(of: tram, in: network, state), durable: false, receivedAt: time)
         }
     }
 
