@@ -54,24 +54,14 @@ public struct SampleMapApp: MapApp {
     /// Where a tab of the Helsinki sample alone starts: the railway station, streets and trams readable.
     public static let helsinkiCamera = Camera(center: Coordinate(latitude: 60.1710, longitude: 24.9414), zoom: 15)
 
-    /// The credit OpenStreetMap's licence (the ODbL) asks of a map drawn from its data.
-    public static let openStreetMapCredit = "© OpenStreetMap contributors"
-
-    /// Credits OpenStreetMap for the tram lines, once: a street map drawn from its tiles may credit it already.
-    static func creditOpenStreetMap(on controls: MapControls) {
-        let credited = controls.baseMapAttributions + controls.options.attributions
-        guard !credited.contains(openStreetMapCredit) else { return }
-        controls.options.attributions.append(openStreetMapCredit)
-    }
-
     public func setUpSession(_ session: MapAppSession) -> AnyObject? {
-        let controller = WorldMapController(mapView: session.mapView, content: content, samples: samples)
         // Trams are too small to find from the world view: a fresh tab of the Helsinki sample alone
         // starts over them; a URL's camera (a reload, a shared link) wins, and so do the world samples.
+        // Set before the controller, which shows the tram lines for the camera it starts with.
         if samples == [.helsinki], session.cameraFromURL == nil {
             session.mapView.camera = Self.helsinkiCamera
         }
-        if samples.contains(.helsinki) { Self.creditOpenStreetMap(on: session.controls) }
+        let controller = WorldMapController(mapView: session.mapView, content: content, samples: samples)
         guard samples.contains(.wishlist) else { return controller }
         let content = content
         controller.showPersonDetails = { [unowned session] person in

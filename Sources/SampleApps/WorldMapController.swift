@@ -15,8 +15,12 @@ public final class WorldMapController: MapViewDelegate {
 
     /// "See details" on a person's card: the session pushes their detail screen.
     public var showPersonDetails: ((Person) -> Void)?
-    /// Each tram route's overlay on this map, with its line's colour; empty without the Helsinki sample.
+    /// Each tram route's overlay for this map, with its line's colour; empty without the Helsinki sample.
     public internal(set) var tramRoutes: [(overlay: MultiPolyline, line: TramLine)] = []
+    /// Whether the tram routes are on the map now (they are only where the camera shows them).
+    public internal(set) var showsTramRoutes = false
+    /// Whether this controller put OpenStreetMap's credit in the attribution, to take it away again.
+    var creditsOpenStreetMap = false
 
     /// Becomes `mapView`'s delegate for the people and landmarks of the
     /// shared world, adding the MapCallouts toolbar when `samples` has it.
@@ -35,7 +39,7 @@ public final class WorldMapController: MapViewDelegate {
         mapView.register(
             ClusterAnnotationView.self,
             forAnnotationViewWithReuseIdentifier: Self.travellerClusterIdentifier)
-        if samples.contains(.helsinki) { addTramRoutes(to: mapView) }
+        if samples.contains(.helsinki) { makeTramRoutes(on: mapView) }
     }
 
     public func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {

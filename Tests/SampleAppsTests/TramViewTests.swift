@@ -8,11 +8,11 @@ import ViewKit
 /// The Helsinki sample on a tab's map: a green line per route under the
 /// trams, and a marker per tram with its line's number.
 @Suite struct TramViewTests {
-    static func map(samples: Set<SampleMapApp.Sample> = [.helsinki]) -> (Window, MapView, WorldMapController) {
+    static func map(
+        samples: Set<SampleMapApp.Sample> = [.helsinki], camera: Camera = SampleMapApp.helsinkiCamera
+    ) -> (Window, MapView, WorldMapController) {
         let window = Window(size: Size(width: 1280, height: 800), clock: ManualClock())
-        let map = MapView(
-            frame: window.bounds, fonts: PersonDetailScreenTests.fonts, baseMap: nil,
-            camera: SampleMapApp.helsinkiCamera)
+        let map = MapView(frame: window.bounds, fonts: PersonDetailScreenTests.fonts, baseMap: nil, camera: camera)
         window.addSubview(map)
         window.worldToScreen = { [unowned map] in map.screenPoint(forWorld: $0) }
         let controller = WorldMapController(mapView: map, content: SampleMapAppTests.content, samples: samples)
@@ -61,11 +61,26 @@ import ViewKit
         #expect(controller.tramView(for: stranger, on: map) == nil, "a pin of kind tram the sample does not run")
     }
 
-    @Test func theSampleCreditsOpenStreetMapOnce() {
-        let (_, map, _) = Self.map()
-        map.controls.options = MapControlsOptions()
-        SampleMapApp.creditOpenStreetMap(on: map.controls)
-        SampleMapApp.creditOpenStreetMap(on: map.controls)
-        #expect(map.controls.options.attributions == ["© OpenStreetMap contributors"])
+    @Test func theRoutesAndTheirCreditShowOnlyZoomedInOnHelsinki() throws {
+        let credit = "© OpenStreetMap contributors"
+        let (_, map, controller) = Self.map(camera: Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 4))
+        #expect(map.overlays.isEmpty && !controller.showsTramRoutes, "a few pixels on the world map: left out")
+        #expect(!map.controls.options.attributions.contains(credit))
+        map.setCamera(SampleMapApp.helsinkiCamera, animated: false)
+        #expect(map.overlays.count == controller.tramRoutes.count && controller.showsTramRoutes)
+        #expect(map.controls.options.attributions.filter { $0 == credit }.count == 1)
+        // Zoomed in elsewhere, they go, and the credit with them.
+        map.setCamera(Camera(center: Coordinate(latitude: 48.85, longitude: 2.35), zoom: 15), animated: false)
+        #expect(map.overlays.isEmpty && !map.controls.options.attributions.contains(credit))
+    }
+
+    @Test func aCreditGivenAlreadyIsNeitherRepeatedNorTakenAway() {
+        let credit = "© OpenStreetMap contributors"
+        let (_, map, _) = Self.map(camera: Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 4))
+        map.controls.options.attributions = [credit]
+        map.setCamera(SampleMapApp.helsinkiCamera, animated: false)
+        #expect(map.controls.options.attributions == [credit])
+        map.setCamera(Camera(center: Coordinate(latitude: 20, longitude: 0), zoom: 4), animated: false)
+        #expect(map.controls.options.attributions == [credit])
     }
 }
