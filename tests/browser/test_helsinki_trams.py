@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from conftest import poll, running_mapwire, screenshot, severe_logs, wait_painted
-from test_map import mirror
+from test_map import mirror, parse_hash
 
 
 def trams(driver) -> dict:
@@ -30,3 +30,12 @@ def test_trams_show_over_the_railway_station_and_move(driver):
                  if item in first and abs(at[0] - first[item][0]) + abs(at[1] - first[item][1]) > 1]
         assert moved, (first, later)
         assert not severe_logs(driver)
+
+
+def test_a_fresh_tab_of_the_helsinki_sample_alone_starts_over_the_railway_station(driver):
+    with running_mapwire("--samples", "helsinki", log_name="mapwire-trams-camera.log") as url:
+        driver.get(url + "/")
+        wait_painted(driver)
+        poll(lambda: driver.execute_script("return location.hash;").count("/") >= 2, message="the camera in the URL")
+        zoom, lat, lon = parse_hash(driver.execute_script("return location.hash;"))
+        assert (round(zoom), round(lat, 3), round(lon, 3)) == (15, 60.171, 24.941)
