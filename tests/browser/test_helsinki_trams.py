@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import poll, running_mapwire, screenshot, severe_logs, wait_painted
+from conftest import click_at, poll, running_mapwire, screenshot, severe_logs, wait_painted
 from test_map import mirror, parse_hash
 
 
@@ -29,6 +29,16 @@ def test_trams_show_over_the_railway_station_and_move(driver):
         moved = [item for item, at in later.items()
                  if item in first and abs(at[0] - first[item][0]) + abs(at[1] - first[item][1]) > 1]
         assert moved, (first, later)
+        # A tram's callout names its line and its next stop.
+        tram = next(e for e in mirror(driver) if e["tag"] == "button" and e["name"].startswith("Line ")
+                    and 200 < e["y"] < 600 and e["width"] > 0)
+        click_at(driver, tram["x"] + tram["width"] / 2, tram["y"] + tram["height"] / 2)
+        stop = poll(lambda: [e["name"] for e in mirror(driver)
+                             if e["name"].startswith("Next stop: ") or e["name"] == "Leaving the map"],
+                    message="the callout's next stop")
+        time.sleep(1)
+        screenshot(driver, "trams-callout.png")
+        assert stop, stop
         assert not severe_logs(driver)
 
 
