@@ -7,16 +7,20 @@ import MapWire
 /// next stop as the feed updates it.
 ///
 /// The routes are on the map only while the camera is zoomed in on
-/// Helsinki: from further out they are a few pixels, and the credit their
-/// data needs ("© OpenStreetMap contributors", the ODbL's) then shows on
-/// every world map. So the map credits OpenStreetMap while it draws them,
-/// as web maps credit each layer they show.
+/// Helsinki: from further out they are a few pixels. The credit their data
+/// needs ("© OpenStreetMap contributors", the ODbL's) shows while the map
+/// shows the city's trams, from the zoom where a city is told apart, as web
+/// maps credit each layer they show; on the world map it would credit a
+/// dot.
 extension WorldMapController {
     static let tramIdentifier = "tram"
     /// The width of a route's line on the map, points: a tram line, narrower than the street under it.
     static let tramRouteWidth = 3.0
     /// From this zoom in, where a street's width shows, the tram routes are drawn.
     public static let tramRoutesMinimumZoom = 11.0
+    /// From this zoom in, where the trams (placed on OpenStreetMap's tracks) stand apart from the
+    /// rest of the world, the map credits OpenStreetMap while it shows them.
+    public static let tramCreditMinimumZoom = 8.0
     /// The credit OpenStreetMap's licence (the ODbL) asks of a map drawn from its data.
     public static let openStreetMapCredit = "© OpenStreetMap contributors"
 
@@ -30,18 +34,20 @@ extension WorldMapController {
         updateTramRoutes(on: mapView)
     }
 
-    /// Whether `camera` on a map of `size` shows the tram routes: zoomed in, and over them.
-    func showsTramRoutes(_ camera: Camera, size: Size) -> Bool {
-        guard camera.zoom >= Self.tramRoutesMinimumZoom, let first = tramRoutes.first?.overlay.boundingMapRect
-        else { return false }
+    /// Whether `camera` on a map of `size` is zoomed in to `zoom` or more over the tram routes.
+    func showsTramRoutes(_ camera: Camera, size: Size, from zoom: Double = tramRoutesMinimumZoom) -> Bool {
+        guard camera.zoom >= zoom, let first = tramRoutes.first?.overlay.boundingMapRect else { return false }
         let bounds = tramRoutes.dropFirst().reduce(first) { $0.union($1.overlay.boundingMapRect) }
         return WorldWrap.intersects(camera.visibleWorldRect(viewport: size), bounds)
     }
 
-    /// Adds or removes the routes, above the streets and under the street names, as a transit map
-    /// draws them, and OpenStreetMap's credit with them, for where the camera now is.
+    /// Adds or removes the routes (above the streets and under the street names, as a transit map
+    /// draws them) and OpenStreetMap's credit, for where the camera now is.
     func updateTramRoutes(on mapView: MapView) {
-        let show = showsTramRoutes(mapView.camera, size: mapView.frame.size)
+        let (camera, size) = (mapView.camera, mapView.frame.size)
+        let credit = showsTramRoutes(camera, size: size, from: Self.tramCreditMinimumZoom)
+        creditOpenStreetMap(credit, on: mapView.controls)
+        let show = showsTramRoutes(camera, size: size)
         guard show != showsTramRoutes else { return }
         showsTramRoutes = show
         if show {
@@ -49,13 +55,13 @@ extension WorldMapController {
         } else {
             mapView.removeOverlays(tramRoutes.map(\.overlay))
         }
-        creditOpenStreetMap(show, on: mapView.controls)
     }
 
     /// Puts OpenStreetMap's credit in the attribution, once (a street map drawn from its tiles may
     /// credit it already), or takes away the one this controller put there.
     func creditOpenStreetMap(_ credit: Bool, on controls: MapControls) {
         if credit {
+            guard !creditsOpenStreetMap else { return }
             let credited = controls.baseMapAttributions + controls.options.attributions
             guard !credited.contains(Self.openStreetMapCredit) else { return }
             controls.options.attributions.append(Self.openStreetMapCredit)
@@ -84,6 +90,9 @@ extension WorldMapController {
             marker.glyphText = line.ref
         }
         view.canShowCallout = true
+        // Trams of lines sharing a street give way to each other where they overlap, one marker showing
+        // rather than a pile (and zoomed out, one for the city); people and landmarks, required, win.
+        view.displayPriority = .defaultHigh
         return view
     }
 

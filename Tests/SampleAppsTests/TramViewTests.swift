@@ -52,6 +52,7 @@ import ViewKit
         _ = window.renderScene()
         let marker = try #require(map.view(for: live) as? MarkerAnnotationView)
         #expect(marker.glyphText == "6T" && marker.markerTintColor == line.color && marker.canShowCallout)
+        #expect(marker.displayPriority == .defaultHigh, "overlapping trams give way to each other")
         let other = LiveAnnotation(
             id: "pin", title: "Pin", coordinate: SampleMapApp.helsinkiCamera.centerCoordinate)
         #expect(controller.tramView(for: other, on: map) == nil, "other API pins keep the default view")
@@ -69,6 +70,9 @@ import ViewKit
         map.setCamera(SampleMapApp.helsinkiCamera, animated: false)
         #expect(map.overlays.count == controller.tramRoutes.count && controller.showsTramRoutes)
         #expect(map.controls.options.attributions.filter { $0 == credit }.count == 1)
+        // Zoomed out to the region, the lines go; the trams, on OpenStreetMap's tracks, are still credited.
+        map.setCamera(Camera(center: SampleMapApp.helsinkiCamera.centerCoordinate, zoom: 9), animated: false)
+        #expect(map.overlays.isEmpty && map.controls.options.attributions == [credit])
         // Zoomed in elsewhere, they go, and the credit with them.
         map.setCamera(Camera(center: Coordinate(latitude: 48.85, longitude: 2.35), zoom: 15), animated: false)
         #expect(map.overlays.isEmpty && !map.controls.options.attributions.contains(credit))
