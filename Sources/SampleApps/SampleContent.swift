@@ -7,6 +7,8 @@ public final class SampleContent: Sendable {
     public let people: [Person]
     /// The MapCallouts sample's places.
     public let landmarks: [Landmark]
+    /// The Helsinki sample's tram routes and trams.
+    public let trams: TramNetwork
     /// The images under `Public/images`, loaded once for every session.
     public let images: ImageLibrary
     /// The blue flag of a person's pin.
@@ -19,9 +21,12 @@ public final class SampleContent: Sendable {
     public let cityIcon: ImageResource
 
     /// The samples' content; throws when an image they need is not in `images`.
-    public init(people: [Person], landmarks: [Landmark], images: ImageLibrary) throws {
+    public init(
+        people: [Person], landmarks: [Landmark], trams: TramNetwork = .empty, images: ImageLibrary
+    ) throws {
         self.people = people
         self.landmarks = landmarks
+        self.trams = trams
         self.images = images
         personPin = try images.image(named: "images/pin-person.svg")
         defaultPin = try images.image(named: "images/pin-default.svg")
@@ -31,11 +36,13 @@ public final class SampleContent: Sendable {
         for person in people { _ = try images.image(named: person.avatar) }
     }
 
-    /// `people.json` and `mapcallouts.json` from `dataDirectory`, images from `publicDirectory`.
+    /// `people.json`, `mapcallouts.json` and `helsinki-trams.json` from
+    /// `dataDirectory`, images from `publicDirectory`.
     public static func load(dataDirectory: URL, publicDirectory: URL) throws -> SampleContent {
         try SampleContent(
             people: PeopleFile.load(dataDirectory.appendingPathComponent("people.json")),
             landmarks: LandmarkFile.load(dataDirectory.appendingPathComponent("mapcallouts.json")),
+            trams: TramFile.load(dataDirectory.appendingPathComponent("helsinki-trams.json")),
             images: ImageLibrary(root: publicDirectory))
     }
 

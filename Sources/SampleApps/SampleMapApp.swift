@@ -1,8 +1,8 @@
 import MapWire
 
 /// The samples as a MapWire app: the wishlist's people (with their cards and
-/// detail screens) and Apple's MapCallouts landmarks (with their toolbar),
-/// either or both. `mapwire --samples` chooses which.
+/// detail screens), Apple's MapCallouts landmarks (with their toolbar) and
+/// Helsinki's trams on their lines, any of them. `mapwire --samples` chooses which.
 public struct SampleMapApp: MapApp {
     /// One sample app.
     public enum Sample: String, CaseIterable, Sendable {
@@ -10,6 +10,8 @@ public struct SampleMapApp: MapApp {
         case wishlist
         /// San Francisco's landmarks, their callouts and the filter toolbar.
         case mapcallouts
+        /// Central Helsinki's tram lines and the trams running along them.
+        case helsinki
     }
 
     /// The URL path part that names a person's detail screen.
@@ -49,7 +51,16 @@ public struct SampleMapApp: MapApp {
         return seeds
     }
 
+    /// Where a tab of the Helsinki sample alone starts: the railway station, streets and trams readable.
+    public static let helsinkiCamera = Camera(center: Coordinate(latitude: 60.1710, longitude: 24.9414), zoom: 15)
+
     public func setUpSession(_ session: MapAppSession) -> AnyObject? {
+        // Trams are too small to find from the world view: a fresh tab of the Helsinki sample alone
+        // starts over them; a URL's camera (a reload, a shared link) wins, and so do the world samples.
+        // Set before the controller, which shows the tram lines for the camera it starts with.
+        if samples == [.helsinki], session.cameraFromURL == nil {
+            session.mapView.camera = Self.helsinkiCamera
+        }
         let controller = WorldMapController(mapView: session.mapView, content: content, samples: samples)
         guard samples.contains(.wishlist) else { return controller }
         let content = content

@@ -15,6 +15,12 @@ public final class WorldMapController: MapViewDelegate {
 
     /// "See details" on a person's card: the session pushes their detail screen.
     public var showPersonDetails: ((Person) -> Void)?
+    /// Each tram route's overlay for this map, with its line's colour; empty without the Helsinki sample.
+    public internal(set) var tramRoutes: [(overlay: MultiPolyline, line: TramLine)] = []
+    /// Whether the tram routes are on the map now (they are only where the camera shows them).
+    public internal(set) var showsTramRoutes = false
+    /// Whether this controller put OpenStreetMap's credit in the attribution, to take it away again.
+    var creditsOpenStreetMap = false
 
     /// Becomes `mapView`'s delegate for the people and landmarks of the
     /// shared world, adding the MapCallouts toolbar when `samples` has it.
@@ -33,10 +39,12 @@ public final class WorldMapController: MapViewDelegate {
         mapView.register(
             ClusterAnnotationView.self,
             forAnnotationViewWithReuseIdentifier: Self.travellerClusterIdentifier)
+        if samples.contains(.helsinki) { makeTramRoutes(on: mapView) }
     }
 
     public func mapView(_ mapView: MapView, viewFor annotation: Annotation) -> AnnotationView? {
         if let view = travellerView(for: annotation, on: mapView) { return view }
+        if let view = tramView(for: annotation, on: mapView) { return view }
         switch annotation {
         case let person as Person:
             let view = mapView.dequeueReusableAnnotationView(withIdentifier: PersonPinView.reuseIdentifier, for: person)

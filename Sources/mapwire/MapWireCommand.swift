@@ -63,8 +63,8 @@ struct MapWireCommand: ParsableCommand {
         name: .setting(.samples),
         help: .setting(
             .samples,
-            "Sample apps to run, comma-separated: wishlist, mapcallouts, all, or none (an empty map that the "
-                + "HTTP API and the feed fill).", default: "all", valueName: "list"))
+            "Sample apps to run, comma-separated: wishlist, mapcallouts, helsinki, all, or none (an empty map "
+                + "that the HTTP API and the feed fill).", default: "all", valueName: "list"))
     var samples: SampleSelection?
 
     @Flag(

@@ -9,8 +9,10 @@ extension ServerSettings {
     /// error and exit status 1.
     func serve() throws {
         let service: MapWireService
+        let app: any MapApp
         do {
-            service = try MapWireService(app: try app(), configuration: configuration)
+            app = try self.app()
+            service = try MapWireService(app: app, configuration: configuration)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode.failure
@@ -18,11 +20,20 @@ extension ServerSettings {
         // The travellers are this executable's, fed through the shared world as any producer's moves.
         let demoFeed = demo ? DemoFeed(store: service.sharedWorld, cities: DemoFeed.cities(of: service.baseMap)) : nil
         demoFeed?.start()
+        // The Helsinki sample's trams, too, are live detail of the demo: `--no-demo` (the tests) leaves
+        // them out, so a map nobody moves stays still.
+        let trams = demo && samples.samples.contains(.helsinki) ? (app as? SampleMapApp)?.content.trams : nil
+        let tramFeed = trams.map { TramFeed(store: service.sharedWorld, network: $0) }
+        tramFeed?.start()
         do {
-            try service.run(beforeStopping: { demoFeed?.stop() })
+            try service.run(beforeStopping: {
+                demoFeed?.stop()
+                tramFeed?.stop()
+            })
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             demoFeed?.stop()
+            tramFeed?.stop()
             service.stop()
             throw ExitCode.failure
         }

@@ -103,4 +103,12 @@ import Testing
         #expect(try settings([], environment: ["MAPWIRE_SAMPLES": "none"]).samples.samples.isEmpty)
         #expect(try MapWireCommand.parse(["--samples", "none"]).given[.samples] == .stringArray(["none"]))
     }
+
+    @Test func helsinkiIsASampleOfItsOwnAndOneOfAll() throws {
+        #expect(try settings(["--samples", "helsinki"]).samples.samples == [.helsinki])
+        #expect(try settings(["--samples", "all"]).samples.samples.contains(.helsinki))
+        #expect(try settings([]).samples.samples.contains(.helsinki), "all is the default")
+        #expect(try settings(["--samples", "wishlist,helsinki"]).samples.samples == [.wishlist, .helsinki])
+        #expect(SampleSelection(samples: [.helsinki]).names == ["helsinki"])
+    }
 }

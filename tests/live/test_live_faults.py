@@ -62,6 +62,8 @@ def corrupt(data, name: str, content: bytes | None):
     ("people.json", None, "cannot read people file"),
     ("people.json", b'{"people": [', "is invalid"),
     ("mapcallouts.json", b"not json", "landmarks file"),
+    ("helsinki-trams.json", None, "cannot read tram file"),
+    ("helsinki-trams.json", b'{"lines": [{"id": 1}]}', "tram file"),
 ])
 def test_a_missing_or_corrupt_fixture_names_the_file_and_exits_1(data_copy, name, content, words):
     if content == "truncated":

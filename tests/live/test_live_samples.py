@@ -92,3 +92,31 @@ def test_an_unknown_sample_is_refused_with_its_name():
                             capture_output=True, text=True, timeout=30)
     assert result.returncode != 0
     assert "wishlist,atlas" in result.stderr and "--samples" in result.stderr
+
+
+def test_the_helsinki_sample_runs_its_trams_with_the_demo_and_credits_openstreetmap():
+    # The trams are part of the demo (the last of --no-demo and --demo wins).
+    server = start_server("--samples", "helsinki", "--demo")
+    try:
+        trams = [a for a in annotations(server) if a["kind"] == "tram"]
+        assert len(trams) == 40, len(trams)
+        assert {a["markerSymbol"] for a in trams} == {"1", "2", "3", "4", "5", "6", "6T", "7", "9", "10"}
+        assert all(a["title"].startswith("Line ") and a["subtitle"] for a in trams), trams[:3]
+        # Over the railway station: the lines are named in the mirror, and their data credited.
+        names = mirror_names(server, "#15/60.1710/24.9414")
+        assert {"Tram 6", "Tram 6T", "Tram 9"} <= names, names
+        assert any("OpenStreetMap contributors" in name for name in names), names
+        # From the world view the lines and the credit are left out.
+        names = mirror_names(server, "#3/40/10")
+        assert not any(name.startswith("Tram ") or "OpenStreetMap" in name for name in names), names
+    finally:
+        server.stop()
+
+
+def test_without_the_demo_the_helsinki_sample_has_lines_but_no_trams():
+    server = start_server("--samples", "helsinki")
+    try:
+        assert annotations(server) == []
+        assert "Tram 4" in mirror_names(server, "#15/60.1710/24.9414")
+    finally:
+        server.stop()
