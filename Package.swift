@@ -10,7 +10,8 @@ import PackageDescription
 // swift-configuration <- MapWire: settings from flags, MAPWIRE_ variables and a JSON or YAML file
 // CSQLiteSetup (SQLite's process-wide settings) <- MapWire
 // MapWire <- SampleApps <- mapwire: the samples are an app on the library, as any other.
-// GRDB, CZlib (zlib) <- VectorTiles: Mapbox Vector Tiles from MBTiles and PMTiles; only mapwire-fuzz uses it yet.
+// GRDB, CZlib (zlib) <- VectorTiles: Mapbox Vector Tiles from MBTiles and PMTiles.
+// VectorTiles, MapStyle, MapCore <- StreetTiles: street maps drawn from vector tiles.
 let package = Package(
     name: "MapWire",
     platforms: [.macOS(.v15)],
@@ -110,6 +111,10 @@ let package = Package(
         .target(
             name: "VectorTiles",
             dependencies: ["CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Street maps from vector tile archives: tiles drawn in a style, made once for every map.
+        .target(
+            name: "StreetTiles",
+            dependencies: ["VectorTiles", "MapStyle", "MapCore", "DisplayList", "MapGeometry"]),
         // The library product: re-exports every module an app uses, and starts the server from Swift.
         .target(
             name: "MapWire",
@@ -178,6 +183,9 @@ let package = Package(
         .testTarget(
             name: "VectorTilesTests",
             dependencies: ["VectorTiles", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "StreetTilesTests",
+            dependencies: ["StreetTiles", "VectorTiles", "MapStyle", "MapCore", "DisplayList", "MapGeometry", "ViewKit"]),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"]),
         .testTarget(
             name: "LiveWorldTests",
