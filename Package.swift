@@ -11,7 +11,7 @@ import PackageDescription
 // CSQLiteSetup (SQLite's process-wide settings) <- MapWire
 // MapWire <- SampleApps <- mapwire: the samples are an app on the library, as any other.
 // GRDB, CZlib (zlib) <- VectorTiles: Mapbox Vector Tiles from MBTiles and PMTiles.
-// VectorTiles, MapStyle, MapCore <- StreetTiles: street maps drawn from vector tiles.
+// VectorTiles, MapStyle, MapCore <- StreetTiles <- MapSession: street maps drawn from vector tiles.
 let package = Package(
     name: "MapWire",
     platforms: [.macOS(.v15)],
@@ -94,7 +94,7 @@ let package = Package(
             name: "MapSession",
             dependencies: [
                 "SessionTransport", "MapHTTPAPI", "LiveWorld", "Wire", "MapCore", "ViewKit", "DisplayList",
-                "MapGeometry", .product(name: "Logging", package: "swift-log"),
+                "MapGeometry", "StreetTiles", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(

@@ -103,4 +103,15 @@ import Testing
         #expect(try settings([], environment: ["MAPWIRE_SAMPLES": "none"]).samples.samples.isEmpty)
         #expect(try MapWireCommand.parse(["--samples", "none"]).given[.samples] == .stringArray(["none"]))
     }
+
+    @Test func tilesRepeatAndWinOverTheirVariable() throws {
+        let read = try settings(
+            ["--tiles", "/maps/a.mbtiles", "--tiles", "/maps/b.pmtiles"],
+            environment: ["MAPWIRE_TILES": "/maps/c.mbtiles"])
+        #expect(read.configuration.tilePaths == ["/maps/a.mbtiles", "/maps/b.pmtiles"])
+        #expect(
+            try settings([], environment: ["MAPWIRE_TILES": "/maps/c.mbtiles"]).configuration.tilePaths == [
+                "/maps/c.mbtiles"
+            ])
+    }
 }
