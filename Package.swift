@@ -3,7 +3,7 @@ import PackageDescription
 
 // Modules depend only downward (README.md, "Layout", draws this graph):
 // MapGeometry <- DisplayList, InputEvents
-// DisplayList <- MapStyle: MapLibre style sheets (JSON resources), their expressions, colours as DisplayList's
+// DisplayList <- MapStyle: MapLibre style sheets (JSON carried as Swift literals), their expressions, colours
 // DisplayList, InputEvents, TextLayout (HarfBuzz) <- ViewKit <- MapCore
 // DisplayList, InputEvents <- Wire
 // Wire, MapCore, Persistence (GRDB) <- MapSession <- MapWireServer (libwebsockets) <- MapWire
@@ -53,7 +53,8 @@ let package = Package(
         .target(name: "InputEvents", dependencies: ["MapGeometry"]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
         // A MapLibre style sheet subset: layers, filters and expressions, the built-in light and dark styles.
-        .target(name: "MapStyle", dependencies: ["DisplayList"], resources: [.copy("Styles")]),
+        // Its JSON styles are carried as Swift literals (scripts/embed_styles.py): the binary needs no bundle.
+        .target(name: "MapStyle", dependencies: ["DisplayList"], exclude: ["Styles"]),
         .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout", "InputEvents"]),
         .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "InputEvents"]),
         .target(name: "Wire", dependencies: ["DisplayList", "InputEvents", "MapGeometry"]),
