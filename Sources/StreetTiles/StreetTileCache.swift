@@ -60,10 +60,12 @@ final class StreetTileCache: Sendable {
     /// drawing a dropped tile keeps it alive; the next map near it makes it again.
     private func evict(_ state: inout State, keeping kept: Key) {
         while state.bytes > byteLimit, state.tiles.count > 1 {
-            guard let oldest = state.tiles.filter({ $0.key != kept }).min(by: { $0.value.lastUse < $1.value.lastUse })
-            else { return }
-            state.bytes -= oldest.value.tile.byteCount
-            state.tiles[oldest.key] = nil
+            var oldest: (key: Key, lastUse: UInt64)?
+            for (key, entry) in state.tiles where key != kept && entry.lastUse < oldest?.lastUse ?? .max {
+                oldest = (key, entry.lastUse)
+            }
+            guard let oldest, let dropped = state.tiles.removeValue(forKey: oldest.key) else { return }
+            state.bytes -= dropped.tile.byteCount
         }
     }
 }

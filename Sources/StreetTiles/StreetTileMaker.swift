@@ -11,9 +11,13 @@ struct StreetTileMaker {
     let style: MapStyle
     /// The tile's place: its zoom, column and row.
     let z: Int, x: Int, y: Int
-    /// The zoom level drawn: the tile's own, or deeper for a tile drawn past
-    /// the archive's deepest zoom. Filters and groups are decided at it.
+    /// The zoom level drawn: the tile's own, or the next for a tile drawn
+    /// past the archive's deepest zoom, at every zoom from there on.
+    /// Filters and groups are decided at it.
     let level: Int
+
+    /// Whether the tile is drawn past its own zoom: at `level` and every level deeper.
+    private var isOverZoomed: Bool { level > z }
     /// Where the archive has data (world units): the background is not painted past it.
     let coverage: Rect
 
@@ -61,9 +65,11 @@ struct StreetTileMaker {
         return StreetTile(clip: self.clip, items: items)
     }
 
-    /// Whether a style layer shows anywhere in the level, from `level` up to the next.
+    /// Whether a style layer shows anywhere in the levels the tile draws: from `level` up to the next, or
+    /// to the deepest zoom for a tile drawn past its own. The paint says at each frame whether it shows then.
     private func shows(_ layer: StyleLayer) -> Bool {
-        layer.isVisibleByLayout && layer.minZoom < Double(level + 1) && layer.maxZoom > Double(level)
+        let top = isOverZoomed ? Double.infinity : Double(level + 1)
+        return layer.isVisibleByLayout && layer.minZoom < top && layer.maxZoom > Double(level)
     }
 
     /// The layer's features in `geometry` that it takes, one item for each paint they share, in first-seen order.
@@ -99,7 +105,9 @@ struct StreetTileMaker {
     /// Areas fill by the nonzero rule: the tile format winds exteriors one way and holes the other, so holes
     /// stay open and two areas of one group that overlap do not cut each other out, as even-odd would.
     private func path(_ rings: [[Point]]) -> PathResource {
-        PathResource(rings: rings, shift: ShapeGeometry.shift(level: level))
+        // A tile's own units are a sixteenth of its pixel (4096 across 256): two levels deeper, the grid is
+        // as fine as the data, and no deeper level needs a finer one.
+        PathResource(rings: rings, shift: ShapeGeometry.shift(level: min(level, z + 2)))
     }
 }
 

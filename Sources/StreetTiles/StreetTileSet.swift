@@ -73,8 +73,11 @@ package final class StreetTileSet: StreetTileSource {
         var found: [StreetTile] = []
         for (index, archive) in archives.enumerated() where level >= archive.minZoom {
             let z = min(level, archive.maxZoom)
+            // Every level past the archive draws its deepest tiles alike: one made tile, the same paths, for
+            // all of them, so zooming in there sends no geometry again.
+            let drawnLevel = min(level, archive.maxZoom + 1)
             for (x, y) in Self.tiles(covering: rect, z: z, within: archive.coverage) {
-                let key = StreetTileCache.Key(archive: index, z: z, x: x, y: y, level: level)
+                let key = StreetTileCache.Key(archive: index, z: z, x: x, y: y, level: drawnLevel)
                 let tile = cache.tile(key) { make(key, from: archive) }
                 if !tile.items.isEmpty { found.append(tile) }
             }

@@ -53,11 +53,12 @@ import ViewKit
     }
 
     @Test func aZoomPastTheArchiveKeepsItsPathsAndWidensTheStrokes() throws {
-        let (window, map) = map(try karhula(), zoom: 16)
+        let (window, map) = map(try karhula(), zoom: 15.2)
         let before = streetItems(window.renderScene())
-        map.camera.zoom = 16.6
+        map.camera.zoom = 17.4
         let after = streetItems(window.renderScene())
-        #expect(Set(after.map(\.properties.path)) == Set(before.map(\.properties.path)), "the same z14 paths")
+        let paths = { (items: [SceneItem]) in Set(items.map(\.properties.path)) }
+        #expect(paths(after).isSubset(of: paths(before)), "the same z14 paths, those near the smaller view")
         let widest = { (items: [SceneItem]) in items.map(\.properties.stroke.width).max() ?? 0 }
         #expect(widest(after) > widest(before))
         #expect(after.allSatisfy { $0.properties.worldClip?.width == 1 << 16 }, "z14 tiles")
