@@ -9,6 +9,8 @@ import VectorTiles
 /// paint they share into one path each.
 struct StreetTileMaker {
     let style: MapStyle
+    /// The style's layers, in order, as paints hold them.
+    let layers: [SharedStyleLayer]
     /// The tile's place: its zoom, column and row.
     let z: Int, x: Int, y: Int
     /// The zoom level drawn: the tile's own, or the next for a tile drawn
@@ -36,13 +38,14 @@ struct StreetTileMaker {
 
     func make(_ tile: VectorTile) -> StreetTile {
         let rect = tileRect
-        var layers: [String: LayerGeometry] = [:]
-        for layer in tile.layers where layers[layer.name] == nil {
-            layers[layer.name] = LayerGeometry(layer: layer, style: style, tile: rect)
+        var sourceLayers: [String: LayerGeometry] = [:]
+        for layer in tile.layers where sourceLayers[layer.name] == nil {
+            sourceLayers[layer.name] = LayerGeometry(layer: layer, style: style, tile: rect)
         }
         let zoom = Double(level)
         var items: [StreetTile.Item] = []
-        for styleLayer in style.layers where shows(styleLayer) {
+        for shared in layers where shows(shared.layer) {
+            let styleLayer = shared.layer
             switch styleLayer.type {
             case .background:
                 let area = Self.intersection(rect, coverage)
@@ -53,11 +56,11 @@ struct StreetTileMaker {
                     Point(x: area.minX, y: area.minY),
                 ]
                 let paint = StyleLayerPaint(
-                    layer: styleLayer, feature: TileStyleFeature(geometryType: .polygon, featureID: .null, values: []))
+                    shared: shared, feature: TileStyleFeature(geometryType: .polygon, featureID: .null, values: []))
                 items.append(StreetTile.Item(itemID: ItemID.next(), path: path([ring]), paint: paint))
             case .fill, .line:
-                guard let name = styleLayer.sourceLayer, let geometry = layers[name] else { continue }
-                items += groups(of: styleLayer, in: geometry, zoom: zoom)
+                guard let name = styleLayer.sourceLayer, let geometry = sourceLayers[name] else { continue }
+                items += groups(of: shared, in: geometry, zoom: zoom)
             case .symbol:
                 continue
             }
@@ -73,14 +76,15 @@ struct StreetTileMaker {
     }
 
     /// The layer's features in `geometry` that it takes, one item for each paint they share, in first-seen order.
-    private func groups(of layer: StyleLayer, in geometry: LayerGeometry, zoom: Double) -> [StreetTile.Item] {
+    private func groups(of shared: SharedStyleLayer, in geometry: LayerGeometry, zoom: Double) -> [StreetTile.Item] {
+        let layer = shared.layer
         var order: [ItemProperties] = []
         var groups: [ItemProperties: (paint: StyleLayerPaint, rings: [[Point]])] = [:]
         for index in geometry.layer.features.indices {
             guard let feature = geometry.reader.feature(at: index) else { continue }
             if layer.type == .fill && feature.geometryType != .polygon { continue }
             guard layer.matches(feature, zoom: zoom) else { continue }
-            let paint = StyleLayerPaint(layer: layer, feature: feature)
+            let paint = StyleLayerPaint(shared: shared, feature: feature)
             let key = paint.properties(zoom: zoom)
             let rings = geometry.rings(of: index)
             guard !rings.isEmpty else { continue }

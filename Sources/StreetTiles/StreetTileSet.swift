@@ -19,6 +19,7 @@ package final class StreetTileSet: StreetTileSource {
 
     let archives: [Archive]
     let style: MapStyle
+    private let layers: [SharedStyleLayer]
     let cache: StreetTileCache
     package let attributions: [String]
 
@@ -35,6 +36,7 @@ package final class StreetTileSet: StreetTileSource {
                 coverage: Self.coverage(metadata.bounds))
         }
         self.style = style
+        layers = style.layers.map(SharedStyleLayer.init)
         cache = StreetTileCache(byteLimit: byteLimit)
         var credits: [String] = []
         for archive in archives {
@@ -89,7 +91,7 @@ package final class StreetTileSet: StreetTileSource {
     /// archive has no such tile or cannot read it, so it is not read again.
     private func make(_ key: StreetTileCache.Key, from archive: Archive) -> StreetTile {
         let maker = StreetTileMaker(
-            style: style, z: key.z, x: key.x, y: key.y, level: key.level, coverage: archive.coverage)
+            style: style, layers: layers, z: key.z, x: key.x, y: key.y, level: key.level, coverage: archive.coverage)
         guard let bytes = try? archive.archive.tile(z: key.z, x: key.x, y: key.y),
             let tile = try? VectorTile(decoding: bytes)
         else { return StreetTile(clip: maker.clip, items: []) }

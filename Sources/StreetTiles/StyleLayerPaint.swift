@@ -6,8 +6,10 @@ import MapStyle
 /// zoom: the group's first feature stands for all of them, since the tile
 /// grouped them by the paint they share.
 struct StyleLayerPaint: StreetPaint {
-    let layer: StyleLayer
+    let shared: SharedStyleLayer
     let feature: TileStyleFeature
+
+    private var layer: StyleLayer { shared.layer }
 
     func itemProperties(zoom: Double) -> ItemProperties? {
         guard layer.isVisible(atZoom: zoom) else { return nil }
@@ -63,5 +65,15 @@ struct StyleLayerPaint: StreetPaint {
         case .round: .round
         case .bevel: .bevel
         }
+    }
+}
+
+/// A style layer held once for every paint of every tile: a paint keeps a
+/// reference rather than its own copy of the layer's compiled properties.
+final class SharedStyleLayer: Sendable {
+    let layer: StyleLayer
+
+    init(_ layer: StyleLayer) {
+        self.layer = layer
     }
 }

@@ -55,6 +55,7 @@ package final class StreetTile: Sendable {
     package init(clip: WorldClip, items: [Item]) {
         self.clip = clip
         self.items = items
-        byteCount = items.reduce(64) { $0 + 48 + $1.path.data.count }
+        // An item's id, paint and path object beside the path's bytes: a few hundred bytes.
+        byteCount = items.reduce(64) { $0 + 256 + $1.path.data.count }
     }
 }
