@@ -80,6 +80,8 @@ import ViewKit
         let scene = window.renderScene()
         let index = try #require(scene.items.firstIndex { $0.id == source.tile.items[0].itemID })
         #expect(scene.unchangedItems.contains { $0.contains(index) }, "the differ need not compare it")
+        let layer = try #require(scene.items.firstIndex { $0.id == map.streetLayer.id })
+        #expect(scene.unchangedItems.contains { $0.contains(layer) }, "nor the layer's own item")
         #expect(source.paint.asked.withLock { $0 } == asked)
         map.camera.zoom = 10.5
         _ = window.renderScene()

@@ -19,7 +19,7 @@ final class StreetLayerView: View {
     private var prepared: [StreetTile]?
     /// The tiles the last render drew, and at which zoom, so an unchanged layer costs the differ nothing.
     /// Held, not just named: a tile the source drops stays the one drawn, and its identity is not reused.
-    private var lastDrawn: (tiles: [StreetTile], zoom: Double, generation: UInt64)?
+    private var lastDrawn: (layer: ItemProperties, tiles: [StreetTile], zoom: Double, generation: UInt64)?
     /// Each drawn tile's paints at `zoom`: a pan at one zoom evaluates no style expression again.
     private var paints: (zoom: Double, byTile: [ObjectIdentifier: [ItemProperties?]])?
 
@@ -80,11 +80,13 @@ final class StreetLayerView: View {
         byTile = next
         paints = (zoom, byTile)
         // The items depend only on the tiles and the zoom: most pans draw the same ones.
-        let drawn = (tiles: tiles, zoom: zoom, generation: context.generation)
+        let drawn = (
+            layer: context.scene.items[own].properties, tiles: tiles, zoom: zoom, generation: context.generation
+        )
         if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == drawn.generation,
-            last.zoom == drawn.zoom, last.tiles.elementsEqual(drawn.tiles, by: ===)
+            last.layer == drawn.layer, last.zoom == drawn.zoom, last.tiles.elementsEqual(drawn.tiles, by: ===)
         {
-            context.markUnchanged(own + 1..<context.scene.items.count)
+            context.markUnchanged(own..<context.scene.items.count)
         }
         lastDrawn = drawn
     }
