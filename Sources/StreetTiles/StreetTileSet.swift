@@ -66,6 +66,11 @@ package final class StreetTileSet: StreetTileSource {
         self.init(archives: archives, style: style)
     }
 
+    /// CSS px: an archive whose bounds are smaller than this on screen is
+    /// not drawn. A city's archive seen from a continent's zoom is a speck
+    /// no one can read, and drawing it would put its credit on the map.
+    package static let leastDrawnExtent = 32.0
+
     /// What OpenStreetMap's licence asks every map of its data to show, when an archive names no credit.
     package static let openStreetMapCredit = "© OpenStreetMap contributors"
 
@@ -73,7 +78,10 @@ package final class StreetTileSet: StreetTileSource {
         guard zoom.isFinite, !rect.isEmpty else { return [] }
         let level = min(max(Int(zoom.rounded(.down)), 0), Int(Camera.maxZoom))
         var found: [StreetTile] = []
+        let pixelsPerUnit = Mercator.pixelsPerUnit(zoom: zoom)
         for (index, archive) in archives.enumerated() where level >= archive.minZoom {
+            let extent = max(archive.coverage.width, archive.coverage.height) * pixelsPerUnit
+            guard extent >= Self.leastDrawnExtent else { continue }
             let z = min(level, archive.maxZoom)
             // Every level past the archive draws its deepest tiles alike: one made tile, the same paths, for
             // all of them, so zooming in there sends no geometry again.
