@@ -80,3 +80,19 @@ def test_helsinki_draws_houses_and_streets_in_the_styles_colours(chrome, streets
     assert streets > pixels * 0.05, (streets, pixels)
     assert ground > pixels * 0.005, ("the style's ground between houses and streets", ground, pixels)
     assert severe_logs(driver) == []
+
+
+def test_the_default_server_draws_the_demos_helsinki_streets(chrome, mapwire_server):
+    """Without --tiles the server draws the data folder's Helsinki archive, as `make run` does."""
+    driver = chrome(width=WIDTH, height=HEIGHT)
+    driver.get(f"{mapwire_server}/#16/{LAT}/{LON}")
+    wait_painted(driver)
+    poll(lambda: credit_shown(driver), message="the OpenStreetMap credit")
+    wait_idle(driver)
+    img = screenshot(driver, "streets-default.png")
+    img = img.crop(archive_box(img, driver.execute_script("return innerWidth;"), 16))
+    assert colour_count(img, BUILDING, tolerance=3) > img.size[0] * img.size[1] * 0.1
+    # Far from Helsinki, no street tile is drawn and the credit is the base map's alone.
+    driver.get(f"{mapwire_server}/#16/48.8566/2.3522")
+    poll(lambda: not credit_shown(driver) and "/48.85" in driver.execute_script("return location.hash;"),
+         message="the base map's credit alone over Paris")
