@@ -3,14 +3,15 @@ import PackageDescription
 
 // Modules depend only downward (README.md, "Layout", draws this graph):
 // MapGeometry <- DisplayList, InputEvents
-// DisplayList <- MapStyle: MapLibre style sheets (JSON resources), their expressions, colours as DisplayList's
+// DisplayList <- MapStyle: MapLibre style sheets (JSON carried as Swift literals), their expressions, colours
 // DisplayList, InputEvents, TextLayout (HarfBuzz) <- ViewKit <- MapCore
 // DisplayList, InputEvents <- Wire
 // Wire, MapCore, Persistence (GRDB) <- MapSession <- MapWireServer (libwebsockets) <- MapWire
 // swift-configuration <- MapWire: settings from flags, MAPWIRE_ variables and a JSON or YAML file
 // CSQLiteSetup (SQLite's process-wide settings) <- MapWire
 // MapWire <- SampleApps <- mapwire: the samples are an app on the library, as any other.
-// GRDB, CZlib (zlib) <- VectorTiles: Mapbox Vector Tiles from MBTiles and PMTiles; only mapwire-fuzz uses it yet.
+// GRDB, CZlib (zlib) <- VectorTiles: Mapbox Vector Tiles from MBTiles and PMTiles.
+// VectorTiles, MapStyle, MapCore <- StreetTiles <- MapSession: street maps drawn from vector tiles.
 let package = Package(
     name: "MapWire",
     platforms: [.macOS(.v15)],
@@ -52,7 +53,8 @@ let package = Package(
         .target(name: "InputEvents", dependencies: ["MapGeometry"]),
         .target(name: "TextLayout", dependencies: ["CHarfBuzz"]),
         // A MapLibre style sheet subset: layers, filters and expressions, the built-in light and dark styles.
-        .target(name: "MapStyle", dependencies: ["DisplayList"], resources: [.copy("Styles")]),
+        // Its JSON styles are carried as Swift literals (scripts/embed_styles.py): the binary needs no bundle.
+        .target(name: "MapStyle", dependencies: ["DisplayList"], exclude: ["Styles"]),
         .target(name: "ViewKit", dependencies: ["MapGeometry", "DisplayList", "TextLayout", "InputEvents"]),
         .target(name: "MapCore", dependencies: ["MapGeometry", "DisplayList", "ViewKit", "InputEvents"]),
         .target(name: "Wire", dependencies: ["DisplayList", "InputEvents", "MapGeometry"]),
@@ -93,7 +95,7 @@ let package = Package(
             name: "MapSession",
             dependencies: [
                 "SessionTransport", "MapHTTPAPI", "LiveWorld", "Wire", "MapCore", "ViewKit", "DisplayList",
-                "MapGeometry", .product(name: "Logging", package: "swift-log"),
+                "MapGeometry", "StreetTiles", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -110,6 +112,10 @@ let package = Package(
         .target(
             name: "VectorTiles",
             dependencies: ["CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Street maps from vector tile archives: tiles drawn in a style, made once for every map.
+        .target(
+            name: "StreetTiles",
+            dependencies: ["VectorTiles", "MapStyle", "MapCore", "DisplayList", "MapGeometry"]),
         // The library product: re-exports every module an app uses, and starts the server from Swift.
         .target(
             name: "MapWire",
@@ -178,6 +184,9 @@ let package = Package(
         .testTarget(
             name: "VectorTilesTests",
             dependencies: ["VectorTiles", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "StreetTilesTests",
+            dependencies: ["StreetTiles", "VectorTiles", "MapStyle", "MapCore", "DisplayList", "MapGeometry", "ViewKit"]),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"]),
         .testTarget(
             name: "LiveWorldTests",

@@ -28,12 +28,17 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
         /// the map in an `<iframe>` and talk to it with `postMessage`; the
         /// page's own origin always may.
         public var embedOrigins: [String]
+        /// MBTiles or PMTiles archives in the OpenMapTiles schema, drawn as
+        /// a street map over the base map where they have data.
+        public var tilePaths: [String]
 
         public init(
             dataDirectory: URL, publicDirectory: URL, storePath: String = "./mapwire.sqlite",
             storeSync: StoreSync = .normal,
-            controls: MapControlsOptions = MapControlsOptions(), embedOrigins: [String] = []
+            controls: MapControlsOptions = MapControlsOptions(), embedOrigins: [String] = [],
+            tilePaths: [String] = []
         ) {
+            self.tilePaths = tilePaths
             self.dataDirectory = dataDirectory
             self.publicDirectory = publicDirectory
             self.storePath = storePath
@@ -58,7 +63,7 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
         world = try World.load(
             dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
             storePath: options.storePath, storeSync: options.storeSync, app: app,
-            controls: options.controls)
+            controls: options.controls, tilePaths: options.tilePaths)
         let api = AnnotationsAPI(store: world.store)
         self.api = api
         routes = api.routes.adding(

@@ -3,6 +3,7 @@ import LiveWorld
 import MapCore
 import MapHTTPAPI
 import SessionTransport
+import StreetTiles
 import ViewKit
 
 /// What every session shares: fonts, the base map, the shared annotations
@@ -19,17 +20,20 @@ public final class World: Sendable {
     public let app: any MapApp
     /// The map controls every new session starts with (an app may change them per session).
     public let controls: MapControlsOptions
+    /// Street maps from vector tiles, drawn over the base map where they have data; nil: none.
+    package let streets: StreetTileSource?
 
     /// A world whose annotations live in `store`.
     package init(
         fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp,
-        controls: MapControlsOptions = MapControlsOptions()
+        controls: MapControlsOptions = MapControlsOptions(), streets: StreetTileSource? = nil
     ) {
         self.fonts = fonts
         self.baseMap = baseMap
         self.store = store
         self.app = app
         self.controls = controls
+        self.streets = streets
         if let baseMap { BaseMapView.prepareLabels(of: baseMap, fonts: fonts) }
     }
 
@@ -48,15 +52,18 @@ public final class World: Sendable {
     /// `publicDirectory`, and the world kept at `storePath` (`:memory:` for
     /// none; its commits synced as `storeSync` says), seeded with `app`'s
     /// seeds it has not seen yet: a store file that cannot be used stops
-    /// start-up with a `StoreError` naming it.
+    /// start-up with a `StoreError` naming it. The vector tile archives at
+    /// `tilePaths` draw streets; one that cannot be opened stops start-up
+    /// with a `StreetTilesError`.
     package static func load(
         dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
         storeSync: StoreSync = .normal, app: any MapApp,
-        controls: MapControlsOptions = MapControlsOptions()
+        controls: MapControlsOptions = MapControlsOptions(), tilePaths: [String] = []
     ) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
         let baseMap = try BaseMap(contentsOf: dataDirectory.appendingPathComponent("basemap.bin"))
+        let streets = tilePaths.isEmpty ? nil : try StreetTileSet(paths: tilePaths)
         let store = try AnnotationStore.opening(path: storePath, sync: storeSync, seeds: app.seeds)
-        return World(fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls)
+        return World(fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls, streets: streets)
     }
 }

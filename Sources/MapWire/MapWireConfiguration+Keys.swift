@@ -25,6 +25,8 @@ extension MapWireConfiguration.Key {
     public static let allowedOrigin = Self("allowed-origin", .list(choices: []))
     /// `MapWireConfiguration.allowedHosts`.
     public static let allowedHost = Self("allowed-host", .list(choices: []))
+    /// `MapWireConfiguration.tilePaths`; `none` for no streets.
+    public static let tiles = Self("tiles", .list(choices: []))
 
     /// `MapControlsOptions.zoom`.
     public static let zoomControls = corner("zoom-controls")
@@ -76,7 +78,7 @@ extension MapWireConfiguration {
     /// (`reader(keys:)`), so their variables are known too.
     public static let keys: [Key] = [
         .config, .host, .port, .data, .public, .store, .sync, .apiToken, .allowOpenWrites, .allowedOrigin,
-        .allowedHost, .zoomControls, .keyboardHelp, .scaleBar, .attribution,
+        .allowedHost, .tiles, .zoomControls, .keyboardHelp, .scaleBar, .attribution,
         .maxConnections, .maxConnectionsPerPeer, .limitLoopbackPeers, .maxSessions, .requestTimeout,
         .firstMessageTimeout, .feedFirstMessageTimeout, .feedIdleTimeout, .feedMaxPendingBatches,
         .feedMaxPendingMb, .maxInputRate, .inputBurst, .maxImportMb,

@@ -28,6 +28,9 @@ extension MapWireConfiguration {
         if let open = try settings.onOff(.allowOpenWrites) { allowsOpenWrites = open }
         if let origins = try settings.list(.allowedOrigin) { allowedOrigins = origins }
         if let hosts = try settings.list(.allowedHost) { allowedHosts = hosts }
+        if let tiles = try settings.list(.tiles) {
+            tilePaths = tiles == ["none"] ? [] : tiles.map { Self.folder($0).path }
+        }
         try controls.read(settings)
         try limits.read(settings)
     }

@@ -31,6 +31,11 @@ public struct MapWireConfiguration: Sendable {
     public var allowedOrigins: [String] = []
     /// Host names the server answers for besides loopback names and IP addresses.
     public var allowedHosts: [String] = []
+    /// MBTiles or PMTiles archives in the OpenMapTiles schema, drawn as a
+    /// street map over the base map where they have data; nil: the data
+    /// folder's `tiles/helsinki.mbtiles` when it has one (the demo's
+    /// streets); empty: no streets.
+    public var tilePaths: [String]?
     /// Connection, session and input bounds (the flags under "Limits").
     public var limits = Limits()
     /// Which map controls each tab shows and in which corner (`--zoom-controls`,
@@ -77,6 +82,13 @@ public struct MapWireConfiguration: Sendable {
     /// `dataDirectory`, or where MapWire's own data is.
     public var resolvedDataDirectory: URL {
         dataDirectory ?? Self.bundled("fixtures", marker: "basemap.bin")
+    }
+
+    /// `tilePaths`, or the demo's Helsinki tiles when the data folder has them.
+    public var resolvedTilePaths: [String] {
+        if let tilePaths { return tilePaths }
+        let demo = resolvedDataDirectory.appendingPathComponent("tiles/helsinki.mbtiles").path
+        return FileManager.default.fileExists(atPath: demo) ? [demo] : []
     }
 
     /// `publicDirectory`, or where MapWire's own page is.

@@ -26,7 +26,8 @@ public final class MapWireService: Sendable {
 
     /// Checks `configuration` (a bad host, token or origin, or an open bind
     /// without a token, is refused before the store file is opened), then
-    /// loads the world for `app`. Throws `ServerError` or `StoreError`.
+    /// loads the world for `app`. Throws `ServerError`, `StoreError`, or
+    /// `StreetTilesError` for a tile archive that cannot be opened.
     public init(app: any MapApp, configuration: MapWireConfiguration = MapWireConfiguration()) throws {
         self.configuration = configuration
         let serverConfiguration = configuration.serverConfiguration
@@ -39,7 +40,8 @@ public final class MapWireService: Sendable {
                 storePath: configuration.storePath,
                 storeSync: configuration.storeSync,
                 controls: configuration.controls,
-                embedOrigins: configuration.allowedOrigins.compactMap(MapWireServer.normalizedOrigin)))
+                embedOrigins: configuration.allowedOrigins.compactMap(MapWireServer.normalizedOrigin),
+                tilePaths: configuration.resolvedTilePaths))
         Self.bootstrapMetricsOnce()
         let metrics = ServerMetrics(version: MapWireVersion.current)
         let http = MetricsAppendingHandler(base: service, metrics: metrics, registries: [Self.metricsRegistry])

@@ -129,6 +129,11 @@ if CommandLine.arguments.dropFirst().first == "overlays" {
     try runOverlayFrames(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
+// `mapwire-bench streets [frames]`: a street map's frames over Helsinki (StreetBench.swift).
+if CommandLine.arguments.dropFirst().first == "streets" {
+    try runStreetFrames(CommandLine.arguments.dropFirst(2))
+    exit(0)
+}
 // `mapwire-bench trails [trails] [seconds] [watchers] [limit]`: trails growing while sessions watch (TrailBench.swift).
 if CommandLine.arguments.dropFirst().first == "trails" {
     try runTrails(CommandLine.arguments.dropFirst(2))

@@ -140,6 +140,14 @@ struct MapWireCommand: ParsableCommand {
             valueName: "name"))
     var allowedHost: [String] = []
 
+    @Option(
+        name: .setting(.tiles),
+        help: .setting(
+            .tiles,
+            "An MBTiles or PMTiles archive in the OpenMapTiles schema, drawn as a street map; repeatable. "
+                + "Default: the data folder's tiles/helsinki.mbtiles; none: no streets.", valueName: "path"))
+    var tiles: [String] = []
+
     @OptionGroup(title: "Map controls")
     var controls: ControlOptions
 
@@ -165,6 +173,7 @@ struct MapWireCommand: ParsableCommand {
             .allowOpenWrites: allowOpenWrites ? .bool(true) : nil,
             .allowedOrigin: allowedOrigin.isEmpty ? nil : .stringArray(allowedOrigin),
             .allowedHost: allowedHost.isEmpty ? nil : .stringArray(allowedHost),
+            .tiles: tiles.isEmpty ? nil : .stringArray(tiles),
         ]
         return given.merging(controls.given) { a, _ in a }.merging(limits.given) { a, _ in a }
             .compactMapValues { $0 }

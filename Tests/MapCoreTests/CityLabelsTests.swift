@@ -157,17 +157,17 @@ import ViewKit
             camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
             baseMap: testBaseMap)
         let baseMapID = try #require(map.baseMapView?.id)
-        // The base map's tiles and names; the overlay layers (empty here) are vouched for on their own.
-        let overlays = map.overlaysAboveRoads.id
+        // The base map's tiles and names; the overlay and street layers (empty here) are vouched for on their own.
+        let layers: Set = [map.overlaysAboveRoads.id, map.streetLayer.id]
         func vouched(_ scene: Scene) -> Set<UInt32> {
             let items = scene.unchangedItems.flatMap { $0.map { scene.items[$0] } }
-            return Set(items.filter { $0.parent == baseMapID && $0.id != overlays }.map(\.id))
+            return Set(items.filter { $0.parent == baseMapID && !layers.contains($0.id) }.map(\.id))
         }
         let first = window.renderScene()
         #expect(first.unchangedItems.isEmpty)
         map.camera = map.camera.panned(byScreen: Point(x: 2, y: 1))
         let pan = window.renderScene()
-        let drawn = Set(pan.items.filter { $0.parent == baseMapID && $0.id != overlays }.map(\.id))
+        let drawn = Set(pan.items.filter { $0.parent == baseMapID && !layers.contains($0.id) }.map(\.id))
         #expect(drawn.count > 20)
         #expect(vouched(pan) == drawn)
         // A jump far away draws other tiles and names: nothing is vouched for.

@@ -111,4 +111,15 @@ import Testing
         #expect(try settings(["--samples", "wishlist,helsinki"]).samples.samples == [.wishlist, .helsinki])
         #expect(SampleSelection(samples: [.helsinki]).names == ["helsinki"])
     }
+
+    @Test func tilesRepeatAndWinOverTheirVariable() throws {
+        let read = try settings(
+            ["--tiles", "/maps/a.mbtiles", "--tiles", "/maps/b.pmtiles"],
+            environment: ["MAPWIRE_TILES": "/maps/c.mbtiles"])
+        #expect(read.configuration.tilePaths == ["/maps/a.mbtiles", "/maps/b.pmtiles"])
+        #expect(
+            try settings([], environment: ["MAPWIRE_TILES": "/maps/c.mbtiles"]).configuration.tilePaths == [
+                "/maps/c.mbtiles"
+            ])
+    }
 }

@@ -94,6 +94,14 @@ import Testing
         #expect(try configuration(configFile: file.path).allowedHosts == ["a.example", "b.example"])
     }
 
+    @Test func tilesAreAListOfPathsFromTheWorkingFolderAndNoneIsNoStreets() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        let read = try configuration(environment: ["MAPWIRE_TILES": "a.mbtiles,/maps/b.pmtiles"])
+        #expect(read.tilePaths == [cwd + "/a.mbtiles", "/maps/b.pmtiles"])
+        #expect(try configuration(commandLine: [.tiles: .stringArray(["none"])]).tilePaths == [])
+        #expect(try configuration().tilePaths == nil, "unset: the default archive")
+    }
+
     @Test func theFileIsTheOneTheCommandLineOrTheVariableNames() throws {
         let named = try SettingsFile("named.yaml", "port: 1111\n")
         let other = try SettingsFile("other.yaml", "port: 2222\n")

@@ -54,6 +54,38 @@ import Testing
     }
 }
 
+/// `tilePaths` draws streets; by default the demo's Helsinki archive.
+@Suite struct StreetTilesSettingTests {
+    @Test func byDefaultTheDataFoldersHelsinkiTilesDrawStreets() throws {
+        var c = MapWireConfiguration()
+        #expect(c.resolvedTilePaths.map { URL(fileURLWithPath: $0).lastPathComponent } == ["helsinki.mbtiles"])
+        c.port = 0
+        c.storePath = ":memory:"
+        let service = try MapWireService(app: EmptyMapApp(), configuration: c)
+        #expect(service.service.world.streets?.attributions == ["© OpenStreetMap contributors"])
+    }
+
+    @Test func noTilesDrawNoStreets() throws {
+        var c = MapWireConfiguration()
+        c.port = 0
+        c.storePath = ":memory:"
+        c.tilePaths = []
+        #expect(try MapWireService(app: EmptyMapApp(), configuration: c).service.world.streets == nil)
+    }
+
+    @Test func anArchiveThatCannotBeOpenedStopsTheStartNamingIt() {
+        var c = MapWireConfiguration()
+        c.port = 0
+        c.storePath = ":memory:"
+        c.tilePaths = ["/nonexistent/streets.pmtiles"]
+        #expect {
+            _ = try MapWireService(app: EmptyMapApp(), configuration: c)
+        } throws: { error in
+            "\(error)".contains("/nonexistent/streets.pmtiles")
+        }
+    }
+}
+
 /// `storeSync` reaches the store's connections.
 @Suite struct StoreSyncTests {
     @Test(arguments: [(StoreSync.normal, 1), (.full, 2)])

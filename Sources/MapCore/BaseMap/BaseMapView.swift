@@ -28,6 +28,8 @@ package final class BaseMapView: View {
     /// Widths and rank prefixes, shared by every session's base map.
     let labels: CityLabels
     private var placement = CityLabelPlacement()
+    /// The street tiles: drawn over land and borders, under the overlays.
+    var streetsUnderOverlays: View?
     /// The map's overlays above roads: drawn over land and borders, under the names.
     var overlaysUnderNames: View?
     /// What the last render drew (not the items: a session keeps those once, in its differ).
@@ -101,6 +103,7 @@ package final class BaseMapView: View {
         let first = context.scene.items.count
         for tile in tiles { appendTile(tile, into: &context) }
         let tilesEnd = context.scene.items.count
+        streetsUnderOverlays?.render(parent: id, into: &context)
         overlaysUnderNames?.render(parent: id, into: &context)
         let namesStart = context.scene.items.count
         appendCityLabels(placed, into: &context)

@@ -32,6 +32,10 @@ public final class MapControls: View {
     public let attribution: AttributionView
     /// The base map's own credits, shown before `options.attributions`.
     public let baseMapAttributions: [String]
+    /// The credits of the data on screen besides the base map (street tiles), shown after the base map's.
+    package var dataAttributions: [String] = [] {
+        didSet { applyOptions() }
+    }
     /// What had focus when the panel opened; it gets it back when the panel closes.
     private weak var focusBeforeHelp: View?
     private var laidOutCorners: [View] = []
@@ -84,7 +88,7 @@ public final class MapControls: View {
         zoom.isHidden = options.zoom == nil
         keyboardHelpButton.isHidden = options.keyboardHelp == nil
         scaleBar.isHidden = options.scaleBar == nil
-        attribution.sources = baseMapAttributions + options.attributions
+        attribution.sources = baseMapAttributions + dataAttributions + options.attributions
         attribution.isHidden = options.attribution == nil || attribution.sources.isEmpty
     }
 

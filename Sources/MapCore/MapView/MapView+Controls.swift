@@ -17,7 +17,7 @@ extension MapView {
     func overlayFrames(excluding excluded: View) -> [Rect] {
         subviews.compactMap { v in
             guard v !== excluded, v !== baseMapView, v !== annotationContainer, v !== calloutContainer,
-                !(v is OverlayLayerView), !v.isHidden, v.worldAnchor == nil
+                !(v is OverlayLayerView), !(v is StreetLayerView), !v.isHidden, v.worldAnchor == nil
             else { return nil }
             return v.frame
         }

@@ -49,6 +49,8 @@ open class MapView: View, CursorProviding {
     /// The overlays over land and borders, under the place names: drawn by
     /// the base map between the two when there is one (MapView+Overlays.swift).
     let overlaysAboveRoads = OverlayLayerView()
+    /// The street tiles over land, under the overlays (MapView+Streets.swift).
+    let streetLayer = StreetLayerView()
     /// The overlays over the place names, under the annotation views.
     let overlaysAboveLabels = OverlayLayerView()
     /// The level of each overlay on the map: whether one is on it is a lookup, so adding thousands costs no search each.
@@ -132,9 +134,12 @@ open class MapView: View, CursorProviding {
         super.init(frame: frame)
         if let baseMapView {
             addSubview(baseMapView)
+            baseMapView.addSubview(streetLayer)
             baseMapView.addSubview(overlaysAboveRoads)
+            baseMapView.streetsUnderOverlays = streetLayer
             baseMapView.overlaysUnderNames = overlaysAboveRoads
         } else {
+            addSubview(streetLayer)
             addSubview(overlaysAboveRoads)
         }
         addSubview(overlaysAboveLabels)
@@ -305,6 +310,7 @@ open class MapView: View, CursorProviding {
         (annotationContainer as? AnnotationContainerView)?.forgetHeldRenders()
         overlaysAboveRoads.forgetRender()
         overlaysAboveLabels.forgetRender()
+        streetLayer.forgetRender()
         controls.forgetPlacement()
     }
 
@@ -320,6 +326,9 @@ open class MapView: View, CursorProviding {
             layer.camera = camera
             layer.frame = bounds
         }
+        streetLayer.camera = camera
+        streetLayer.frame = bounds
+        updateStreetAttributions()
         noteClusterLevel()
         layoutAnnotationViews()
         spreadCoincidentMembers()
@@ -376,6 +385,6 @@ open class MapView: View, CursorProviding {
     /// overlays, never the base map.
     open override func visibleSubviewsForFocus() -> [View] {
         // Pins, the callout, then any overlay an app adds (a toolbar); never the base map.
-        subviews.filter { $0 !== baseMapView && !($0 is OverlayLayerView) }
+        subviews.filter { $0 !== baseMapView && !($0 is OverlayLayerView) && !($0 is StreetLayerView) }
     }
 }

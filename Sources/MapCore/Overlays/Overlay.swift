@@ -137,7 +137,7 @@ package final class ShapeGeometry: Sendable {
     /// a quarter of a pixel or finer (world units are 2^30 across, the world
     /// 2^(8 + level) pixels): half a device pixel on a double-density
     /// screen, where the stroke's antialiasing is wider than that.
-    static func shift(level: Int) -> UInt8 { UInt8(max(0, 30 - 8 - level - 2)) }
+    package static func shift(level: Int) -> UInt8 { UInt8(max(0, 30 - 8 - level - 2)) }
 
     private static func drawn(_ rings: [[Point]], isArea: Bool) -> [[Point]] {
         isArea ? rings.map { $0.count > 2 && $0.first != $0.last ? $0 + [$0[0]] : $0 } : rings

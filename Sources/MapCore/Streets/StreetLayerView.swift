@@ -1,0 +1,93 @@
+import DisplayList
+import MapGeometry
+import ViewKit
+
+/// The street tiles near a map's view, each item a world path: a tile's
+/// geometry goes to a browser once, and a pan moves none of it. Drawn by
+/// the base map over its land, under the overlays.
+final class StreetLayerView: View {
+    /// Where the tiles come from; nil draws nothing.
+    var source: StreetTileSource? {
+        didSet {
+            lastDrawn = nil
+            paints = nil
+        }
+    }
+    /// Where the map looks; set before each render.
+    var camera = Camera(center: .zero, zoom: 1)
+    /// The tiles the next render draws, found by `prepare()`.
+    private var prepared: [StreetTile]?
+    /// The tiles the last render drew, and at which zoom, so an unchanged layer costs the differ nothing.
+    /// Held, not just named: a tile the source drops stays the one drawn, and its identity is not reused.
+    private var lastDrawn: (layer: ItemProperties, tiles: [StreetTile], zoom: Double, generation: UInt64)?
+    /// Each drawn tile's paints at `zoom`: a pan at one zoom evaluates no style expression again.
+    private var paints: (zoom: Double, byTile: [ObjectIdentifier: [ItemProperties?]])?
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    /// Lets go of what only makes the next frames cheaper (a map at rest).
+    func forgetRender() {
+        lastDrawn = nil
+        paints = nil
+    }
+
+    override func itemProperties() -> ItemProperties {
+        var p = super.itemProperties()
+        p.repeatsWorld = true
+        return p
+    }
+
+    /// Finds the tiles the next render draws for the camera, near the
+    /// screen (half a screen around it, so a short pan finds its tiles
+    /// already sent); false when there are none.
+    @discardableResult
+    func prepare() -> Bool {
+        let found = tiles()
+        prepared = found
+        return !found.isEmpty
+    }
+
+    private func tiles() -> [StreetTile] {
+        guard let source else { return [] }
+        let visible = camera.visibleWorldRect(viewport: frame.size)
+        let near = visible.insetBy(dx: -visible.width / 2, dy: -visible.height / 2)
+        return source.tiles(covering: near, zoom: camera.zoom)
+    }
+
+    override func renderSubviews(into context: inout RenderContext) {
+        let own = context.scene.items.count - 1
+        let tiles = prepared ?? tiles()
+        prepared = nil
+        let zoom = camera.zoom
+        if paints?.zoom != zoom { paints = (zoom, [:]) }
+        var byTile = paints?.byTile ?? [:]
+        var next: [ObjectIdentifier: [ItemProperties?]] = [:]
+        for tile in tiles {
+            let key = ObjectIdentifier(tile)
+            let drawings = byTile[key] ?? tile.items.map { $0.paint.itemProperties(zoom: zoom) }
+            next[key] = drawings
+            for (item, drawing) in zip(tile.items, drawings) {
+                guard var p = drawing else { continue }
+                p.path = item.path.id
+                p.worldClip = tile.clip
+                context.use(item.path)
+                context.scene.append(item.itemID, parent: id, kind: .worldPath, p)
+            }
+        }
+        byTile = next
+        paints = (zoom, byTile)
+        // The items depend only on the tiles and the zoom: most pans draw the same ones.
+        let drawn = (
+            layer: context.scene.items[own].properties, tiles: tiles, zoom: zoom, generation: context.generation
+        )
+        if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == drawn.generation,
+            last.layer == drawn.layer, last.zoom == drawn.zoom, last.tiles.elementsEqual(drawn.tiles, by: ===)
+        {
+            context.markUnchanged(own..<context.scene.items.count)
+        }
+        lastDrawn = drawn
+    }
+}

@@ -1,0 +1,61 @@
+import DisplayList
+import MapGeometry
+
+/// Street maps drawn from vector tiles, made once for every map: a map with
+/// a source (`MapView.streets`) asks it for the tiles near its view at each
+/// frame and draws them over the base map's land, under the overlays and the
+/// annotations. The source keeps the tiles it made, so every session sends a
+/// browser the same paths and no session pays for a tile another one made.
+///
+/// Read from every map's thread at once: it answers under its own lock, with
+/// tiles that never change once made.
+package protocol StreetTileSource: AnyObject, Sendable {
+    /// The credits for the tiles' data, which the attribution control shows
+    /// while any tile is on screen ("© OpenStreetMap contributors").
+    var attributions: [String] { get }
+    /// The tiles a map at `zoom` draws over `rect` (world units; it may run
+    /// past the world's east and west edges), in drawing order. Empty where
+    /// no archive has data, and at zooms below those the archives hold.
+    func tiles(covering rect: Rect, zoom: Double) -> [StreetTile]
+}
+
+/// How one style layer paints its features in a tile, asked at the camera's
+/// zoom: widths and opacities change continuously as a map zooms, the
+/// geometry only between zoom levels.
+package protocol StreetPaint: Sendable {
+    /// The item's fill or stroke at `zoom`, without path or clip; nil when
+    /// the layer draws nothing there (out of its zoom range, transparent).
+    func itemProperties(zoom: Double) -> ItemProperties?
+}
+
+/// One tile of street map, ready to draw: a path per style layer and paint,
+/// every one cut to the tile's square, so the lines and areas that run past
+/// the tile's edge meet the next tile's without a seam or a double stroke.
+package final class StreetTile: Sendable {
+    /// One item of the tile: the same id and path on every map.
+    package struct Item: Sendable {
+        package let itemID: UInt32
+        package let path: PathResource
+        package let paint: any StreetPaint
+
+        package init(itemID: UInt32, path: PathResource, paint: any StreetPaint) {
+            self.itemID = itemID
+            self.path = path
+            self.paint = paint
+        }
+    }
+
+    /// The tile's square, whole world units: what every item is cut to.
+    package let clip: WorldClip
+    /// Bottom first, in the style's order.
+    package let items: [Item]
+    /// The bytes the paths take, for a cache's memory bound.
+    package let byteCount: Int
+
+    package init(clip: WorldClip, items: [Item]) {
+        self.clip = clip
+        self.items = items
+        // An item's id, paint and path object beside the path's bytes: a few hundred bytes.
+        byteCount = items.reduce(64) { $0 + 256 + $1.path.data.count }
+    }
+}

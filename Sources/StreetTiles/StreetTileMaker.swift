@@ -1,0 +1,157 @@
+import DisplayList
+import MapCore
+import MapGeometry
+import MapStyle
+import VectorTiles
+
+/// Makes one tile's drawing: for each style layer in order, the features it
+/// takes, projected from tile coordinates to world units and grouped by the
+/// paint they share into one path each.
+struct StreetTileMaker {
+    let style: MapStyle
+    /// The style's layers, in order, as paints hold them.
+    let layers: [SharedStyleLayer]
+    /// The tile's place: its zoom, column and row.
+    let z: Int, x: Int, y: Int
+    /// The zoom level drawn: the tile's own, or the next for a tile drawn
+    /// past the archive's deepest zoom, at every zoom from there on.
+    /// Filters and groups are decided at it.
+    let level: Int
+
+    /// Whether the tile is drawn past its own zoom: at `level` and every level deeper.
+    private var isOverZoomed: Bool { level > z }
+    /// Where the archive has data (world units): the background is not painted past it.
+    let coverage: Rect
+
+    /// The tile's square in world units.
+    var tileRect: Rect {
+        let size = Mercator.worldSize / Double(1 << z)
+        return Rect(x: Double(x) * size, y: Double(y) * size, width: size, height: size)
+    }
+
+    /// The tile's square as the painter cuts a world path to it.
+    var clip: WorldClip {
+        let rect = tileRect
+        return WorldClip(
+            x: Int32(rect.minX), y: Int32(rect.minY), width: Int32(rect.width), height: Int32(rect.height))
+    }
+
+    func make(_ tile: VectorTile) -> StreetTile {
+        let rect = tileRect
+        var sourceLayers: [String: LayerGeometry] = [:]
+        for layer in tile.layers where sourceLayers[layer.name] == nil {
+            sourceLayers[layer.name] = LayerGeometry(layer: layer, style: style, tile: rect)
+        }
+        let zoom = Double(level)
+        var items: [StreetTile.Item] = []
+        for shared in layers where shows(shared.layer) {
+            let styleLayer = shared.layer
+            switch styleLayer.type {
+            case .background:
+                let area = Self.intersection(rect, coverage)
+                guard !area.isEmpty else { continue }
+                let ring = [
+                    Point(x: area.minX, y: area.minY), Point(x: area.maxX, y: area.minY),
+                    Point(x: area.maxX, y: area.maxY), Point(x: area.minX, y: area.maxY),
+                    Point(x: area.minX, y: area.minY),
+                ]
+                let paint = StyleLayerPaint(
+                    shared: shared, feature: TileStyleFeature(geometryType: .polygon, featureID: .null, values: []))
+                items.append(StreetTile.Item(itemID: ItemID.next(), path: path([ring]), paint: paint))
+            case .fill, .line:
+                guard let name = styleLayer.sourceLayer, let geometry = sourceLayers[name] else { continue }
+                items += groups(of: shared, in: geometry, zoom: zoom)
+            case .symbol:
+                continue
+            }
+        }
+        return StreetTile(clip: self.clip, items: items)
+    }
+
+    /// Whether a style layer shows anywhere in the levels the tile draws: from `level` up to the next, or
+    /// to the deepest zoom for a tile drawn past its own. The paint says at each frame whether it shows then.
+    private func shows(_ layer: StyleLayer) -> Bool {
+        let top = isOverZoomed ? Double.infinity : Double(level + 1)
+        return layer.isVisibleByLayout && layer.minZoom < top && layer.maxZoom > Double(level)
+    }
+
+    /// The layer's features in `geometry` that it takes, one item for each paint they share, in first-seen order.
+    private func groups(of shared: SharedStyleLayer, in geometry: LayerGeometry, zoom: Double) -> [StreetTile.Item] {
+        let layer = shared.layer
+        var order: [ItemProperties] = []
+        var groups: [ItemProperties: (paint: StyleLayerPaint, rings: [[Point]])] = [:]
+        for index in geometry.layer.features.indices {
+            guard let feature = geometry.reader.feature(at: index) else { continue }
+            if layer.type == .fill && feature.geometryType != .polygon { continue }
+            guard layer.matches(feature, zoom: zoom) else { continue }
+            let paint = StyleLayerPaint(shared: shared, feature: feature)
+            let key = paint.properties(zoom: zoom)
+            let rings = geometry.rings(of: index)
+            guard !rings.isEmpty else { continue }
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = (paint, rings)
+            } else {
+                groups[key]?.rings += rings
+            }
+        }
+        return order.compactMap { key in
+            guard let group = groups[key] else { return nil }
+            return StreetTile.Item(itemID: ItemID.next(), path: path(group.rings), paint: group.paint)
+        }
+    }
+
+    private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+        let minX = max(a.minX, b.minX), minY = max(a.minY, b.minY)
+        return Rect(x: minX, y: minY, width: min(a.maxX, b.maxX) - minX, height: min(a.maxY, b.maxY) - minY)
+    }
+
+    /// Areas fill by the nonzero rule: the tile format winds exteriors one way and holes the other, so holes
+    /// stay open and two areas of one group that overlap do not cut each other out, as even-odd would.
+    private func path(_ rings: [[Point]]) -> PathResource {
+        // A tile's own units are a sixteenth of its pixel (4096 across 256): two levels deeper, the grid is
+        // as fine as the data, and no deeper level needs a finer one.
+        PathResource(rings: rings, shift: ShapeGeometry.shift(level: min(level, z + 2)))
+    }
+}
+
+/// One tile layer's features with their geometry in world units, decoded
+/// when a style layer first asks: a road's casing and its fill read it once.
+private final class LayerGeometry {
+    let layer: VectorTileLayer
+    let reader: TileFeatureReader
+    private let origin: Point
+    private let scale: Double
+    private var decoded: [Int: [[Point]]] = [:]
+
+    init(layer: VectorTileLayer, style: MapStyle, tile: Rect) {
+        self.layer = layer
+        reader = TileFeatureReader(layer: layer, style: style)
+        origin = tile.origin
+        scale = tile.width / Double(layer.extent)
+    }
+
+    /// The feature's lines, or its polygons' rings each closed; empty for
+    /// geometry the tile gets wrong (it is left out, not the whole tile).
+    func rings(of index: Int) -> [[Point]] {
+        if let made = decoded[index] { return made }
+        let made: [[Point]]
+        switch try? layer.features[index].decodeGeometry() {
+        case .lines(let lines):
+            made = lines.filter { $0.count > 1 }.map(world)
+        case .polygons(let polygons):
+            made = polygons.flatMap { [$0.exterior] + $0.interiors }.filter { $0.count > 2 }.map { ring in
+                let points = world(ring)
+                return points.first == points.last ? points : points + [points[0]]
+            }
+        case .points, .unknown, nil:
+            made = []
+        }
+        decoded[index] = made
+        return made
+    }
+
+    private func world(_ points: [TilePoint]) -> [Point] {
+        points.map { Point(x: origin.x + Double($0.x) * scale, y: origin.y + Double($0.y) * scale) }
+    }
+}

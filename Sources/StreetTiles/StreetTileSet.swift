@@ -1,0 +1,149 @@
+import Foundation
+import MapCore
+import MapGeometry
+import MapStyle
+import VectorTiles
+
+/// Street maps drawn from vector tile archives in the OpenMapTiles schema
+/// with one style, for every map of the server: each tile is read, decoded
+/// and grouped once, and kept (`StreetTileCache`) for every session.
+package final class StreetTileSet: StreetTileSource {
+    /// One archive and where it has data.
+    struct Archive: Sendable {
+        let archive: any TileArchive
+        let minZoom: Int
+        let maxZoom: Int
+        /// Its bounds in world units; the whole world when it gives none.
+        let coverage: Rect
+    }
+
+    let archives: [Archive]
+    let style: MapStyle
+    private let layers: [SharedStyleLayer]
+    let cache: StreetTileCache
+    package let attributions: [String]
+
+    /// The most bytes of paths the made tiles keep, by default: some
+    /// hundreds of city tiles at the deepest zooms.
+    package static let defaultByteLimit = 64 << 20
+
+    /// Draws `archives` (in order, the first under the others) in `style`.
+    package init(archives: [any TileArchive], style: MapStyle, byteLimit: Int = StreetTileSet.defaultByteLimit) {
+        self.archives = archives.map { archive in
+            let metadata = archive.metadata
+            return Archive(
+                archive: archive, minZoom: metadata.minZoom ?? 0, maxZoom: metadata.maxZoom ?? 14,
+                coverage: Self.coverage(metadata.bounds))
+        }
+        self.style = style
+        layers = style.layers.map(SharedStyleLayer.init)
+        cache = StreetTileCache(byteLimit: byteLimit)
+        var credits: [String] = []
+        for archive in archives {
+            let credit = Self.plainText(archive.metadata.attribution ?? "")
+            let shown = credit.isEmpty ? Self.openStreetMapCredit : credit
+            if !credits.contains(shown) { credits.append(shown) }
+        }
+        attributions = credits
+    }
+
+    /// Opens the archives at `paths` and draws them in MapWire's light style.
+    package convenience init(paths: [String]) throws(StreetTilesError) {
+        var archives: [any TileArchive] = []
+        for path in paths {
+            do {
+                archives.append(try TileArchives.open(path: path))
+            } catch {
+                throw .archive(path: path, error)
+            }
+        }
+        let style: MapStyle
+        do {
+            style = try MapStyle.builtIn(.light)
+        } catch {
+            throw .style(error)
+        }
+        self.init(archives: archives, style: style)
+    }
+
+    /// CSS px: an archive whose bounds are smaller than this on screen is
+    /// not drawn. A city's archive seen from a continent's zoom is a speck
+    /// no one can read, and drawing it would put its credit on the map.
+    package static let leastDrawnExtent = 32.0
+
+    /// What OpenStreetMap's licence asks every map of its data to show, when an archive names no credit.
+    package static let openStreetMapCredit = "© OpenStreetMap contributors"
+
+    package func tiles(covering rect: Rect, zoom: Double) -> [StreetTile] {
+        guard zoom.isFinite, !rect.isEmpty else { return [] }
+        let level = min(max(Int(zoom.rounded(.down)), 0), Int(Camera.maxZoom))
+        var found: [StreetTile] = []
+        let pixelsPerUnit = Mercator.pixelsPerUnit(zoom: zoom)
+        for (index, archive) in archives.enumerated() where level >= archive.minZoom {
+            let extent = max(archive.coverage.width, archive.coverage.height) * pixelsPerUnit
+            guard extent >= Self.leastDrawnExtent else { continue }
+            let z = min(level, archive.maxZoom)
+            // Every level past the archive draws its deepest tiles alike: one made tile, the same paths, for
+            // all of them, so zooming in there sends no geometry again.
+            let drawnLevel = min(level, archive.maxZoom + 1)
+            for (x, y) in Self.tiles(covering: rect, z: z, within: archive.coverage) {
+                let key = StreetTileCache.Key(archive: index, z: z, x: x, y: y, level: drawnLevel)
+                let tile = cache.tile(key) { make(key, from: archive) }
+                if !tile.items.isEmpty { found.append(tile) }
+            }
+        }
+        return found
+    }
+
+    /// The tile `key` names as its level draws it; an empty one when the
+    /// archive has no such tile or cannot read it, so it is not read again.
+    private func make(_ key: StreetTileCache.Key, from archive: Archive) -> StreetTile {
+        let maker = StreetTileMaker(
+            style: style, layers: layers, z: key.z, x: key.x, y: key.y, level: key.level, coverage: archive.coverage)
+        guard let bytes = try? archive.archive.tile(z: key.z, x: key.x, y: key.y),
+            let tile = try? VectorTile(decoding: bytes)
+        else { return StreetTile(clip: maker.clip, items: []) }
+        return maker.make(tile)
+    }
+
+    /// The columns and rows of zoom `z` that meet `rect` and `coverage`.
+    /// `rect` may run past the world's east or west edge: its columns there
+    /// are the world's own, drawn once (the layer repeats the world).
+    static func tiles(covering rect: Rect, z: Int, within coverage: Rect) -> [(x: Int, y: Int)] {
+        let count = 1 << z
+        let size = Mercator.worldSize / Double(count)
+        let rows =
+            max(0, Int((rect.minY / size).rounded(.down)))...min(count - 1, Int((rect.maxY / size).rounded(.down)))
+        let first = Int((rect.minX / size).rounded(.down))
+        let last = min(Int((rect.maxX / size).rounded(.down)), first + count - 1)
+        guard !rows.isEmpty, first <= last else { return [] }
+        var found: [(x: Int, y: Int)] = []
+        var seen = Set<Int>()
+        for column in first...last {
+            let x = ((column % count) + count) % count
+            guard seen.insert(x).inserted else { continue }
+            for y in rows {
+                let tile = Rect(x: Double(x) * size, y: Double(y) * size, width: size, height: size)
+                if tile.intersects(coverage) { found.append((x, y)) }
+            }
+        }
+        return found
+    }
+
+    /// The world rect of an archive's `[west, south, east, north]` bounds.
+    static func coverage(_ bounds: [Double]?) -> Rect {
+        guard let b = bounds, b.count == 4, b.allSatisfy(\.isFinite), b[0] < b[2], b[1] < b[3] else {
+            return Rect(x: 0, y: 0, width: Mercator.worldSize, height: Mercator.worldSize)
+        }
+        let northWest = Mercator.project(Coordinate(latitude: b[3], longitude: b[0]))
+        let southEast = Mercator.project(Coordinate(latitude: b[1], longitude: b[2]))
+        return Rect(x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y)
+    }
+
+    /// An archive's credit without its HTML: the attribution control shows text.
+    static func plainText(_ html: String) -> String {
+        html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "&copy;", with: "©").replacingOccurrences(of: "&amp;", with: "&")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

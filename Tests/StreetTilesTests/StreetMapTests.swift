@@ -1,0 +1,76 @@
+import DisplayList
+import MapCore
+import MapGeometry
+import StreetTiles
+import Testing
+import ViewKit
+
+/// Street tiles drawn by real maps: what a browser is sent.
+@Suite struct StreetMapTests {
+    let fonts: FontBook
+    let karhulaCentre = Coordinate(latitude: 60.5305, longitude: 26.9505)
+
+    init() throws {
+        fonts = try FontBook.load(publicDirectory: repoRoot.appendingPathComponent("Public"))
+    }
+
+    func map(_ streets: StreetTileSet, zoom: Double) -> (Window, MapView) {
+        let window = Window(size: Size(width: 1024, height: 768), clock: ManualClock())
+        let map = MapView(
+            frame: window.bounds, fonts: fonts, baseMap: nil, camera: Camera(center: karhulaCentre, zoom: zoom))
+        window.addSubview(map)
+        map.streets = streets
+        return (window, map)
+    }
+
+    /// The street items of a scene: world paths cut to a tile.
+    func streetItems(_ scene: Scene) -> [SceneItem] {
+        scene.items.filter { $0.kind == .worldPath && $0.properties.worldClip != nil }
+    }
+
+    @Test func aPanSendsNoNewPathAndAnUnchangedFrameNothing() throws {
+        let (window, map) = map(try karhula(), zoom: 15)
+        var differ = SceneDiffer()
+        let first = differ.diff(to: window.renderScene())
+        let defined = first.filter { if case .definePath = $0 { true } else { false } }
+        #expect(defined.count > 20, "the tiles near the view, sent once")
+        #expect(differ.diff(to: window.renderScene()).isEmpty)
+        map.camera = map.camera.panned(byScreen: Point(x: 200, y: -150))
+        let pan = differ.diff(to: window.renderScene())
+        #expect(!pan.contains { if case .definePath = $0 { true } else { false } }, "a pan sends no path")
+        #expect(!pan.contains { if case .insert = $0 { true } else { false } }, "nor an item")
+    }
+
+    @Test func everyMapDrawsTheSameItemsAndPathsFromOneCache() throws {
+        let streets = try karhula()
+        let (windowA, _) = map(streets, zoom: 15.5)
+        let (windowB, _) = map(streets, zoom: 15.5)
+        let a = streetItems(windowA.renderScene())
+        let b = streetItems(windowB.renderScene())
+        #expect(!a.isEmpty)
+        #expect(a.map(\.id) == b.map(\.id))
+        #expect(a.map(\.properties.path) == b.map(\.properties.path))
+    }
+
+    @Test func aZoomPastTheArchiveKeepsItsPathsAndWidensTheStrokes() throws {
+        let (window, map) = map(try karhula(), zoom: 15.2)
+        let before = streetItems(window.renderScene())
+        map.camera.zoom = 17.4
+        let after = streetItems(window.renderScene())
+        let paths = { (items: [SceneItem]) in Set(items.map(\.properties.path)) }
+        #expect(paths(after).isSubset(of: paths(before)), "the same z14 paths, those near the smaller view")
+        let widest = { (items: [SceneItem]) in items.map(\.properties.stroke.width).max() ?? 0 }
+        #expect(widest(after) > widest(before))
+        #expect(after.allSatisfy { $0.properties.worldClip?.width == 1 << 16 }, "z14 tiles")
+    }
+
+    @Test func theAttributionCreditsOpenStreetMapWhileTilesAreOnScreen() throws {
+        let (window, map) = map(try karhula(), zoom: 15)
+        map.controls.options = MapControlsOptions()
+        _ = window.renderScene()
+        #expect(map.controls.attribution.text.contains("© OpenStreetMap contributors"))
+        map.camera = Camera(center: Coordinate(latitude: 0, longitude: 0), zoom: 15)
+        _ = window.renderScene()
+        #expect(!map.controls.attribution.text.contains("OpenStreetMap"))
+    }
+}
