@@ -248,6 +248,17 @@ import ViewKit
         #expect(credit?.role == .text && credit?.name == "Map data: © Natural Earth | © City Open Data")
     }
 
+    @Test func aSourceCreditedByTwoLayersShowsOnce() throws {
+        var options = MapControlsOptions()
+        options.attributions = ["© OpenStreetMap contributors", "© City Open Data"]
+        let (_, map) = controlledMap(options: options)
+        map.controls.dataAttributions = ["© OpenStreetMap contributors"]
+        #expect(
+            map.controls.attribution.sources == [
+                "© Natural Earth", "© OpenStreetMap contributors", "© City Open Data",
+            ])
+    }
+
     @Test func aBaseMapCreditedOtherwiseShowsItsOwnSources() throws {
         let bytes = try [UInt8](Data(contentsOf: repoRoot.appendingPathComponent("fixtures/basemap.bin")))
         let other = try BaseMap(bytes: bytes, attributions: ["© Someone Else"])

@@ -88,7 +88,12 @@ public final class MapControls: View {
         zoom.isHidden = options.zoom == nil
         keyboardHelpButton.isHidden = options.keyboardHelp == nil
         scaleBar.isHidden = options.scaleBar == nil
-        attribution.sources = baseMapAttributions + dataAttributions + options.attributions
+        // A source that several layers draw from (the street tiles and an app's lines from the same
+        // OpenStreetMap extract) is credited once, where it first appears.
+        var seen = Set<String>()
+        attribution.sources = (baseMapAttributions + dataAttributions + options.attributions).filter {
+            seen.insert($0).inserted
+        }
         attribution.isHidden = options.attribution == nil || attribution.sources.isEmpty
     }
 
