@@ -44,6 +44,7 @@ struct StreetTileMaker {
         }
         let zoom = Double(level)
         var items: [StreetTile.Item] = []
+        var labels: [StreetLabel] = []
         for shared in layers where shows(shared.layer) {
             let styleLayer = shared.layer
             switch styleLayer.type {
@@ -62,10 +63,11 @@ struct StreetTileMaker {
                 guard let name = styleLayer.sourceLayer, let geometry = sourceLayers[name] else { continue }
                 items += groups(of: shared, in: geometry, zoom: zoom)
             case .symbol:
-                continue
+                guard let name = styleLayer.sourceLayer, let geometry = sourceLayers[name] else { continue }
+                labels += lineLabels(of: shared, in: geometry, zoom: zoom)
             }
         }
-        return StreetTile(clip: self.clip, items: items)
+        return StreetTile(clip: self.clip, items: items, labels: labels)
     }
 
     /// Whether a style layer shows anywhere in the levels the tile draws: from `level` up to the next, or
@@ -99,6 +101,23 @@ struct StreetTileMaker {
             guard let group = groups[key] else { return nil }
             return StreetTile.Item(itemID: ItemID.next(), path: path(group.rings), paint: group.paint)
         }
+    }
+
+    /// The names a symbol layer places along its features' lines (roads);
+    /// names at points (places, shops) are not drawn yet.
+    private func lineLabels(of shared: SharedStyleLayer, in geometry: LayerGeometry, zoom: Double) -> [StreetLabel] {
+        let layer = shared.layer
+        var out: [StreetLabel] = []
+        for index in geometry.layer.features.indices {
+            guard let feature = geometry.reader.feature(at: index), feature.geometryType == .lineString,
+                layer.matches(feature, zoom: zoom), layer.symbolPlacement(for: feature, zoom: zoom) == .line,
+                let text = layer.textField(for: feature, zoom: zoom)
+            else { continue }
+            let lines = geometry.rings(of: index)
+            guard !lines.isEmpty else { continue }
+            out.append(StreetLabel(text: text, lines: lines, paint: StyleLabelPaint(shared: shared, feature: feature)))
+        }
+        return out
     }
 
     private static func intersection(_ a: Rect, _ b: Rect) -> Rect {

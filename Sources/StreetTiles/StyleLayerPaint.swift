@@ -68,6 +68,23 @@ struct StyleLayerPaint: StreetPaint {
     }
 }
 
+/// How a symbol layer draws a name along a line, asked at the camera's zoom.
+struct StyleLabelPaint: StreetLabelPaint {
+    let shared: SharedStyleLayer
+    let feature: TileStyleFeature
+
+    func look(zoom: Double) -> StreetLabelLook? {
+        let layer = shared.layer
+        guard layer.isVisible(atZoom: zoom) else { return nil }
+        return StreetLabelLook(
+            size: layer.textSize(for: feature, zoom: zoom), color: layer.textColor(for: feature, zoom: zoom),
+            halo: layer.textHaloColor(for: feature, zoom: zoom),
+            haloWidth: layer.textHaloWidth(for: feature, zoom: zoom),
+            spacing: layer.symbolSpacing(for: feature, zoom: zoom),
+            maxAngle: layer.textMaxAngle(for: feature, zoom: zoom) * .pi / 180)
+    }
+}
+
 /// A style layer held once for every paint of every tile: a paint keeps a
 /// reference rather than its own copy of the layer's compiled properties.
 final class SharedStyleLayer: Sendable {

@@ -1,8 +1,10 @@
 import DisplayList
 import MapCore
 import MapGeometry
+import MapStyle
 import StreetTiles
 import Testing
+import VectorTiles
 import ViewKit
 
 /// Street tiles drawn by real maps: what a browser is sent.
@@ -39,6 +41,21 @@ import ViewKit
         let pan = differ.diff(to: window.renderScene())
         #expect(!pan.contains { if case .definePath = $0 { true } else { false } }, "a pan sends no path")
         #expect(!pan.contains { if case .insert = $0 { true } else { false } }, "nor an item")
+    }
+
+    @Test func roadsCarryTheirNamesAlongThemInTheStylesColours() throws {
+        let archive = try TileArchives.open(
+            path: repoRoot.appendingPathComponent("fixtures/tiles/helsinki.mbtiles").path)
+        let streets = StreetTileSet(archives: [archive], style: try MapStyle.builtIn(.light))
+        let (window, map) = map(streets, zoom: 16)
+        map.camera = Camera(center: Coordinate(latitude: 60.1699, longitude: 24.9425), zoom: 16)
+        let names = window.renderScene().items.filter { $0.kind == .curvedText }
+        let texts = Set(names.map(\.properties.text))
+        #expect(texts.isSuperset(of: ["Kaivokatu", "Aleksanterinkatu"]), "\(texts)")
+        for name in names {
+            #expect(name.properties.fill == Color(hex: 0x6A655E), "the light style's road name colour")
+            #expect(name.properties.glyphs?.glyphs.count == name.properties.text.count)
+        }
     }
 
     @Test func everyMapDrawsTheSameItemsAndPathsFromOneCache() throws {

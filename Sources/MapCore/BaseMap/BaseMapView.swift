@@ -32,6 +32,8 @@ package final class BaseMapView: View {
     var streetsUnderOverlays: View?
     /// The map's overlays above roads: drawn over land and borders, under the names.
     var overlaysUnderNames: View?
+    /// The street tiles' road names: over the overlays, under the city names.
+    var streetNamesUnderNames: View?
     /// What the last render drew (not the items: a session keeps those once, in its differ).
     private var lastDrawn: Drawn?
 
@@ -105,6 +107,7 @@ package final class BaseMapView: View {
         let tilesEnd = context.scene.items.count
         streetsUnderOverlays?.render(parent: id, into: &context)
         overlaysUnderNames?.render(parent: id, into: &context)
+        streetNamesUnderNames?.render(parent: id, into: &context)
         let namesStart = context.scene.items.count
         appendCityLabels(placed, into: &context)
         let drawn = Drawn(tiles: tiles.map(\.itemID), cities: placed, generation: context.generation)

@@ -51,6 +51,8 @@ open class MapView: View, CursorProviding {
     let overlaysAboveRoads = OverlayLayerView()
     /// The street tiles over land, under the overlays (MapView+Streets.swift).
     let streetLayer = StreetLayerView()
+    /// The street tiles' road names, over the overlays above roads, under the place names.
+    let streetLabels: StreetLabelView
     /// The overlays over the place names, under the annotation views.
     let overlaysAboveLabels = OverlayLayerView()
     /// The level of each overlay on the map: whether one is on it is a lookup, so adding thousands costs no search each.
@@ -130,18 +132,23 @@ open class MapView: View, CursorProviding {
         self.fonts = fonts
         self.camera = camera.constrained(to: frame.size)
         baseMapView = baseMap.map { BaseMapView(baseMap: $0, typeface: fonts.regular) }
+        streetLabels = StreetLabelView(typeface: fonts.regular)
         controls = MapControls(fonts: fonts, baseMapAttributions: baseMap?.attributions ?? [])
         super.init(frame: frame)
         if let baseMapView {
             addSubview(baseMapView)
             baseMapView.addSubview(streetLayer)
             baseMapView.addSubview(overlaysAboveRoads)
+            baseMapView.addSubview(streetLabels)
             baseMapView.streetsUnderOverlays = streetLayer
             baseMapView.overlaysUnderNames = overlaysAboveRoads
+            baseMapView.streetNamesUnderNames = streetLabels
         } else {
             addSubview(streetLayer)
             addSubview(overlaysAboveRoads)
+            addSubview(streetLabels)
         }
+        streetLabels.streets = streetLayer
         addSubview(overlaysAboveLabels)
         addSubview(annotationContainer)
         addSubview(calloutContainer)
@@ -311,6 +318,7 @@ open class MapView: View, CursorProviding {
         overlaysAboveRoads.forgetRender()
         overlaysAboveLabels.forgetRender()
         streetLayer.forgetRender()
+        streetLabels.forgetRender()
         controls.forgetPlacement()
     }
 
@@ -337,6 +345,9 @@ open class MapView: View, CursorProviding {
         refitCalloutIfNeeded()
         keepControlsOnTop()
         baseMapView?.labelObstacles = cityLabelObstacles()
+        streetLabels.camera = camera
+        streetLabels.frame = bounds
+        streetLabels.obstacles = baseMapView?.labelObstacles ?? cityLabelObstacles()
         super.renderSubviews(into: &context)
         refitCalloutAfterRender()
         rendered = (camera, frame.size)

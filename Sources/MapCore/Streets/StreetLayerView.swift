@@ -15,6 +15,8 @@ final class StreetLayerView: View {
     }
     /// Where the map looks; set before each render.
     var camera = Camera(center: .zero, zoom: 1)
+    /// The tiles the last render drew: their names are drawn over the overlays (`StreetLabelView`).
+    private(set) var drawnTiles: [StreetTile] = []
     /// The tiles the next render draws, found by `prepare()`.
     private var prepared: [StreetTile]?
     /// The tiles the last render drew, and at which zoom, so an unchanged layer costs the differ nothing.
@@ -32,6 +34,7 @@ final class StreetLayerView: View {
     func forgetRender() {
         lastDrawn = nil
         paints = nil
+        drawnTiles = []
     }
 
     override func itemProperties() -> ItemProperties {
@@ -61,6 +64,7 @@ final class StreetLayerView: View {
         let own = context.scene.items.count - 1
         let tiles = prepared ?? tiles()
         prepared = nil
+        drawnTiles = tiles
         let zoom = camera.zoom
         if paints?.zoom != zoom { paints = (zoom, [:]) }
         var byTile = paints?.byTile ?? [:]

@@ -49,13 +49,65 @@ package final class StreetTile: Sendable {
     package let clip: WorldClip
     /// Bottom first, in the style's order.
     package let items: [Item]
+    /// The names the tile's lines carry (roads), in the style's order: the first placed wins a place.
+    package let labels: [StreetLabel]
     /// The bytes the paths take, for a cache's memory bound.
     package let byteCount: Int
 
-    package init(clip: WorldClip, items: [Item]) {
+    package init(clip: WorldClip, items: [Item], labels: [StreetLabel] = []) {
         self.clip = clip
         self.items = items
+        self.labels = labels
         // An item's id, paint and path object beside the path's bytes: a few hundred bytes.
-        byteCount = items.reduce(64) { $0 + 256 + $1.path.data.count }
+        byteCount =
+            items.reduce(64) { $0 + 256 + $1.path.data.count } + labels.reduce(0) { $0 + 128 + $1.pointCount * 16 }
     }
+}
+
+/// How a name along a line is drawn at a zoom: MapLibre's text size,
+/// colours, halo, spacing and bend limit.
+package struct StreetLabelLook: Equatable, Sendable {
+    package var size: Double
+    package var color: Color
+    package var halo: Color
+    package var haloWidth: Double
+    /// CSS px between repeats of the name along one line.
+    package var spacing: Double
+    /// The largest turn between neighbouring characters, radians.
+    package var maxAngle: Double
+
+    package init(size: Double, color: Color, halo: Color, haloWidth: Double, spacing: Double, maxAngle: Double) {
+        self.size = size
+        self.color = color
+        self.halo = halo
+        self.haloWidth = haloWidth
+        self.spacing = spacing
+        self.maxAngle = maxAngle
+    }
+}
+
+/// A label's look as its style layer gives it at the camera's zoom.
+package protocol StreetLabelPaint: Sendable {
+    /// Nil where the layer shows nothing at `zoom`.
+    func look(zoom: Double) -> StreetLabelLook?
+}
+
+/// A name a tile's line carries (a road's), placed along it at each zoom.
+package struct StreetLabel: Sendable {
+    /// The items its places on the line take, the same on every map; a
+    /// line named more often than this at a zoom shows the first ones.
+    package let itemIDs: [UInt32]
+    package let text: String
+    /// The line's pieces in the tile, world units.
+    package let lines: [[Point]]
+    package let paint: any StreetLabelPaint
+
+    package init(text: String, lines: [[Point]], paint: any StreetLabelPaint, places: Int = 4) {
+        itemIDs = (0..<places).map { _ in ItemID.next() }
+        self.text = text
+        self.lines = lines
+        self.paint = paint
+    }
+
+    var pointCount: Int { lines.reduce(0) { $0 + $1.count } }
 }

@@ -1,0 +1,123 @@
+import DisplayList
+import MapGeometry
+import ViewKit
+
+/// The street tiles' names along their lines (roads), drawn over the
+/// overlays and under the annotation views, as a street map names its roads:
+/// each name laid along its line for the zoom (`LineLabelLayout`), none over
+/// another, and none under a pin or its title (the pins win, as in MapKit).
+/// A name is anchored to the world: a pan moves it with the map, and only a
+/// zoom lays the names out again.
+final class StreetLabelView: View {
+    /// The tiles whose names are drawn: those the street layer drew.
+    weak var streets: StreetLayerView?
+    let typeface: Typeface
+    /// Where the map looks; set before each render.
+    var camera = Camera(center: .zero, zoom: 1)
+    /// Screen rects of the annotation views and their titles: names under them are not drawn.
+    var obstacles: [Rect] = []
+    /// Each tile's names laid out at `zoom`, made once a zoom.
+    private var laidOut: (zoom: Double, byTile: [ObjectIdentifier: [Candidate]])?
+    /// What the last render drew, so an unchanged layer costs the differ nothing.
+    private var lastDrawn: (layer: ItemProperties, names: [UInt32], zoom: Double, generation: UInt64)?
+
+    /// One place a name could be drawn.
+    private struct Candidate {
+        let itemID: UInt32
+        let text: String
+        let look: StreetLabelLook
+        let placement: LineLabelLayout.Placement
+    }
+
+    init(typeface: Typeface) {
+        self.typeface = typeface
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+    }
+
+    /// Lets go of the layout (a map at rest).
+    func forgetRender() {
+        laidOut = nil
+        lastDrawn = nil
+    }
+
+    override func itemProperties() -> ItemProperties {
+        var p = super.itemProperties()
+        p.repeatsWorld = true
+        return p
+    }
+
+    override func renderSubviews(into context: inout RenderContext) {
+        let own = context.scene.items.count - 1
+        let tiles = streets?.drawnTiles ?? []
+        let zoom = camera.zoom
+        if laidOut?.zoom != zoom { laidOut = (zoom, [:]) }
+        var byTile = laidOut?.byTile ?? [:]
+        var next: [ObjectIdentifier: [Candidate]] = [:]
+        var taken: [Rect] = []
+        var names: [UInt32] = []
+        let viewport = frame.size
+        for tile in tiles where !tile.labels.isEmpty {
+            let key = ObjectIdentifier(tile)
+            let candidates = byTile[key] ?? layOut(tile, zoom: zoom)
+            next[key] = candidates
+            for candidate in candidates {
+                let at = camera.screenPoint(forWorld: candidate.placement.anchor, viewport: viewport)
+                let boxes = candidate.placement.boxes.map { $0.offsetBy(dx: at.x, dy: at.y) }
+                if boxes.contains(where: { box in obstacles.contains { $0.intersects(box) } }) { continue }
+                if boxes.contains(where: { box in taken.contains { $0.intersects(box) } }) { continue }
+                taken += boxes
+                append(candidate, into: &context)
+                names.append(candidate.itemID)
+            }
+        }
+        byTile = next
+        laidOut = (zoom, byTile)
+        if !names.isEmpty { context.use(typeface.descriptor) }
+        let layer = context.scene.items[own].properties
+        if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
+            last.layer == layer, last.zoom == zoom, last.names == names
+        {
+            context.markUnchanged(own..<context.scene.items.count)
+        }
+        lastDrawn = (layer, names, zoom, context.generation)
+    }
+
+    /// The places of a tile's names at `zoom`, in the tile's order: each
+    /// line's, kept where the name begins inside the tile (the line runs a
+    /// little past it, and the next tile names its own part).
+    private func layOut(_ tile: StreetTile, zoom: Double) -> [Candidate] {
+        let square = Rect(
+            x: Double(tile.clip.x), y: Double(tile.clip.y), width: Double(tile.clip.width),
+            height: Double(tile.clip.height))
+        var out: [Candidate] = []
+        for label in tile.labels {
+            guard let look = label.paint.look(zoom: zoom), look.size > 0 else { continue }
+            let clusters = LineLabelLayout.clusters(of: label.text) { typeface.font.width(of: $0, size: look.size) }
+            var ids = label.itemIDs[...]
+            for line in label.lines {
+                let placed = LineLabelLayout.place(
+                    clusters, height: look.size, along: line, zoom: zoom, spacing: look.spacing,
+                    maxAngle: look.maxAngle)
+                for placement in placed where square.contains(placement.anchor) {
+                    guard let itemID = ids.popFirst() else { break }
+                    out.append(Candidate(itemID: itemID, text: label.text, look: look, placement: placement))
+                }
+            }
+        }
+        return out
+    }
+
+    private func append(_ candidate: Candidate, into context: inout RenderContext) {
+        var p = ItemProperties()
+        p.anchor = WorldAnchor(candidate.placement.anchor)
+        p.text = candidate.text
+        p.font = ItemFont(font: typeface.descriptor.id, size: Float(candidate.look.size))
+        p.fill = candidate.look.color
+        if candidate.look.haloWidth > 0, candidate.look.halo.alpha > 0 {
+            p.stroke = ItemStroke(color: candidate.look.halo, width: Float(candidate.look.haloWidth))
+        }
+        p.glyphs = candidate.placement.glyphs
+        context.scene.append(candidate.itemID, parent: id, kind: .curvedText, p)
+    }
+}
