@@ -64,7 +64,7 @@ struct StreetTileMaker {
                 items += groups(of: shared, in: geometry, zoom: zoom)
             case .symbol:
                 guard let name = styleLayer.sourceLayer, let geometry = sourceLayers[name] else { continue }
-                labels += lineLabels(of: shared, in: geometry, zoom: zoom)
+                labels += symbolLabels(of: shared, priority: index(of: shared), in: geometry, zoom: zoom)
             }
         }
         return StreetTile(clip: self.clip, items: items, labels: labels)
@@ -103,21 +103,47 @@ struct StreetTileMaker {
         }
     }
 
-    /// The names a symbol layer places along its features' lines (roads);
-    /// names at points (places, shops) are not drawn yet.
-    private func lineLabels(of shared: SharedStyleLayer, in geometry: LayerGeometry, zoom: Double) -> [StreetLabel] {
+    /// The names a symbol layer places: along its features' lines (roads,
+    /// rivers), or at their points (neighbourhoods, shops, lakes). Cities,
+    /// towns, states and countries are left to the base map, which names
+    /// them at every zoom.
+    private func symbolLabels(
+        of shared: SharedStyleLayer, priority: Int, in geometry: LayerGeometry, zoom: Double
+    ) -> [StreetLabel] {
         let layer = shared.layer
         var out: [StreetLabel] = []
         for index in geometry.layer.features.indices {
-            guard let feature = geometry.reader.feature(at: index), feature.geometryType == .lineString,
-                layer.matches(feature, zoom: zoom), layer.symbolPlacement(for: feature, zoom: zoom) == .line,
+            guard let feature = geometry.reader.feature(at: index), layer.matches(feature, zoom: zoom),
                 let text = layer.textField(for: feature, zoom: zoom)
             else { continue }
-            let lines = geometry.rings(of: index)
-            guard !lines.isEmpty else { continue }
-            out.append(StreetLabel(text: text, lines: lines, paint: StyleLabelPaint(shared: shared, feature: feature)))
+            let paint = StyleLabelPaint(shared: shared, feature: feature)
+            switch (layer.symbolPlacement(for: feature, zoom: zoom), feature.geometryType) {
+            case (.line, .lineString):
+                let lines = geometry.rings(of: index)
+                guard !lines.isEmpty else { continue }
+                out.append(StreetLabel(text: text, lines: lines, paint: paint, priority: priority))
+            case (.point, .point):
+                if geometry.layer.name == "place", namedByBaseMap(feature) { continue }
+                for point in geometry.points(of: index) {
+                    out.append(
+                        StreetLabel(text: text, lines: [[point]], paint: paint, isPoint: true, priority: priority))
+                }
+            default:
+                continue
+            }
         }
         return out
+    }
+
+    private func namedByBaseMap(_ feature: TileStyleFeature) -> Bool {
+        guard let key = style.propertyKey(named: "class"), case .string(let kind)? = feature.property(key) else {
+            return false
+        }
+        return ["city", "town", "state", "province", "country"].contains(kind)
+    }
+
+    private func index(of shared: SharedStyleLayer) -> Int {
+        layers.firstIndex { $0 === shared } ?? 0
     }
 
     private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
@@ -168,6 +194,12 @@ private final class LayerGeometry {
         }
         decoded[index] = made
         return made
+    }
+
+    /// The feature's points, world units; empty for any other geometry.
+    func points(of index: Int) -> [Point] {
+        guard case .points(let points)? = try? layer.features[index].decodeGeometry() else { return [] }
+        return world(points)
     }
 
     private func world(_ points: [TilePoint]) -> [Point] {

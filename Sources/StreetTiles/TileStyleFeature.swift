@@ -33,15 +33,15 @@ struct TileFeatureReader {
         values = layer.values.map(Self.styleValue)
     }
 
-    /// The feature as the style sees it; nil for a point or a feature of
-    /// unknown type, which the street map does not draw yet.
+    /// The feature as the style sees it; nil for a feature of unknown type.
     func feature(at index: Int) -> TileStyleFeature? {
         let feature = layer.features[index]
         let type: StyleGeometryType
         switch feature.type {
         case .lineString: type = .lineString
         case .polygon: type = .polygon
-        case .point, .unknown: return nil
+        case .point: type = .point
+        case .unknown: return nil
         }
         var properties = [StyleValue?](repeating: nil, count: keyCount)
         for tag in feature.tags {

@@ -52,10 +52,25 @@ import ViewKit
         let names = window.renderScene().items.filter { $0.kind == .curvedText }
         let texts = Set(names.map(\.properties.text))
         #expect(texts.isSuperset(of: ["Kaivokatu", "Aleksanterinkatu"]), "\(texts)")
-        for name in names {
+        let alongRoads = names.filter { $0.properties.glyphs?.glyphs.contains { $0.angle != 0 } ?? false }
+        for name in alongRoads where ["Kaivokatu", "Aleksanterinkatu"].contains(name.properties.text) {
             #expect(name.properties.fill == Color(hex: 0x6A655E), "the light style's road name colour")
             #expect(name.properties.glyphs?.glyphs.count == name.properties.text.count)
         }
+    }
+
+    @Test func neighbourhoodsAndPlacesAreNamedLevel() throws {
+        let archive = try TileArchives.open(
+            path: repoRoot.appendingPathComponent("fixtures/tiles/helsinki.mbtiles").path)
+        let streets = StreetTileSet(archives: [archive], style: try MapStyle.builtIn(.light))
+        let (window, map) = map(streets, zoom: 16)
+        map.camera = Camera(center: Coordinate(latitude: 60.1699, longitude: 24.9425), zoom: 16)
+        let names = window.renderScene().items.filter { $0.kind == .curvedText }
+        let level = names.filter { name in
+            name.properties.glyphs?.glyphs.allSatisfy { $0.angle == 0 && $0.y == 0 } ?? false
+        }
+        #expect(level.count > 3, "names of points, written level")
+        #expect(level.contains { $0.properties.text == "KLUUVI" }, "a neighbourhood, upper-cased as the style says")
     }
 
     @Test func everyMapDrawsTheSameItemsAndPathsFromOneCache() throws {

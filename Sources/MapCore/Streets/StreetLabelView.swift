@@ -23,6 +23,7 @@ final class StreetLabelView: View {
 
     /// One place a name could be drawn.
     private struct Candidate {
+        let priority: Int
         let itemID: UInt32
         let text: String
         let look: StreetLabelLook
@@ -57,19 +58,25 @@ final class StreetLabelView: View {
         var taken: [Rect] = []
         var names: [UInt32] = []
         let viewport = frame.size
+        var all: [Candidate] = []
         for tile in tiles where !tile.labels.isEmpty {
             let key = ObjectIdentifier(tile)
             let candidates = byTile[key] ?? layOut(tile, zoom: zoom)
             next[key] = candidates
-            for candidate in candidates {
-                let at = camera.screenPoint(forWorld: candidate.placement.anchor, viewport: viewport)
-                let boxes = candidate.placement.boxes.map { $0.offsetBy(dx: at.x, dy: at.y) }
-                if boxes.contains(where: { box in obstacles.contains { $0.intersects(box) } }) { continue }
-                if boxes.contains(where: { box in taken.contains { $0.intersects(box) } }) { continue }
-                taken += boxes
-                append(candidate, into: &context)
-                names.append(candidate.itemID)
-            }
+            all += candidates
+        }
+        // A later style layer's names first (places over roads), each layer's in tile order.
+        let ordered = all.enumerated().sorted { a, b in
+            a.element.priority != b.element.priority ? a.element.priority > b.element.priority : a.offset < b.offset
+        }.map(\.element)
+        for candidate in ordered {
+            let at = camera.screenPoint(forWorld: candidate.placement.anchor, viewport: viewport)
+            let boxes = candidate.placement.boxes.map { $0.offsetBy(dx: at.x, dy: at.y) }
+            if boxes.contains(where: { box in obstacles.contains { $0.intersects(box) } }) { continue }
+            if boxes.contains(where: { box in taken.contains { $0.intersects(box) } }) { continue }
+            taken += boxes
+            append(candidate, into: &context)
+            names.append(candidate.itemID)
         }
         byTile = next
         laidOut = (zoom, byTile)
@@ -94,6 +101,15 @@ final class StreetLabelView: View {
         for label in tile.labels {
             guard let look = label.paint.look(zoom: zoom), look.size > 0 else { continue }
             let clusters = LineLabelLayout.clusters(of: label.text) { typeface.font.width(of: $0, size: look.size) }
+            if label.isPoint {
+                guard let point = label.lines.first?.first, square.contains(point) else { continue }
+                let placement = Self.level(clusters, height: look.size, at: point)
+                out.append(
+                    Candidate(
+                        priority: label.priority, itemID: label.itemIDs[0], text: label.text, look: look,
+                        placement: placement))
+                continue
+            }
             var ids = label.itemIDs[...]
             for line in label.lines {
                 let placed = LineLabelLayout.place(
@@ -101,11 +117,31 @@ final class StreetLabelView: View {
                     maxAngle: look.maxAngle)
                 for placement in placed where square.contains(placement.anchor) {
                     guard let itemID = ids.popFirst() else { break }
-                    out.append(Candidate(itemID: itemID, text: label.text, look: look, placement: placement))
+                    out.append(
+                        Candidate(
+                            priority: label.priority, itemID: itemID, text: label.text, look: look,
+                            placement: placement))
                 }
             }
         }
         return out
+    }
+
+    /// A point's name: level, centred on it.
+    private static func level(
+        _ clusters: [LineLabelLayout.Cluster], height: Double, at point: Point
+    ) -> LineLabelLayout.Placement {
+        let width = clusters.reduce(0) { $0 + $1.advance }
+        var x = -width / 2
+        var glyphs: [GlyphRun.Glyph] = []
+        for cluster in clusters {
+            glyphs.append(GlyphRun.Glyph(length: cluster.length, x: Float(x + cluster.advance / 2), y: 0, angle: 0))
+            x += cluster.advance
+        }
+        // One box for the whole name, with room around it (MapLibre's text-padding): names of points
+        // stand apart rather than interleave.
+        let box = Rect(x: -width / 2, y: -height / 2, width: width, height: height).insetBy(dx: -4, dy: -2)
+        return LineLabelLayout.Placement(anchor: point, glyphs: GlyphRun(glyphs), boxes: [box])
     }
 
     private func append(_ candidate: Candidate, into context: inout RenderContext) {

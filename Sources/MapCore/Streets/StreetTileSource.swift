@@ -92,21 +92,31 @@ package protocol StreetLabelPaint: Sendable {
     func look(zoom: Double) -> StreetLabelLook?
 }
 
-/// A name a tile's line carries (a road's), placed along it at each zoom.
+/// A name a tile's line carries (a road's), placed along it at each zoom,
+/// or one at a point (a place, a shop), written level and centred on it.
 package struct StreetLabel: Sendable {
     /// The items its places on the line take, the same on every map; a
     /// line named more often than this at a zoom shows the first ones.
     package let itemIDs: [UInt32]
     package let text: String
-    /// The line's pieces in the tile, world units.
+    /// The line's pieces in the tile, world units; a point's name, one piece of one point.
     package let lines: [[Point]]
     package let paint: any StreetLabelPaint
+    /// Whether it names a point rather than runs along a line.
+    package let isPoint: Bool
+    /// Its style layer's place in the style: a name of a later layer is placed first, as in MapLibre.
+    package let priority: Int
 
-    package init(text: String, lines: [[Point]], paint: any StreetLabelPaint, places: Int = 4) {
-        itemIDs = (0..<places).map { _ in ItemID.next() }
+    package init(
+        text: String, lines: [[Point]], paint: any StreetLabelPaint, isPoint: Bool = false, priority: Int = 0,
+        places: Int = 4
+    ) {
+        itemIDs = (0..<(isPoint ? 1 : places)).map { _ in ItemID.next() }
         self.text = text
         self.lines = lines
         self.paint = paint
+        self.isPoint = isPoint
+        self.priority = priority
     }
 
     var pointCount: Int { lines.reduce(0) { $0 + $1.count } }
