@@ -186,7 +186,9 @@ let package = Package(
             dependencies: ["VectorTiles", "CZlib", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "StreetTilesTests",
-            dependencies: ["StreetTiles", "VectorTiles", "MapStyle", "MapCore", "DisplayList", "MapGeometry", "ViewKit"]),
+            dependencies: [
+                "StreetTiles", "VectorTiles", "MapStyle", "MapCore", "DisplayList", "MapGeometry", "ViewKit",
+            ]),
         .testTarget(name: "JSONScanningTests", dependencies: ["JSONScanning"]),
         .testTarget(
             name: "LiveWorldTests",
