@@ -157,8 +157,9 @@ import ViewKit
             camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5),
             baseMap: testBaseMap)
         let baseMapID = try #require(map.baseMapView?.id)
-        // The base map's tiles and names; the overlay and street layers (empty here) are vouched for on their own.
-        let layers: Set = [map.overlaysAboveRoads.id, map.streetLayer.id]
+        // The base map's tiles and names; the overlay, street and street name layers (empty here) are vouched
+        // for on their own.
+        let layers: Set = [map.overlaysAboveRoads.id, map.streetLayer.id, map.streetLabels.id]
         func vouched(_ scene: Scene) -> Set<UInt32> {
             let items = scene.unchangedItems.flatMap { $0.map { scene.items[$0] } }
             return Set(items.filter { $0.parent == baseMapID && !layers.contains($0.id) }.map(\.id))
