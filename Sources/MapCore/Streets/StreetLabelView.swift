@@ -58,6 +58,8 @@ final class StreetLabelView: View {
         var taken: [Rect] = []
         var names: [UInt32] = []
         let viewport = frame.size
+        let near = Rect(
+            x: -viewport.width / 2, y: -viewport.height / 2, width: viewport.width * 2, height: viewport.height * 2)
         var all: [Candidate] = []
         for tile in tiles where !tile.labels.isEmpty {
             let key = ObjectIdentifier(tile)
@@ -71,6 +73,9 @@ final class StreetLabelView: View {
         }.map(\.element)
         for candidate in ordered {
             let at = camera.screenPoint(forWorld: candidate.placement.anchor, viewport: viewport)
+            // Past the deepest zoom of the archive one tile spans many screens: names far off cost a frame
+            // collision tests for nothing.
+            guard near.contains(at) else { continue }
             let boxes = candidate.placement.boxes.map { $0.offsetBy(dx: at.x, dy: at.y) }
             if boxes.contains(where: { box in obstacles.contains { $0.intersects(box) } }) { continue }
             if boxes.contains(where: { box in taken.contains { $0.intersects(box) } }) { continue }
