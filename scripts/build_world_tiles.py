@@ -6,7 +6,7 @@ Why: MapWire draws street maps from OpenMapTiles-schema vector tiles with one Ma
 renderer and stylesheet draw both, with no seam in colour or labels where the street tiles begin.
 
 What: the Natural Earth shapefiles Debian's libmagics++-data installs under /usr/share/magics become four
-OpenMapTiles layers, z0 to MAX_ZOOM (512-px tiles, extent 4096, buffer 64):
+OpenMapTiles layers, z0 to z8 (--max-zoom; 512-px tiles, extent 4096, buffer 64):
 
   water     class=ocean and class=lake polygons (ne_*_ocean, which also holds the lakes). The built-in styles
             paint a land-coloured background and water on top, so a tile entirely at sea holds the tile square
@@ -24,7 +24,7 @@ not clipped 65536 times) to the tile square grown by the buffer. Tiles are gzip-
 distinct tile stored once (`tiles` is a view, see write_mbtiles). At the end it prints the bytes a 1280x800 view
 at z4 over Europe and at z2 over the world needs.
 
-Run from the repository root (about a minute):
+Run from the repository root (about 3 minutes of one core):
 
     python3 scripts/build_world_tiles.py [--ne /usr/share/magics] [--out fixtures/tiles/world.mbtiles]
                                          [--max-zoom 8]
@@ -47,16 +47,17 @@ import sys
 import time
 import unicodedata
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import mapbox_vector_tile
 import numpy as np
 import shapefile
 import shapely
 from mapbox_vector_tile.encoder import on_invalid_geometry_make_valid
-from shapely.geometry import LineString, MultiLineString, MultiPolygon, Point, Polygon, box
+from shapely.geometry import LineString, MultiLineString, Point, Polygon, box
 from shapely.geometry.base import BaseGeometry
 
 NE_ROOT = Path("/usr/share/magics")
