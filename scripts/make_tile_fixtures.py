@@ -8,11 +8,17 @@ decoder reads from them.
 The archives hold every geometry type (points, multipoints, lines,
 multilines, polygons with holes, multipolygons), every value type, feature
 ids, gzipped tiles, a PMTiles run of identical tiles and a PMTiles leaf
-directory. reference.json.gz is mapbox_vector_tile's decoding of every tile of
-every archive in fixtures/tiles/ (an archive someone adds there is covered by
-running this again with --reference); the Swift decoder's tests compare their
-own decoding with it feature by feature, and tests/tiles checks that the
-committed reference is still what mapbox_vector_tile reads.
+directory. reference.json.gz is mapbox_vector_tile's decoding of every tile
+(of a big archive, a sample) of every archive in fixtures/tiles/ (an archive
+someone adds there is covered by running this again with --reference); the
+Swift decoder's tests compare their own decoding with it feature by feature,
+and tests/tiles checks that the committed reference is still what
+mapbox_vector_tile reads.
+
+An archive of more than SAMPLE_ABOVE tiles (world.mbtiles, the Natural Earth base
+map, has about 68 000) is sampled, so the reference stays under 1 MB: every
+tile at z0-z2 and the tiles in SAMPLE_TILES that it has; its entry says so in
+"sample". The Swift tests compare the tiles an entry lists, so they follow.
 
 The city tiles decode to megabytes of coordinates, so the file is compact JSON,
 gzipped (level 9, no timestamp, so a rerun writes the same bytes with the same
@@ -41,6 +47,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FOLDER = os.path.join(ROOT, "fixtures", "tiles")
 REFERENCE = os.path.join(FOLDER, "reference.json.gz")
 ARCHIVE_SUFFIXES = (".mbtiles", ".pmtiles")
+SAMPLE_ABOVE = 2000
+SAMPLE_FULL_ZOOMS = 2
+# z/x/y (XYZ) of the other tiles a sampled archive contributes: the places tests/tiles/test_world_tiles.py checks.
+SAMPLE_TILES = {
+    (3, 4, 2),  # Europe, the biggest z3 tile (all of z3 would double the reference)
+    (4, 8, 5), (5, 16, 11), (6, 32, 22), (7, 64, 44), (8, 129, 88),  # Paris
+    (4, 9, 4), (5, 18, 9), (6, 36, 18), (7, 72, 37), (8, 145, 74),  # Helsinki
+    (6, 33, 22),  # Strasbourg: the Franco-German border, the Rhine
+    (6, 31, 22),  # Brittany's coast
+    (5, 12, 12), (8, 103, 101),  # mid-Atlantic: one ocean polygon covering the tile
+    (4, 3, 6),  # Kansas: state lines
+}
+SAMPLE_NOTE = f"every tile at z0-z{SAMPLE_FULL_ZOOMS} and a fixed list of others (scripts/make_tile_fixtures.py)"
 VECTOR_LAYERS = [
     {"id": "roads", "fields": {"name": "String", "lanes": "Number", "oneway": "Boolean"}, "minzoom": 0, "maxzoom": 2},
     {"id": "buildings", "fields": {"height": "Number"}, "minzoom": 0, "maxzoom": 2},
@@ -207,7 +226,7 @@ def decoded(data: bytes) -> list[dict]:
 def reference() -> dict:
     """mapbox_vector_tile's reading of every archive in fixtures/tiles/, each
     archive's tiles written once: a later archive holding the same tile bytes
-    names the first with "sameTilesAs"."""
+    names the first with "sameTilesAs". Big archives are sampled (SAMPLE_ABOVE)."""
     archives, first_with = [], {}
     for name in sorted(os.listdir(FOLDER)):
         if name.endswith(ARCHIVE_SUFFIXES):
@@ -218,8 +237,12 @@ def reference() -> dict:
                 archives.append({"path": relative, "sameTilesAs": first_with[contents]})
                 continue
             first_with[contents] = relative
-            archives.append({"path": relative, "tiles": [
-                {"z": z, "x": x, "y": y, "layers": decoded(data)} for z, x, y, data in contents]})
+            entry: dict = {"path": relative}
+            if len(contents) > SAMPLE_ABOVE:
+                entry["sample"] = SAMPLE_NOTE
+                contents = tuple(t for t in contents if t[0] <= SAMPLE_FULL_ZOOMS or t[:3] in SAMPLE_TILES)
+            entry["tiles"] = [{"z": z, "x": x, "y": y, "layers": decoded(data)} for z, x, y, data in contents]
+            archives.append(entry)
     return {"decoder": "mapbox_vector_tile, y_coord_down=True, geojson=False", "archives": archives}
 
 

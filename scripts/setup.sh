@@ -7,7 +7,8 @@
 #   scripts/setup.sh --data    + Natural Earth shapefiles and Python GIS packages, only
 #                                needed to regenerate fixtures/basemap.bin; tilemaker and
 #                                pip's osmium, pmtiles, mapbox-vector-tile, only needed to
-#                                regenerate fixtures/tiles (scripts/build_city_tiles.py)
+#                                regenerate fixtures/tiles (scripts/build_city_tiles.py);
+#                                pip's shapely 2 and pyshp for scripts/build_world_tiles.py
 #   scripts/setup.sh --runtime only the shared libraries a built `mapwire` (linked with
 #                              --static-swift-stdlib) loads, and curl for the health check:
 #                              the Docker image's slim runtime stage; no Swift needed
@@ -28,7 +29,7 @@ for arg in "$@"; do
         --data) want_data=1 ;;
         --runtime) want_runtime=1 ;;
         --print) want_print=1 ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
         *) echo "setup.sh: unknown option $arg" >&2; exit 2 ;;
     esac
 done
@@ -112,8 +113,9 @@ if [ "$want_data" = 1 ]; then
     if python3 -c 'import os, sys, sysconfig; sys.exit(0 if os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")) else 1)'; then
         data_pip_args+=(--break-system-packages)
     fi
-    # From PyPI rather than Debian (python3-pyosmium) so that they install for whichever python3 is on PATH.
-    python3 -m pip install "${data_pip_args[@]}" osmium pmtiles mapbox-vector-tile
+    # From PyPI rather than Debian (python3-pyosmium) so that they install for whichever python3 is on PATH;
+    # build_world_tiles.py needs shapely 2's API, newer than bookworm's python3-shapely (1.8).
+    python3 -m pip install "${data_pip_args[@]}" osmium pmtiles mapbox-vector-tile 'shapely>=2' pyshp
 fi
 
 echo "setup.sh: done"
