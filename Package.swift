@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "MapCoreTests",
             dependencies: [
-                "MapCore", "SampleApps", "ViewKit", "DisplayList",
+                "MapCore", "SampleApps", "StreetTiles", "ViewKit", "DisplayList",
                 "MapGeometry", "InputEvents",
             ]),
         .testTarget(
@@ -229,7 +229,7 @@ let package = Package(
         .testTarget(
             name: "MapWireCommandTests",
             dependencies: [
-                "mapwire", "MapWire", "SampleApps", "Persistence",
+                "mapwire", "MapWire", "SampleApps", "Persistence", "StreetTiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
             ]),

@@ -228,7 +228,8 @@
         case 'CURVED_TEXT': {
           // Each cluster of the text centred at its own point and turned by its own angle, as the server's
           // layout placed it along a line; the halo (the stroke) goes under every cluster first.
-          if (!it.fill || !it.text || !it.glyphs) return;
+          // Without GLYPHS the text is level and centred on the item's point (a place's name).
+          if (!it.fill || !it.text) return;
           setFont(it);
           ctx.textAlign = 'center';
           ctx.textBaseline = 'middle';
@@ -240,6 +241,12 @@
             ctx.lineJoin = 'round';
           }
           ctx.fillStyle = it.fill;
+          if (!it.glyphs) {
+            if (halo) ctx.strokeText(it.text, 0, 0);
+            ctx.fillText(it.text, 0, 0);
+            ctx.lineJoin = 'miter';
+            return;
+          }
           for (const pass of halo ? ['halo', 'text'] : ['text']) {
             let at = 0;
             for (const [length, gx, gy, angle] of it.glyphs) {

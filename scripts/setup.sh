@@ -5,7 +5,7 @@
 #                              SQLite, zlib, pkg-config
 #   scripts/setup.sh --test    + headless Chromium, chromedriver, the Python test packages
 #   scripts/setup.sh --data    + Natural Earth shapefiles and Python GIS packages, only
-#                                needed to regenerate fixtures/basemap.bin; tilemaker and
+#                                needed to regenerate fixtures/tiles/world.mbtiles; tilemaker and
 #                                pip's osmium, pmtiles, mapbox-vector-tile, only needed to
 #                                regenerate fixtures/tiles (scripts/build_city_tiles.py);
 #                                pip's shapely 2 and pyshp for scripts/build_world_tiles.py

@@ -13,7 +13,7 @@ import Synchronization
 public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendable {
     /// Where the world's files are, and what runs in it.
     public struct Options: Sendable {
-        /// The folder with `basemap.bin`.
+        /// The folder with the world's tiles (`tiles/world.mbtiles`) and the samples' files.
         public var dataDirectory: URL
         /// The folder served as the page (`Public/`); fonts are measured from here.
         public var publicDirectory: URL

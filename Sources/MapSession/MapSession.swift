@@ -182,7 +182,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
 
     private func start(size: Size, hash: String) {
         let window = Window(size: size, clock: clock)
-        window.backgroundColor = BaseMapView.oceanColor
+        window.backgroundColor = world.baseMap?.tiles.backgroundColor ?? BaseMap.emptyColor
         let cameraFromURL = Camera(urlFragment: Substring(hash))
         let camera = cameraFromURL ?? Self.defaultCamera
         let map = MapView(frame: window.bounds, fonts: world.fonts, baseMap: world.baseMap, camera: camera)

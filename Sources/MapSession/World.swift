@@ -12,7 +12,8 @@ import ViewKit
 public final class World: Sendable {
     /// The page's fonts, measured on the server.
     public let fonts: FontBook
-    /// Land, borders and city names; nil draws the ocean alone.
+    /// The tiles under the annotations: the world's water, borders and
+    /// places, and any city's streets; nil draws nothing there.
     public let baseMap: BaseMap?
     /// The live annotations every session shows, by id (seeded, API and demo ones).
     public let store: AnnotationStore
@@ -20,22 +21,21 @@ public final class World: Sendable {
     public let app: any MapApp
     /// The map controls every new session starts with (an app may change them per session).
     public let controls: MapControlsOptions
-    /// Street maps from vector tiles, drawn over the base map where they have data; nil: none.
-    package let streets: StreetTileSource?
 
     /// A world whose annotations live in `store`.
     package init(
         fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp,
-        controls: MapControlsOptions = MapControlsOptions(), streets: StreetTileSource? = nil
+        controls: MapControlsOptions = MapControlsOptions()
     ) {
         self.fonts = fonts
         self.baseMap = baseMap
         self.store = store
         self.app = app
         self.controls = controls
-        self.streets = streets
-        if let baseMap { BaseMapView.prepareLabels(of: baseMap, fonts: fonts) }
     }
+
+    /// Where a data folder keeps the world's tiles.
+    package static let worldTilesPath = "tiles/world.mbtiles"
 
     /// A world kept in memory only, holding `app`'s seeds. `logLimit`:
     /// changes the store keeps for sessions catching up (tests make it small).
@@ -48,22 +48,23 @@ public final class World: Sendable {
             app: app)
     }
 
-    /// Loads the base map from `dataDirectory`, the page's fonts from
+    /// Loads the base map from `dataDirectory` (the world's tiles,
+    /// `tiles/world.mbtiles`) and the vector tile archives at `tilePaths`
+    /// (a city's streets, drawn over it), the page's fonts from
     /// `publicDirectory`, and the world kept at `storePath` (`:memory:` for
     /// none; its commits synced as `storeSync` says), seeded with `app`'s
     /// seeds it has not seen yet: a store file that cannot be used stops
-    /// start-up with a `StoreError` naming it. The vector tile archives at
-    /// `tilePaths` draw streets; one that cannot be opened stops start-up
-    /// with a `StreetTilesError`.
+    /// start-up with a `StoreError` naming it, and an archive that cannot be
+    /// opened with a `StreetTilesError`.
     package static func load(
         dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
         storeSync: StoreSync = .normal, app: any MapApp,
         controls: MapControlsOptions = MapControlsOptions(), tilePaths: [String] = []
     ) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
-        let baseMap = try BaseMap(contentsOf: dataDirectory.appendingPathComponent("basemap.bin"))
-        let streets = tilePaths.isEmpty ? nil : try StreetTileSet(paths: tilePaths)
+        let world = dataDirectory.appendingPathComponent(Self.worldTilesPath).path
+        let baseMap = try StreetTileSet(paths: [world] + tilePaths).baseMap()
         let store = try AnnotationStore.opening(path: storePath, sync: storeSync, seeds: app.seeds)
-        return World(fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls, streets: streets)
+        return World(fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls)
     }
 }

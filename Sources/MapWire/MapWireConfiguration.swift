@@ -10,7 +10,7 @@ public struct MapWireConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// TCP port for the page, the HTTP API and the WebSockets; 0 picks a free one.
     public var port = 8080
-    /// The folder with `basemap.bin`; nil: `./fixtures` if it has one, else MapWire's own.
+    /// The folder with `tiles/world.mbtiles`; nil: `./fixtures` if it has one, else MapWire's own.
     public var dataDirectory: URL?
     /// The folder served as the page; nil: `./Public` if it has the page, else MapWire's own.
     public var publicDirectory: URL?
@@ -81,7 +81,7 @@ public struct MapWireConfiguration: Sendable {
 
     /// `dataDirectory`, or where MapWire's own data is.
     public var resolvedDataDirectory: URL {
-        dataDirectory ?? Self.bundled("fixtures", marker: "basemap.bin")
+        dataDirectory ?? Self.bundled("fixtures", marker: "tiles/world.mbtiles")
     }
 
     /// `tilePaths`, or the demo's Helsinki tiles when the data folder has them.

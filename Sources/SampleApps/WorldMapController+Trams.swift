@@ -57,13 +57,12 @@ extension WorldMapController {
         }
     }
 
-    /// Puts OpenStreetMap's credit in the attribution, once (a street map drawn from its tiles may
-    /// credit it already), or takes away the one this controller put there.
+    /// Puts OpenStreetMap's credit in the attribution, once (the controls show it once when the street
+    /// tiles on screen credit it too), or takes away the one this controller put there.
     func creditOpenStreetMap(_ credit: Bool, on controls: MapControls) {
         if credit {
             guard !creditsOpenStreetMap else { return }
-            let credited = controls.baseMapAttributions + controls.options.attributions
-            guard !credited.contains(Self.openStreetMapCredit) else { return }
+            guard !controls.options.attributions.contains(Self.openStreetMapCredit) else { return }
             controls.options.attributions.append(Self.openStreetMapCredit)
             creditsOpenStreetMap = true
         } else if creditsOpenStreetMap {

@@ -22,6 +22,12 @@ struct StreetTileMaker {
     private var isOverZoomed: Bool { level > z }
     /// Where the archive has data (world units): the background is not painted past it.
     let coverage: Rect
+    /// Whether the tile paints the style's background: only the bottom archive's tiles do.
+    let paintsBackground: Bool
+    /// The archive's credit's place in the source's `attributions`.
+    let credit: Int
+    /// The archive's place among the source's, bottom first.
+    let archive: Int
 
     /// The tile's square in world units.
     var tileRect: Rect {
@@ -36,10 +42,11 @@ struct StreetTileMaker {
             x: Int32(rect.minX), y: Int32(rect.minY), width: Int32(rect.width), height: Int32(rect.height))
     }
 
-    func make(_ tile: VectorTile) -> StreetTile {
+    /// The tile's drawing; nil: the archive has none there, and only the background shows.
+    func make(_ tile: VectorTile?) -> StreetTile {
         let rect = tileRect
         var sourceLayers: [String: LayerGeometry] = [:]
-        for layer in tile.layers where sourceLayers[layer.name] == nil {
+        for layer in tile?.layers ?? [] where sourceLayers[layer.name] == nil {
             sourceLayers[layer.name] = LayerGeometry(layer: layer, style: style, tile: rect)
         }
         let zoom = Double(level)
@@ -49,6 +56,7 @@ struct StreetTileMaker {
             let styleLayer = shared.layer
             switch styleLayer.type {
             case .background:
+                guard paintsBackground else { continue }
                 let area = Self.intersection(rect, coverage)
                 guard !area.isEmpty else { continue }
                 let ring = [
@@ -67,7 +75,7 @@ struct StreetTileMaker {
                 labels += symbolLabels(of: shared, priority: index(of: shared), in: geometry, zoom: zoom)
             }
         }
-        return StreetTile(clip: self.clip, items: items, labels: labels)
+        return StreetTile(clip: self.clip, items: items, labels: labels, credit: credit, archive: archive)
     }
 
     /// Whether a style layer shows anywhere in the levels the tile draws: from `level` up to the next, or
@@ -99,14 +107,16 @@ struct StreetTileMaker {
         }
         return order.compactMap { key in
             guard let group = groups[key] else { return nil }
-            return StreetTile.Item(itemID: ItemID.next(), path: path(group.rings), paint: group.paint)
+            // Past the archive's deepest zoom every point counts: the tile is all the data there is.
+            let rings =
+                isOverZoomed
+                ? nil : ShapeSimplification.simplify(group.rings, tolerance: tolerance, isArea: layer.type == .fill)
+            return StreetTile.Item(itemID: ItemID.next(), path: path(rings ?? group.rings), paint: group.paint)
         }
     }
 
     /// The names a symbol layer places: along its features' lines (roads,
-    /// rivers), or at their points (neighbourhoods, shops, lakes). Cities,
-    /// towns, states and countries are left to the base map, which names
-    /// them at every zoom.
+    /// rivers), or at their points (countries, cities, shops, lakes).
     private func symbolLabels(
         of shared: SharedStyleLayer, priority: Int, in geometry: LayerGeometry, zoom: Double
     ) -> [StreetLabel] {
@@ -123,7 +133,6 @@ struct StreetTileMaker {
                 guard !lines.isEmpty else { continue }
                 out.append(StreetLabel(text: text, lines: lines, paint: paint, priority: priority))
             case (.point, .point):
-                if geometry.layer.name == "place", namedByBaseMap(feature) { continue }
                 for point in geometry.points(of: index) {
                     out.append(
                         StreetLabel(text: text, lines: [[point]], paint: paint, isPoint: true, priority: priority))
@@ -135,13 +144,6 @@ struct StreetTileMaker {
         return out
     }
 
-    private func namedByBaseMap(_ feature: TileStyleFeature) -> Bool {
-        guard let key = style.propertyKey(named: "class"), case .string(let kind)? = feature.property(key) else {
-            return false
-        }
-        return ["city", "town", "state", "province", "country"].contains(kind)
-    }
-
     private func index(of shared: SharedStyleLayer) -> Int {
         layers.firstIndex { $0 === shared } ?? 0
     }
@@ -150,6 +152,14 @@ struct StreetTileMaker {
         let minX = max(a.minX, b.minX), minY = max(a.minY, b.minY)
         return Rect(x: minX, y: minY, width: min(a.maxX, b.maxX) - minX, height: min(a.maxY, b.maxY) - minY)
     }
+
+    /// World units a point may move when simplification leaves it out: half a CSS px at the tile's
+    /// zoom, a pixel at the next. Tiles are simplified to a sixteenth of their 256 px, finer than any
+    /// screen tells apart, and every point left out is bytes no first frame sends.
+    private var tolerance: Double {
+        Self.toleranceInPixels / Mercator.pixelsPerUnit(zoom: Double(level))
+    }
+    static let toleranceInPixels = 0.5
 
     /// Areas fill by the nonzero rule: the tile format winds exteriors one way and holes the other, so holes
     /// stay open and two areas of one group that overlap do not cut each other out, as even-odd would.

@@ -1,3 +1,4 @@
+import DisplayList
 import Foundation
 import MapCore
 import MapGeometry
@@ -15,6 +16,8 @@ package final class StreetTileSet: StreetTileSource {
         let maxZoom: Int
         /// Its bounds in world units; the whole world when it gives none.
         let coverage: Rect
+        /// Its credit's place in `attributions`.
+        let credit: Int
     }
 
     let archives: [Archive]
@@ -22,6 +25,7 @@ package final class StreetTileSet: StreetTileSource {
     private let layers: [SharedStyleLayer]
     let cache: StreetTileCache
     package let attributions: [String]
+    package let backgroundColor: Color
 
     /// The most bytes of paths the made tiles keep, by default: some
     /// hundreds of city tiles at the deepest zooms.
@@ -29,22 +33,22 @@ package final class StreetTileSet: StreetTileSource {
 
     /// Draws `archives` (in order, the first under the others) in `style`.
     package init(archives: [any TileArchive], style: MapStyle, byteLimit: Int = StreetTileSet.defaultByteLimit) {
+        var credits: [String] = []
         self.archives = archives.map { archive in
             let metadata = archive.metadata
+            let credit = Self.plainText(metadata.attribution ?? "")
+            let shown = credit.isEmpty ? Self.openStreetMapCredit : credit
+            if !credits.contains(shown) { credits.append(shown) }
             return Archive(
                 archive: archive, minZoom: metadata.minZoom ?? 0, maxZoom: metadata.maxZoom ?? 14,
-                coverage: Self.coverage(metadata.bounds))
+                coverage: Self.coverage(metadata.bounds), credit: credits.firstIndex(of: shown) ?? 0)
         }
         self.style = style
         layers = style.layers.map(SharedStyleLayer.init)
         cache = StreetTileCache(byteLimit: byteLimit)
-        var credits: [String] = []
-        for archive in archives {
-            let credit = Self.plainText(archive.metadata.attribution ?? "")
-            let shown = credit.isEmpty ? Self.openStreetMapCredit : credit
-            if !credits.contains(shown) { credits.append(shown) }
-        }
         attributions = credits
+        backgroundColor =
+            style.layers.first { $0.type == .background }.map { $0.backgroundColor(zoom: 0) } ?? Color(hex: 0xF2EFE6)
     }
 
     /// Opens the archives at `paths` and draws them in MapWire's light style.
@@ -88,7 +92,7 @@ package final class StreetTileSet: StreetTileSource {
             let drawnLevel = min(level, archive.maxZoom + 1)
             for (x, y) in Self.tiles(covering: rect, z: z, within: archive.coverage) {
                 let key = StreetTileCache.Key(archive: index, z: z, x: x, y: y, level: drawnLevel)
-                let tile = cache.tile(key) { make(key, from: archive) }
+                let tile = cache.tile(key) { make(key, from: archive, index: index) }
                 if !tile.items.isEmpty { found.append(tile) }
             }
         }
@@ -97,12 +101,21 @@ package final class StreetTileSet: StreetTileSource {
 
     /// The tile `key` names as its level draws it; an empty one when the
     /// archive has no such tile or cannot read it, so it is not read again.
-    private func make(_ key: StreetTileCache.Key, from archive: Archive) -> StreetTile {
+    /// Only the bottom archive paints the style's background: one over it
+    /// would hide the water and land under a city's tiles where the city's
+    /// own data has none (a city extract rarely holds the sea).
+    private func make(_ key: StreetTileCache.Key, from archive: Archive, index: Int) -> StreetTile {
+        let isBottom = index == 0
         let maker = StreetTileMaker(
-            style: style, layers: layers, z: key.z, x: key.x, y: key.y, level: key.level, coverage: archive.coverage)
+            style: style, layers: layers, z: key.z, x: key.x, y: key.y, level: key.level, coverage: archive.coverage,
+            paintsBackground: isBottom, credit: archive.credit, archive: index)
         guard let bytes = try? archive.archive.tile(z: key.z, x: key.x, y: key.y),
             let tile = try? VectorTile(decoding: bytes)
-        else { return StreetTile(clip: maker.clip, items: []) }
+        else {
+            // A bottom archive's missing tile is land (the sea is drawn, not the land): the background shows.
+            return isBottom
+                ? maker.make(nil) : StreetTile(clip: maker.clip, items: [], credit: archive.credit, archive: index)
+        }
         return maker.make(tile)
     }
 

@@ -23,3 +23,22 @@ package enum TileArchiveError: Error, Equatable, Sendable {
     /// A gzip-compressed tile, directory or metadata that would not inflate.
     case gzip(GzipError)
 }
+
+extension TileArchiveError: CustomStringConvertible {
+    /// The reason in words, as a start-up error shows it after the archive's path.
+    package var description: String {
+        switch self {
+        case .unreadable(_, let reason): reason
+        case .unknownFormat: "neither an MBTiles nor a PMTiles file"
+        case .database(let message): "the MBTiles database is unusable: \(message)"
+        case .invalidHeader(let why): "the PMTiles header is invalid: \(why)"
+        case .unsupportedVersion(let version): "PMTiles version \(version) is not supported (only 3)"
+        case .unsupportedCompression(let code): "compression \(code) is not supported (only none and gzip)"
+        case .invalidDirectory(let why): "a PMTiles directory is invalid: \(why)"
+        case .directoryTooDeep: "the PMTiles leaf directories nest too deep"
+        case .tileTooLarge(let bytes): "a tile of \(bytes) bytes is larger than allowed"
+        case .invalidMetadata(let why): "the metadata is invalid: \(why)"
+        case .gzip(let error): "gzip data would not inflate: \(error)"
+        }
+    }
+}

@@ -55,10 +55,10 @@ final class DemoFeed: Sendable {
     private let queue = DispatchQueue(label: "mapwire.demo")
     private let timer = Mutex<DispatchSourceTimer?>(nil)
 
-    /// The cities the demo flies between: the base map's 24 most populous
+    /// The cities the demo flies between: the base map's 24 most important
     /// (two on the equator when there is no base map).
     static func cities(of baseMap: BaseMap?) -> [Coordinate] {
-        let largest = (baseMap?.cities ?? []).sorted { $0.population > $1.population }.prefix(24).map(\.coordinate)
+        let largest = (baseMap?.cities ?? []).prefix(24).map(\.coordinate)
         return largest.count >= 2
             ? Array(largest)
             : [Coordinate(latitude: 0, longitude: -60), Coordinate(latitude: 0, longitude: 60)]

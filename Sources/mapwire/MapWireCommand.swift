@@ -48,8 +48,8 @@ struct MapWireCommand: ParsableCommand {
         name: .setting(.data),
         help: .setting(
             .data,
-            "Folder with the map data (basemap.bin and the samples' files); default: ./fixtures if it has them, "
-                + "else MapWire's own.", valueName: "folder"))
+            "Folder with the map data (tiles/world.mbtiles and the samples' files); default: ./fixtures if it "
+                + "has them, else MapWire's own.", valueName: "folder"))
     var data: String?
 
     @Option(

@@ -5,38 +5,54 @@ import ViewKit
 
 @testable import MapCore
 
-/// The base map's city names give way to annotation views and their
+/// The base map's place names give way to annotation views and their
 /// titles: a pin on a city hides its name, and the name comes back when
 /// the pin leaves.
 @Suite struct CityLabelObstacleTests {
-    func names(_ window: Window) -> Set<UInt32> {
-        Set(window.renderScene().items.filter { $0.kind == .text }.map(\.id))
+    static let madrid = Coordinate(latitude: 40.4, longitude: -3.7)
+
+    func names(_ window: Window) -> [String: UInt32] {
+        let items = window.renderScene().items.filter { $0.kind == .curvedText }
+        return Dictionary(items.map { ($0.properties.text, $0.id) }, uniquingKeysWith: { a, _ in a })
     }
 
     @Test func aPinOnACityHidesItsNameAndItsLeavingBringsItBack() throws {
-        let city = try #require(testBaseMap.cities.first { $0.name == "Madrid" })
-        let (window, map) = makeMap(
-            camera: Camera(center: Mercator.unproject(city.world), zoom: 5),
-            baseMap: testBaseMap)
-        #expect(names(window).contains(city.labelItemID), "Madrid is named on the bare map")
-        // A marker whose title sits right over the name, to the right of the city's dot.
-        let pin = PointAnnotation(coordinate: Mercator.unproject(city.world), title: "A long title over the name")
+        let (window, map) = makeMap(camera: Camera(center: Self.madrid, zoom: 5), baseMap: testBaseMap)
+        let named = try #require(names(window)["Madrid"], "Madrid is named on the bare map")
+        let pin = PointAnnotation(coordinate: Self.madrid, title: "A long title over the name")
         map.addAnnotation(pin)
-        #expect(!names(window).contains(city.labelItemID), "the pin and its title win")
+        #expect(names(window)["Madrid"] == nil, "the pin and its title win")
         map.removeAnnotation(pin)
-        #expect(names(window).contains(city.labelItemID), "the name is back")
+        #expect(names(window)["Madrid"] == named, "the name is back, the same item")
     }
 
     @Test func aHiddenViewDoesNotHideAName() throws {
-        let city = try #require(testBaseMap.cities.first { $0.name == "Madrid" })
-        let (window, map) = makeMap(
-            camera: Camera(center: Mercator.unproject(city.world), zoom: 5),
-            baseMap: testBaseMap)
-        let pin = PointAnnotation(coordinate: Mercator.unproject(city.world), title: "Over Madrid")
+        let (window, map) = makeMap(camera: Camera(center: Self.madrid, zoom: 5), baseMap: testBaseMap)
+        let pin = PointAnnotation(coordinate: Self.madrid, title: "Over Madrid")
         map.addAnnotation(pin)
         _ = names(window)
         let view = try #require(map.view(for: pin))
         view.isHidden = true
         #expect(map.cityLabelObstacles().isEmpty)
+        #expect(names(window)["Madrid"] != nil)
+    }
+
+    @Test func namesDoNotOverlapAndAPlaceIsNamedLevelWithoutGlyphs() throws {
+        let (window, _) = makeMap(
+            camera: Camera(center: Coordinate(latitude: 48, longitude: 10), zoom: 5), baseMap: testBaseMap)
+        let scene = window.renderScene()
+        let places = scene.items.filter { $0.kind == .curvedText && $0.properties.glyphs == nil }
+        let texts = Set(places.map(\.properties.text))
+        #expect(["Germany", "Berlin", "Munich", "Paris"].allSatisfy(texts.contains), "\(texts.sorted())")
+        // Level names of one size: their anchors are at least a name's height apart, or far apart across.
+        let boxes = places.map { item -> Rect in
+            let p = window.worldToScreen(
+                Point(x: Double(item.properties.anchor!.x), y: Double(item.properties.anchor!.y)))
+            let width = Double(item.properties.text.count) * Double(item.properties.font.size) * 0.45
+            return Rect(x: p.x - width / 2, y: p.y - 5, width: width, height: 10)
+        }
+        for (i, a) in boxes.enumerated() {
+            for b in boxes[(i + 1)...] { #expect(!a.intersects(b)) }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MapGeometry
+import StreetTiles
 import ViewKit
 
 @testable import MapCore
@@ -13,10 +14,12 @@ let testFonts: FontBook = {
     }
 }()
 
+/// MapWire's own base map: the world's tiles (Natural Earth, z0-z8).
 let testBaseMap: BaseMap = {
-    do { return try BaseMap(contentsOf: repoRoot.appendingPathComponent("fixtures/basemap.bin")) } catch {
-        fatalError("base map: \(error)")
-    }
+    do {
+        return try StreetTileSet(paths: [repoRoot.appendingPathComponent("fixtures/tiles/world.mbtiles").path])
+            .baseMap()
+    } catch { fatalError("base map: \(error)") }
 }()
 
 /// A window with a full-size map and no base map, for map behaviour alone.

@@ -105,7 +105,7 @@ import ViewKit
         let ids = scene.items.map(\.id)
         let overlay = try #require(scene.items.firstIndex { $0.properties.path == area.path.id })
         let lastTile = try #require(ids.indices.last { scene.items[$0].kind == .worldPath && $0 != overlay })
-        let firstName = try #require(scene.items.firstIndex { $0.kind == .text })
+        let firstName = try #require(scene.items.firstIndex { $0.kind == .curvedText })
         #expect(lastTile < overlay && overlay < firstName)
     }
 

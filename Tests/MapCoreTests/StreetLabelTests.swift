@@ -21,6 +21,7 @@ import ViewKit
         let tile: StreetTile
         let rect: Rect
         var attributions: [String] { [] }
+        var backgroundColor: Color { .white }
 
         init() {
             let size = Mercator.worldSize / 16_384
@@ -45,9 +46,7 @@ import ViewKit
 
     func map(center: Point? = nil) -> (Window, MapView) {
         let camera = Camera(center: Mercator.unproject(center ?? source.rect.center), zoom: 14)
-        let (window, map) = makeMap(camera: camera, baseMap: testBaseMap)
-        map.streets = source
-        return (window, map)
+        return makeMap(camera: camera, baseMap: BaseMap(tiles: source))
     }
 
     func names(_ scene: Scene) -> [SceneItem] { scene.items.filter { $0.kind == .curvedText } }

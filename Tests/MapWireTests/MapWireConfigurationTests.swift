@@ -21,7 +21,7 @@ import Testing
     @Test func withoutFoldersItFindsMapWiresOwnPageAndData() {
         let c = MapWireConfiguration()
         let page = c.resolvedPublicDirectory.appendingPathComponent("index.html")
-        let baseMap = c.resolvedDataDirectory.appendingPathComponent("basemap.bin")
+        let baseMap = c.resolvedDataDirectory.appendingPathComponent("tiles/world.mbtiles")
         #expect(FileManager.default.fileExists(atPath: page.path))
         #expect(FileManager.default.fileExists(atPath: baseMap.path))
     }
@@ -62,15 +62,15 @@ import Testing
         c.port = 0
         c.storePath = ":memory:"
         let service = try MapWireService(app: EmptyMapApp(), configuration: c)
-        #expect(service.service.world.streets?.attributions == ["© OpenStreetMap contributors"])
+        #expect(service.baseMap?.attributions == ["Natural Earth", "© OpenStreetMap contributors"])
     }
 
-    @Test func noTilesDrawNoStreets() throws {
+    @Test func noTilesDrawTheWorldAlone() throws {
         var c = MapWireConfiguration()
         c.port = 0
         c.storePath = ":memory:"
         c.tilePaths = []
-        #expect(try MapWireService(app: EmptyMapApp(), configuration: c).service.world.streets == nil)
+        #expect(try MapWireService(app: EmptyMapApp(), configuration: c).baseMap?.attributions == ["Natural Earth"])
     }
 
     @Test func anArchiveThatCannotBeOpenedStopsTheStartNamingIt() {

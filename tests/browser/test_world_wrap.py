@@ -15,7 +15,7 @@ import pytest
 from conftest import click_at, drag, poll, running_mapwire, screenshot, severe_logs, wait_painted
 from test_map import mirror, parse_hash
 
-LAND = (0xF2, 0xEF, 0xE6)      # BaseMapView.landColor
+LAND = (0xF4, 0xF2, 0xEE)      # the light style's background: land
 WORLD_PX = 256                  # the world's width in CSS px at zoom 0
 
 

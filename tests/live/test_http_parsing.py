@@ -9,7 +9,6 @@ import json
 import os
 import shutil
 import socket
-import struct
 import subprocess
 import urllib.error
 import urllib.parse
@@ -183,22 +182,6 @@ def run_with_data(data) -> tuple[int, str]:
                               "--public", os.path.join(ROOT, "Public"), "--store", ":memory:"],
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
     return process.returncode, process.stdout + process.stderr
-
-
-def test_a_nan_city_in_the_base_map_is_an_error_naming_the_file(tmp_path):
-    data = fixtures_copy(tmp_path)
-    path = data / "basemap.bin"
-    blob = bytearray(path.read_bytes())
-    # Cities come last: each is name, f64 latitude, f64 longitude, u8, u32, u8.
-    # Overwrite the last city's latitude with NaN.
-    nan = struct.pack("<d", float("nan"))
-    last_latitude = len(blob) - (1 + 4 + 1) - 8 - 8
-    blob[last_latitude:last_latitude + 8] = nan
-    path.write_bytes(bytes(blob))
-    code, output = run_with_data(data)
-    assert code != 0
-    assert str(path) in output and "malformed" in output, output
-    assert "Fatal error" not in output and "crashed" not in output
 
 
 def test_a_bad_landmarks_file_is_named_as_such(tmp_path):

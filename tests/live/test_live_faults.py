@@ -56,9 +56,9 @@ def corrupt(data, name: str, content: bytes | None):
 
 
 @pytest.mark.parametrize("name, content, words", [
-    ("basemap.bin", None, "cannot read base map"),
-    ("basemap.bin", b"", "is malformed"),
-    ("basemap.bin", "truncated", "is malformed"),
+    ("tiles/world.mbtiles", None, "cannot open the tile archive"),
+    ("tiles/world.mbtiles", b"", "neither an MBTiles nor a PMTiles file"),
+    ("tiles/world.mbtiles", "truncated", "database is unusable"),
     ("people.json", None, "cannot read people file"),
     ("people.json", b'{"people": [', "is invalid"),
     ("mapcallouts.json", b"not json", "landmarks file"),

@@ -2,7 +2,7 @@ import DisplayList
 import MapGeometry
 import ViewKit
 
-/// The credit for the map's data ("© Natural Earth"), small on a pale strip,
+/// The credit for the map's data ("Natural Earth"), small on a pale strip,
 /// as web maps show it in a corner; mirrored as text.
 public final class AttributionView: View {
     /// The credits shown, in order: the base map's, then the app's.
@@ -28,7 +28,7 @@ public final class AttributionView: View {
         addSubview(label)
     }
 
-    /// The credits joined as shown: "© Natural Earth | © My data".
+    /// The credits joined as shown: "Natural Earth | © My data".
     public var text: String { sources.joined(separator: " | ") }
 
     /// Text for reading, never a Tab stop.

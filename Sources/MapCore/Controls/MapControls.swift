@@ -30,9 +30,7 @@ public final class MapControls: View {
     public let scaleBar: ScaleBarView
     /// The credit for the map's data.
     public let attribution: AttributionView
-    /// The base map's own credits, shown before `options.attributions`.
-    public let baseMapAttributions: [String]
-    /// The credits of the data on screen besides the base map (street tiles), shown after the base map's.
+    /// The credits of the base map's tiles on screen, shown before `options.attributions`.
     package var dataAttributions: [String] = [] {
         didSet { applyOptions() }
     }
@@ -44,7 +42,7 @@ public final class MapControls: View {
     static let spacing = 8.0
     static let shadow = ItemShadow(color: Color.black.withAlpha(0.25), blur: 6, offsetY: 1)
 
-    init(fonts: FontBook, baseMapAttributions: [String]) {
+    init(fonts: FontBook) {
         zoom = ZoomControl(fonts: fonts)
         keyboardHelpButton = Button(
             title: "?", typeface: fonts.bold, fontSize: 17,
@@ -56,7 +54,6 @@ public final class MapControls: View {
         keyboardHelpButton.shadow = Self.shadow
         scaleBar = ScaleBarView(fonts: fonts)
         attribution = AttributionView(fonts: fonts)
-        self.baseMapAttributions = baseMapAttributions
         self.fonts = fonts
         super.init()
         for v in [zoom, keyboardHelpButton, scaleBar, attribution] { addSubview(v) }
@@ -88,10 +85,10 @@ public final class MapControls: View {
         zoom.isHidden = options.zoom == nil
         keyboardHelpButton.isHidden = options.keyboardHelp == nil
         scaleBar.isHidden = options.scaleBar == nil
-        // A source that several layers draw from (the street tiles and an app's lines from the same
+        // A source that several layers draw from (the base map's tiles and an app's lines from the same
         // OpenStreetMap extract) is credited once, where it first appears.
         var seen = Set<String>()
-        attribution.sources = (baseMapAttributions + dataAttributions + options.attributions).filter {
+        attribution.sources = (dataAttributions + options.attributions).filter {
             seen.insert($0).inserted
         }
         attribution.isHidden = options.attribution == nil || attribution.sources.isEmpty

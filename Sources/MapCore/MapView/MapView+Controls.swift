@@ -16,8 +16,9 @@ extension MapView {
     /// are left out.
     func overlayFrames(excluding excluded: View) -> [Rect] {
         subviews.compactMap { v in
-            guard v !== excluded, v !== baseMapView, v !== annotationContainer, v !== calloutContainer,
-                !(v is OverlayLayerView), !(v is StreetLayerView), !v.isHidden, v.worldAnchor == nil
+            guard v !== excluded, v !== annotationContainer, v !== calloutContainer,
+                !(v is OverlayLayerView), !(v is StreetLayerView), !(v is StreetLabelView), !v.isHidden,
+                v.worldAnchor == nil
             else { return nil }
             return v.frame
         }

@@ -32,8 +32,8 @@ extension MapView {
             return layer.renderPatch(lastRender: generation)
         }
         resolveCollisions()
-        // A view that moved onto a city's name, or off one, changes the base map: a whole frame then.
-        if let baseMapView, !baseMapView.drawsTheSameNames(under: cityLabelObstacles()) { return nil }
+        // A view that moved onto a place's name, or off one, changes the names drawn: a whole frame then.
+        if !streetLabels.drawsTheSameNames(under: cityLabelObstacles()) { return nil }
         return layer.renderPatch(lastRender: generation)
     }
 

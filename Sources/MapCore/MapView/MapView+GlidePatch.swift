@@ -52,6 +52,6 @@ extension MapView {
                 for b in shapes[(i + 1)...] where a.view !== b.view && a.rect.intersects(b.rect) { return false }
             }
         }
-        return !(baseMapView?.namesMeet(shapes.map(\.rect)) ?? false)
+        return !streetLabels.namesMeet(shapes.map(\.rect))
     }
 }

@@ -1,18 +1,23 @@
 import MapGeometry
 
-/// A street map from vector tiles under the overlays (StreetLayerView.swift).
+/// The base map's tiles under the overlays (StreetLayerView.swift).
 extension MapView {
-    /// The street tiles every map shares, drawn over the base map's land and
-    /// under the overlays and annotations where the source has data; nil:
-    /// the base map alone.
+    /// The tiles the map draws under its overlays and annotations: the
+    /// base map's (`init(frame:fonts:baseMap:camera:)`); nil draws none.
     package var streets: StreetTileSource? {
         get { streetLayer.source }
         set { streetLayer.source = newValue }
     }
 
-    /// The tiles' credits while tiles are near the screen, after the base map's.
+    /// The credits of the archives whose tiles are near the screen, in the source's order.
     func updateStreetAttributions() {
-        let credits = streetLayer.prepare() ? streets?.attributions ?? [] : []
+        let tiles = streetLayer.prepare()
+        var credits: [String] = []
+        if let all = streets?.attributions, !tiles.isEmpty {
+            var shown = Set<Int>()
+            for tile in tiles { shown.insert(tile.credit) }
+            credits = all.indices.filter(shown.contains).map { all[$0] }
+        }
         if controls.dataAttributions != credits { controls.dataAttributions = credits }
     }
 }

@@ -45,13 +45,13 @@ open class MapView: View, CursorProviding {
         didSet { needsAnnotationLayout = true }
     }
 
-    let baseMapView: BaseMapView?
-    /// The overlays over land and borders, under the place names: drawn by
-    /// the base map between the two when there is one (MapView+Overlays.swift).
-    let overlaysAboveRoads = OverlayLayerView()
-    /// The street tiles over land, under the overlays (MapView+Streets.swift).
+    /// What the map draws under its annotations; nil: nothing (whatever is behind the map shows).
+    package let baseMap: BaseMap?
+    /// The map's tiles: land, water, borders and streets, under the overlays (MapView+Streets.swift).
     let streetLayer = StreetLayerView()
-    /// The street tiles' road names, over the overlays above roads, under the place names.
+    /// The overlays over the tiles' land, water and roads, under their names (MapView+Overlays.swift).
+    let overlaysAboveRoads = OverlayLayerView()
+    /// The tiles' names: places, roads, water, over the overlays above roads.
     let streetLabels: StreetLabelView
     /// The overlays over the place names, under the annotation views.
     let overlaysAboveLabels = OverlayLayerView()
@@ -131,23 +131,14 @@ open class MapView: View, CursorProviding {
     public init(frame: Rect, fonts: FontBook, baseMap: BaseMap?, camera: Camera) {
         self.fonts = fonts
         self.camera = camera.constrained(to: frame.size)
-        baseMapView = baseMap.map { BaseMapView(baseMap: $0, typeface: fonts.regular) }
+        self.baseMap = baseMap
         streetLabels = StreetLabelView(typeface: fonts.regular)
-        controls = MapControls(fonts: fonts, baseMapAttributions: baseMap?.attributions ?? [])
+        controls = MapControls(fonts: fonts)
         super.init(frame: frame)
-        if let baseMapView {
-            addSubview(baseMapView)
-            baseMapView.addSubview(streetLayer)
-            baseMapView.addSubview(overlaysAboveRoads)
-            baseMapView.addSubview(streetLabels)
-            baseMapView.streetsUnderOverlays = streetLayer
-            baseMapView.overlaysUnderNames = overlaysAboveRoads
-            baseMapView.streetNamesUnderNames = streetLabels
-        } else {
-            addSubview(streetLayer)
-            addSubview(overlaysAboveRoads)
-            addSubview(streetLabels)
-        }
+        streetLayer.source = baseMap?.tiles
+        addSubview(streetLayer)
+        addSubview(overlaysAboveRoads)
+        addSubview(streetLabels)
         streetLabels.streets = streetLayer
         addSubview(overlaysAboveLabels)
         addSubview(annotationContainer)
@@ -327,9 +318,6 @@ open class MapView: View, CursorProviding {
     open override func renderSubviews(into context: inout RenderContext) {
         fitCameraToSize()
         tickGestures()
-        baseMapView?.camera = camera
-        baseMapView?.viewport = frame.size
-        baseMapView?.frame = bounds
         for layer in [overlaysAboveRoads, overlaysAboveLabels] {
             layer.camera = camera
             layer.frame = bounds
@@ -344,10 +332,9 @@ open class MapView: View, CursorProviding {
         refreshCalloutInfo()
         refitCalloutIfNeeded()
         keepControlsOnTop()
-        baseMapView?.labelObstacles = cityLabelObstacles()
         streetLabels.camera = camera
         streetLabels.frame = bounds
-        streetLabels.obstacles = baseMapView?.labelObstacles ?? cityLabelObstacles()
+        streetLabels.obstacles = cityLabelObstacles()
         super.renderSubviews(into: &context)
         refitCalloutAfterRender()
         rendered = (camera, frame.size)
@@ -396,6 +383,6 @@ open class MapView: View, CursorProviding {
     /// overlays, never the base map.
     open override func visibleSubviewsForFocus() -> [View] {
         // Pins, the callout, then any overlay an app adds (a toolbar); never the base map.
-        subviews.filter { $0 !== baseMapView && !($0 is OverlayLayerView) && !($0 is StreetLayerView) }
+        subviews.filter { !($0 is OverlayLayerView) && !($0 is StreetLayerView) && !($0 is StreetLabelView) }
     }
 }

@@ -3,7 +3,7 @@ import MapGeometry
 /// Douglas–Peucker line simplification in world units: the points of a
 /// line or ring a zoom can tell apart, so a frame at the world's zoom does
 /// not carry every bend a city's zoom shows.
-enum ShapeSimplification {
+package enum ShapeSimplification {
     /// `ring` with every point dropped that lies within `tolerance` of the
     /// line between the points kept around it; the ends always stay.
     static func simplify(_ ring: [Point], tolerance: Double) -> [Point] {
@@ -40,7 +40,7 @@ enum ShapeSimplification {
     /// the rings of an area smaller than `tolerance` across left out (an
     /// island less than a pixel wide). Nil when that keeps nearly every
     /// point: the full geometry then draws as well and costs no second path.
-    static func simplify(_ rings: [[Point]], tolerance: Double, isArea: Bool) -> [[Point]]? {
+    package static func simplify(_ rings: [[Point]], tolerance: Double, isArea: Bool) -> [[Point]]? {
         var kept: [[Point]] = []
         var before = 0
         var after = 0

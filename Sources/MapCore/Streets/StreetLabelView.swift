@@ -28,7 +28,19 @@ final class StreetLabelView: View {
         let text: String
         let look: StreetLabelLook
         let placement: LineLabelLayout.Placement
+        let isPoint: Bool
+        /// The archive of its tile (`StreetTile.archive`).
+        let archive: Int
     }
+
+    /// A name the last render weighed: its boxes on screen, and whether a pin kept it off.
+    private struct Evaluated {
+        let itemID: UInt32
+        let boxes: [Rect]
+        let blocked: Bool
+    }
+    /// The names the last render weighed, in the order it did.
+    private var lastEvaluated: [Evaluated] = []
 
     init(typeface: Typeface) {
         self.typeface = typeface
@@ -40,6 +52,26 @@ final class StreetLabelView: View {
     func forgetRender() {
         laidOut = nil
         lastDrawn = nil
+        lastEvaluated = []
+    }
+
+    /// Whether any of `shapes` (screen points) covers a name the last render
+    /// drew, or left out for a pin over it.
+    func namesMeet(_ shapes: [Rect]) -> Bool {
+        guard !shapes.isEmpty else { return false }
+        return lastEvaluated.contains { name in
+            name.boxes.contains { box in shapes.contains { $0.intersects(box) } }
+        }
+    }
+
+    /// Whether the last render would draw the same names with pins at
+    /// `obstacles`: the names it left out for a pin are exactly those
+    /// `obstacles` cover. A frame that only moves pins (a patch of an epoch)
+    /// may keep the names as they are only then.
+    func drawsTheSameNames(under obstacles: [Rect]) -> Bool {
+        lastEvaluated.allSatisfy { name in
+            name.blocked == name.boxes.contains { box in obstacles.contains { $0.intersects(box) } }
+        }
     }
 
     override func itemProperties() -> ItemProperties {
@@ -58,8 +90,10 @@ final class StreetLabelView: View {
         var taken: [Rect] = []
         var names: [UInt32] = []
         let viewport = frame.size
+        // The street layer's reach: a short pan finds the names there already sent.
         let near = Rect(
-            x: -viewport.width / 2, y: -viewport.height / 2, width: viewport.width * 2, height: viewport.height * 2)
+            x: -viewport.width / 4, y: -viewport.height / 4, width: viewport.width * 1.5,
+            height: viewport.height * 1.5)
         var all: [Candidate] = []
         for tile in tiles where !tile.labels.isEmpty {
             let key = ObjectIdentifier(tile)
@@ -67,22 +101,35 @@ final class StreetLabelView: View {
             next[key] = candidates
             all += candidates
         }
-        // A later style layer's names first (places over roads), each layer's in tile order.
+        // A later style layer's names first (places over roads), then a later archive's (a city's own
+        // name for itself over the world's), each in tile order.
         let ordered = all.enumerated().sorted { a, b in
-            a.element.priority != b.element.priority ? a.element.priority > b.element.priority : a.offset < b.offset
+            let (x, y) = (a.element, b.element)
+            if x.priority != y.priority { return x.priority > y.priority }
+            if x.archive != y.archive { return x.archive > y.archive }
+            return a.offset < b.offset
         }.map(\.element)
+        var evaluated: [Evaluated] = []
+        var pointNames: [String: Int] = [:]
         for candidate in ordered {
-            let at = camera.screenPoint(forWorld: candidate.placement.anchor, viewport: viewport)
+            let at = camera.screenPoint(forWorld: nearestCopy(of: candidate.placement.anchor), viewport: viewport)
             // Past the deepest zoom of the archive one tile spans many screens: names far off cost a frame
             // collision tests for nothing.
             guard near.contains(at) else { continue }
             let boxes = candidate.placement.boxes.map { $0.offsetBy(dx: at.x, dy: at.y) }
-            if boxes.contains(where: { box in obstacles.contains { $0.intersects(box) } }) { continue }
+            // The world's tiles and a city's both name the city, a little apart: the first placed stands
+            // for both. One archive's two places of one name are two places.
+            if candidate.isPoint, let archive = pointNames[candidate.text], archive != candidate.archive { continue }
+            let blocked = boxes.contains { box in obstacles.contains { $0.intersects(box) } }
+            evaluated.append(Evaluated(itemID: candidate.itemID, boxes: boxes, blocked: blocked))
+            if blocked { continue }
             if boxes.contains(where: { box in taken.contains { $0.intersects(box) } }) { continue }
             taken += boxes
+            if candidate.isPoint, pointNames[candidate.text] == nil { pointNames[candidate.text] = candidate.archive }
             append(candidate, into: &context)
             names.append(candidate.itemID)
         }
+        lastEvaluated = evaluated
         byTile = next
         laidOut = (zoom, byTile)
         if !names.isEmpty { context.use(typeface.descriptor) }
@@ -93,6 +140,13 @@ final class StreetLabelView: View {
             context.markUnchanged(own..<context.scene.items.count)
         }
         lastDrawn = (layer, names, zoom, context.generation)
+    }
+
+    /// `point` in the copy of the world nearest the camera: the layer repeats in every copy, and a
+    /// name is weighed where the screen shows it (a camera panned round the world, one over 180°).
+    private func nearestCopy(of point: Point) -> Point {
+        let copies = ((camera.center.x - point.x) / Mercator.worldSize).rounded()
+        return Point(x: point.x + copies * Mercator.worldSize, y: point.y)
     }
 
     /// The places of a tile's names at `zoom`, in the tile's order: each
@@ -112,7 +166,7 @@ final class StreetLabelView: View {
                 out.append(
                     Candidate(
                         priority: label.priority, itemID: label.itemIDs[0], text: label.text, look: look,
-                        placement: placement))
+                        placement: placement, isPoint: true, archive: tile.archive))
                 continue
             }
             var ids = label.itemIDs[...]
@@ -125,7 +179,7 @@ final class StreetLabelView: View {
                     out.append(
                         Candidate(
                             priority: label.priority, itemID: itemID, text: label.text, look: look,
-                            placement: placement))
+                            placement: placement, isPoint: false, archive: tile.archive))
                 }
             }
         }
@@ -158,7 +212,8 @@ final class StreetLabelView: View {
         if candidate.look.haloWidth > 0, candidate.look.halo.alpha > 0 {
             p.stroke = ItemStroke(color: candidate.look.halo, width: Float(candidate.look.haloWidth))
         }
-        p.glyphs = candidate.placement.glyphs
+        // A point's name is level and centred: the painter needs no place for each cluster.
+        if !candidate.isPoint { p.glyphs = candidate.placement.glyphs }
         context.scene.append(candidate.itemID, parent: id, kind: .curvedText, p)
     }
 }

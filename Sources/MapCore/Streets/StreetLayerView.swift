@@ -44,19 +44,20 @@ final class StreetLayerView: View {
     }
 
     /// Finds the tiles the next render draws for the camera, near the
-    /// screen (half a screen around it, so a short pan finds its tiles
-    /// already sent); false when there are none.
+    /// screen (a quarter of a screen around it, so a short pan finds its
+    /// tiles already sent; more makes a first frame pay for tiles few pans
+    /// reach).
     @discardableResult
-    func prepare() -> Bool {
+    func prepare() -> [StreetTile] {
         let found = tiles()
         prepared = found
-        return !found.isEmpty
+        return found
     }
 
     private func tiles() -> [StreetTile] {
         guard let source else { return [] }
         let visible = camera.visibleWorldRect(viewport: frame.size)
-        let near = visible.insetBy(dx: -visible.width / 2, dy: -visible.height / 2)
+        let near = visible.insetBy(dx: -visible.width / 4, dy: -visible.height / 4)
         return source.tiles(covering: near, zoom: camera.zoom)
     }
 

@@ -10,9 +10,12 @@ import MapGeometry
 /// Read from every map's thread at once: it answers under its own lock, with
 /// tiles that never change once made.
 package protocol StreetTileSource: AnyObject, Sendable {
-    /// The credits for the tiles' data, which the attribution control shows
-    /// while any tile is on screen ("© OpenStreetMap contributors").
+    /// The credits for the tiles' data ("© OpenStreetMap contributors"):
+    /// the attribution control shows those of the tiles near the screen
+    /// (`StreetTile.credit`).
     var attributions: [String] { get }
+    /// What shows where there are no tiles (past the poles): the style's background.
+    var backgroundColor: Color { get }
     /// The tiles a map at `zoom` draws over `rect` (world units; it may run
     /// past the world's east and west edges), in drawing order. Empty where
     /// no archive has data, and at zooms below those the archives hold.
@@ -53,11 +56,17 @@ package final class StreetTile: Sendable {
     package let labels: [StreetLabel]
     /// The bytes the paths take, for a cache's memory bound.
     package let byteCount: Int
+    /// Which of the source's `attributions` its data asks for.
+    package let credit: Int
+    /// Which of the source's archives it comes from, bottom first: a later one's names are placed first.
+    package let archive: Int
 
-    package init(clip: WorldClip, items: [Item], labels: [StreetLabel] = []) {
+    package init(clip: WorldClip, items: [Item], labels: [StreetLabel] = [], credit: Int = 0, archive: Int = 0) {
         self.clip = clip
         self.items = items
         self.labels = labels
+        self.credit = credit
+        self.archive = archive
         // An item's id, paint and path object beside the path's bytes: a few hundred bytes.
         byteCount =
             items.reduce(64) { $0 + 256 + $1.path.data.count } + labels.reduce(0) { $0 + 128 + $1.pointCount * 16 }
