@@ -57,7 +57,12 @@ struct StreetTileMaker {
             switch styleLayer.type {
             case .background:
                 guard paintsBackground else { continue }
-                let area = Self.intersection(rect, coverage)
+                // Past the tile's square where the archive covers all of it: the painter cuts the square on
+                // whole pixels, and an edge of the fill's own would leave a pale seam between tiles.
+                let margin = rect.width / 16
+                let area =
+                    Self.intersection(rect, coverage) == rect
+                    ? rect.insetBy(dx: -margin, dy: -margin) : Self.intersection(rect, coverage)
                 guard !area.isEmpty else { continue }
                 let ring = [
                     Point(x: area.minX, y: area.minY), Point(x: area.maxX, y: area.minY),
@@ -178,12 +183,18 @@ private final class LayerGeometry {
     private let origin: Point
     private let scale: Double
     private var decoded: [Int: [[Point]]] = [:]
+    /// Whether the tile's west or east side is the world's (180°), and how far data there is carried past it.
+    private let atWestEdge: Bool, atEastEdge: Bool
+    private let edgeMargin: Double
 
     init(layer: VectorTileLayer, style: MapStyle, tile: Rect) {
         self.layer = layer
         reader = TileFeatureReader(layer: layer, style: style)
         origin = tile.origin
         scale = tile.width / Double(layer.extent)
+        atWestEdge = tile.minX <= 0
+        atEastEdge = tile.maxX >= Mercator.worldSize
+        edgeMargin = tile.width / 16
     }
 
     /// The feature's lines, or its polygons' rings each closed; empty for
@@ -213,6 +224,14 @@ private final class LayerGeometry {
     }
 
     private func world(_ points: [TilePoint]) -> [Point] {
-        points.map { Point(x: origin.x + Double($0.x) * scale, y: origin.y + Double($0.y) * scale) }
+        points.map { p in
+            var x = origin.x + Double(p.x) * scale
+            // A tile at 180° has its data cut there (nothing lies past the world's edge), but the map
+            // repeats the world: a fill that stopped at the edge would show a seam between two copies.
+            // Carried past it, it is cut by the tile's square on whole pixels like any other edge.
+            if atWestEdge, p.x <= 0 { x -= edgeMargin }
+            if atEastEdge, p.x >= Int32(layer.extent) { x += edgeMargin }
+            return Point(x: x, y: origin.y + Double(p.y) * scale)
+        }
     }
 }

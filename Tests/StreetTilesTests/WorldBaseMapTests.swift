@@ -89,4 +89,18 @@ import ViewKit
         let london = try #require(cities.first { $0.name == "London" })
         #expect(abs(london.coordinate.latitude - 51.5) < 0.2 && abs(london.coordinate.longitude + 0.12) < 0.2)
     }
+
+    @Test func fillsAt180RunPastTheWorldsEdgeSoTwoCopiesMeetWithoutASeam() throws {
+        let set = try StreetTileSet(paths: [world])
+        let size = Mercator.worldSize / 4
+        // The Pacific at 180°: the last column's tile and the first's, at zoom 2.
+        for (x, past) in [(3, { (p: Point) in p.x > Mercator.worldSize }), (0, { (p: Point) in p.x < 0 })] {
+            let square = Rect(x: Double(x) * size, y: size, width: size, height: size)
+            let tiles = set.tiles(covering: middle(of: square), zoom: 2)
+            let fills = tiles.flatMap(\.items).filter { $0.paint.itemProperties(zoom: 2)?.fill.alpha ?? 0 > 0 }
+            let rings = fills.compactMap { $0.path.decodedRings() }.flatMap { $0 }
+            #expect(fills.count >= 2, "the land and the sea")
+            #expect(rings.filter { $0.contains(where: past) }.count >= 2, "both carried past 180°")
+        }
+    }
 }
