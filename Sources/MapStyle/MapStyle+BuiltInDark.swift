@@ -223,7 +223,7 @@ extension MapStyle.BuiltIn {
         ##"",["get","name:latin"],["get","name"]],"text-font":["Noto Sans Regular"],"text-size":["interpola"##,
         ##"te",["linear"],["zoom"],7,11,15,17],"symbol-sort-key":["get","rank"]},"paint":{"text-color":"#c1"##,
         ##"c5cb","text-halo-color":"#1c1f23","text-halo-width":1.4}},{"id":"place-city","type":"symbol","so"##,
-        ##"urce":"openmaptiles","source-layer":"place","minzoom":4,"maxzoom":16,"filter":["==",["get","clas"##,
+        ##"urce":"openmaptiles","source-layer":"place","minzoom":2,"maxzoom":16,"filter":["==",["get","clas"##,
         ##"s"],"city"],"layout":{"text-field":["coalesce",["get","name:latin"],["get","name"]],"text-font":"##,
         ##"["Noto Sans Bold"],"text-size":["interpolate",["linear"],["zoom"],4,["step",["get","rank"],14,4,"##,
         ##"11],12,22],"symbol-sort-key":["get","rank"]},"paint":{"text-color":"#dcdfe3","text-halo-color":""##,

@@ -223,7 +223,7 @@ extension MapStyle.BuiltIn {
         ##"e",["get","name:latin"],["get","name"]],"text-font":["Noto Sans Regular"],"text-size":["interpol"##,
         ##"ate",["linear"],["zoom"],7,11,15,17],"symbol-sort-key":["get","rank"]},"paint":{"text-color":"#4"##,
         ##"d4943","text-halo-color":"#ffffff","text-halo-width":1.4}},{"id":"place-city","type":"symbol","s"##,
-        ##"ource":"openmaptiles","source-layer":"place","minzoom":4,"maxzoom":16,"filter":["==",["get","cla"##,
+        ##"ource":"openmaptiles","source-layer":"place","minzoom":2,"maxzoom":16,"filter":["==",["get","cla"##,
         ##"ss"],"city"],"layout":{"text-field":["coalesce",["get","name:latin"],["get","name"]],"text-font""##,
         ##":["Noto Sans Bold"],"text-size":["interpolate",["linear"],["zoom"],4,["step",["get","rank"],14,4"##,
         ##",11],12,22],"symbol-sort-key":["get","rank"]},"paint":{"text-color":"#37342f","text-halo-color":"##,
