@@ -43,7 +43,6 @@ extension MapSession {
     func startLive() {
         mapView?.sharedAnnotations = world.store
         mapView?.sharedOverlays = world.store.sharedOverlays
-        mapView?.streets = world.streets
         resyncLive()
         // A drag here is a live move for everyone else (and for the HTTP API).
         mapView?.annotationDragDidMove = { [world] annotation, coordinate in

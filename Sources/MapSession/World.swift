@@ -20,20 +20,24 @@ public final class World: Sendable {
     public let app: any MapApp
     /// The map controls every new session starts with (an app may change them per session).
     public let controls: MapControlsOptions
-    /// Street maps from vector tiles, drawn over the base map where they have data; nil: none.
-    package let streets: StreetTileSource?
+    /// Street maps from vector tiles in each style, drawn over the base map where they have data.
+    package let streetStyles: StreetTileStyles?
+    /// The style the street map draws with (`--style`).
+    package let style: MapStyleSetting
 
     /// A world whose annotations live in `store`.
     package init(
         fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp,
-        controls: MapControlsOptions = MapControlsOptions(), streets: StreetTileSource? = nil
+        controls: MapControlsOptions = MapControlsOptions(), streetStyles: StreetTileStyles? = nil,
+        style: MapStyleSetting = .light
     ) {
         self.fonts = fonts
         self.baseMap = baseMap
         self.store = store
         self.app = app
         self.controls = controls
-        self.streets = streets
+        self.streetStyles = streetStyles
+        self.style = style
         if let baseMap { BaseMapView.prepareLabels(of: baseMap, fonts: fonts) }
     }
 
@@ -53,17 +57,21 @@ public final class World: Sendable {
     /// none; its commits synced as `storeSync` says), seeded with `app`'s
     /// seeds it has not seen yet: a store file that cannot be used stops
     /// start-up with a `StoreError` naming it. The vector tile archives at
-    /// `tilePaths` draw streets; one that cannot be opened stops start-up
-    /// with a `StreetTilesError`.
+    /// `tilePaths` draw streets in `style`; an archive that cannot be opened,
+    /// or a style file that cannot be read or parsed, stops start-up with a
+    /// `StreetTilesError` naming it.
     package static func load(
         dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
         storeSync: StoreSync = .normal, app: any MapApp,
-        controls: MapControlsOptions = MapControlsOptions(), tilePaths: [String] = []
+        controls: MapControlsOptions = MapControlsOptions(), tilePaths: [String] = [],
+        style: MapStyleSetting = .light
     ) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
         let baseMap = try BaseMap(contentsOf: dataDirectory.appendingPathComponent("basemap.bin"))
-        let streets = tilePaths.isEmpty ? nil : try StreetTileSet(paths: tilePaths)
+        let streetStyles = try StreetTileStyles(paths: tilePaths, customStylePath: style.path)
         let store = try AnnotationStore.opening(path: storePath, sync: storeSync, seeds: app.seeds)
-        return World(fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls, streets: streets)
+        return World(
+            fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls, streetStyles: streetStyles,
+            style: style)
     }
 }

@@ -62,7 +62,7 @@ import Testing
         c.port = 0
         c.storePath = ":memory:"
         let service = try MapWireService(app: EmptyMapApp(), configuration: c)
-        #expect(service.service.world.streets?.attributions == ["© OpenStreetMap contributors"])
+        #expect(service.service.world.streetStyles?.tiles(.light)?.attributions == ["© OpenStreetMap contributors"])
     }
 
     @Test func noTilesDrawNoStreets() throws {
@@ -70,7 +70,8 @@ import Testing
         c.port = 0
         c.storePath = ":memory:"
         c.tilePaths = []
-        #expect(try MapWireService(app: EmptyMapApp(), configuration: c).service.world.streets == nil)
+        #expect(
+            try MapWireService(app: EmptyMapApp(), configuration: c).service.world.streetStyles?.hasArchives == false)
     }
 
     @Test func anArchiveThatCannotBeOpenedStopsTheStartNamingIt() {

@@ -1,0 +1,65 @@
+import DisplayList
+import MapCore
+import StreetTiles
+import ViewKit
+import Wire
+
+/// What a session knows about its style (confined to its queue).
+struct SessionStyleState {
+    /// The browser's colour scheme, from HELLO and COLOR_SCHEME.
+    var browser = PreferredColorScheme.unknown
+    /// The page URL's `?style=`, from HELLO.
+    var url = ""
+    /// What the map draws now, and the style file's generation it was drawn for.
+    var drawn: (choice: StyleChoice, generation: UInt64)?
+}
+
+/// The street style and the light or dark look of one tab (StyleChoice.swift
+/// has the rules): checked before each frame, so the app's choice, the
+/// browser's colour scheme and a style file read again all show in the next one.
+extension MapSession {
+    /// The window's ground, past the base map, on a dark map with no street style to take it from.
+    static let darkGround = Color(hex: 0x1C1F23)
+
+    /// The choice for this tab now.
+    var styleChoice: StyleChoice {
+        StyleChoice.resolve(
+            setting: world.style, fileIsDark: world.style.path != nil && world.streetStyles?.isDark(.custom) == true,
+            app: mapView?.overrideUserInterfaceStyle ?? .unspecified, url: style.url, browser: style.browser)
+    }
+
+    /// Points the map at the tiles of its style and gives it its look, when either changed.
+    func updateStyle() {
+        guard let mapView, let window else { return }
+        let choice = styleChoice
+        let generation = world.streetStyles?.generation ?? 0
+        if let drawn = style.drawn, drawn.choice == choice, drawn.generation == generation { return }
+        style.drawn = (choice, generation)
+        if let styles = world.streetStyles, styles.hasArchives {
+            mapView.streets = styles.tiles(choice.tiles)
+        } else {
+            mapView.streets = nil
+        }
+        mapView.applyUserInterfaceStyle(choice.look)
+        window.backgroundColor =
+            choice.look == .dark
+            ? world.streetStyles?.groundColor(choice.tiles) ?? Self.darkGround
+            : BaseMapView.oceanColor
+        flow.isDirty = true
+        windowMayHaveChanged = true
+    }
+
+    /// The browser's colour scheme changed while the page is open.
+    func colorSchemeDidChange(to scheme: PreferredColorScheme) {
+        style.browser = scheme
+    }
+
+    /// The style file was read again: draw the next frame in it.
+    package func styleDidChange() {
+        queue.async { [self] in
+            guard !isClosed else { return }
+            updateStyle()
+            sendFrameIfPossible()
+        }
+    }
+}
