@@ -6,6 +6,8 @@
 public enum UserInterfaceStyle: Sendable, Hashable {
     /// No choice of its own: the browser's, or the server's style, decides.
     case unspecified
+    /// Light controls and callouts, and MapWire's light street style.
     case light
+    /// Dark controls and callouts, and MapWire's dark street style.
     case dark
 }
