@@ -12,6 +12,8 @@ struct SessionStyleState {
     var url = ""
     /// What the map draws now, and the style file's generation it was drawn for.
     var drawn: (choice: StyleChoice, generation: UInt64)?
+    /// Whether the style file draws a dark map, as of its generation: asked once a reload, not once a frame.
+    var fileIsDark: (generation: UInt64, isDark: Bool)?
 }
 
 /// The street style and the light or dark look of one tab (StyleChoice.swift
@@ -21,18 +23,25 @@ extension MapSession {
     /// The window's ground, past the base map, on a dark map with no street style to take it from.
     static let darkGround = Color(hex: 0x1C1F23)
 
-    /// The choice for this tab now.
-    var styleChoice: StyleChoice {
-        StyleChoice.resolve(
-            setting: world.style, fileIsDark: world.style.path != nil && world.streetStyles?.isDark(.custom) == true,
-            app: mapView?.overrideUserInterfaceStyle ?? .unspecified, url: style.url, browser: style.browser)
+    /// The choice for this tab now, the style file's `generation` given.
+    func styleChoice(generation: UInt64) -> StyleChoice {
+        var fileIsDark = false
+        if world.style.path != nil {
+            if style.fileIsDark?.generation != generation {
+                style.fileIsDark = (generation, world.streetStyles?.isDark(.custom) == true)
+            }
+            fileIsDark = style.fileIsDark?.isDark ?? false
+        }
+        return StyleChoice.resolve(
+            setting: world.style, fileIsDark: fileIsDark, app: mapView?.overrideUserInterfaceStyle ?? .unspecified,
+            url: style.url, browser: style.browser)
     }
 
     /// Points the map at the tiles of its style and gives it its look, when either changed.
     func updateStyle() {
         guard let mapView, let window else { return }
-        let choice = styleChoice
         let generation = world.streetStyles?.generation ?? 0
+        let choice = styleChoice(generation: generation)
         if let drawn = style.drawn, drawn.choice == choice, drawn.generation == generation { return }
         style.drawn = (choice, generation)
         if let styles = world.streetStyles, styles.hasArchives {
