@@ -56,6 +56,15 @@ public final class MapWireService: Sendable {
     /// The base map every tab draws (land, borders, cities); nil when none was found.
     public var baseMap: BaseMap? { service.world.baseMap }
 
+    /// Reads the style file (`configuration.style`) again, as SIGHUP and a
+    /// change of the file do, and has every open tab redraw in it. A file
+    /// that no longer parses is logged and changes nothing. False when
+    /// nothing was read again (no style file, or a broken one).
+    @discardableResult
+    public func reloadStyle() -> Bool {
+        service.reloadStyle()
+    }
+
     /// Opens the port; pages and sockets are served from then on.
     public func start() throws {
         try server.start()
@@ -81,7 +90,7 @@ public final class MapWireService: Sendable {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         print("MapWire listening on http://\(host):\(port ?? configuration.port)/")
         fflush(nil) // nil flushes every stream; the URL must show even when piped
-        TerminationSignals.wait(onHangUp: { [service] in service.reloadStyle() })
+        TerminationSignals.wait(onHangUp: { reloadStyle() })
         logger.info("signal received, shutting down")
         beforeStopping()
         stop()

@@ -74,6 +74,27 @@ import Testing
             try MapWireService(app: EmptyMapApp(), configuration: c).service.world.streetStyles?.hasArchives == false)
     }
 
+    @Test func aStyleFileIsReadAgainWhenAskedAndABrokenOneIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapwire-\(UUID()).json").path
+        try #"{"version": 8, "layers": []}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        var c = MapWireConfiguration()
+        c.port = 0
+        c.storePath = ":memory:"
+        c.style = .file(path)
+        let service = try MapWireService(app: EmptyMapApp(), configuration: c)
+        defer { service.stop() }
+        let generation = service.service.world.streetStyles?.generation
+        #expect(service.reloadStyle())
+        #expect(service.service.world.streetStyles?.generation != generation)
+        try "{".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(!service.reloadStyle())
+        #expect {
+            _ = try MapWireService(app: EmptyMapApp(), configuration: c)
+        } throws: { error in
+            "\(error)".contains("the style file \(path)")
+        }
+    }
+
     @Test func anArchiveThatCannotBeOpenedStopsTheStartNamingIt() {
         var c = MapWireConfiguration()
         c.port = 0
