@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import tempfile
 import time
 import urllib.request
 
@@ -119,11 +118,13 @@ def test_the_map_follows_the_system_scheme_and_the_url_overrides_it(chrome, stre
 
 
 def style_with_ground(ground: str) -> str:
-    """The built-in dark style with its ground (background layer) in `ground`, `#rrggbb`."""
+    """The built-in dark style with its ground (background layer) in `ground`, `#rrggbb`, and a pattern on
+    it, which MapWire does not draw."""
     with open(DARK_STYLE) as f:
         text = f.read()
     assert '"background-color": "#1c1f23"' in text
-    return text.replace('"background-color": "#1c1f23"', f'"background-color": "{ground}"', 1)
+    return text.replace('"background-color": "#1c1f23"',
+                        f'"background-color": "{ground}", "background-pattern": "dots"', 1)
 
 
 def ground_share(driver, rgb: tuple[int, int, int], name: str) -> float:
@@ -146,9 +147,8 @@ def replace_keeping_stamp(path: str, text: str) -> None:
     os.replace(staged, path)
 
 
-def test_a_style_file_is_read_again_when_it_changes_and_on_sighup(chrome):
-    folder = tempfile.mkdtemp(prefix="mapwire-style-")
-    path = os.path.join(folder, "my-style.json")
+def test_a_style_file_is_read_again_when_it_changes_and_on_sighup(chrome, tmp_path):
+    path = str(tmp_path / "my-style.json")
     with open(path, "w") as f:
         f.write(style_with_ground("#203a5c"))
     log_name = "mapwire-style-file.log"
@@ -161,6 +161,9 @@ def test_a_style_file_is_read_again_when_it_changes_and_on_sighup(chrome):
         poll(lambda: credit_shown(driver), message="the OpenStreetMap credit")
         wait_idle(driver)
         assert ground_share(driver, (0x20, 0x3A, 0x5C), "style-file-first.png") > 0.005
+        # What the file asks for and is not drawn is listed once at start.
+        unsupported = 'layer "background": paint.background-pattern is not supported'
+        assert open(artifact(log_name)).read().count(unsupported) == 1
         # Saved in an editor: the watch sees the new modification time and every tab redraws.
         with open(path, "w") as f:
             f.write(style_with_ground("#5c203a"))
