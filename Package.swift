@@ -206,7 +206,7 @@ let package = Package(
             name: "MapSessionTests",
             dependencies: [
                 "MapSession", "LiveWorld", "SessionTransport", "Wire", "DisplayList",
-                "MapGeometry", "ViewKit", "InputEvents", "MapCore", "SampleApps", "Persistence",
+                "MapGeometry", "ViewKit", "InputEvents", "MapCore", "SampleApps", "Persistence", "StreetTiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(

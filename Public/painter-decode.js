@@ -33,7 +33,8 @@
     0x18: ['GLYPHS', 'G'],
   };
   const CLIENT = {
-    HELLO: [0x01, [['version', 'H'], ['width', 'f'], ['height', 'f'], ['devicePixelRatio', 'f'], ['hash', 's']]],
+    HELLO: [0x01, [['version', 'H'], ['width', 'f'], ['height', 'f'], ['devicePixelRatio', 'f'], ['hash', 's'],
+      ['colorScheme', 'B'], ['style', 's']]],
     ACK: [0x02, [['frame', 'I']]],
     POINTER: [0x10, [['seq', 'I'], ['phase', 'B'], ['pointerId', 'I'], ['pointerType', 'B'], ['buttons', 'B'],
       ['modifiers', 'B'], ['x', 'f'], ['y', 'f'], ['time', 'd']]],
@@ -43,6 +44,7 @@
     FOCUS: [0x14, [['seq', 'I'], ['item', 'I']]],
     ACTIVATE: [0x15, [['seq', 'I'], ['item', 'I']]],
     NAVIGATE: [0x16, [['seq', 'I'], ['hash', 's']]],
+    COLOR_SCHEME: [0x17, [['seq', 'I'], ['colorScheme', 'B']]],
     EMBED_SET_CAMERA: [0x20, [['seq', 'I'], ['latitude', 'd'], ['longitude', 'd'], ['zoom', 'd'], ['animated', 'B']]],
     EMBED_SELECT: [0x21, [['seq', 'I'], ['id', 's']]],
     EMBED_DESELECT: [0x22, [['seq', 'I']]],

@@ -408,6 +408,19 @@
     mq.addEventListener('change', () => { onResize(); watchDpr(); }, { once: true });
   })();
 
+  // ---- colour scheme ------------------------------------------------------------------
+  // The server picks the map's style (docs/styles.md): it is told the browser's preference, and the
+  // URL's ?style= (light, dark) that overrides it. The page's own ground follows before the first frame.
+  const darkQuery = matchMedia('(prefers-color-scheme: dark)');
+  const lightQuery = matchMedia('(prefers-color-scheme: light)');
+  const styleParameter = new URLSearchParams(location.search).get('style') || '';
+  // 0 no preference, 1 light, 2 dark (docs/protocol.md, HELLO).
+  function colorScheme() { return darkQuery.matches ? 2 : lightQuery.matches ? 1 : 0; }
+  if (styleParameter === 'dark' || styleParameter === 'light') {
+    document.documentElement.classList.add('style-' + styleParameter);
+  }
+  darkQuery.addEventListener('change', () => sendInput({ op: 'COLOR_SCHEME', colorScheme: colorScheme() }));
+
   // ---- connection -------------------------------------------------------------------
   function showBanner(text) {
     // Only real changes: the banner is a live region, read out when it changes.
@@ -425,7 +438,10 @@
     sock.onopen = () => {
       measure();
       sentSize = [cssW, cssH, dpr];
-      send({ op: 'HELLO', version: 1, width: cssW, height: cssH, devicePixelRatio: dpr, hash: location.hash });
+      send({
+        op: 'HELLO', version: 1, width: cssW, height: cssH, devicePixelRatio: dpr, hash: location.hash,
+        colorScheme: colorScheme(), style: styleParameter,
+      });
     };
     sock.onmessage = (ev) => { if (ws === sock) onMessage(ev.data); };
     sock.onclose = (ev) => {

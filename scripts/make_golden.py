@@ -69,7 +69,7 @@ FRAME_OPS = {
 }
 CLIENT_OPS = {
     "HELLO": 0x01, "ACK": 0x02, "POINTER": 0x10, "WHEEL": 0x11, "KEY": 0x12,
-    "RESIZE": 0x13, "FOCUS": 0x14, "ACTIVATE": 0x15, "NAVIGATE": 0x16,
+    "RESIZE": 0x13, "FOCUS": 0x14, "ACTIVATE": 0x15, "NAVIGATE": 0x16, "COLOR_SCHEME": 0x17,
     "EMBED_SET_CAMERA": 0x20, "EMBED_SELECT": 0x21, "EMBED_DESELECT": 0x22,
 }
 KINDS = {"GROUP": 1, "RECT": 2, "TEXT": 3, "IMAGE": 4, "WORLD_PATH": 5, "BUBBLE": 6, "BADGE": 7, "CURVED_TEXT": 8}
@@ -111,7 +111,8 @@ FRAME_OP_FIELDS = {
     "EVENT_CALLOUT_ACTION": [("id", "s"), ("control", "s")],
 }
 CLIENT_FIELDS = {
-    "HELLO": [("version", "H"), ("width", "f"), ("height", "f"), ("devicePixelRatio", "f"), ("hash", "s")],
+    "HELLO": [("version", "H"), ("width", "f"), ("height", "f"), ("devicePixelRatio", "f"), ("hash", "s"),
+              ("colorScheme", "B"), ("style", "s")],
     "ACK": [("frame", "I")],
     "POINTER": [("seq", "I"), ("phase", "B"), ("pointerId", "I"), ("pointerType", "B"), ("buttons", "B"),
                 ("modifiers", "B"), ("x", "f"), ("y", "f"), ("time", "d")],
@@ -121,6 +122,7 @@ CLIENT_FIELDS = {
     "FOCUS": [("seq", "I"), ("item", "I")],
     "ACTIVATE": [("seq", "I"), ("item", "I")],
     "NAVIGATE": [("seq", "I"), ("hash", "s")],
+    "COLOR_SCHEME": [("seq", "I"), ("colorScheme", "B")],
     "EMBED_SET_CAMERA": [("seq", "I"), ("latitude", "d"), ("longitude", "d"), ("zoom", "d"), ("animated", "B")],
     "EMBED_SELECT": [("seq", "I"), ("id", "s")],
     "EMBED_DESELECT": [("seq", "I")],
@@ -357,7 +359,7 @@ WELCOME = {"op": "WELCOME", "version": 1, "session": 305419896}
 
 CLIENT = {
     "client-hello.bin": {"op": "HELLO", "version": 1, "width": 1280, "height": 800,
-                         "devicePixelRatio": 1.5, "hash": "#4/20/0"},
+                         "devicePixelRatio": 1.5, "hash": "#4/20/0", "colorScheme": 2, "style": "light"},
     "client-ack.bin": {"op": "ACK", "frame": 7},
     "client-pointer.bin": {"op": "POINTER", "seq": 1, "phase": 0, "pointerId": 1, "pointerType": 0,
                            "buttons": 1, "modifiers": 1, "x": 640.5, "y": 400.25, "time": 1234.5625},
@@ -368,6 +370,7 @@ CLIENT = {
     "client-focus.bin": {"op": "FOCUS", "seq": 5, "item": 11},
     "client-activate.bin": {"op": "ACTIVATE", "seq": 6, "item": 11},
     "client-navigate.bin": {"op": "NAVIGATE", "seq": 7, "hash": "#3.00/48.85660/2.35220"},
+    "client-color-scheme.bin": {"op": "COLOR_SCHEME", "seq": 11, "colorScheme": 1},
     "client-embed-set-camera.bin": {"op": "EMBED_SET_CAMERA", "seq": 8, "latitude": 37.7749, "longitude": -122.4194,
                                     "zoom": 12.5, "animated": 1},
     "client-embed-select.bin": {"op": "EMBED_SELECT", "seq": 9, "id": "golden-gate"},

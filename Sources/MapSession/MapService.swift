@@ -5,6 +5,7 @@ import Logging
 import MapCore
 import MapHTTPAPI
 import SessionTransport
+import StreetTiles
 import Synchronization
 
 /// An app served: one shared world of annotations, a session per browser tab
@@ -31,14 +32,18 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
         /// MBTiles or PMTiles archives in the OpenMapTiles schema, drawn as
         /// a street map over the base map where they have data.
         public var tilePaths: [String]
+        /// The style the street map draws with: `light` (following each
+        /// browser's colour scheme), `dark`, or a style file, read again when it changes.
+        public var style: MapStyleSetting
 
         public init(
             dataDirectory: URL, publicDirectory: URL, storePath: String = "./mapwire.sqlite",
             storeSync: StoreSync = .normal,
             controls: MapControlsOptions = MapControlsOptions(), embedOrigins: [String] = [],
-            tilePaths: [String] = []
+            tilePaths: [String] = [], style: MapStyleSetting = .light
         ) {
             self.tilePaths = tilePaths
+            self.style = style
             self.dataDirectory = dataDirectory
             self.publicDirectory = publicDirectory
             self.storePath = storePath
@@ -56,6 +61,7 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
     private let sessionIDs = AtomicCounter(start: 1)
     private let sessions = OpenSessions()
     private let logger = Logger(label: "mapwire.app")
+    private let styleWatcher: StyleFileWatcher?
 
     /// Loads the world for `app`, opening or creating the store file.
     package init(app: any MapApp, options: Options) throws {
@@ -63,13 +69,48 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
         world = try World.load(
             dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
             storePath: options.storePath, storeSync: options.storeSync, app: app,
-            controls: options.controls, tilePaths: options.tilePaths)
+            controls: options.controls, tilePaths: options.tilePaths, style: options.style)
         let api = AnnotationsAPI(store: world.store)
         self.api = api
         routes = api.routes.adding(
             Self.serviceRoutes(
                 store: world.store, sessions: sessions,
                 metrics: MetricsSnapshot()))
+        if let path = options.style.path, let styles = world.streetStyles {
+            let watcher = StyleFileWatcher(path: path)
+            styleWatcher = watcher
+            logWarnings(styles.warnings(.custom), path: path)
+            watcher.start { [weak self] in self?.reloadStyle() }
+        } else {
+            styleWatcher = nil
+        }
+    }
+
+    /// Reads the style file again (`--style PATH`; on SIGHUP and when the
+    /// file changes) and has every open tab draw in it, its tiles made
+    /// afresh. A file that no longer parses changes nothing: the error,
+    /// naming the file and the problem, is logged and the style in use stays.
+    /// False when nothing was read again.
+    @discardableResult
+    package func reloadStyle() -> Bool {
+        guard let path = options.style.path, let styles = world.streetStyles else { return false }
+        let warnings: [String]
+        do {
+            warnings = try styles.reloadCustom(path: path)
+        } catch {
+            logger.error("\(error); the style in use stays")
+            return false
+        }
+        logger.info("the style file \(path) was read again")
+        logWarnings(warnings, path: path)
+        for session in sessions.all { session.styleDidChange() }
+        return true
+    }
+
+    private func logWarnings(_ warnings: [String], path: String) {
+        guard !warnings.isEmpty else { return }
+        let list = warnings.joined(separator: "; ")
+        logger.warning("the style file \(path) asks for what MapWire does not draw: \(list)")
     }
 
     public func openSession(output: SessionOutput) -> SessionConnection {
@@ -118,6 +159,7 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
     /// Stops every session's timers and writes what is left to the store
     /// file before the process exits.
     public func shutdown() {
+        styleWatcher?.stop()
         let all = sessions.all
         for s in all { s.sync { s.close() } }
         world.store.close()

@@ -56,6 +56,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     var windowMayHaveChanged = true
     var live = SessionLiveState()
     var embedding: SessionEmbedding
+    var style = SessionStyleState()
 
     /// A session that sends its frames to `output` and, when `frameTiming` is
     /// given, tells it what it needs to time inputs to the frames that answer them.
@@ -125,9 +126,11 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             fail(error)
             return
         }
-        if case let .hello(version, size, _, hash) = message {
+        if case let .hello(version, size, _, hash, scheme, styleParameter) = message {
             guard window == nil else { return fail(.unexpectedHello) }
             guard version == FrameEncoder.version else { return fail(.unsupportedVersion(version)) }
+            style.browser = scheme
+            style.url = styleParameter
             start(size: size, hash: hash)
             return
         }
@@ -157,6 +160,8 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             window.activate(item: item)
         case let .navigate(_, hash):
             navigate(to: hash)
+        case let .colorScheme(_, scheme):
+            colorSchemeDidChange(to: scheme)
         case let .embed(_, command):
             perform(command)
         }
@@ -195,6 +200,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         startApp(cameraFromURL: cameraFromURL)
         startEmbedding()
         startLive()
+        updateStyle()
         followScreens(in: hash, animated: false)
         pendingURL = (.replace, currentURL())
         output.send(FrameEncoder.welcome(session: id))
@@ -215,6 +221,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     func sendFrameIfPossible() {
         guard !isClosed, let window else { return }
         defer { scheduleTicks() }
+        updateStyle()
         guard flow.isDirty, !flow.mayNotSendUntilWoken() else { return }
         let synced = live.syncedVersion
         prepareLiveFrame()

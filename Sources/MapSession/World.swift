@@ -21,17 +21,24 @@ public final class World: Sendable {
     public let app: any MapApp
     /// The map controls every new session starts with (an app may change them per session).
     public let controls: MapControlsOptions
+    /// The base map's tiles in each style sessions draw with (the world's and any city's).
+    package let streetStyles: StreetTileStyles?
+    /// The style the map draws with (`--style`).
+    package let style: MapStyleSetting
 
     /// A world whose annotations live in `store`.
     package init(
         fonts: FontBook, baseMap: BaseMap?, store: AnnotationStore, app: any MapApp,
-        controls: MapControlsOptions = MapControlsOptions()
+        controls: MapControlsOptions = MapControlsOptions(), streetStyles: StreetTileStyles? = nil,
+        style: MapStyleSetting = .light
     ) {
         self.fonts = fonts
         self.baseMap = baseMap
         self.store = store
         self.app = app
         self.controls = controls
+        self.streetStyles = streetStyles
+        self.style = style
     }
 
     /// Where a data folder keeps the world's tiles.
@@ -54,17 +61,22 @@ public final class World: Sendable {
     /// `publicDirectory`, and the world kept at `storePath` (`:memory:` for
     /// none; its commits synced as `storeSync` says), seeded with `app`'s
     /// seeds it has not seen yet: a store file that cannot be used stops
-    /// start-up with a `StoreError` naming it, and an archive that cannot be
-    /// opened with a `StreetTilesError`.
+    /// start-up with a `StoreError` naming it; an archive that cannot be
+    /// opened, or a style file (`style`) that cannot be read or parsed, with a
+    /// `StreetTilesError` naming it.
     package static func load(
         dataDirectory: URL, publicDirectory: URL, storePath: String = ":memory:",
         storeSync: StoreSync = .normal, app: any MapApp,
-        controls: MapControlsOptions = MapControlsOptions(), tilePaths: [String] = []
+        controls: MapControlsOptions = MapControlsOptions(), tilePaths: [String] = [],
+        style: MapStyleSetting = .light
     ) throws -> World {
         let fonts = try FontBook.load(publicDirectory: publicDirectory)
         let world = dataDirectory.appendingPathComponent(Self.worldTilesPath).path
-        let baseMap = try StreetTileSet(paths: [world] + tilePaths).baseMap()
+        let streetStyles = try StreetTileStyles(paths: [world] + tilePaths, customStylePath: style.path)
+        let baseMap = streetStyles.tiles(.light)?.baseMap()
         let store = try AnnotationStore.opening(path: storePath, sync: storeSync, seeds: app.seeds)
-        return World(fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls)
+        return World(
+            fonts: fonts, baseMap: baseMap, store: store, app: app, controls: controls, streetStyles: streetStyles,
+            style: style)
     }
 }

@@ -87,11 +87,14 @@
 @_exported import struct MapCore.ScaleBarLength
 @_exported import class MapCore.ScaleBarView
 @_exported import protocol MapCore.StyledAnnotation
+@_exported import enum MapCore.UserInterfaceStyle
 @_exported import class MapCore.ZoomControl
 @_exported import struct MapSession.EmptyMapApp
 // The app seam.
 @_exported import protocol MapSession.MapApp
 @_exported import class MapSession.MapAppSession
+// The street map's style.
+@_exported import enum MapSession.MapStyleSetting
 // What starting the server can throw.
 @_exported import enum MapWireServer.ServerError
 // Views and controls.

@@ -27,6 +27,8 @@ extension MapWireConfiguration.Key {
     public static let allowedHost = Self("allowed-host", .list(choices: []))
     /// `MapWireConfiguration.tilePaths`; `none` for no streets.
     public static let tiles = Self("tiles", .list(choices: []))
+    /// `MapWireConfiguration.style`: `light`, `dark` or a style file's path.
+    public static let style = Self("style", .text)
 
     /// `MapControlsOptions.zoom`.
     public static let zoomControls = corner("zoom-controls")
@@ -78,7 +80,7 @@ extension MapWireConfiguration {
     /// (`reader(keys:)`), so their variables are known too.
     public static let keys: [Key] = [
         .config, .host, .port, .data, .public, .store, .sync, .apiToken, .allowOpenWrites, .allowedOrigin,
-        .allowedHost, .tiles, .zoomControls, .keyboardHelp, .scaleBar, .attribution,
+        .allowedHost, .tiles, .style, .zoomControls, .keyboardHelp, .scaleBar, .attribution,
         .maxConnections, .maxConnectionsPerPeer, .limitLoopbackPeers, .maxSessions, .requestTimeout,
         .firstMessageTimeout, .feedFirstMessageTimeout, .feedIdleTimeout, .feedMaxPendingBatches,
         .feedMaxPendingMb, .maxInputRate, .inputBurst, .maxImportMb,

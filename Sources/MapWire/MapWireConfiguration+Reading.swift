@@ -1,6 +1,7 @@
 import Configuration
 import Foundation
 import MapCore
+import MapSession
 
 extension MapWireConfiguration {
     /// Reads every setting of `MapWireConfiguration.keys` from `reader`; a
@@ -30,6 +31,10 @@ extension MapWireConfiguration {
         if let hosts = try settings.list(.allowedHost) { allowedHosts = hosts }
         if let tiles = try settings.list(.tiles) {
             tilePaths = tiles == ["none"] ? [] : tiles.map { Self.folder($0).path }
+        }
+        if let style = try settings.text(.style), !style.isEmpty {
+            let setting = MapStyleSetting(argument: style)
+            self.style = setting.path.map { .file(Self.folder($0).path) } ?? setting
         }
         try controls.read(settings)
         try limits.read(settings)

@@ -36,6 +36,11 @@ public struct MapWireConfiguration: Sendable {
     /// folder's `tiles/helsinki.mbtiles` when it has one (the demo's
     /// streets); empty: no streets.
     public var tilePaths: [String]?
+    /// The style the street map draws with (`--style`): `light`, the
+    /// default, which gives a browser that prefers a dark colour scheme the
+    /// dark style; `dark` for every tab; or a MapLibre style file of your own,
+    /// read again on SIGHUP and when it changes (docs/styles.md).
+    public var style = MapStyleSetting.light
     /// Connection, session and input bounds (the flags under "Limits").
     public var limits = Limits()
     /// Which map controls each tab shows and in which corner (`--zoom-controls`,

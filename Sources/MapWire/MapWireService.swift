@@ -27,7 +27,8 @@ public final class MapWireService: Sendable {
     /// Checks `configuration` (a bad host, token or origin, or an open bind
     /// without a token, is refused before the store file is opened), then
     /// loads the world for `app`. Throws `ServerError`, `StoreError`, or
-    /// `StreetTilesError` for a tile archive that cannot be opened.
+    /// `StreetTilesError` for a tile archive that cannot be opened or a style
+    /// file that cannot be read or parsed.
     public init(app: any MapApp, configuration: MapWireConfiguration = MapWireConfiguration()) throws {
         self.configuration = configuration
         let serverConfiguration = configuration.serverConfiguration
@@ -41,7 +42,7 @@ public final class MapWireService: Sendable {
                 storeSync: configuration.storeSync,
                 controls: configuration.controls,
                 embedOrigins: configuration.allowedOrigins.compactMap(MapWireServer.normalizedOrigin),
-                tilePaths: configuration.resolvedTilePaths))
+                tilePaths: configuration.resolvedTilePaths, style: configuration.style))
         Self.bootstrapMetricsOnce()
         let metrics = ServerMetrics(version: MapWireVersion.current)
         let http = MetricsAppendingHandler(base: service, metrics: metrics, registries: [Self.metricsRegistry])
@@ -54,6 +55,15 @@ public final class MapWireService: Sendable {
 
     /// The base map every tab draws (land, borders, cities); nil when none was found.
     public var baseMap: BaseMap? { service.world.baseMap }
+
+    /// Reads the style file (`configuration.style`) again, as SIGHUP and a
+    /// change of the file do, and has every open tab redraw in it. A file
+    /// that no longer parses is logged and changes nothing. False when
+    /// nothing was read again (no style file, or a broken one).
+    @discardableResult
+    public func reloadStyle() -> Bool {
+        service.reloadStyle()
+    }
 
     /// Opens the port; pages and sockets are served from then on.
     public func start() throws {
@@ -70,7 +80,8 @@ public final class MapWireService: Sendable {
     }
 
     /// Starts, prints the page's URL, serves until SIGINT or SIGTERM, then
-    /// stops. `beforeStopping` runs first on the way out: an app stops its
+    /// stops. SIGHUP meanwhile reads the style file again (`style`).
+    /// `beforeStopping` runs first on the way out: an app stops its
     /// own producers there, so what they wrote is in the store file when it closes.
     public func run(beforeStopping: () -> Void = {}) throws {
         Self.holdTerminationSignals()
@@ -79,7 +90,7 @@ public final class MapWireService: Sendable {
         let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         print("MapWire listening on http://\(host):\(port ?? configuration.port)/")
         fflush(nil) // nil flushes every stream; the URL must show even when piped
-        TerminationSignals.wait()
+        TerminationSignals.wait(onHangUp: { reloadStyle() })
         logger.info("signal received, shutting down")
         beforeStopping()
         stop()

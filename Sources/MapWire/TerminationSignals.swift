@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// SIGINT and SIGTERM, taken by one waiting thread instead of a handler.
+/// SIGINT and SIGTERM, taken by one waiting thread instead of a handler, and
+/// SIGHUP, which asks that thread to read the style file again.
 enum TerminationSignals {
     /// Blocks SIGINT and SIGTERM in the calling thread and in every thread
     /// started after it, so a signal that arrives during start-up stays
@@ -18,12 +19,17 @@ enum TerminationSignals {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
     }
 
-    /// Blocks until SIGINT or SIGTERM arrives (or has arrived since `hold()`).
+    /// Blocks until SIGINT or SIGTERM arrives (or has arrived since `hold()`),
+    /// calling `onHangUp` for each SIGHUP on the way.
     /// Afterwards a second Ctrl-C ends the process at once, while shutdown is under way.
-    static func wait() {
+    static func wait(onHangUp: () -> Void = {}) {
         var signals = set()
         var received: Int32 = 0
-        while sigwait(&signals, &received) != 0 {}
+        while true {
+            guard sigwait(&signals, &received) == 0 else { continue }
+            guard received == SIGHUP else { break }
+            onHangUp()
+        }
         var interrupt = sigset_t()
         sigemptyset(&interrupt)
         sigaddset(&interrupt, SIGINT)
@@ -36,6 +42,7 @@ enum TerminationSignals {
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGHUP)
         return signals
     }
 }

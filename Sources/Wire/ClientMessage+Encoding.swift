@@ -6,13 +6,19 @@ extension ClientMessage {
     package func encoded() -> [UInt8] {
         var w = ByteWriter(capacity: 48)
         switch self {
-        case let .hello(version, size, dpr, hash):
+        case let .hello(version, size, dpr, hash, scheme, style):
             w.u8(Op.hello.rawValue)
             w.u16(version)
             w.f32(Float(size.width))
             w.f32(Float(size.height))
             w.f32(Float(dpr))
             w.string(hash)
+            w.u8(scheme.rawValue)
+            w.string(style)
+        case let .colorScheme(seq, scheme):
+            w.u8(Op.colorScheme.rawValue)
+            w.u32(seq)
+            w.u8(scheme.rawValue)
         case let .ack(frame):
             w.u8(Op.ack.rawValue)
             w.u32(frame)

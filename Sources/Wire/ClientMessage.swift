@@ -3,7 +3,10 @@ import MapGeometry
 
 /// A message from the browser (docs/protocol.md, Client to server), decoded.
 package enum ClientMessage: Equatable, Sendable {
-    case hello(version: UInt16, size: Size, devicePixelRatio: Double, hash: String)
+    /// `colorScheme` and `style` are the page's tail of HELLO: a page that predates them sends neither.
+    case hello(
+        version: UInt16, size: Size, devicePixelRatio: Double, hash: String,
+        colorScheme: PreferredColorScheme = .unknown, style: String = "")
     case ack(frame: UInt32)
     case pointer(seq: UInt32, PointerEvent)
     case wheel(seq: UInt32, WheelEvent)
@@ -12,6 +15,8 @@ package enum ClientMessage: Equatable, Sendable {
     case focus(seq: UInt32, item: UInt32)
     case activate(seq: UInt32, item: UInt32)
     case navigate(seq: UInt32, hash: String)
+    /// The browser's `prefers-color-scheme` changed while the page is open.
+    case colorScheme(seq: UInt32, PreferredColorScheme)
     case embed(seq: UInt32, EmbedCommand)
 
     /// The first byte of an ACK, for transports that route ACKs early.
@@ -19,7 +24,7 @@ package enum ClientMessage: Equatable, Sendable {
 
     enum Op: UInt8 {
         case hello = 0x01, ack = 0x02
-        case pointer = 0x10, wheel, key, resize, focus, activate, navigate
+        case pointer = 0x10, wheel, key, resize, focus, activate, navigate, colorScheme
         case embedSetCamera = 0x20, embedSelect, embedDeselect
     }
 
@@ -28,7 +33,7 @@ package enum ClientMessage: Equatable, Sendable {
         switch self {
         case .hello, .ack: return nil
         case let .pointer(s, _), let .wheel(s, _), let .key(s, _), let .resize(s, _, _),
-            let .focus(s, _), let .activate(s, _), let .navigate(s, _), let .embed(s, _):
+            let .focus(s, _), let .activate(s, _), let .navigate(s, _), let .colorScheme(s, _), let .embed(s, _):
             return s
         }
     }
@@ -51,7 +56,15 @@ package enum ClientMessage: Equatable, Sendable {
             let version = try r.u16("HELLO version")
             let size = try viewport(&r, "HELLO")
             let dpr = try ratio(&r, "HELLO devicePixelRatio")
-            message = .hello(version: version, size: size, devicePixelRatio: dpr, hash: try r.string("HELLO hash"))
+            let hash = try r.string("HELLO hash")
+            var scheme = PreferredColorScheme.unknown
+            var style = ""
+            if r.remaining > 0 {
+                scheme = try colorScheme(&r, "HELLO colorScheme")
+                style = try r.string("HELLO style")
+            }
+            message = .hello(
+                version: version, size: size, devicePixelRatio: dpr, hash: hash, colorScheme: scheme, style: style)
         case .ack:
             message = .ack(frame: try r.u32("ACK frame"))
         case .pointer:
@@ -102,6 +115,9 @@ package enum ClientMessage: Equatable, Sendable {
             message = .activate(seq: try r.u32("ACTIVATE seq"), item: try r.u32("ACTIVATE item"))
         case .navigate:
             message = .navigate(seq: try r.u32("NAVIGATE seq"), hash: try r.string("NAVIGATE hash"))
+        case .colorScheme:
+            let seq = try r.u32("COLOR_SCHEME seq")
+            message = .colorScheme(seq: seq, try colorScheme(&r, "COLOR_SCHEME colorScheme"))
         case .embedSetCamera:
             let seq = try r.u32("EMBED_SET_CAMERA seq")
             let latitude = try r.f64("EMBED_SET_CAMERA latitude"), longitude = try r.f64("EMBED_SET_CAMERA longitude")
@@ -137,6 +153,11 @@ package enum ClientMessage: Equatable, Sendable {
             throw WireError.invalidValue("\(what) size")
         }
         return Size(width: w, height: h)
+    }
+
+    private static func colorScheme(_ r: inout ByteReader, _ what: String) throws(WireError) -> PreferredColorScheme {
+        guard let scheme = PreferredColorScheme(rawValue: try r.u8(what)) else { throw WireError.invalidValue(what) }
+        return scheme
     }
 
     private static func ratio(_ r: inout ByteReader, _ what: String) throws(WireError) -> Double {

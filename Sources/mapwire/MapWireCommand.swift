@@ -148,6 +148,15 @@ struct MapWireCommand: ParsableCommand {
                 + "Default: the data folder's tiles/helsinki.mbtiles; none: no streets.", valueName: "path"))
     var tiles: [String] = []
 
+    @Option(
+        name: .setting(.style),
+        help: .setting(
+            .style,
+            "The street map's style: light (the default; dark for a browser that prefers dark), dark, or the "
+                + "path of a MapLibre style file, read again on SIGHUP and when it changes.",
+            valueName: "light|dark|path"))
+    var style: String?
+
     @OptionGroup(title: "Map controls")
     var controls: ControlOptions
 
@@ -174,6 +183,7 @@ struct MapWireCommand: ParsableCommand {
             .allowedOrigin: allowedOrigin.isEmpty ? nil : .stringArray(allowedOrigin),
             .allowedHost: allowedHost.isEmpty ? nil : .stringArray(allowedHost),
             .tiles: tiles.isEmpty ? nil : .stringArray(tiles),
+            .style: style.map(ConfigContent.string),
         ]
         return given.merging(controls.given) { a, _ in a }.merging(limits.given) { a, _ in a }
             .compactMapValues { $0 }

@@ -46,7 +46,7 @@ import ViewKit
         let (window, map, callout) = try open()
         let centre = callout.frameInWindow().center
         window.dispatch(PointerEvent(phase: .down, pointerID: 1, location: centre, time: 5))
-        #expect(callout.isHighlighted && callout.bubble.backgroundColor == CalloutView.highlightColor)
+        #expect(callout.isHighlighted && callout.bubble.backgroundColor == callout.colors.calloutPressed)
         window.dispatch(PointerEvent(phase: .up, pointerID: 1, location: centre, time: 5.05))
         #expect(!callout.isHighlighted && callout.bubble.backgroundColor == .white)
         #expect(delegate.clicked.count == 1 && delegate.clicked.first === callout.annotationView)

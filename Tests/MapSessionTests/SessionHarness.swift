@@ -72,13 +72,14 @@ final class SessionHarness {
 
     init(
         size: Size = Size(width: 1280, height: 800), hash: String = "#4/20/0", world: World = sharedWorld,
-        id: UInt32 = 1, frameTiming: (any FrameTimingObserver)? = nil, embedOrigins: [String] = []
+        id: UInt32 = 1, frameTiming: (any FrameTimingObserver)? = nil, embedOrigins: [String] = [],
+        colorScheme: PreferredColorScheme = .unknown, style: String = ""
     ) {
         session = MapSession(
             id: id, world: world, output: output, frameTiming: frameTiming, clock: clock,
             ticksAutomatically: false, embedOrigins: embedOrigins)
         replica = SceneReplica(viewport: size)
-        send(.hello(version: 1, size: size, devicePixelRatio: 1, hash: hash))
+        send(.hello(version: 1, size: size, devicePixelRatio: 1, hash: hash, colorScheme: colorScheme, style: style))
     }
 
     /// Sends a client message, lets the session handle it, acks every new frame.

@@ -102,6 +102,17 @@ import Testing
         #expect(try configuration().tilePaths == nil, "unset: the default archive")
     }
 
+    @Test func theStyleIsLightDarkOrAStyleFileFromTheWorkingFolder() throws {
+        let cwd = FileManager.default.currentDirectoryPath
+        #expect(try configuration().style == .light)
+        #expect(try configuration(environment: ["MAPWIRE_STYLE": "dark"]).style == .dark)
+        #expect(
+            try configuration(commandLine: [.style: .string("styles/night.json")]).style
+                == .file(cwd + "/styles/night.json"))
+        let both = try configuration(environment: ["MAPWIRE_STYLE": "dark"], commandLine: [.style: .string("light")])
+        #expect(both.style == .light, "the flag wins over the variable")
+    }
+
     @Test func theFileIsTheOneTheCommandLineOrTheVariableNames() throws {
         let named = try SettingsFile("named.yaml", "port: 1111\n")
         let other = try SettingsFile("other.yaml", "port: 2222\n")

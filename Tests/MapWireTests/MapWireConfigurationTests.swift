@@ -63,6 +63,10 @@ import Testing
         c.storePath = ":memory:"
         let service = try MapWireService(app: EmptyMapApp(), configuration: c)
         #expect(service.baseMap?.attributions == ["Natural Earth", "© OpenStreetMap contributors"])
+        #expect(
+            service.service.world.streetStyles?.tiles(.dark)?.attributions == [
+                "Natural Earth", "© OpenStreetMap contributors",
+            ])
     }
 
     @Test func noTilesDrawTheWorldAlone() throws {
@@ -71,6 +75,27 @@ import Testing
         c.storePath = ":memory:"
         c.tilePaths = []
         #expect(try MapWireService(app: EmptyMapApp(), configuration: c).baseMap?.attributions == ["Natural Earth"])
+    }
+
+    @Test func aStyleFileIsReadAgainWhenAskedAndABrokenOneIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapwire-\(UUID()).json").path
+        try #"{"version": 8, "layers": []}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        var c = MapWireConfiguration()
+        c.port = 0
+        c.storePath = ":memory:"
+        c.style = .file(path)
+        let service = try MapWireService(app: EmptyMapApp(), configuration: c)
+        defer { service.stop() }
+        let generation = service.service.world.streetStyles?.generation
+        #expect(service.reloadStyle())
+        #expect(service.service.world.streetStyles?.generation != generation)
+        try "{".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(!service.reloadStyle())
+        #expect {
+            _ = try MapWireService(app: EmptyMapApp(), configuration: c)
+        } throws: { error in
+            "\(error)".contains("the style file \(path)")
+        }
     }
 
     @Test func anArchiveThatCannotBeOpenedStopsTheStartNamingIt() {

@@ -138,7 +138,11 @@ enum GoldenJSON {
         case "HELLO":
             return .hello(
                 version: UInt16(num(f["version"])), size: Size(width: num(f["width"]), height: num(f["height"])),
-                devicePixelRatio: num(f["devicePixelRatio"]), hash: f["hash"] as! String)
+                devicePixelRatio: num(f["devicePixelRatio"]), hash: f["hash"] as! String,
+                colorScheme: PreferredColorScheme(rawValue: UInt8(num(f["colorScheme"])))!, style: f["style"] as! String
+            )
+        case "COLOR_SCHEME":
+            return .colorScheme(seq: seq, PreferredColorScheme(rawValue: UInt8(num(f["colorScheme"])))!)
         case "ACK": return .ack(frame: u32(f["frame"]))
         case "POINTER":
             return .pointer(

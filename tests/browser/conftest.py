@@ -185,11 +185,20 @@ def mapwire_binary() -> str:
     return os.environ.get("MAPWIRE_BIN") or os.path.join(ROOT, ".build", "debug", "mapwire")
 
 
+class ServerURL(str):
+    """A running server's URL, with its process (`proc`) for the tests that signal it."""
+
+    def __new__(cls, url: str, proc: subprocess.Popen):
+        value = super().__new__(cls, url)
+        value.proc = proc
+        return value
+
+
 @contextlib.contextmanager
 def running_mapwire(*args: str, log_name: str = "mapwire-server.log"):
     """The real Swift server, `<bin> --port P --host 127.0.0.1 --no-demo` plus
     `args`, cwd = repo root, with a store of its own so runs never see each
-    other's world; yields its URL and stops it on exit. Its output goes to
+    other's world; yields its URL (a `ServerURL`, whose `proc` is the process) and stops it on exit. Its output goes to
     tests/browser/artifacts/`log_name`."""
     binary = mapwire_binary()
     if not os.path.isfile(binary) or not os.access(binary, os.X_OK):
@@ -207,7 +216,7 @@ def running_mapwire(*args: str, log_name: str = "mapwire-server.log"):
             except Exception as e:
                 pytest.fail(f"MapWire server at {binary} did not become healthy: {e} "
                             f"(see {artifact(log_name)})", pytrace=False)
-            yield url
+            yield ServerURL(url, proc)
         finally:
             proc.terminate()
             try:

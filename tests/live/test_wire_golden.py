@@ -59,7 +59,10 @@ def test_client_encoders_match_the_fixtures():
     h, p, w = c["client-hello.bin"], c["client-pointer.bin"], c["client-wheel.bin"]
     k, r, s = c["client-key.bin"], c["client-resize.bin"], c["client-embed-set-camera.bin"]
     encoded = {
-        "client-hello.bin": wire.hello(h["width"], h["height"], h["devicePixelRatio"], h["hash"]),
+        "client-hello.bin": wire.hello(h["width"], h["height"], h["devicePixelRatio"], h["hash"],
+                                       color_scheme=h["colorScheme"], style=h["style"]),
+        "client-color-scheme.bin": wire.color_scheme(c["client-color-scheme.bin"]["seq"],
+                                                     c["client-color-scheme.bin"]["colorScheme"]),
         "client-ack.bin": wire.ack(c["client-ack.bin"]["frame"]),
         "client-pointer.bin": wire.pointer(p["seq"], p["phase"], p["x"], p["y"], buttons=p["buttons"],
                                            pointer_id=p["pointerId"], pointer_type=p["pointerType"],

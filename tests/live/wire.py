@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 # Client to server opcodes.
 HELLO, ACK = 0x01, 0x02
-POINTER, WHEEL, KEY, RESIZE, FOCUS_IN, ACTIVATE, NAVIGATE = 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16
+POINTER, WHEEL, KEY, RESIZE, FOCUS_IN, ACTIVATE, NAVIGATE, COLOR_SCHEME = 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17
 EMBED_SET_CAMERA, EMBED_SELECT, EMBED_DESELECT = 0x20, 0x21, 0x22
 
 # Server to client opcodes.
@@ -44,8 +44,18 @@ def _str(text: str) -> bytes:
     return struct.pack("<H", len(data)) + data
 
 
-def hello(width: float, height: float, dpr: float = 1.0, hash_: str = "", version: int = 1) -> bytes:
-    return struct.pack("<BHfff", HELLO, version, width, height, dpr) + _str(hash_)
+def hello(width: float, height: float, dpr: float = 1.0, hash_: str = "", version: int = 1,
+          color_scheme: int | None = None, style: str = "") -> bytes:
+    """HELLO; `color_scheme` (0 none, 1 light, 2 dark) and `style` (the URL's ?style=) are its optional tail."""
+    message = struct.pack("<BHfff", HELLO, version, width, height, dpr) + _str(hash_)
+    if color_scheme is None:
+        return message
+    return message + struct.pack("<B", color_scheme) + _str(style)
+
+
+def color_scheme(seq: int, scheme: int) -> bytes:
+    """COLOR_SCHEME: the browser's prefers-color-scheme changed (0 none, 1 light, 2 dark)."""
+    return struct.pack("<BIB", COLOR_SCHEME, seq, scheme)
 
 
 def ack(frame: int) -> bytes:

@@ -114,6 +114,7 @@ open class MarkerAnnotationView: AnnotationView {
         var glyphText: String?
         var glyph: UInt32?
         var tint: Color
+        var labelColor: Color
     }
     /// Set when the view is handed out for display; the drop starts once it is in a window.
     private var dropPending = false
@@ -306,6 +307,9 @@ open class MarkerAnnotationView: AnnotationView {
     /// Set while the map shows the marker for a `StyledAnnotation`.
     var titlesAreAnnounced = false
 
+    /// Titles sit on the map itself: dark on a light map, light on a dark one.
+    private var labelColor: Color { (mapView?.chromeColors ?? .light).markerLabel }
+
     /// Lays out glyph and labels when what they show changed.
     func updateContent(fonts: FontBook) {
         // Each read once: an annotation of the store's takes a lock for each.
@@ -317,7 +321,7 @@ open class MarkerAnnotationView: AnnotationView {
         let glyph = isSelected ? (selectedGlyphImage ?? glyphImage) : glyphImage
         let key = ContentKey(
             title: title, subtitle: subtitle, glyphText: glyphText, glyph: glyph?.id,
-            tint: glyphTintColor)
+            tint: glyphTintColor, labelColor: labelColor)
         guard key != contentKey else { return }
         contentKey = key
         layoutGlyph(glyph, fonts: fonts)
@@ -353,7 +357,8 @@ open class MarkerAnnotationView: AnnotationView {
     private func layoutLabel(_ existing: Label?, text: String, typeface: Typeface, size: Double, top: Double) -> Label?
     {
         guard !text.isEmpty || existing != nil else { return nil }
-        let label = existing ?? Label(text: text, typeface: typeface, fontSize: size, color: Color(hex: 0x1C1C1E))
+        let label = existing ?? Label(text: text, typeface: typeface, fontSize: size, color: labelColor)
+        label.textColor = labelColor
         if existing == nil {
             label.alignment = .center
             addSubview(label)

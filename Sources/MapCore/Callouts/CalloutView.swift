@@ -41,7 +41,8 @@ public final class CalloutView: View {
     var shouldHighlight: () -> Bool = { false }
     /// A highlighted press released on the bubble.
     var onClick: () -> Void = {}
-    static let highlightColor = Color(hex: 0xE5E5EA)
+    /// Light or dark, as the map it opened on.
+    package private(set) var colors = MapChromeColors.light
     /// The annotation view this callout points at.
     public private(set) weak var annotationView: AnnotationView?
     /// Which ways its arrow may point; the annotation view's `calloutPermittedArrowDirection`.
@@ -64,6 +65,25 @@ public final class CalloutView: View {
         update(from: view)
     }
 
+    /// Takes the light or dark look. An accessory button still in the other
+    /// look's system blue follows, as a UIKit button tinted by default does; one the app tinted keeps its tint.
+    package func apply(_ colors: MapChromeColors) {
+        let old = self.colors
+        self.colors = colors
+        bubble.backgroundColor = isHighlighted ? colors.calloutPressed : colors.calloutFill
+        titleLabel.textColor = colors.calloutTitle
+        subtitleLabel.textColor = colors.calloutSubtitle
+        applyTint(from: old)
+    }
+
+    private func applyTint(from old: MapChromeColors) {
+        for case let button as DetailDisclosureButton in [leftAccessory, rightAccessory] {
+            if button.tintColor == old.tint || button.tintColor == MapChromeColors.light.tint {
+                button.tintColor = colors.tint
+            }
+        }
+    }
+
     /// Re-reads title, subtitle and accessories (the annotation's callout info changed).
     package func update(from view: AnnotationView) {
         titleLabel.text = view.annotation?.title ?? ""
@@ -76,6 +96,7 @@ public final class CalloutView: View {
         swap(&rightAccessory, view.rightCalloutAccessoryView)
         swap(&detailAccessory, view.detailCalloutAccessoryView)
         swap(&titleAccessory, view.calloutTitleView)
+        applyTint(from: colors)
         titleLabel.isHidden = titleAccessory != nil
         subtitleLabel.isHidden = detailAccessory != nil || subtitleLabel.text.isEmpty
     }
@@ -232,7 +253,7 @@ public final class CalloutView: View {
 
     private func setHighlighted(_ on: Bool) {
         isHighlighted = on
-        bubble.backgroundColor = on ? Self.highlightColor : .white
+        bubble.backgroundColor = on ? colors.calloutPressed : colors.calloutFill
     }
     /// The bubble swallows the wheel so the map under it doesn't zoom.
     public override func wheel(_ event: WheelEvent, at location: Point) -> Bool { true }

@@ -31,6 +31,12 @@ public final class AttributionView: View {
     /// The credits joined as shown: "Natural Earth | © My data".
     public var text: String { sources.joined(separator: " | ") }
 
+    /// Takes the light or dark look.
+    func apply(_ colors: MapChromeColors) {
+        backgroundColor = colors.strip
+        label.textColor = colors.attributionInk
+    }
+
     /// Text for reading, never a Tab stop.
     public override var canBecomeFocused: Bool { false }
 

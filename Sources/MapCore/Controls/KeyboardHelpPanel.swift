@@ -71,6 +71,18 @@ public final class KeyboardHelpPanel: View {
         isHidden = true
     }
 
+    /// Takes the light or dark look.
+    func apply(_ colors: MapChromeColors) {
+        backgroundColor = colors.controlFill
+        titleLabel.textColor = colors.controlInk
+        closeButton.normalColor = colors.tint
+        closeButton.highlightedColor = colors.tintPressed
+        for r in rows {
+            r.keys.textColor = colors.controlInk
+            r.action.textColor = colors.panelSecondaryInk
+        }
+    }
+
     /// Lays the card out centred in a map of `size`, as wide as fits.
     func layout(in size: Size) {
         guard size != laidOutSize else { return }

@@ -37,6 +37,8 @@ public final class MapControls: View {
     /// What had focus when the panel opened; it gets it back when the panel closes.
     private weak var focusBeforeHelp: View?
     private var laidOutCorners: [View] = []
+    /// Light or dark, as the map's `userInterfaceStyle` says.
+    package private(set) var colors = MapChromeColors.light
 
     static let margin = 10.0
     static let spacing = 8.0
@@ -66,6 +68,7 @@ public final class MapControls: View {
     /// The panel, over the other controls, closed.
     private func makeKeyboardHelp() -> KeyboardHelpPanel {
         let panel = KeyboardHelpPanel(fonts: fonts)
+        panel.apply(colors)
         panel.isHidden = true
         panel.closeButton.onTap = { [unowned self] in hideKeyboardHelp() }
         addSubview(panel)
@@ -74,6 +77,19 @@ public final class MapControls: View {
     }
 
     private var map: MapView? { superview as? MapView }
+
+    /// Gives every control the light or dark look.
+    func apply(_ colors: MapChromeColors) {
+        guard colors != self.colors else { return }
+        self.colors = colors
+        zoom.apply(colors)
+        keyboardHelpButton.normalColor = colors.controlFill
+        keyboardHelpButton.highlightedColor = colors.controlPressed
+        keyboardHelpButton.titleLabel.textColor = colors.controlInk
+        scaleBar.apply(colors)
+        attribution.apply(colors)
+        madeKeyboardHelp?.apply(colors)
+    }
 
     /// Zooms about the centre, from where the camera is going: pressing twice quickly zooms twice.
     private func zoomMap(by levels: Double) {

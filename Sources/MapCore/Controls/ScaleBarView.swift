@@ -31,6 +31,13 @@ public final class ScaleBarView: View {
         for v in [label, bar, leftTick, rightTick] { addSubview(v) }
     }
 
+    /// Takes the light or dark look.
+    func apply(_ colors: MapChromeColors) {
+        backgroundColor = colors.strip
+        label.textColor = colors.stripInk
+        for v in [bar, leftTick, rightTick] { v.backgroundColor = colors.stripInk }
+    }
+
     /// Text for reading, never a Tab stop.
     public override var canBecomeFocused: Bool { false }
 

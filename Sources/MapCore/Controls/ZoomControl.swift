@@ -13,6 +13,7 @@ public final class ZoomControl: View {
     /// Zooms out by one level: "−", mirrored as "Zoom out".
     public let zoomOutButton: Button
     private let separator = View()
+    private var colors = MapChromeColors.light
 
     static let buttonSide = 32.0
     static let enabledColor = Color(hex: 0x1C1C1E)
@@ -49,9 +50,21 @@ public final class ZoomControl: View {
         set(zoomOutButton, enabled: zoom > least + 1e-6)
     }
 
+    /// Takes the light or dark look.
+    func apply(_ colors: MapChromeColors) {
+        self.colors = colors
+        backgroundColor = colors.controlFill
+        separator.backgroundColor = colors.separator
+        for button in [zoomInButton, zoomOutButton] {
+            button.normalColor = colors.controlFill
+            button.highlightedColor = colors.controlPressed
+            set(button, enabled: button.isEnabled)
+        }
+    }
+
     private func set(_ button: Button, enabled: Bool) {
         button.isEnabled = enabled
-        button.titleLabel.textColor = enabled ? Self.enabledColor : Self.disabledColor
+        button.titleLabel.textColor = enabled ? colors.controlInk : colors.controlInkDisabled
         button.accessibilityFlags = enabled ? [] : [.disabled]
     }
 

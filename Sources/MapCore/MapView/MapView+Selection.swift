@@ -75,6 +75,7 @@ extension MapView {
 
     func showCallout(for view: AnnotationView, animated: Bool) {
         let callout = CalloutView(for: view, fonts: fonts)
+        callout.apply(chromeColors)
         wireAccessoryControls(of: view, in: callout)
         calloutContainer.addSubview(callout)
         self.callout = callout

@@ -77,6 +77,10 @@ open class MapView: View, CursorProviding {
     var selected: Annotation?
     var selectedKey: AnnotationKey? { selected.map(AnnotationKey.init) }
     var callout: CalloutView?
+    /// The app's choice of light or dark for this map (MapView+InterfaceStyle.swift).
+    public var overrideUserInterfaceStyle = UserInterfaceStyle.unspecified
+    /// The look the map's controls and callouts have now.
+    public internal(set) var userInterfaceStyle = UserInterfaceStyle.light
     /// Insets and what the open callout was placed for (MapView+CalloutFit.swift).
     var calloutFit = CalloutFitState()
     var gestures = GestureState()
