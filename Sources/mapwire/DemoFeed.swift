@@ -52,8 +52,7 @@ final class DemoFeed: Sendable {
     /// Seconds between position updates.
     let interval: Double
     private let state: Mutex<State>
-    private let queue = DispatchQueue(label: "mapwire.demo")
-    private let timer = Mutex<DispatchSourceTimer?>(nil)
+    private let timer: RepeatingTimer
 
     /// The cities the demo flies between: the base map's 24 most important
     /// (two on the equator when there is no base map).
@@ -73,6 +72,7 @@ final class DemoFeed: Sendable {
         self.store = store
         self.cities = cities
         self.interval = interval
+        timer = RepeatingTimer(label: "mapwire.demo", interval: interval)
         var random = SplitMix(seed: seed)
         var legs: [Leg] = []
         var ids: [String] = []
@@ -128,20 +128,10 @@ final class DemoFeed: Sendable {
 
     /// Starts feeding every `interval` seconds.
     func start() {
-        timer.withLock { timer in
-            guard timer == nil else { return }
-            let t = DispatchSource.makeTimerSource(queue: queue)
-            t.schedule(deadline: .now(), repeating: interval, leeway: .milliseconds(10))
-            t.setEventHandler { [weak self] in self?.step() }
-            t.resume()
-            timer = t
-        }
+        timer.start { [weak self] in self?.step() }
     }
 
     func stop() {
-        timer.withLock {
-            $0?.cancel()
-            $0 = nil
-        }
+        timer.stop()
     }
 }

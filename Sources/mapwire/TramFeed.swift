@@ -23,14 +23,14 @@ final class TramFeed: Sendable {
     let interval: Double
     /// What was last written per tram, so only a change of stop restyles and a wrap is seen.
     private let written: Mutex<[String: Written]>
-    private let queue = DispatchQueue(label: "mapwire.trams")
-    private let timer = Mutex<DispatchSourceTimer?>(nil)
+    private let timer: RepeatingTimer
 
     /// Adds every tram of `network` to `store`, where it is at `now`.
     init(store: AnnotationStore, network: TramNetwork, interval: Double = 1, now: Double = AnnotationStore.now()) {
         self.store = store
         self.network = network
         self.interval = interval
+        timer = RepeatingTimer(label: "mapwire.trams", interval: interval, leeway: .milliseconds(20))
         var written: [String: Written] = [:]
         for tram in network.trams {
             let state = network.state(of: tram, at: now)
@@ -90,20 +90,10 @@ final class TramFeed: Sendable {
 
     /// Starts feeding every `interval` seconds.
     func start() {
-        timer.withLock { timer in
-            guard timer == nil else { return }
-            let t = DispatchSource.makeTimerSource(queue: queue)
-            t.schedule(deadline: .now(), repeating: interval, leeway: .milliseconds(20))
-            t.setEventHandler { [weak self] in self?.step() }
-            t.resume()
-            timer = t
-        }
+        timer.start { [weak self] in self?.step() }
     }
 
     func stop() {
-        timer.withLock {
-            $0?.cancel()
-            $0 = nil
-        }
+        timer.stop()
     }
 }
