@@ -55,4 +55,17 @@ import ViewKit
             for b in boxes[(i + 1)...] { #expect(!a.intersects(b)) }
         }
     }
+
+    @Test func aPatchKnowsWhetherAPinMovedOntoANameOrOffOne() throws {
+        let (window, map) = makeMap(camera: Camera(center: Self.madrid, zoom: 5), baseMap: testBaseMap)
+        map.addAnnotation(PointAnnotation(coordinate: Coordinate(latitude: 30, longitude: -30), title: "At sea"))
+        #expect(names(window)["Madrid"] != nil)
+        let madrid = map.screenPoint(forWorld: Mercator.project(Self.madrid))
+        let overMadrid = Rect(x: madrid.x - 10, y: madrid.y - 10, width: 20, height: 20)
+        let atSea = Rect(x: 5, y: 5, width: 20, height: 20)
+        #expect(map.streetLabels.drawsTheSameNames(under: map.cityLabelObstacles()), "nothing moved")
+        #expect(!map.streetLabels.drawsTheSameNames(under: map.cityLabelObstacles() + [overMadrid]))
+        #expect(map.streetLabels.namesMeet([overMadrid]))
+        #expect(!map.streetLabels.namesMeet([atSea]), "a corner of open sea is named by nothing")
+    }
 }
