@@ -50,6 +50,16 @@ def background_rgb(driver):
     return tuple(int(bg[i:i + 2], 16) for i in (1, 3, 5))
 
 
+def painted_rgb(driver, x: int, y: int):
+    """The colour on screen at (x, y) CSS px: the sea where a view shows open water (the base map's water tiles
+    draw it; the page's background is the style's land)."""
+    import io
+    from PIL import Image
+    image = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
+    ratio = image.size[0] / driver.execute_script("return innerWidth;")
+    return image.getpixel((int(x * ratio), int(y * ratio)))
+
+
 def annotation_titles(base_url: str) -> set:
     with urllib.request.urlopen(base_url + "/api/annotations", timeout=5) as r:
         data = json.load(r)

@@ -11,7 +11,7 @@ import math
 import urllib.request
 
 from conftest import click_at, poll, screenshot, severe_logs, wait_idle, wait_painted
-from test_map import background_rgb, mirror, viewport
+from test_map import mirror, painted_rgb, viewport
 
 # Open ocean in the South Atlantic at zoom 7: nothing else is drawn there.
 LAT, LON, ZOOM = -40.0, -20.0, 7
@@ -66,7 +66,7 @@ def test_imported_lines_and_areas_draw_in_their_colours_open_callouts_and_grow(c
     driver.get(mapwire_server + "/" + HASH)
     wait_painted(driver)
     PAGE["width"], PAGE["height"] = viewport(driver)
-    ocean = background_rgb(driver)
+    ocean = painted_rgb(driver, PAGE["width"] // 2, PAGE["height"] // 2)  # open sea, before the shapes
     collection = {"type": "FeatureCollection", "features": [
         {"type": "Feature", "id": "browser-zone", "geometry": {"type": "Polygon", "coordinates": [ZONE]},
          "properties": {"title": "Zone A", "description": "Deliveries until noon", "fill": ZONE_FILL,
