@@ -21,7 +21,7 @@ package final class StreetTileSet: StreetTileSource {
     let style: MapStyle
     private let layers: [SharedStyleLayer]
     let cache: StreetTileCache
-    package let attributions: [String]
+    package let attributions: [MapCredit]
 
     /// The most bytes of paths the made tiles keep, by default: some
     /// hundreds of city tiles at the deepest zooms.
@@ -38,11 +38,13 @@ package final class StreetTileSet: StreetTileSource {
         self.style = style
         layers = style.layers.map(SharedStyleLayer.init)
         cache = StreetTileCache(byteLimit: byteLimit)
-        var credits: [String] = []
+        var credits: [MapCredit] = []
         for archive in archives {
-            let credit = Self.plainText(archive.metadata.attribution ?? "")
-            let shown = credit.isEmpty ? Self.openStreetMapCredit : credit
-            if !credits.contains(shown) { credits.append(shown) }
+            let found = Self.credits(fromHTML: archive.metadata.attribution ?? "")
+            for credit in found.isEmpty ? [MapCredit(text: Self.openStreetMapCredit)] : found
+            where !credits.contains(where: { $0.text == credit.text }) {
+                credits.append(credit)
+            }
         }
         attributions = credits
     }
@@ -138,6 +140,38 @@ package final class StreetTileSet: StreetTileSource {
         let northWest = Mercator.project(Coordinate(latitude: b[3], longitude: b[0]))
         let southEast = Mercator.project(Coordinate(latitude: b[1], longitude: b[2]))
         return Rect(x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y)
+    }
+
+    /// An archive's credits from its attribution HTML: each `<a href>` a
+    /// credit linked to its page (an http(s) one only), the text between
+    /// links credits of their own. The attribution control shows text and links, not HTML.
+    static func credits(fromHTML html: String) -> [MapCredit] {
+        var credits: [MapCredit] = []
+        func addPlain(_ html: Substring) {
+            let text = plainText(String(html))
+            if !text.isEmpty { credits.append(MapCredit(text: text)) }
+        }
+        var rest = html[...]
+        while let open = rest.range(of: "<a\\b[^>]*>", options: [.regularExpression, .caseInsensitive]) {
+            addPlain(rest[..<open.lowerBound])
+            let close = rest[open.upperBound...].range(of: "</a\\s*>", options: [.regularExpression, .caseInsensitive])
+            let text = plainText(String(rest[open.upperBound..<(close?.lowerBound ?? rest.endIndex)]))
+            if !text.isEmpty { credits.append(MapCredit(text: text, url: href(inTag: rest[open]))) }
+            rest = rest[(close?.upperBound ?? rest.endIndex)...]
+        }
+        addPlain(rest)
+        return credits
+    }
+
+    /// The `href` of an `<a>` tag, unquoted and its entities decoded.
+    static func href(inTag tag: Substring) -> String? {
+        let pattern = "\\shref\\s*=\\s*(\"[^\"]*\"|'[^']*'|[^\\s>]+)"
+        guard let found = tag.range(of: pattern, options: [.regularExpression, .caseInsensitive]),
+            let equals = tag[found].firstIndex(of: "=")
+        else { return nil }
+        var value = tag[tag.index(after: equals)..<found.upperBound].trimmingCharacters(in: .whitespaces)
+        if let quote = value.first, quote == "\"" || quote == "'" { value = String(value.dropFirst().dropLast()) }
+        return value.replacingOccurrences(of: "&amp;", with: "&").trimmingCharacters(in: .whitespaces)
     }
 
     /// An archive's credit without its HTML: the attribution control shows text.

@@ -33,7 +33,7 @@ public final class MapControls: View {
     /// The base map's own credits, shown before `options.attributions`.
     public let baseMapAttributions: [String]
     /// The credits of the data on screen besides the base map (street tiles), shown after the base map's.
-    package var dataAttributions: [String] = [] {
+    package var dataAttributions: [MapCredit] = [] {
         didSet { applyOptions() }
     }
     /// What had focus when the panel opened; it gets it back when the panel closes.
@@ -63,6 +63,7 @@ public final class MapControls: View {
         zoom.zoomInButton.onTap = { [unowned self] in zoomMap(by: 1) }
         zoom.zoomOutButton.onTap = { [unowned self] in zoomMap(by: -1) }
         keyboardHelpButton.onTap = { [unowned self] in toggleKeyboardHelp() }
+        attribution.openURL = { [unowned self] url in map?.observer.openURL?(url) }
         applyOptions()
     }
 
@@ -91,9 +92,10 @@ public final class MapControls: View {
         // A source that several layers draw from (the street tiles and an app's lines from the same
         // OpenStreetMap extract) is credited once, where it first appears.
         var seen = Set<String>()
-        attribution.sources = (baseMapAttributions + dataAttributions + options.attributions).filter {
-            seen.insert($0).inserted
-        }
+        let credits =
+            baseMapAttributions.map { MapCredit(text: $0) } + dataAttributions
+            + options.attributions.map { MapCredit(text: $0) }
+        attribution.credits = credits.filter { seen.insert($0.text).inserted }
         attribution.isHidden = options.attribution == nil || attribution.sources.isEmpty
     }
 

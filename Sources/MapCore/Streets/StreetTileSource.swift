@@ -11,8 +11,8 @@ import MapGeometry
 /// tiles that never change once made.
 package protocol StreetTileSource: AnyObject, Sendable {
     /// The credits for the tiles' data, which the attribution control shows
-    /// while any tile is on screen ("© OpenStreetMap contributors").
-    var attributions: [String] { get }
+    /// while any tile is on screen ("© OpenStreetMap contributors", linked to its copyright page).
+    var attributions: [MapCredit] { get }
     /// The tiles a map at `zoom` draws over `rect` (world units; it may run
     /// past the world's east and west edges), in drawing order. Empty where
     /// no archive has data, and at zooms below those the archives hold.
