@@ -83,7 +83,7 @@ struct StreetTileMaker {
         var order: [ItemProperties] = []
         var groups: [ItemProperties: (paint: StyleLayerPaint, rings: [[Point]])] = [:]
         for index in geometry.layer.features.indices {
-            guard let feature = geometry.reader.feature(at: index) else { continue }
+            guard let feature = geometry.feature(at: index) else { continue }
             if layer.type == .fill && feature.geometryType != .polygon { continue }
             guard layer.matches(feature, zoom: zoom) else { continue }
             let paint = StyleLayerPaint(shared: shared, feature: feature)
@@ -113,7 +113,7 @@ struct StreetTileMaker {
         let layer = shared.layer
         var out: [StreetLabel] = []
         for index in geometry.layer.features.indices {
-            guard let feature = geometry.reader.feature(at: index), layer.matches(feature, zoom: zoom),
+            guard let feature = geometry.feature(at: index), layer.matches(feature, zoom: zoom),
                 let text = layer.textField(for: feature, zoom: zoom)
             else { continue }
             let paint = StyleLabelPaint(shared: shared, feature: feature)
@@ -160,20 +160,32 @@ struct StreetTileMaker {
     }
 }
 
-/// One tile layer's features with their geometry in world units, decoded
-/// when a style layer first asks: a road's casing and its fill read it once.
+/// One tile layer's features with their properties and geometry in world
+/// units, decoded when a style layer first asks: the fourteen road layers of
+/// a style read each road's properties once, a road's casing and its fill its geometry once.
 private final class LayerGeometry {
     let layer: VectorTileLayer
-    let reader: TileFeatureReader
+    private let reader: TileFeatureReader
     private let origin: Point
     private let scale: Double
     private var decoded: [Int: [[Point]]] = [:]
+    /// Each feature as the style reads it, once asked for; nil before, `.some(nil)` for one of unknown type.
+    private var features: [TileStyleFeature??]
 
     init(layer: VectorTileLayer, style: MapStyle, tile: Rect) {
         self.layer = layer
         reader = TileFeatureReader(layer: layer, style: style)
         origin = tile.origin
         scale = tile.width / Double(layer.extent)
+        features = Array(repeating: nil, count: layer.features.count)
+    }
+
+    /// The feature at `index` as the style reads it; nil for a feature of unknown type.
+    func feature(at index: Int) -> TileStyleFeature? {
+        if let made = features[index] { return made }
+        let made = reader.feature(at: index)
+        features[index] = .some(made)
+        return made
     }
 
     /// The feature's lines, or its polygons' rings each closed; empty for
