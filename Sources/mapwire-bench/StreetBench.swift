@@ -1,5 +1,5 @@
 // Frames of a street map from vector tiles (`mapwire-bench streets [frames]`), for docs/performance.md
-// "Street maps": a session over central Helsinki at zoom 16, from the fixture archive.
+// "Street maps": a session over central Helsinki at zooms 14 to 18, from the fixture archive.
 import Foundation
 import MapSession
 
@@ -19,7 +19,7 @@ func runStreetFrames(_ arguments: ArraySlice<String>) throws {
         "| camera | first frame KB | cold first frame ms | warm first frame ms | pan p50 ms | pan p99 ms | pan bytes p99 |"
     )
     print("|---|---|---|---|---|---|---|")
-    for hash in ["#14/60.1699/24.9384", "#16/60.1699/24.9384", "#18/60.1699/24.9384"] {
+    for hash in ["#14/60.1699/24.9384", "#15/60.1699/24.9384", "#16/60.1699/24.9384", "#18/60.1699/24.9384"] {
         let t0 = now()
         let cold = PanningSession(id: 1, world: app.world, hash: hash)
         let coldTime = now() - t0
