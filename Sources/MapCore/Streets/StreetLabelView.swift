@@ -18,6 +18,8 @@ final class StreetLabelView: View {
     var obstacles: [Rect] = []
     /// Each tile's names laid out at `zoom`, made once a zoom.
     private var laidOut: (zoom: Double, byTile: [ObjectIdentifier: [Candidate]])?
+    /// The names of `tiles` in the order they are placed, kept while a pan draws the same tiles at one zoom.
+    private var placingOrder: (zoom: Double, tiles: [ObjectIdentifier], candidates: [Candidate])?
     /// What the last render drew, so an unchanged layer costs the differ nothing.
     private var lastDrawn: (layer: ItemProperties, names: [UInt32], zoom: Double, generation: UInt64)?
 
@@ -39,6 +41,7 @@ final class StreetLabelView: View {
     /// Lets go of the layout (a map at rest).
     func forgetRender() {
         laidOut = nil
+        placingOrder = nil
         lastDrawn = nil
     }
 
@@ -50,41 +53,28 @@ final class StreetLabelView: View {
 
     override func renderSubviews(into context: inout RenderContext) {
         let own = context.scene.items.count - 1
-        let tiles = streets?.drawnTiles ?? []
         let zoom = camera.zoom
-        if laidOut?.zoom != zoom { laidOut = (zoom, [:]) }
-        var byTile = laidOut?.byTile ?? [:]
-        var next: [ObjectIdentifier: [Candidate]] = [:]
-        var taken: [Rect] = []
+        let ordered = candidatesInPlacingOrder(zoom: zoom)
         var names: [UInt32] = []
         let viewport = frame.size
         let near = Rect(
             x: -viewport.width / 2, y: -viewport.height / 2, width: viewport.width * 2, height: viewport.height * 2)
-        var all: [Candidate] = []
-        for tile in tiles where !tile.labels.isEmpty {
-            let key = ObjectIdentifier(tile)
-            let candidates = byTile[key] ?? layOut(tile, zoom: zoom)
-            next[key] = candidates
-            all += candidates
-        }
-        // A later style layer's names first (places over roads), each layer's in tile order.
-        let ordered = all.enumerated().sorted { a, b in
-            a.element.priority != b.element.priority ? a.element.priority > b.element.priority : a.offset < b.offset
-        }.map(\.element)
+        var taken = BoxGrid()
         for candidate in ordered {
             let at = camera.screenPoint(forWorld: candidate.placement.anchor, viewport: viewport)
             // Past the deepest zoom of the archive one tile spans many screens: names far off cost a frame
             // collision tests for nothing.
             guard near.contains(at) else { continue }
-            let boxes = candidate.placement.boxes.map { $0.offsetBy(dx: at.x, dy: at.y) }
-            if boxes.contains(where: { box in obstacles.contains { $0.intersects(box) } }) { continue }
-            if boxes.contains(where: { box in taken.contains { $0.intersects(box) } }) { continue }
-            taken += boxes
+            let boxes = candidate.placement.boxes
+            let blocked = boxes.contains { box in
+                let box = box.offsetBy(dx: at.x, dy: at.y)
+                return obstacles.contains { $0.intersects(box) } || taken.intersects(box)
+            }
+            if blocked { continue }
+            for box in boxes { taken.insert(box.offsetBy(dx: at.x, dy: at.y)) }
             append(candidate, into: &context)
             names.append(candidate.itemID)
         }
-        byTile = next
-        laidOut = (zoom, byTile)
         if !names.isEmpty { context.use(typeface.descriptor) }
         let layer = context.scene.items[own].properties
         if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
@@ -93,6 +83,29 @@ final class StreetLabelView: View {
             context.markUnchanged(own..<context.scene.items.count)
         }
         lastDrawn = (layer, names, zoom, context.generation)
+    }
+
+    /// The names of the tiles drawn, laid out at `zoom`, in the order they
+    /// are placed: a later style layer's first (places over roads), each
+    /// layer's in tile order. Sorted again only when the tiles or the zoom change.
+    private func candidatesInPlacingOrder(zoom: Double) -> [Candidate] {
+        let tiles = (streets?.drawnTiles ?? []).filter { !$0.labels.isEmpty }
+        let keys = tiles.map(ObjectIdentifier.init)
+        if let kept = placingOrder, kept.zoom == zoom, kept.tiles == keys { return kept.candidates }
+        let byTile = laidOut?.zoom == zoom ? laidOut?.byTile ?? [:] : [:]
+        var next: [ObjectIdentifier: [Candidate]] = [:]
+        var all: [Candidate] = []
+        for (tile, key) in zip(tiles, keys) {
+            let candidates = byTile[key] ?? layOut(tile, zoom: zoom)
+            next[key] = candidates
+            all += candidates
+        }
+        laidOut = (zoom, next)
+        let ordered = all.enumerated().sorted { a, b in
+            a.element.priority != b.element.priority ? a.element.priority > b.element.priority : a.offset < b.offset
+        }.map(\.element)
+        placingOrder = (zoom, keys, ordered)
+        return ordered
     }
 
     /// The places of a tile's names at `zoom`, in the tile's order: each
