@@ -2,15 +2,18 @@
 // "Street maps": a session over central Helsinki at zooms 14 to 18, from the fixture archive.
 import Foundation
 import MapSession
+import SampleApps
 
 /// The first frame of a session over Helsinki's streets, cold (the tiles
 /// are made for it) and warm (a second session finds them made), and the
 /// pan frames of a drag back and forth: each drag's handling, from decoding
-/// it to the encoded frame.
+/// it to the encoded frame. `samples` as a second argument: the sample
+/// apps' map (its Helsinki tram lines over the streets) instead of an empty one.
 func runStreetFrames(_ arguments: ArraySlice<String>) throws {
     let frames = Int(arguments.first ?? "") ?? 1000
+    let samples = arguments.dropFirst().first == "samples"
     let app = try MapService(
-        app: EmptyMapApp(),
+        app: samples ? SampleMapApp(content: baseContent) : EmptyMapApp(),
         options: .init(
             dataDirectory: root.appendingPathComponent("fixtures"),
             publicDirectory: root.appendingPathComponent("Public"), storePath: ":memory:",
