@@ -1,48 +1,65 @@
 import MapGeometry
 
 /// The screen boxes of the names placed so far in a frame, bucketed in a
-/// uniform grid: a new name's boxes are tested against those in the cells
-/// they touch, not against every box placed (a street map at zoom 15 places
-/// some hundred names of a dozen boxes each).
+/// uniform grid over the part of the screen names are placed in: a new
+/// name's boxes are tested against those in the cells they touch, not
+/// against every box placed (a street map at zoom 15 places some hundred
+/// names of a dozen boxes each). The cells are lists threaded through two
+/// flat arrays, so a frame's grid costs a few allocations, not one a cell.
 struct BoxGrid {
+    private let region: Rect
     /// Side of a cell, px: a few characters of a name, so a box spans one to four cells.
-    let cellSize: Double
-    private var cells: [Int: [Rect]] = [:]
+    private let cellSize: Double
+    private let columns: Int, rows: Int
+    private var boxes: [Rect] = []
+    /// Each cell's last entry in `entries`, -1 for none.
+    private var heads: [Int32]
+    /// A box in a cell, and the cell's entry before it (-1: the first).
+    private var entries: [(box: Int32, next: Int32)] = []
 
-    init(cellSize: Double = 32) {
+    /// A grid over `region`; boxes past its edges count in its edge cells.
+    init(region: Rect, cellSize: Double = 32) {
+        self.region = region
         self.cellSize = cellSize
+        columns = max(1, Int((region.width / cellSize).rounded(.up)))
+        rows = max(1, Int((region.height / cellSize).rounded(.up)))
+        heads = Array(repeating: -1, count: columns * rows)
     }
 
     /// Whether `box` overlaps a box placed before.
     func intersects(_ box: Rect) -> Bool {
-        var hit = false
-        forEachCell(of: box) { key in
-            if let placed = cells[key], placed.contains(where: { $0.intersects(box) }) {
-                hit = true
-                return false
+        guard let (x0, x1, y0, y1) = cells(of: box) else { return false }
+        for y in y0...y1 {
+            for x in x0...x1 {
+                var entry = heads[y * columns + x]
+                while entry >= 0 {
+                    let (placed, next) = entries[Int(entry)]
+                    if boxes[Int(placed)].intersects(box) { return true }
+                    entry = next
+                }
             }
-            return true
         }
-        return hit
+        return false
     }
 
     /// Places `box`: later boxes that overlap it are refused.
     mutating func insert(_ box: Rect) {
-        var keys: [Int] = []
-        forEachCell(of: box) { key in
-            keys.append(key)
-            return true
+        guard let (x0, x1, y0, y1) = cells(of: box) else { return }
+        let index = Int32(boxes.count)
+        boxes.append(box)
+        for y in y0...y1 {
+            for x in x0...x1 {
+                entries.append((index, heads[y * columns + x]))
+                heads[y * columns + x] = Int32(entries.count - 1)
+            }
         }
-        for key in keys { cells[key, default: []].append(box) }
     }
 
-    /// Calls `body` with the key of each cell `box` touches until it returns false.
-    private func forEachCell(of box: Rect, _ body: (Int) -> Bool) {
-        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return }
-        let x0 = Int((box.minX / cellSize).rounded(.down)), x1 = Int((box.maxX / cellSize).rounded(.down))
-        let y0 = Int((box.minY / cellSize).rounded(.down)), y1 = Int((box.maxY / cellSize).rounded(.down))
-        for x in x0...max(x0, x1) {
-            for y in y0...max(y0, y1) where !body(x &* 1_000_003 &+ y) { return }
-        }
+    /// The columns and rows of the cells `box` touches, clamped to the grid.
+    private func cells(of box: Rect) -> (Int, Int, Int, Int)? {
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return nil }
+        func column(_ x: Double) -> Int { min(max(Int(((x - region.minX) / cellSize).rounded(.down)), 0), columns - 1) }
+        func row(_ y: Double) -> Int { min(max(Int(((y - region.minY) / cellSize).rounded(.down)), 0), rows - 1) }
+        return (column(box.minX), column(box.maxX), row(box.minY), row(box.maxY))
     }
 }

@@ -23,13 +23,21 @@ final class StreetLabelView: View {
     /// What the last render drew, so an unchanged layer costs the differ nothing.
     private var lastDrawn: (layer: ItemProperties, names: [UInt32], zoom: Double, generation: UInt64)?
 
-    /// One place a name could be drawn.
-    private struct Candidate {
+    /// One place a name could be drawn; a class, so a frame's pass over hundreds of them copies no fields.
+    private final class Candidate {
         let priority: Int
         let itemID: UInt32
         let text: String
         let look: StreetLabelLook
         let placement: LineLabelLayout.Placement
+
+        init(priority: Int, itemID: UInt32, text: String, look: StreetLabelLook, placement: LineLabelLayout.Placement) {
+            self.priority = priority
+            self.itemID = itemID
+            self.text = text
+            self.look = look
+            self.placement = placement
+        }
     }
 
     init(typeface: Typeface) {
@@ -59,7 +67,7 @@ final class StreetLabelView: View {
         let viewport = frame.size
         let near = Rect(
             x: -viewport.width / 2, y: -viewport.height / 2, width: viewport.width * 2, height: viewport.height * 2)
-        var taken = BoxGrid()
+        var taken = BoxGrid(region: near)
         for candidate in ordered {
             let at = camera.screenPoint(forWorld: candidate.placement.anchor, viewport: viewport)
             // Past the deepest zoom of the archive one tile spans many screens: names far off cost a frame
