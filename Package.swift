@@ -144,7 +144,7 @@ let package = Package(
             name: "mapwire-bench",
             dependencies: [
                 "MapSession", "LiveWorld", "MapHTTPAPI", "JSONScanning", "SessionTransport", "Persistence", "Wire",
-                "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList", "InputEvents",
+                "SampleApps", "MapCore", "MapGeometry", "ViewKit", "DisplayList", "InputEvents", "StreetTiles",
                 .target(name: "CMalloc", condition: .when(platforms: [.linux])),
             ]
         ),

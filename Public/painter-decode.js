@@ -15,6 +15,7 @@
     0x20: 'CAMERA', 0x21: 'BACKGROUND',
     0x30: 'INSERT', 0x31: 'REMOVE', 0x32: 'MOVE', 0x33: 'PATCH', 0x34: 'TRANSFORM',
     0x40: 'A11Y', 0x41: 'FOCUS', 0x42: 'URL', 0x43: 'CURSOR', 0x44: 'A11Y_NAMES',
+    0x45: 'OPEN_URL',
     0x50: 'EMBED_ORIGINS', 0x51: 'EVENT_SELECT', 0x52: 'EVENT_DESELECT', 0x53: 'EVENT_CAMERA',
     0x54: 'EVENT_CALLOUT_ACTION',
   };
@@ -172,6 +173,8 @@
         return { op, mode: r.u8(), hash: r.str() };
       case 'CURSOR':
         return { op, cursor: r.u8() };
+      case 'OPEN_URL':
+        return { op, url: r.str() };
       case 'EMBED_ORIGINS': {
         const count = r.u16();
         const origins = [];

@@ -237,6 +237,7 @@
       case 'FOCUS': mirror.focus(op.item); break;
       case 'URL': applyUrl(op.mode, op.hash); break;
       case 'CURSOR': canvas.style.cursor = CURSORS[op.cursor] || 'default'; break;
+      case 'OPEN_URL': openUrl(op.url); break;
       case 'EMBED_ORIGINS':
       case 'EVENT_SELECT':
       case 'EVENT_DESELECT':
@@ -345,6 +346,17 @@
       malformed(`URL ${hash}: ${e.message}`);
     }
     lastHash = location.hash; // pushState/replaceState fire no hashchange
+  }
+
+  // A link on the map was pressed (a credit's): its page in a new tab, which
+  // cannot reach back to this one. The frame arrives while the press still
+  // counts as the user's (transient activation), so no popup blocker stops
+  // it. Only web pages: the server sends nothing else, and nothing else opens.
+  function openUrl(url) {
+    let parsed;
+    try { parsed = new URL(url); } catch (e) { malformed(`OPEN_URL ${url}: ${e.message}`); return; }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') { malformed(`OPEN_URL ${url}: not http(s)`); return; }
+    window.open(parsed.href, '_blank', 'noopener');
   }
 
   function onBrowserNavigation() {

@@ -64,6 +64,7 @@ FRAME_OPS = {
     "CAMERA": 0x20, "BACKGROUND": 0x21,
     "INSERT": 0x30, "REMOVE": 0x31, "MOVE": 0x32, "PATCH": 0x33, "TRANSFORM": 0x34,
     "A11Y": 0x40, "FOCUS": 0x41, "URL": 0x42, "CURSOR": 0x43, "A11Y_NAMES": 0x44,
+    "OPEN_URL": 0x45,
     "EMBED_ORIGINS": 0x50, "EVENT_SELECT": 0x51, "EVENT_DESELECT": 0x52, "EVENT_CAMERA": 0x53,
     "EVENT_CALLOUT_ACTION": 0x54,
 }
@@ -104,6 +105,7 @@ FRAME_OP_FIELDS = {
     "FOCUS": [("item", "I")],
     "URL": [("mode", "B"), ("hash", "s")],
     "CURSOR": [("cursor", "B")],
+    "OPEN_URL": [("url", "s")],
     "EMBED_ORIGINS": [],
     "EVENT_SELECT": [("id", "s")],
     "EVENT_DESELECT": [("id", "s")],
@@ -346,6 +348,7 @@ def golden_frame() -> dict:
             {"op": "FOCUS", "item": 11},
             {"op": "URL", "mode": 1, "hash": "#4.50/20.00000/0.00000/person/7"},
             {"op": "CURSOR", "cursor": 1},
+            {"op": "OPEN_URL", "url": "https://www.openstreetmap.org/copyright"},
             {"op": "EMBED_ORIGINS", "origins": ["https://example.com", "http://localhost:8081"]},
             {"op": "EVENT_SELECT", "id": "caf\u00e9-7"},
             {"op": "EVENT_CAMERA", "latitude": 48.8566, "longitude": 2.3522, "zoom": 11.25},

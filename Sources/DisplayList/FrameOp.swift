@@ -60,6 +60,8 @@ package enum FrameOp: Hashable, Sendable {
     case focus(item: UInt32)
     case url(URLMode, String)
     case cursor(Cursor)
+    /// Open this http(s) URL in a new tab (a credit's link was pressed).
+    case openURL(String)
     /// The origins whose pages may embed the map and talk to it (docs/embedding.md).
     case embedOrigins([String])
     /// An event for the embedding page.

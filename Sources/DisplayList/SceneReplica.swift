@@ -24,6 +24,8 @@ package struct SceneReplica: Sendable {
     /// The origins the page may talk to when embedded, and every event for it so far.
     package private(set) var embedOrigins: [String] = []
     package private(set) var embedEvents: [EmbedEvent] = []
+    /// Every URL the page was asked to open in a new tab so far.
+    package private(set) var openedURLs: [String] = []
     /// The viewport the screen positions are computed for, CSS px.
     package var viewport: Size
     /// The time, in seconds, that frames arrive and positions are read at:
@@ -95,6 +97,7 @@ package struct SceneReplica: Sendable {
         case let .url(_, hash): url = hash
         case let .cursor(c): cursor = c
         case let .embedOrigins(origins): embedOrigins = origins
+        case let .openURL(url): openedURLs.append(url)
         case let .embedEvent(event): embedEvents.append(event)
         }
     }

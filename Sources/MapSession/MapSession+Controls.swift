@@ -9,5 +9,14 @@ import SessionTransport
 extension MapSession {
     func showControls(on map: MapView) {
         map.controls.options = world.controls
+        map.observer.openURL = { [unowned self] url in open(url) }
+    }
+
+    /// Asks the page to open `url` in a new tab, in the frame that answers the press. The page can
+    /// open a tab only while the press is fresh (the browser's user activation), so it goes out at once.
+    private func open(_ url: String) {
+        guard MapCredit.webURL(url) != nil else { return }
+        pendingOpenURLs.append(url)
+        flow.isDirty = true
     }
 }

@@ -44,6 +44,8 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     var inputSeq: UInt32 = 0
     var pendingURL: (URLMode, String)?
     var lastURL: String?
+    /// Pages a link on the map asked to open, for the next frame (MapSession+Controls.swift).
+    var pendingOpenURLs: [String] = []
     var timer: DispatchSourceTimer?
     /// A check whether to rest (`rest()`) is scheduled.
     var restCheckPending = false
@@ -245,6 +247,8 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             lastURL = url
             pendingURL = nil
         }
+        ops += pendingOpenURLs.map(FrameOp.openURL)
+        pendingOpenURLs.removeAll()
         ops += takeEmbedOps()
         flow.isDirty = false
         guard !ops.isEmpty else {

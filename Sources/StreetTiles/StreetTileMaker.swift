@@ -24,8 +24,8 @@ struct StreetTileMaker {
     let coverage: Rect
     /// Whether the tile paints the style's background: only the bottom archive's tiles do.
     let paintsBackground: Bool
-    /// The archive's credit's place in the source's `attributions`.
-    let credit: Int
+    /// The archive's credits' places in the source's `attributions`.
+    let credits: [Int]
     /// The archive's place among the source's, bottom first.
     let archive: Int
 
@@ -80,7 +80,7 @@ struct StreetTileMaker {
                 labels += symbolLabels(of: shared, priority: index(of: shared), in: geometry, zoom: zoom)
             }
         }
-        return StreetTile(clip: self.clip, items: items, labels: labels, credit: credit, archive: archive)
+        return StreetTile(clip: self.clip, items: items, labels: labels, credits: credits, archive: archive)
     }
 
     /// Whether a style layer shows anywhere in the levels the tile draws: from `level` up to the next, or
@@ -96,7 +96,7 @@ struct StreetTileMaker {
         var order: [ItemProperties] = []
         var groups: [ItemProperties: (paint: StyleLayerPaint, rings: [[Point]])] = [:]
         for index in geometry.layer.features.indices {
-            guard let feature = geometry.reader.feature(at: index) else { continue }
+            guard let feature = geometry.feature(at: index) else { continue }
             if layer.type == .fill && feature.geometryType != .polygon { continue }
             guard layer.matches(feature, zoom: zoom) else { continue }
             let paint = StyleLayerPaint(shared: shared, feature: feature)
@@ -128,7 +128,7 @@ struct StreetTileMaker {
         let layer = shared.layer
         var out: [StreetLabel] = []
         for index in geometry.layer.features.indices {
-            guard let feature = geometry.reader.feature(at: index), layer.matches(feature, zoom: zoom),
+            guard let feature = geometry.feature(at: index), layer.matches(feature, zoom: zoom),
                 let text = layer.textField(for: feature, zoom: zoom)
             else { continue }
             let paint = StyleLabelPaint(shared: shared, feature: feature)
@@ -175,17 +175,20 @@ struct StreetTileMaker {
     }
 }
 
-/// One tile layer's features with their geometry in world units, decoded
-/// when a style layer first asks: a road's casing and its fill read it once.
+/// One tile layer's features with their properties and geometry in world
+/// units, decoded when a style layer first asks: the fourteen road layers of
+/// a style read each road's properties once, a road's casing and its fill its geometry once.
 private final class LayerGeometry {
     let layer: VectorTileLayer
-    let reader: TileFeatureReader
+    private let reader: TileFeatureReader
     private let origin: Point
     private let scale: Double
     private var decoded: [Int: [[Point]]] = [:]
     /// Whether the tile's west or east side is the world's (180°), and how far data there is carried past it.
     private let atWestEdge: Bool, atEastEdge: Bool
     private let edgeMargin: Double
+    /// Each feature as the style reads it, once asked for; nil before, `.some(nil)` for one of unknown type.
+    private var features: [TileStyleFeature??]
 
     init(layer: VectorTileLayer, style: MapStyle, tile: Rect) {
         self.layer = layer
@@ -195,6 +198,15 @@ private final class LayerGeometry {
         atWestEdge = tile.minX <= 0
         atEastEdge = tile.maxX >= Mercator.worldSize
         edgeMargin = tile.width / 16
+        features = Array(repeating: nil, count: layer.features.count)
+    }
+
+    /// The feature at `index` as the style reads it; nil for a feature of unknown type.
+    func feature(at index: Int) -> TileStyleFeature? {
+        if let made = features[index] { return made }
+        let made = reader.feature(at: index)
+        features[index] = .some(made)
+        return made
     }
 
     /// The feature's lines, or its polygons' rings each closed; empty for

@@ -16,15 +16,15 @@ package final class StreetTileSet: StreetTileSource {
         let maxZoom: Int
         /// Its bounds in world units; the whole world when it gives none.
         let coverage: Rect
-        /// Its credit's place in `attributions`.
-        let credit: Int
+        /// Its credits' places in `attributions`.
+        let credits: [Int]
     }
 
     let archives: [Archive]
     let style: MapStyle
     private let layers: [SharedStyleLayer]
     let cache: StreetTileCache
-    package let attributions: [String]
+    package let attributions: [MapCredit]
     package let backgroundColor: Color
 
     /// The most bytes of paths the made tiles keep, by default: some
@@ -33,15 +33,22 @@ package final class StreetTileSet: StreetTileSource {
 
     /// Draws `archives` (in order, the first under the others) in `style`.
     package init(archives: [any TileArchive], style: MapStyle, byteLimit: Int = StreetTileSet.defaultByteLimit) {
-        var credits: [String] = []
+        var credits: [MapCredit] = []
         self.archives = archives.map { archive in
             let metadata = archive.metadata
-            let credit = Self.plainText(metadata.attribution ?? "")
-            let shown = credit.isEmpty ? Self.openStreetMapCredit : credit
-            if !credits.contains(shown) { credits.append(shown) }
+            let found = Self.credits(fromHTML: metadata.attribution ?? "")
+            var indices: [Int] = []
+            for credit in found.isEmpty ? [MapCredit(text: Self.openStreetMapCredit)] : found {
+                if let index = credits.firstIndex(where: { $0.text == credit.text }) {
+                    indices.append(index)
+                } else {
+                    indices.append(credits.count)
+                    credits.append(credit)
+                }
+            }
             return Archive(
                 archive: archive, minZoom: metadata.minZoom ?? 0, maxZoom: metadata.maxZoom ?? 14,
-                coverage: Self.coverage(metadata.bounds), credit: credits.firstIndex(of: shown) ?? 0)
+                coverage: Self.coverage(metadata.bounds), credits: indices)
         }
         self.style = style
         layers = style.layers.map(SharedStyleLayer.init)
@@ -108,13 +115,13 @@ package final class StreetTileSet: StreetTileSource {
         let isBottom = index == 0
         let maker = StreetTileMaker(
             style: style, layers: layers, z: key.z, x: key.x, y: key.y, level: key.level, coverage: archive.coverage,
-            paintsBackground: isBottom, credit: archive.credit, archive: index)
+            paintsBackground: isBottom, credits: archive.credits, archive: index)
         guard let bytes = try? archive.archive.tile(z: key.z, x: key.x, y: key.y),
             let tile = try? VectorTile(decoding: bytes)
         else {
             // A bottom archive's missing tile is land (the sea is drawn, not the land): the background shows.
             return isBottom
-                ? maker.make(nil) : StreetTile(clip: maker.clip, items: [], credit: archive.credit, archive: index)
+                ? maker.make(nil) : StreetTile(clip: maker.clip, items: [], credits: archive.credits, archive: index)
         }
         return maker.make(tile)
     }
@@ -151,6 +158,38 @@ package final class StreetTileSet: StreetTileSource {
         let northWest = Mercator.project(Coordinate(latitude: b[3], longitude: b[0]))
         let southEast = Mercator.project(Coordinate(latitude: b[1], longitude: b[2]))
         return Rect(x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y)
+    }
+
+    /// An archive's credits from its attribution HTML: each `<a href>` a
+    /// credit linked to its page (an http(s) one only), the text between
+    /// links credits of their own. The attribution control shows text and links, not HTML.
+    static func credits(fromHTML html: String) -> [MapCredit] {
+        var credits: [MapCredit] = []
+        func addPlain(_ html: Substring) {
+            let text = plainText(String(html))
+            if !text.isEmpty { credits.append(MapCredit(text: text)) }
+        }
+        var rest = html[...]
+        while let open = rest.range(of: "<a\\b[^>]*>", options: [.regularExpression, .caseInsensitive]) {
+            addPlain(rest[..<open.lowerBound])
+            let close = rest[open.upperBound...].range(of: "</a\\s*>", options: [.regularExpression, .caseInsensitive])
+            let text = plainText(String(rest[open.upperBound..<(close?.lowerBound ?? rest.endIndex)]))
+            if !text.isEmpty { credits.append(MapCredit(text: text, url: href(inTag: rest[open]))) }
+            rest = rest[(close?.upperBound ?? rest.endIndex)...]
+        }
+        addPlain(rest)
+        return credits
+    }
+
+    /// The `href` of an `<a>` tag, unquoted and its entities decoded.
+    static func href(inTag tag: Substring) -> String? {
+        let pattern = "\\shref\\s*=\\s*(\"[^\"]*\"|'[^']*'|[^\\s>]+)"
+        guard let found = tag.range(of: pattern, options: [.regularExpression, .caseInsensitive]),
+            let equals = tag[found].firstIndex(of: "=")
+        else { return nil }
+        var value = tag[tag.index(after: equals)..<found.upperBound].trimmingCharacters(in: .whitespaces)
+        if let quote = value.first, quote == "\"" || quote == "'" { value = String(value.dropFirst().dropLast()) }
+        return value.replacingOccurrences(of: "&amp;", with: "&").trimmingCharacters(in: .whitespaces)
     }
 
     /// An archive's credit without its HTML: the attribution control shows text.

@@ -96,6 +96,8 @@ package enum FrameDecoder {
         case .cursor:
             guard let cursor = Cursor(rawValue: try r.u8("cursor")) else { throw WireError.invalidValue("cursor") }
             return .cursor(cursor)
+        case .openURL:
+            return .openURL(try r.string("url"))
         case .embedOrigins:
             var origins: [String] = []
             for _ in 0..<(try r.u16("count")) { origins.append(try r.string("origin")) }

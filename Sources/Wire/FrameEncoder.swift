@@ -12,6 +12,7 @@ package enum FrameEncoder {
         case camera = 0x20, background = 0x21
         case insert = 0x30, remove = 0x31, move = 0x32, patch = 0x33, transform = 0x34
         case accessibility = 0x40, focus = 0x41, url = 0x42, cursor = 0x43, accessibilityNames = 0x44
+        case openURL = 0x45
         case embedOrigins = 0x50, eventSelect = 0x51, eventDeselect = 0x52, eventCamera = 0x53
         case eventCalloutAction = 0x54
     }
@@ -120,6 +121,9 @@ package enum FrameEncoder {
         case let .cursor(cursor):
             w.u8(Op.cursor.rawValue)
             w.u8(cursor.rawValue)
+        case let .openURL(url):
+            w.u8(Op.openURL.rawValue)
+            w.string(url)
         case let .embedOrigins(origins):
             w.u8(Op.embedOrigins.rawValue)
             w.u16(UInt16(min(origins.count, Int(UInt16.max))))

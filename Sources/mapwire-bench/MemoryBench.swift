@@ -55,6 +55,11 @@ struct MemoryOptions {
     var shapes = 0
     /// Zooms the sessions' cameras go round, above the clustered pins (nil: the Pacific at zoom 5).
     var zooms: ClosedRange<Int>?
+    /// The sessions look at central Helsinki at zoom 15 (`--helsinki`), drawn from its street tiles (`--streets`).
+    var helsinki = false
+    var streets = false
+    /// The default app's empty map rather than the sample apps (`--no-samples`).
+    var samples = true
 
     init(_ arguments: ArraySlice<String>) {
         var args = arguments.makeIterator()
@@ -63,6 +68,11 @@ struct MemoryOptions {
             case "--sessions": sessions = Int(args.next() ?? "") ?? sessions
             case "--pins": pins = Int(args.next() ?? "") ?? pins
             case "--breakdown": breakdown = true
+            case "--helsinki": helsinki = true
+            case "--streets":
+                streets = true
+                helsinki = true
+            case "--no-samples": samples = false
             case "--clustered": clustered = Int(args.next() ?? "") ?? clustered
             case "--shapes": shapes = Int(args.next() ?? "") ?? shapes
             case "--zooms":
@@ -71,21 +81,21 @@ struct MemoryOptions {
             default:
                 print(
                     "ignored argument \(a) (use --sessions N, --pins N, --clustered N, --shapes N, --zooms 2-12, "
-                        + "--breakdown)")
+                        + "--helsinki, --streets, --no-samples, --breakdown)")
             }
         }
     }
 }
 
 /// The server's world as `mapwire --no-demo` builds it, with `pins` pins added
-/// through the HTTP API on the load tool's grid over Europe.
-func memoryBenchApp(pins: Int) throws -> MapService {
+/// through the HTTP API on the load tool's grid over Europe, and the street tiles at `tilePaths`.
+func memoryBenchApp(pins: Int, tilePaths: [String] = [], samples: Bool = true) throws -> MapService {
     let app = try MapService(
-        app: SampleMapApp(content: baseContent),
+        app: samples ? SampleMapApp(content: baseContent) : EmptyMapApp(),
         options: .init(
             dataDirectory: root.appendingPathComponent("fixtures"),
             publicDirectory: root.appendingPathComponent("Public"),
-            storePath: ":memory:"))
+            storePath: ":memory:", tilePaths: tilePaths))
     for i in 0..<pins {
         let lat = 40 + Double(i % 40) * 0.4, lon = -5 + Double(i / 40 % 60) * 0.45
         let body = "{\"id\":\"load-\(i)\",\"title\":\"Load \(i)\",\"latitude\":\(lat),\"longitude\":\(lon)}"
@@ -132,12 +142,17 @@ func importClusteredPins(_ count: Int, into app: MapService) {
 /// The idle sessions' camera in `mapwire-load`: over the Pacific, zoom 5;
 /// with `--zooms`, over Europe at zooms going round the range.
 func idleHash(_ i: Int) -> String {
+    if memoryStreets {
+        // Central Helsinki, each a few streets from the next, all within the archive.
+        return String(format: "#15/%.5f/%.5f", 60.1680 + Double(i % 7) * 0.0006, 24.9400 + Double(i % 11) * 0.0006)
+    }
     guard let zooms = memoryZooms else { return "#5/\(-20 + i % 40)/\(-170 + i % 50)" }
     let zoom = zooms.lowerBound + i % zooms.count
     return "#\(zoom)/\(40 + Double(i % 97) / 97 * 16)/\(-4 + Double(i % 89) / 89 * 28)"
 }
 
 nonisolated(unsafe) var memoryZooms: ClosedRange<Int>?
+nonisolated(unsafe) var memoryStreets = false
 
 let benchViewport = Size(width: 1280, height: 800)
 
@@ -224,10 +239,13 @@ func memoryBreakdown(world: World, count: Int) {
     }
 }
 
-/// `mapwire-bench memory [--sessions N] [--pins N] [--clustered N] [--shapes N] [--zooms A-B] [--breakdown]`.
+/// `mapwire-bench memory [--sessions N] [--pins N] [--clustered N] [--shapes N] [--zooms A-B] [--helsinki]
+/// [--streets] [--no-samples] [--breakdown]`.
 func runMemoryBenchmark(_ options: MemoryOptions) throws {
-    let app = try memoryBenchApp(pins: options.pins)
+    let tiles = options.streets ? [root.appendingPathComponent("fixtures/tiles/helsinki.mbtiles").path] : []
+    let app = try memoryBenchApp(pins: options.pins, tilePaths: tiles, samples: options.samples)
     memoryZooms = options.zooms
+    memoryStreets = options.helsinki
     if options.clustered > 0 { importClusteredPins(options.clustered, into: app) }
     if options.shapes > 0 {
         try app.world.store.add(
@@ -240,15 +258,18 @@ func runMemoryBenchmark(_ options: MemoryOptions) throws {
         memoryBreakdown(world: world, count: options.sessions)
         return
     }
-    if options.shapes > 0 {
-        // The shapes' paths at each zoom and place are made once for every session: made before measuring.
+    if options.shapes > 0 || options.streets {
+        // The shapes' paths and the street tiles at each zoom and place are made once for every session: made
+        // before measuring.
         withExtendedLifetime((0..<options.sessions).map { openIdleSession($0, world: world) }) {}
     }
     let m = measurePerObject(options.sessions) { openIdleSession($0, world: world) }
     print(
         String(
-            format: "%d idle sessions, %d store annotations (%d API pins, %d clustered): "
+            format: "%d idle sessions%@%@, %d store annotations (%d API pins, %d clustered): "
                 + "heap %.1f KB per session (mallinfo2), RSS %.1f KB per session",
-            options.sessions, world.store.count, options.pins, options.clustered,
+            options.sessions, options.samples ? "" : " on an empty map",
+            options.streets ? " over Helsinki's streets at #15" : options.helsinki ? " over Helsinki at #15" : "",
+            world.store.count, options.pins, options.clustered,
             m.heap / 1024, m.rss / 1024))
 }

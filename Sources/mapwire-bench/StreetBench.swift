@@ -1,16 +1,19 @@
 // Frames of a street map from vector tiles (`mapwire-bench streets [frames]`), for docs/performance.md
-// "Street maps": a session over central Helsinki at zoom 16, from the fixture archive.
+// "Street maps": a session over central Helsinki at zooms 14 to 18, from the fixture archive.
 import Foundation
 import MapSession
+import SampleApps
 
 /// The first frame of a session over Helsinki's streets, cold (the tiles
 /// are made for it) and warm (a second session finds them made), and the
 /// pan frames of a drag back and forth: each drag's handling, from decoding
-/// it to the encoded frame.
+/// it to the encoded frame. `samples` as a second argument: the sample
+/// apps' map (its Helsinki tram lines over the streets) instead of an empty one.
 func runStreetFrames(_ arguments: ArraySlice<String>) throws {
     let frames = Int(arguments.first ?? "") ?? 1000
+    let samples = arguments.dropFirst().first == "samples"
     let app = try MapService(
-        app: EmptyMapApp(),
+        app: samples ? SampleMapApp(content: baseContent) : EmptyMapApp(),
         options: .init(
             dataDirectory: root.appendingPathComponent("fixtures"),
             publicDirectory: root.appendingPathComponent("Public"), storePath: ":memory:",
@@ -19,7 +22,7 @@ func runStreetFrames(_ arguments: ArraySlice<String>) throws {
         "| camera | first frame KB | cold first frame ms | warm first frame ms | pan p50 ms | pan p99 ms | pan bytes p99 |"
     )
     print("|---|---|---|---|---|---|---|")
-    for hash in ["#14/60.1699/24.9384", "#16/60.1699/24.9384", "#18/60.1699/24.9384"] {
+    for hash in ["#14/60.1699/24.9384", "#15/60.1699/24.9384", "#16/60.1699/24.9384", "#18/60.1699/24.9384"] {
         let t0 = now()
         let cold = PanningSession(id: 1, world: app.world, hash: hash)
         let coldTime = now() - t0

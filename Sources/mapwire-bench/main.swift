@@ -134,6 +134,11 @@ if CommandLine.arguments.dropFirst().first == "streets" {
     try runStreetFrames(CommandLine.arguments.dropFirst(2))
     exit(0)
 }
+// `mapwire-bench street-tiles [runs] [archive]`: a new street tile read, decoded and styled (StreetTileBench.swift).
+if CommandLine.arguments.dropFirst().first == "street-tiles" {
+    try runStreetTiles(CommandLine.arguments.dropFirst(2))
+    exit(0)
+}
 // `mapwire-bench trails [trails] [seconds] [watchers] [limit]`: trails growing while sessions watch (TrailBench.swift).
 if CommandLine.arguments.dropFirst().first == "trails" {
     try runTrails(CommandLine.arguments.dropFirst(2))

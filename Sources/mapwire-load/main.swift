@@ -43,6 +43,11 @@ struct Options: ParsableCommand {
     var joinProbes = 0
     @Option(help: "Seconds to run.") var duration = 10.0
     @Option(help: "Zoom of the watching sessions.") var watchZoom = 8.0
+    @Option(
+        help:
+            "Where the panning and idle sessions look (\"#15/60.1699/24.9384\": central Helsinki's streets), each a few hundred pixels from the next; default: South America and the Pacific."
+    )
+    var camera: String?
     @Option(help: "The server's process id, to read its memory from /proc.") var pid: Int32?
     @Option(help: "Client I/O threads the sessions are spread over (browsers do not share one).") var ioThreads = 1
     @Option(help: "Bearer token for the API and /feed when the server has one (default: $MAPWIRE_API_TOKEN).")
@@ -181,6 +186,17 @@ if options.clustered > 0 {
     }
     sleep(3) // the epoch publishes and the store file catches up before the memory baseline
 }
+/// `camera` (`#zoom/lat/lon`) moved by up to half a screen, so that session `i` and the next do not see the
+/// same view; unchanged when it is not a camera.
+func spreadCamera(_ camera: String, _ i: Int) -> String {
+    let parts = camera.dropFirst(camera.hasPrefix("#") ? 1 : 0).split(separator: "/").compactMap { Double($0) }
+    guard parts.count == 3 else { return camera }
+    // Degrees in 640 px at this zoom: half a 1280 px screen.
+    let degrees = 640 / (256 * pow(2, parts[0])) * 360
+    let lat = parts[1] + (Double(i % 7) / 7 - 0.5) * degrees / 2, lon = parts[2] + (Double(i % 11) / 11 - 0.5) * degrees
+    return String(format: "#%g/%.5f/%.5f", parts[0], lat, lon)
+}
+
 let spread = options.spreadZooms.map { text -> ClosedRange<Int> in
     guard let zooms = ClusteredPins.zooms(text) else { fatalError("--spread-zooms: expected two zooms like 2-12") }
     return zooms
@@ -203,7 +219,7 @@ func openSessions(_ range: Range<Int>) {
         let hash =
             watching
             ? "#\(options.watchZoom)/48/8"
-            : spread.map { ClusteredPins.hash(i, zooms: $0) }
+            : options.camera.map { spreadCamera($0, i) } ?? spread.map { ClusteredPins.hash(i, zooms: $0) }
                 ?? (i < options.panning ? "#4/-20/-60" : "#5/\(-20 + i % 40)/\(-170 + i % 50)")
         let onFailure: @Sendable (String) -> Void = { print("connect failed: \($0)") }
         clients[i % clients.count].connect(port: options.port, onFailure: onFailure) { output in

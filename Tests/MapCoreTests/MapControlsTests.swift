@@ -261,7 +261,7 @@ import ViewKit
 
     /// Tiles everywhere, of no content, credited to someone else.
     final class OtherTiles: StreetTileSource {
-        var attributions: [String] { ["© Someone Else"] }
+        var attributions: [MapCredit] { ["© Someone Else"] }
         var backgroundColor: Color { .white }
         func tiles(covering rect: Rect, zoom: Double) -> [StreetTile] {
             [StreetTile(clip: WorldClip(x: 0, y: 0, width: 1, height: 1), items: [])]

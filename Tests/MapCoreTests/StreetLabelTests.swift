@@ -20,7 +20,7 @@ import ViewKit
     final class Source: StreetTileSource {
         let tile: StreetTile
         let rect: Rect
-        var attributions: [String] { [] }
+        var attributions: [MapCredit] { [] }
         var backgroundColor: Color { .white }
 
         init() {

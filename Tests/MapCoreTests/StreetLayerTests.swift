@@ -24,7 +24,7 @@ import ViewKit
         let paint = Paint()
         let tile: StreetTile
         let rect: Rect
-        var attributions: [String] { ["© Test streets"] }
+        var attributions: [MapCredit] { ["© Test streets"] }
         var backgroundColor: Color { Color(hex: 0xF2EFE6) }
 
         init() {

@@ -118,4 +118,31 @@ import VectorTiles
         #expect(try karhula().attributions == ["© OpenStreetMap contributors"])
         #expect(StreetTileSet.plainText("<a href=\"x\">&copy; OpenMapTiles</a>") == "© OpenMapTiles")
     }
+
+    @Test func aCreditKeepsItsLinksHref() throws {
+        let helsinki = try StreetTileSet(paths: [
+            repoRoot.appendingPathComponent("fixtures/tiles/helsinki.mbtiles").path
+        ])
+        #expect(
+            helsinki.attributions == [
+                MapCredit(text: "© OpenStreetMap contributors", url: "https://www.openstreetmap.org/copyright")
+            ])
+        // OpenMapTiles' own attribution: two links, each its own credit with its page.
+        let openMapTiles = """
+            <a href="https://www.openmaptiles.org/" target="_blank">&copy; OpenMapTiles</a> \
+            <A HREF='https://example.org/osm?a=1&amp;b=2'>&copy; OpenStreetMap contributors</A>
+            """
+        #expect(
+            StreetTileSet.credits(fromHTML: openMapTiles) == [
+                MapCredit(text: "© OpenMapTiles", url: "https://www.openmaptiles.org/"),
+                MapCredit(text: "© OpenStreetMap contributors", url: "https://example.org/osm?a=1&b=2"),
+            ])
+        // Text outside links is a credit of its own; a link that is not to a web page is text only.
+        #expect(
+            StreetTileSet.credits(fromHTML: "Tiles by <b>Me</b> | <a href=javascript:alert(1)>© Data Co</a>") == [
+                MapCredit(text: "Tiles by Me |"), MapCredit(text: "© Data Co"),
+            ])
+        #expect(StreetTileSet.credits(fromHTML: "<a href=\"https://x.example\"></a>").isEmpty)
+        #expect(StreetTileSet.credits(fromHTML: "&copy; OpenStreetMap")[0].url == MapCredit.openStreetMapCopyright)
+    }
 }

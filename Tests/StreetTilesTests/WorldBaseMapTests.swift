@@ -38,7 +38,7 @@ import ViewKit
         ])
         let square = tileRect(z: karhulaTile.z, x: karhulaTile.x, y: karhulaTile.y)
         let tiles = set.tiles(covering: middle(of: square), zoom: 14)
-        let worldTiles = tiles.filter { $0.credit == 0 }, cityTiles = tiles.filter { $0.credit == 1 }
+        let worldTiles = tiles.filter { $0.archive == 0 }, cityTiles = tiles.filter { $0.archive == 1 }
         #expect(worldTiles.count == 1 && cityTiles.count == 1)
         #expect(backgroundFills(worldTiles, set, zoom: 14) == 1, "the world's land under everything")
         #expect(backgroundFills(cityTiles, set, zoom: 14) == 0, "the city's tile paints none over it")

@@ -69,6 +69,7 @@ enum GoldenJSON {
         case "FOCUS": return .focus(item: u32(o["item"]))
         case "URL": return .url(URLMode(rawValue: UInt8(num(o["mode"])))!, o["hash"] as! String)
         case "CURSOR": return .cursor(Cursor(rawValue: UInt8(num(o["cursor"])))!)
+        case "OPEN_URL": return .openURL(o["url"] as! String)
         case "EMBED_ORIGINS": return .embedOrigins(o["origins"] as! [String])
         case "EVENT_SELECT": return .embedEvent(.select(id: o["id"] as! String))
         case "EVENT_DESELECT": return .embedEvent(.deselect(id: o["id"] as! String))

@@ -91,15 +91,16 @@ def severe_logs(driver) -> list:
 
 @pytest.fixture
 def chrome():
-    """A factory: chrome(scale=1) -> a new headless Chromium driver, quit after the test."""
+    """A factory: chrome(scale=1) -> a new headless Chromium driver, quit after the test.
+    `args`: more Chromium flags (a host resolver rule that serves a site from this machine)."""
     drivers = []
 
-    def make(scale: float = 1, width: int = 1280, height: int = 800):
+    def make(scale: float = 1, width: int = 1280, height: int = 800, args: tuple[str, ...] = ()):
         opts = webdriver.ChromeOptions()
         opts.binary_location = CHROMIUM
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     f"--window-size={width},{height}", f"--force-device-scale-factor={scale}",
-                    "--hide-scrollbars", "--disable-extensions", "--no-first-run"):
+                    "--hide-scrollbars", "--disable-extensions", "--no-first-run", *args):
             opts.add_argument(arg)
         opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)

@@ -75,7 +75,7 @@ def test_golden_frame_covers_the_protocol():
     frame = load_json("golden.json")
     ops = {op["op"] for op in frame["ops"]}
     assert ops == {"DEF_IMAGE", "DEF_PATH", "DEF_FONT", "CAMERA", "BACKGROUND", "INSERT", "REMOVE",
-                   "MOVE", "PATCH", "TRANSFORM", "A11Y", "A11Y_NAMES", "FOCUS", "URL", "CURSOR",
+                   "MOVE", "PATCH", "TRANSFORM", "A11Y", "A11Y_NAMES", "FOCUS", "URL", "CURSOR", "OPEN_URL",
                    "EMBED_ORIGINS", "EVENT_SELECT", "EVENT_DESELECT", "EVENT_CAMERA", "EVENT_CALLOUT_ACTION"}
     kinds = {op["kind"] for op in frame["ops"] if op["op"] == "INSERT"}
     assert kinds == {"GROUP", "RECT", "TEXT", "IMAGE", "WORLD_PATH", "BUBBLE", "BADGE", "CURVED_TEXT"}

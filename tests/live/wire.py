@@ -25,7 +25,7 @@ WELCOME, FRAME = 0x01, 0x02
 DEF_IMAGE, DEF_PATH, DEF_FONT = 0x10, 0x11, 0x12
 CAMERA, BACKGROUND = 0x20, 0x21
 INSERT, REMOVE, MOVE, PATCH, TRANSFORM = 0x30, 0x31, 0x32, 0x33, 0x34
-A11Y, FOCUS, URL, CURSOR, A11Y_NAMES = 0x40, 0x41, 0x42, 0x43, 0x44
+A11Y, FOCUS, URL, CURSOR, A11Y_NAMES, OPEN_URL = 0x40, 0x41, 0x42, 0x43, 0x44, 0x45
 EMBED_ORIGINS, EVENT_SELECT, EVENT_DESELECT, EVENT_CAMERA, EVENT_CALLOUT_ACTION = 0x50, 0x51, 0x52, 0x53, 0x54
 
 # Accessibility roles.
@@ -251,6 +251,8 @@ def decode_ops(r: Reader) -> list[tuple]:
             ops.append((op, mode, r.string()))
         elif op == CURSOR:
             ops.append((op, r.take("B")))
+        elif op == OPEN_URL:
+            ops.append((op, r.string()))
         elif op == EMBED_ORIGINS:
             ops.append((op, [r.string() for _ in range(r.take("H"))]))
         elif op in (EVENT_SELECT, EVENT_DESELECT):
@@ -323,6 +325,8 @@ class Scene:
         self.camera: tuple[float, float, float] | None = None
         self.images, self.paths, self.fonts = {}, {}, {}
         self.url: str | None = None
+        # Pages the server asked to open in a new tab (OPEN_URL), in order.
+        self.opened_urls: list[str] = []
         self.frame_number = 0
         self.input_seq = 0
 
@@ -378,6 +382,8 @@ class Scene:
                 self.a11y = [A11yElement(e.item, e.role, e.flags, renamed.get(e.item, e.name)) for e in self.a11y]
             elif code == URL:
                 self.url = op[2]
+            elif code == OPEN_URL:
+                self.opened_urls.append(op[1])
 
     # Geometry -------------------------------------------------------------
 

@@ -31,7 +31,7 @@ public final class BaseMap: Sendable {
 
     /// Every credit the map's data asks for ("Natural Earth", "© OpenStreetMap contributors"); the
     /// attribution control shows those of the tiles on screen.
-    public var attributions: [String] { tiles.attributions }
+    public var attributions: [String] { tiles.attributions.map(\.text) }
 
     /// What a map shows under its annotations without a base map.
     package static let emptyColor = Color(hex: 0xA9D3EE)

@@ -31,7 +31,7 @@ public final class MapControls: View {
     /// The credit for the map's data.
     public let attribution: AttributionView
     /// The credits of the base map's tiles on screen, shown before `options.attributions`.
-    package var dataAttributions: [String] = [] {
+    package var dataAttributions: [MapCredit] = [] {
         didSet { applyOptions() }
     }
     /// What had focus when the panel opened; it gets it back when the panel closes.
@@ -62,6 +62,7 @@ public final class MapControls: View {
         zoom.zoomInButton.onTap = { [unowned self] in zoomMap(by: 1) }
         zoom.zoomOutButton.onTap = { [unowned self] in zoomMap(by: -1) }
         keyboardHelpButton.onTap = { [unowned self] in toggleKeyboardHelp() }
+        attribution.openURL = { [unowned self] url in map?.observer.openURL?(url) }
         applyOptions()
     }
 
@@ -104,9 +105,8 @@ public final class MapControls: View {
         // A source that several layers draw from (the base map's tiles and an app's lines from the same
         // OpenStreetMap extract) is credited once, where it first appears.
         var seen = Set<String>()
-        attribution.sources = (dataAttributions + options.attributions).filter {
-            seen.insert($0).inserted
-        }
+        let credits = dataAttributions + options.attributions.map { MapCredit(text: $0) }
+        attribution.credits = credits.filter { seen.insert($0.text).inserted }
         attribution.isHidden = options.attribution == nil || attribution.sources.isEmpty
     }
 

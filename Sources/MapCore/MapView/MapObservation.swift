@@ -13,6 +13,8 @@ package struct MapObservation {
     package var calloutControlTapped: ((AnnotationView, Control) -> Void)?
     /// The camera settled after a gesture, an animation or a jump.
     package var cameraDidSettle: ((Camera) -> Void)?
+    /// A link on the map (a credit's) asks the page to open this http(s) URL in a new tab.
+    package var openURL: ((String) -> Void)?
 
     package init() {}
 }

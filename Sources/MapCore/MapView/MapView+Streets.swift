@@ -12,10 +12,10 @@ extension MapView {
     /// The credits of the archives whose tiles are near the screen, in the source's order.
     func updateStreetAttributions() {
         let tiles = streetLayer.prepare()
-        var credits: [String] = []
+        var credits: [MapCredit] = []
         if let all = streets?.attributions, !tiles.isEmpty {
             var shown = Set<Int>()
-            for tile in tiles { shown.insert(tile.credit) }
+            for tile in tiles { shown.formUnion(tile.credits) }
             credits = all.indices.filter(shown.contains).map { all[$0] }
         }
         if controls.dataAttributions != credits { controls.dataAttributions = credits }

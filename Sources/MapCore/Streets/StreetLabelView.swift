@@ -18,29 +18,41 @@ final class StreetLabelView: View {
     var obstacles: [Rect] = []
     /// Each tile's names laid out at `zoom`, made once a zoom.
     private var laidOut: (zoom: Double, byTile: [ObjectIdentifier: [Candidate]])?
+    /// The names of `tiles` in the order they are placed, kept while a pan draws the same tiles at one zoom.
+    private var placingOrder: (zoom: Double, tiles: [ObjectIdentifier], candidates: [Candidate])?
     /// What the last render drew, so an unchanged layer costs the differ nothing.
     private var lastDrawn: (layer: ItemProperties, names: [UInt32], zoom: Double, generation: UInt64)?
 
-    /// One place a name could be drawn.
-    private struct Candidate {
+    /// One place a name could be drawn; a class, so a frame's pass over hundreds of them copies no fields.
+    private final class Candidate {
         let priority: Int
         let itemID: UInt32
         let text: String
         let look: StreetLabelLook
         let placement: LineLabelLayout.Placement
+        /// Whether it names a point (level, centred) rather than runs along a line.
         let isPoint: Bool
         /// The archive of its tile (`StreetTile.archive`).
         let archive: Int
+
+        init(
+            _ label: StreetLabel, itemID: UInt32, look: StreetLabelLook, placement: LineLabelLayout.Placement,
+            archive: Int
+        ) {
+            priority = label.priority
+            self.itemID = itemID
+            text = label.text
+            self.look = look
+            self.placement = placement
+            isPoint = label.isPoint
+            self.archive = archive
+        }
     }
 
-    /// A name the last render weighed: its boxes on screen, and whether a pin kept it off.
-    private struct Evaluated {
-        let itemID: UInt32
-        let boxes: [Rect]
-        let blocked: Bool
-    }
-    /// The names the last render weighed, in the order it did.
-    private var lastEvaluated: [Evaluated] = []
+    /// The screen boxes of the names the last render weighed, one after another, and where each name's
+    /// end with whether a pin kept it off: what a frame that only moves pins checks its names against.
+    private var weighedBoxes: [Rect] = []
+    private var weighed: [(end: Int, blocked: Bool)] = []
 
     init(typeface: Typeface) {
         self.typeface = typeface
@@ -51,17 +63,17 @@ final class StreetLabelView: View {
     /// Lets go of the layout (a map at rest).
     func forgetRender() {
         laidOut = nil
+        placingOrder = nil
         lastDrawn = nil
-        lastEvaluated = []
+        weighedBoxes = []
+        weighed = []
     }
 
     /// Whether any of `shapes` (screen points) covers a name the last render
     /// drew, or left out for a pin over it.
     func namesMeet(_ shapes: [Rect]) -> Bool {
         guard !shapes.isEmpty else { return false }
-        return lastEvaluated.contains { name in
-            name.boxes.contains { box in shapes.contains { $0.intersects(box) } }
-        }
+        return weighedBoxes.contains { box in shapes.contains { $0.intersects(box) } }
     }
 
     /// Whether the last render would draw the same names with pins at
@@ -69,9 +81,13 @@ final class StreetLabelView: View {
     /// `obstacles` cover. A frame that only moves pins (a patch of an epoch)
     /// may keep the names as they are only then.
     func drawsTheSameNames(under obstacles: [Rect]) -> Bool {
-        lastEvaluated.allSatisfy { name in
-            name.blocked == name.boxes.contains { box in obstacles.contains { $0.intersects(box) } }
+        var start = 0
+        for (end, blocked) in weighed {
+            let covered = weighedBoxes[start..<end].contains { box in obstacles.contains { $0.intersects(box) } }
+            if covered != blocked { return false }
+            start = end
         }
+        return true
     }
 
     override func itemProperties() -> ItemProperties {
@@ -82,56 +98,41 @@ final class StreetLabelView: View {
 
     override func renderSubviews(into context: inout RenderContext) {
         let own = context.scene.items.count - 1
-        let tiles = streets?.drawnTiles ?? []
         let zoom = camera.zoom
-        if laidOut?.zoom != zoom { laidOut = (zoom, [:]) }
-        var byTile = laidOut?.byTile ?? [:]
-        var next: [ObjectIdentifier: [Candidate]] = [:]
-        var taken: [Rect] = []
+        let ordered = candidatesInPlacingOrder(zoom: zoom)
         var names: [UInt32] = []
         let viewport = frame.size
         // The street layer's reach: a short pan finds the names there already sent.
         let near = Rect(
             x: -viewport.width / 4, y: -viewport.height / 4, width: viewport.width * 1.5,
             height: viewport.height * 1.5)
-        var all: [Candidate] = []
-        for tile in tiles where !tile.labels.isEmpty {
-            let key = ObjectIdentifier(tile)
-            let candidates = byTile[key] ?? layOut(tile, zoom: zoom)
-            next[key] = candidates
-            all += candidates
-        }
-        // A later style layer's names first (places over roads), then a later archive's (a city's own
-        // name for itself over the world's), each in tile order.
-        let ordered = all.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            if x.priority != y.priority { return x.priority > y.priority }
-            if x.archive != y.archive { return x.archive > y.archive }
-            return a.offset < b.offset
-        }.map(\.element)
-        var evaluated: [Evaluated] = []
+        var taken = BoxGrid(region: near)
         var pointNames: [String: Int] = [:]
+        weighedBoxes.removeAll(keepingCapacity: true)
+        weighed.removeAll(keepingCapacity: true)
         for candidate in ordered {
             let at = camera.screenPoint(forWorld: nearestCopy(of: candidate.placement.anchor), viewport: viewport)
             // Past the deepest zoom of the archive one tile spans many screens: names far off cost a frame
             // collision tests for nothing.
             guard near.contains(at) else { continue }
-            let boxes = candidate.placement.boxes.map { $0.offsetBy(dx: at.x, dy: at.y) }
             // The world's tiles and a city's both name the city, a little apart: the first placed stands
             // for both. One archive's two places of one name are two places.
             if candidate.isPoint, let archive = pointNames[candidate.text], archive != candidate.archive { continue }
-            let blocked = boxes.contains { box in obstacles.contains { $0.intersects(box) } }
-            evaluated.append(Evaluated(itemID: candidate.itemID, boxes: boxes, blocked: blocked))
+            var blocked = false
+            for box in candidate.placement.boxes {
+                let box = box.offsetBy(dx: at.x, dy: at.y)
+                weighedBoxes.append(box)
+                if !blocked, obstacles.contains(where: { $0.intersects(box) }) { blocked = true }
+            }
+            weighed.append((weighedBoxes.count, blocked))
             if blocked { continue }
-            if boxes.contains(where: { box in taken.contains { $0.intersects(box) } }) { continue }
-            taken += boxes
+            let boxes = weighedBoxes[(weighedBoxes.count - candidate.placement.boxes.count)...]
+            if boxes.contains(where: { taken.intersects($0) }) { continue }
+            for box in boxes { taken.insert(box) }
             if candidate.isPoint, pointNames[candidate.text] == nil { pointNames[candidate.text] = candidate.archive }
             append(candidate, into: &context)
             names.append(candidate.itemID)
         }
-        lastEvaluated = evaluated
-        byTile = next
-        laidOut = (zoom, byTile)
         if !names.isEmpty { context.use(typeface.descriptor) }
         let layer = context.scene.items[own].properties
         if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
@@ -149,6 +150,33 @@ final class StreetLabelView: View {
         return Point(x: point.x + copies * Mercator.worldSize, y: point.y)
     }
 
+    /// The names of the tiles drawn, laid out at `zoom`, in the order they
+    /// are placed: a later style layer's first (places over roads), then a
+    /// later archive's (a city's own name for itself over the world's), each
+    /// in tile order. Sorted again only when the tiles or the zoom change.
+    private func candidatesInPlacingOrder(zoom: Double) -> [Candidate] {
+        let tiles = (streets?.drawnTiles ?? []).filter { !$0.labels.isEmpty }
+        let keys = tiles.map(ObjectIdentifier.init)
+        if let kept = placingOrder, kept.zoom == zoom, kept.tiles == keys { return kept.candidates }
+        let byTile = laidOut?.zoom == zoom ? laidOut?.byTile ?? [:] : [:]
+        var next: [ObjectIdentifier: [Candidate]] = [:]
+        var all: [Candidate] = []
+        for (tile, key) in zip(tiles, keys) {
+            let candidates = byTile[key] ?? layOut(tile, zoom: zoom)
+            next[key] = candidates
+            all += candidates
+        }
+        laidOut = (zoom, next)
+        let ordered = all.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            if x.priority != y.priority { return x.priority > y.priority }
+            if x.archive != y.archive { return x.archive > y.archive }
+            return a.offset < b.offset
+        }.map(\.element)
+        placingOrder = (zoom, keys, ordered)
+        return ordered
+    }
+
     /// The places of a tile's names at `zoom`, in the tile's order: each
     /// line's, kept where the name begins inside the tile (the line runs a
     /// little past it, and the next tile names its own part).
@@ -164,9 +192,7 @@ final class StreetLabelView: View {
                 guard let point = label.lines.first?.first, square.contains(point) else { continue }
                 let placement = Self.level(clusters, height: look.size, at: point)
                 out.append(
-                    Candidate(
-                        priority: label.priority, itemID: label.itemIDs[0], text: label.text, look: look,
-                        placement: placement, isPoint: true, archive: tile.archive))
+                    Candidate(label, itemID: label.itemIDs[0], look: look, placement: placement, archive: tile.archive))
                 continue
             }
             var ids = label.itemIDs[...]
@@ -177,9 +203,7 @@ final class StreetLabelView: View {
                 for placement in placed where square.contains(placement.anchor) {
                     guard let itemID = ids.popFirst() else { break }
                     out.append(
-                        Candidate(
-                            priority: label.priority, itemID: itemID, text: label.text, look: look,
-                            placement: placement, isPoint: false, archive: tile.archive))
+                        Candidate(label, itemID: itemID, look: look, placement: placement, archive: tile.archive))
                 }
             }
         }

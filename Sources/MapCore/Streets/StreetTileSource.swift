@@ -10,10 +10,10 @@ import MapGeometry
 /// Read from every map's thread at once: it answers under its own lock, with
 /// tiles that never change once made.
 package protocol StreetTileSource: AnyObject, Sendable {
-    /// The credits for the tiles' data ("© OpenStreetMap contributors"):
-    /// the attribution control shows those of the tiles near the screen
-    /// (`StreetTile.credit`).
-    var attributions: [String] { get }
+    /// The credits for the tiles' data ("© OpenStreetMap contributors",
+    /// linked to its copyright page): the attribution control shows those of
+    /// the tiles near the screen (`StreetTile.credits`).
+    var attributions: [MapCredit] { get }
     /// What shows where there are no tiles (past the poles): the style's background.
     var backgroundColor: Color { get }
     /// The tiles a map at `zoom` draws over `rect` (world units; it may run
@@ -57,15 +57,17 @@ package final class StreetTile: Sendable {
     /// The bytes the paths take, for a cache's memory bound.
     package let byteCount: Int
     /// Which of the source's `attributions` its data asks for.
-    package let credit: Int
+    package let credits: [Int]
     /// Which of the source's archives it comes from, bottom first: a later one's names are placed first.
     package let archive: Int
 
-    package init(clip: WorldClip, items: [Item], labels: [StreetLabel] = [], credit: Int = 0, archive: Int = 0) {
+    package init(
+        clip: WorldClip, items: [Item], labels: [StreetLabel] = [], credits: [Int] = [0], archive: Int = 0
+    ) {
         self.clip = clip
         self.items = items
         self.labels = labels
-        self.credit = credit
+        self.credits = credits
         self.archive = archive
         // An item's id, paint and path object beside the path's bytes: a few hundred bytes.
         byteCount =
