@@ -38,12 +38,18 @@ public final class TramNetwork: Sendable {
     public let trams: [Tram]
     /// Where the data comes from, to credit on the map: "© OpenStreetMap contributors, ODbL 1.0".
     public let attribution: String?
+    /// Each route's track as one overlay, by `lines`' order: made once and put on every map that
+    /// shows the trams, so the maps share its paths (as MapKit maps can share an overlay).
+    public let routes: [MultiPolyline]
     private let byID: [String: Int]
 
     /// `tramsPerRoute` trams on each of `lines`.
     public init(lines: [TramLine], attribution: String? = nil, tramsPerRoute: Int = TramNetwork.tramsPerRoute) {
         self.lines = lines
         self.attribution = attribution
+        routes = lines.map { line in
+            MultiPolyline(line.pieces.map { Polyline(coordinates: $0) }, title: "Tram \(line.ref)", subtitle: line.name)
+        }
         var trams: [Tram] = []
         for (index, line) in lines.enumerated() where line.track.length > 0 {
             let trip = line.timetable.tripDuration

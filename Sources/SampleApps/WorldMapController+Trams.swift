@@ -24,13 +24,11 @@ extension WorldMapController {
     /// The credit OpenStreetMap's licence (the ODbL) asks of a map drawn from its data.
     public static let openStreetMapCredit = "© OpenStreetMap contributors"
 
-    /// Makes one overlay per route, and puts them on the map if its camera shows them.
+    /// Takes the routes' overlays (one per route, shared by every map), and puts them on the map if
+    /// its camera shows them.
     func makeTramRoutes(on mapView: MapView) {
         mapView.register(MarkerAnnotationView.self, forAnnotationViewWithReuseIdentifier: Self.tramIdentifier)
-        tramRoutes = content.trams.lines.map { line in
-            let pieces = line.pieces.map { Polyline(coordinates: $0) }
-            return (MultiPolyline(pieces, title: "Tram \(line.ref)", subtitle: line.name), line)
-        }
+        tramRoutes = Array(zip(content.trams.routes, content.trams.lines))
         updateTramRoutes(on: mapView)
     }
 

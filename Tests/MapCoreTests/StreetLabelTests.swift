@@ -76,6 +76,19 @@ import ViewKit
         let covered = names(window.renderScene()).map(\.properties.text)
         #expect(!covered.contains("Esplanadi"), "the pin wins")
     }
+
+    @Test func mapsAtOneZoomShareTheTilesNamesLaidOutOnce() throws {
+        let (first, _) = map()
+        let (second, _) = map()
+        let drawn = names(first.renderScene())
+        #expect(names(second.renderScene()).map(\.id) == drawn.map(\.id) && !drawn.isEmpty)
+        var madeAgain = false
+        let kept = source.tile.nameLayouts.names(zoom: 14, font: testFonts.regular.descriptor.id) {
+            madeAgain = true
+            return []
+        }
+        #expect(!madeAgain && !kept.isEmpty, "the first map laid them out for both")
+    }
 }
 
 extension Point {

@@ -34,6 +34,17 @@ import ViewKit
         #expect(TramLine.color(ofLine: "1") == TramLine.hslGreen)
     }
 
+    @Test func everyMapSharesTheRoutesOverlaysAndTheirPaths() throws {
+        let (window, _, first) = Self.map()
+        let (other, _, second) = Self.map()
+        #expect(first.tramRoutes.count == second.tramRoutes.count && !first.tramRoutes.isEmpty)
+        #expect(zip(first.tramRoutes, second.tramRoutes).allSatisfy { $0.overlay === $1.overlay })
+        // One overlay, one set of paths: the second map sends the same resources the first made.
+        let paths = Set(window.renderScene().items.compactMap { $0.kind == .worldPath ? $0.properties.path : nil })
+        let theirs = Set(other.renderScene().items.compactMap { $0.kind == .worldPath ? $0.properties.path : nil })
+        #expect(!paths.isEmpty && paths == theirs)
+    }
+
     @Test func theOtherSamplesHaveNoTramLines() {
         let (_, map, controller) = Self.map(samples: [.wishlist, .mapcallouts])
         #expect(map.overlays.isEmpty && controller.tramRoutes.isEmpty)

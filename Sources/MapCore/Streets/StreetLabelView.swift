@@ -17,42 +17,40 @@ final class StreetLabelView: View {
     /// Screen rects of the annotation views and their titles: names under them are not drawn.
     var obstacles: [Rect] = []
     /// Each tile's names laid out at `zoom`, made once a zoom.
-    private var laidOut: (zoom: Double, byTile: [ObjectIdentifier: [Candidate]])?
+    private var laidOut: (zoom: Double, byTile: [ObjectIdentifier: [StreetNameCandidate]])?
     /// The names of `tiles` in the order they are placed, kept while a pan draws the same tiles at one zoom.
-    private var placingOrder: (zoom: Double, tiles: [ObjectIdentifier], candidates: [Candidate])?
+    private var placingOrder: (zoom: Double, tiles: [ObjectIdentifier], candidates: [StreetNameCandidate])?
     /// What the last render drew, so an unchanged layer costs the differ nothing.
     private var lastDrawn: (layer: ItemProperties, names: [UInt32], zoom: Double, generation: UInt64)?
 
-    /// One place a name could be drawn; a class, so a frame's pass over hundreds of them copies no fields.
-    private final class Candidate {
-        let priority: Int
-        let itemID: UInt32
-        let text: String
-        let look: StreetLabelLook
-        let placement: LineLabelLayout.Placement
-        /// Whether it names a point (level, centred) rather than runs along a line.
-        let isPoint: Bool
-        /// The archive of its tile (`StreetTile.archive`).
-        let archive: Int
-
-        init(
-            _ label: StreetLabel, itemID: UInt32, look: StreetLabelLook, placement: LineLabelLayout.Placement,
-            archive: Int
-        ) {
-            priority = label.priority
-            self.itemID = itemID
-            text = label.text
-            self.look = look
-            self.placement = placement
-            isPoint = label.isPoint
-            self.archive = archive
-        }
-    }
-
-    /// The screen boxes of the names the last render weighed, one after another, and where each name's
-    /// end with whether a pin kept it off: what a frame that only moves pins checks its names against.
+    /// The screen boxes of the names the last placement weighed, one after another, and where each
+    /// name's end with whether a pin kept it off: what a frame that only moves pins checks its names
+    /// against. `weighedShift`: how far the screen moved since (a pan keeps the placement).
     private var weighedBoxes: [Rect] = []
     private var weighed: [(end: Int, blocked: Bool)] = []
+    private var weighedShift = Point.zero
+
+    /// The names placed, and for which view: a pan at one zoom keeps them while the screen stays
+    /// within the quarter screen they were placed around and the pins are where they were on the map.
+    private struct Placement {
+        let zoom: Double
+        let order: Int
+        let viewport: Size
+        /// The screen's top left, the zoom's world pixels.
+        let origin: Point
+        /// The pins' rects on the screen of then.
+        let obstacles: [Rect]
+        let names: [StreetNameCandidate]
+
+        func holds(zoom: Double, order: Int, viewport: Size, origin: Point) -> Bool {
+            zoom == self.zoom && order == self.order && viewport == self.viewport
+                && abs(origin.x - self.origin.x) <= viewport.width / 4
+                && abs(origin.y - self.origin.y) <= viewport.height / 4
+        }
+    }
+    private var lastPlacement: Placement?
+    /// Moves each time the names' placing order is made again (new tiles, a new zoom).
+    private var orderGeneration = 0
 
     init(typeface: Typeface) {
         self.typeface = typeface
@@ -67,12 +65,14 @@ final class StreetLabelView: View {
         lastDrawn = nil
         weighedBoxes = []
         weighed = []
+        lastPlacement = nil
     }
 
     /// Whether any of `shapes` (screen points) covers a name the last render
     /// drew, or left out for a pin over it.
     func namesMeet(_ shapes: [Rect]) -> Bool {
         guard !shapes.isEmpty else { return false }
+        let shapes = shapes.map { $0.offsetBy(dx: weighedShift.x, dy: weighedShift.y) }
         return weighedBoxes.contains { box in shapes.contains { $0.intersects(box) } }
     }
 
@@ -81,6 +81,7 @@ final class StreetLabelView: View {
     /// `obstacles` cover. A frame that only moves pins (a patch of an epoch)
     /// may keep the names as they are only then.
     func drawsTheSameNames(under obstacles: [Rect]) -> Bool {
+        let obstacles = obstacles.map { $0.offsetBy(dx: weighedShift.x, dy: weighedShift.y) }
         var start = 0
         for (end, blocked) in weighed {
             let covered = weighedBoxes[start..<end].contains { box in obstacles.contains { $0.intersects(box) } }
@@ -100,14 +101,45 @@ final class StreetLabelView: View {
         let own = context.scene.items.count - 1
         let zoom = camera.zoom
         let ordered = candidatesInPlacingOrder(zoom: zoom)
-        var names: [UInt32] = []
         let viewport = frame.size
+        let k = camera.pixelsPerUnit
+        // The screen's top left in the zoom's world pixels: a pan moves it, and the names and pins with it.
+        let origin = Point(x: camera.center.x * k - viewport.width / 2, y: camera.center.y * k - viewport.height / 2)
+        let placed: [StreetNameCandidate]
+        if let kept = lastPlacement, kept.holds(zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin),
+            Self.same(obstacles, kept.obstacles, shiftedBy: kept.origin - origin)
+        {
+            placed = kept.names
+        } else {
+            placed = place(ordered, viewport: viewport)
+            lastPlacement = Placement(
+                zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin, obstacles: obstacles,
+                names: placed)
+        }
+        weighedShift = origin - (lastPlacement?.origin ?? origin)
+        for candidate in placed { append(candidate, into: &context) }
+        let names = placed.map(\.itemID)
+        if !names.isEmpty { context.use(typeface.descriptor) }
+        let layer = context.scene.items[own].properties
+        if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
+            last.layer == layer, last.zoom == zoom, last.names == names
+        {
+            context.markUnchanged(own..<context.scene.items.count)
+        }
+        lastDrawn = (layer, names, zoom, context.generation)
+    }
+
+    /// The names placed where the screen is: a later one only where no
+    /// earlier one, and no pin, covers it; each box it weighed is kept for
+    /// the frames that only move pins.
+    private func place(_ ordered: [StreetNameCandidate], viewport: Size) -> [StreetNameCandidate] {
         // The street layer's reach: a short pan finds the names there already sent.
         let near = Rect(
             x: -viewport.width / 4, y: -viewport.height / 4, width: viewport.width * 1.5,
             height: viewport.height * 1.5)
         var taken = BoxGrid(region: near)
         var pointNames: [String: Int] = [:]
+        var placed: [StreetNameCandidate] = []
         weighedBoxes.removeAll(keepingCapacity: true)
         weighed.removeAll(keepingCapacity: true)
         for candidate in ordered {
@@ -130,17 +162,21 @@ final class StreetLabelView: View {
             if boxes.contains(where: { taken.intersects($0) }) { continue }
             for box in boxes { taken.insert(box) }
             if candidate.isPoint, pointNames[candidate.text] == nil { pointNames[candidate.text] = candidate.archive }
-            append(candidate, into: &context)
-            names.append(candidate.itemID)
+            placed.append(candidate)
         }
-        if !names.isEmpty { context.use(typeface.descriptor) }
-        let layer = context.scene.items[own].properties
-        if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
-            last.layer == layer, last.zoom == zoom, last.names == names
-        {
-            context.markUnchanged(own..<context.scene.items.count)
+        return placed
+    }
+
+    /// Whether `a` are `b` moved by `shift` (screen px), as pins anchored to the world are after a pan.
+    private static func same(_ a: [Rect], _ b: [Rect], shiftedBy shift: Point) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            let moved = y.offsetBy(dx: shift.x, dy: shift.y)
+            guard abs(x.minX - moved.minX) < 0.01, abs(x.minY - moved.minY) < 0.01, abs(x.width - moved.width) < 0.01,
+                abs(x.height - moved.height) < 0.01
+            else { return false }
         }
-        lastDrawn = (layer, names, zoom, context.generation)
+        return true
     }
 
     /// `point` in the copy of the world nearest the camera: the layer repeats in every copy, and a
@@ -154,15 +190,17 @@ final class StreetLabelView: View {
     /// are placed: a later style layer's first (places over roads), then a
     /// later archive's (a city's own name for itself over the world's), each
     /// in tile order. Sorted again only when the tiles or the zoom change.
-    private func candidatesInPlacingOrder(zoom: Double) -> [Candidate] {
+    private func candidatesInPlacingOrder(zoom: Double) -> [StreetNameCandidate] {
         let tiles = (streets?.drawnTiles ?? []).filter { !$0.labels.isEmpty }
         let keys = tiles.map(ObjectIdentifier.init)
         if let kept = placingOrder, kept.zoom == zoom, kept.tiles == keys { return kept.candidates }
         let byTile = laidOut?.zoom == zoom ? laidOut?.byTile ?? [:] : [:]
-        var next: [ObjectIdentifier: [Candidate]] = [:]
-        var all: [Candidate] = []
+        var next: [ObjectIdentifier: [StreetNameCandidate]] = [:]
+        var all: [StreetNameCandidate] = []
         for (tile, key) in zip(tiles, keys) {
-            let candidates = byTile[key] ?? layOut(tile, zoom: zoom)
+            let candidates =
+                byTile[key]
+                ?? tile.nameLayouts.names(zoom: zoom, font: typeface.descriptor.id) { layOut(tile, zoom: zoom) }
             next[key] = candidates
             all += candidates
         }
@@ -174,17 +212,19 @@ final class StreetLabelView: View {
             return a.offset < b.offset
         }.map(\.element)
         placingOrder = (zoom, keys, ordered)
+        orderGeneration += 1
         return ordered
     }
 
     /// The places of a tile's names at `zoom`, in the tile's order: each
     /// line's, kept where the name begins inside the tile (the line runs a
     /// little past it, and the next tile names its own part).
-    private func layOut(_ tile: StreetTile, zoom: Double) -> [Candidate] {
+    private func layOut(_ tile: StreetTile, zoom: Double) -> [StreetNameCandidate] {
         let square = Rect(
             x: Double(tile.clip.x), y: Double(tile.clip.y), width: Double(tile.clip.width),
             height: Double(tile.clip.height))
-        var out: [Candidate] = []
+        var out: [StreetNameCandidate] = []
+        let font = typeface.descriptor.id
         for label in tile.labels {
             guard let look = label.paint.look(zoom: zoom), look.size > 0 else { continue }
             let clusters = LineLabelLayout.clusters(of: label.text) { typeface.font.width(of: $0, size: look.size) }
@@ -192,7 +232,9 @@ final class StreetLabelView: View {
                 guard let point = label.lines.first?.first, square.contains(point) else { continue }
                 let placement = Self.level(clusters, height: look.size, at: point)
                 out.append(
-                    Candidate(label, itemID: label.itemIDs[0], look: look, placement: placement, archive: tile.archive))
+                    StreetNameCandidate(
+                        label, itemID: label.itemIDs[0], look: look, placement: placement, archive: tile.archive,
+                        font: font))
                 continue
             }
             var ids = label.itemIDs[...]
@@ -203,7 +245,8 @@ final class StreetLabelView: View {
                 for placement in placed where square.contains(placement.anchor) {
                     guard let itemID = ids.popFirst() else { break }
                     out.append(
-                        Candidate(label, itemID: itemID, look: look, placement: placement, archive: tile.archive))
+                        StreetNameCandidate(
+                            label, itemID: itemID, look: look, placement: placement, archive: tile.archive, font: font))
                 }
             }
         }
@@ -227,17 +270,7 @@ final class StreetLabelView: View {
         return LineLabelLayout.Placement(anchor: point, glyphs: GlyphRun(glyphs), boxes: [box])
     }
 
-    private func append(_ candidate: Candidate, into context: inout RenderContext) {
-        var p = ItemProperties()
-        p.anchor = WorldAnchor(candidate.placement.anchor)
-        p.text = candidate.text
-        p.font = ItemFont(font: typeface.descriptor.id, size: Float(candidate.look.size))
-        p.fill = candidate.look.color
-        if candidate.look.haloWidth > 0, candidate.look.halo.alpha > 0 {
-            p.stroke = ItemStroke(color: candidate.look.halo, width: Float(candidate.look.haloWidth))
-        }
-        // A point's name is level and centred: the painter needs no place for each cluster.
-        if !candidate.isPoint { p.glyphs = candidate.placement.glyphs }
-        context.scene.append(candidate.itemID, parent: id, kind: .curvedText, p)
+    private func append(_ candidate: StreetNameCandidate, into context: inout RenderContext) {
+        context.scene.append(candidate.itemID, parent: id, kind: .curvedText, candidate.properties)
     }
 }

@@ -11,6 +11,7 @@ final class StreetLayerView: View {
         didSet {
             lastDrawn = nil
             paints = nil
+            made = nil
         }
     }
     /// Where the map looks; set before each render.
@@ -34,6 +35,7 @@ final class StreetLayerView: View {
     func forgetRender() {
         lastDrawn = nil
         paints = nil
+        made = nil
         drawnTiles = []
     }
 
@@ -61,15 +63,21 @@ final class StreetLayerView: View {
         return source.tiles(covering: near, zoom: camera.zoom)
     }
 
-    override func renderSubviews(into context: inout RenderContext) {
-        let own = context.scene.items.count - 1
-        let tiles = prepared ?? tiles()
-        prepared = nil
-        drawnTiles = tiles
-        let zoom = camera.zoom
+    /// One item the layer draws: a tile's path in its paint at the zoom, cut to the tile's square.
+    private struct Drawing {
+        let itemID: UInt32
+        let path: PathResource
+        let properties: ItemProperties
+    }
+    /// The items of the tiles last drawn, at the zoom they were made for.
+    private var made: (zoom: Double, tiles: [StreetTile], items: [Drawing])?
+
+    /// The tiles' items at `zoom`; a tile drawn at this zoom before keeps its paints.
+    private func drawings(of tiles: [StreetTile], zoom: Double) -> [Drawing] {
         if paints?.zoom != zoom { paints = (zoom, [:]) }
-        var byTile = paints?.byTile ?? [:]
+        let byTile = paints?.byTile ?? [:]
         var next: [ObjectIdentifier: [ItemProperties?]] = [:]
+        var items: [Drawing] = []
         for tile in tiles {
             let key = ObjectIdentifier(tile)
             let drawings = byTile[key] ?? tile.items.map { $0.paint.itemProperties(zoom: zoom) }
@@ -78,12 +86,31 @@ final class StreetLayerView: View {
                 guard var p = drawing else { continue }
                 p.path = item.path.id
                 p.worldClip = tile.clip
-                context.use(item.path)
-                context.scene.append(item.itemID, parent: id, kind: .worldPath, p)
+                items.append(Drawing(itemID: item.itemID, path: item.path, properties: p))
             }
         }
-        byTile = next
-        paints = (zoom, byTile)
+        paints = (zoom, next)
+        return items
+    }
+
+    override func renderSubviews(into context: inout RenderContext) {
+        let own = context.scene.items.count - 1
+        let tiles = prepared ?? tiles()
+        prepared = nil
+        drawnTiles = tiles
+        let zoom = camera.zoom
+        let items: [Drawing]
+        if let made, made.zoom == zoom, made.tiles.elementsEqual(tiles, by: ===) {
+            // A pan over the same tiles: the same items, made once.
+            items = made.items
+        } else {
+            items = drawings(of: tiles, zoom: zoom)
+            made = (zoom, tiles, items)
+        }
+        for item in items {
+            context.use(item.path)
+            context.scene.append(item.itemID, parent: id, kind: .worldPath, item.properties)
+        }
         // The items depend only on the tiles and the zoom: most pans draw the same ones.
         let drawn = (
             layer: context.scene.items[own].properties, tiles: tiles, zoom: zoom, generation: context.generation

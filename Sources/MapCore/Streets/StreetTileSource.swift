@@ -60,6 +60,8 @@ package final class StreetTile: Sendable {
     package let credits: [Int]
     /// Which of the source's archives it comes from, bottom first: a later one's names are placed first.
     package let archive: Int
+    /// Its names laid out at the zooms maps draw it at, shared by them.
+    let nameLayouts = StreetNameLayouts()
 
     package init(
         clip: WorldClip, items: [Item], labels: [StreetLabel] = [], credits: [Int] = [0], archive: Int = 0
