@@ -86,9 +86,24 @@ package final class StreetTileSet: StreetTileSource {
     package static let openStreetMapCredit = "© OpenStreetMap contributors"
 
     package func tiles(covering rect: Rect, zoom: Double) -> [StreetTile] {
+        var found: [StreetTile] = []
+        for key in keys(covering: rect, zoom: zoom) {
+            let archive = archives[key.archive]
+            let tile = cache.tile(key) { make(key, from: archive, index: key.archive) }
+            if !tile.items.isEmpty { found.append(tile) }
+        }
+        return found
+    }
+
+    package func tilesKey(covering rect: Rect, zoom: Double) -> [Int]? {
+        keys(covering: rect, zoom: zoom).flatMap { [$0.archive, $0.z, $0.x, $0.y, $0.level] }
+    }
+
+    /// The tiles `tiles(covering:zoom:)` draws, named; no lock taken.
+    private func keys(covering rect: Rect, zoom: Double) -> [StreetTileCache.Key] {
         guard zoom.isFinite, !rect.isEmpty else { return [] }
         let level = min(max(Int(zoom.rounded(.down)), 0), Int(Camera.maxZoom))
-        var found: [StreetTile] = []
+        var found: [StreetTileCache.Key] = []
         let pixelsPerUnit = Mercator.pixelsPerUnit(zoom: zoom)
         for (index, archive) in archives.enumerated() where level >= archive.minZoom {
             let extent = max(archive.coverage.width, archive.coverage.height) * pixelsPerUnit
@@ -98,9 +113,7 @@ package final class StreetTileSet: StreetTileSource {
             // all of them, so zooming in there sends no geometry again.
             let drawnLevel = min(level, archive.maxZoom + 1)
             for (x, y) in Self.tiles(covering: rect, z: z, within: archive.coverage) {
-                let key = StreetTileCache.Key(archive: index, z: z, x: x, y: y, level: drawnLevel)
-                let tile = cache.tile(key) { make(key, from: archive, index: index) }
-                if !tile.items.isEmpty { found.append(tile) }
+                found.append(StreetTileCache.Key(archive: index, z: z, x: x, y: y, level: drawnLevel))
             }
         }
         return found

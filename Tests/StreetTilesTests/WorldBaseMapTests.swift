@@ -3,6 +3,7 @@ import MapCore
 import MapGeometry
 import MapStyle
 import StreetTiles
+import Synchronization
 import Testing
 import VectorTiles
 import ViewKit
@@ -102,5 +103,32 @@ import ViewKit
             #expect(fills.count >= 2, "the land and the sea")
             #expect(rings.filter { $0.contains(where: past) }.count >= 2, "both carried past 180°")
         }
+    }
+
+    /// The world's tiles, counting how often a map asks for them.
+    final class CountingTiles: StreetTileSource {
+        let inner: StreetTileSet
+        let asked = Mutex(0)
+        init(_ inner: StreetTileSet) { self.inner = inner }
+        var attributions: [MapCredit] { inner.attributions }
+        var backgroundColor: Color { inner.backgroundColor }
+        func tiles(covering rect: Rect, zoom: Double) -> [StreetTile] {
+            asked.withLock { $0 += 1 }
+            return inner.tiles(covering: rect, zoom: zoom)
+        }
+        func tilesKey(covering rect: Rect, zoom: Double) -> [Int]? { inner.tilesKey(covering: rect, zoom: zoom) }
+    }
+
+    @Test func aPanOverTheSameTilesDoesNotAskForThemAgain() throws {
+        let tiles = CountingTiles(try StreetTileSet(paths: [world]))
+        let (window, map) = map(BaseMap(tiles: tiles), at: Coordinate(latitude: 48, longitude: 10), zoom: 5.5)
+        _ = window.renderScene()
+        let first = tiles.asked.withLock { $0 }
+        map.camera = map.camera.panned(byScreen: Point(x: 3, y: 2))
+        _ = window.renderScene()
+        #expect(tiles.asked.withLock { $0 } == first, "a few pixels: the same tiles")
+        map.camera = map.camera.panned(byScreen: Point(x: 1024, y: 0))
+        _ = window.renderScene()
+        #expect(tiles.asked.withLock { $0 } > first, "a screen on: other tiles")
     }
 }

@@ -12,6 +12,7 @@ final class StreetLayerView: View {
             lastDrawn = nil
             paints = nil
             made = nil
+            lastAsked = nil
         }
     }
     /// Where the map looks; set before each render.
@@ -36,6 +37,7 @@ final class StreetLayerView: View {
         lastDrawn = nil
         paints = nil
         made = nil
+        lastAsked = nil
         drawnTiles = []
     }
 
@@ -60,8 +62,16 @@ final class StreetLayerView: View {
         guard let source else { return [] }
         let visible = camera.visibleWorldRect(viewport: frame.size)
         let near = visible.insetBy(dx: -visible.width / 4, dy: -visible.height / 4)
-        return source.tiles(covering: near, zoom: camera.zoom)
+        let key = source.tilesKey(covering: near, zoom: camera.zoom)
+        if let key, let asked = lastAsked, asked.key == key { return asked.tiles }
+        let tiles = source.tiles(covering: near, zoom: camera.zoom)
+        lastAsked = key.map { ($0, tiles) }
+        return tiles
     }
+
+    /// The tiles the source last answered and its name for them: the source's lock is not taken again
+    /// while a pan stays over the same tiles.
+    private var lastAsked: (key: [Int], tiles: [StreetTile])?
 
     /// One item the layer draws: a tile's path in its paint at the zoom, cut to the tile's square.
     private struct Drawing {

@@ -20,6 +20,14 @@ package protocol StreetTileSource: AnyObject, Sendable {
     /// past the world's east and west edges), in drawing order. Empty where
     /// no archive has data, and at zooms below those the archives hold.
     func tiles(covering rect: Rect, zoom: Double) -> [StreetTile]
+    /// A name for what `tiles(covering:zoom:)` answers, found without its
+    /// lock: the same name, the same tiles, so a pan that stays over them asks
+    /// for none. Nil where the source has no such name.
+    func tilesKey(covering rect: Rect, zoom: Double) -> [Int]?
+}
+
+extension StreetTileSource {
+    package func tilesKey(covering rect: Rect, zoom: Double) -> [Int]? { nil }
 }
 
 /// How one style layer paints its features in a tile, asked at the camera's
