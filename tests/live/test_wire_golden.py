@@ -17,7 +17,7 @@ OP_NAMES = {wire.DEF_IMAGE: "DEF_IMAGE", wire.DEF_PATH: "DEF_PATH", wire.DEF_FON
             wire.A11Y: "A11Y", wire.A11Y_NAMES: "A11Y_NAMES", wire.FOCUS: "FOCUS", wire.URL: "URL", wire.CURSOR: "CURSOR",
             wire.EMBED_ORIGINS: "EMBED_ORIGINS", wire.EVENT_SELECT: "EVENT_SELECT",
             wire.EVENT_DESELECT: "EVENT_DESELECT", wire.EVENT_CAMERA: "EVENT_CAMERA",
-            wire.EVENT_CALLOUT_ACTION: "EVENT_CALLOUT_ACTION"}
+            wire.EVENT_CALLOUT_ACTION: "EVENT_CALLOUT_ACTION", wire.OPEN_URL: "OPEN_URL"}
 
 
 def load(name):
