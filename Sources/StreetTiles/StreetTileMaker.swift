@@ -95,7 +95,7 @@ struct StreetTileMaker {
         let layer = shared.layer
         var order: [ItemProperties] = []
         var groups: [ItemProperties: (paint: StyleLayerPaint, rings: [[Point]])] = [:]
-        for index in geometry.layer.features.indices {
+        for index in candidates(of: layer, in: geometry) {
             guard let feature = geometry.feature(at: index) else { continue }
             if layer.type == .fill && feature.geometryType != .polygon { continue }
             guard layer.matches(feature, zoom: zoom) else { continue }
@@ -120,6 +120,15 @@ struct StreetTileMaker {
         }
     }
 
+    /// The features of `geometry` that `layer`'s filter may take, in the tile's order: where the filter
+    /// names the classes it draws (a road layer's), those alone; the filter still decides each of them.
+    private func candidates(of layer: StyleLayer, in geometry: LayerGeometry) -> [Int] {
+        guard let key = style.propertyKey(named: "class"), let wanted = layer.filter?.requiredStrings(for: key) else {
+            return Array(geometry.layer.features.indices)
+        }
+        return geometry.features(with: key, in: wanted)
+    }
+
     /// The names a symbol layer places: along its features' lines (roads,
     /// rivers), or at their points (countries, cities, shops, lakes).
     private func symbolLabels(
@@ -127,7 +136,7 @@ struct StreetTileMaker {
     ) -> [StreetLabel] {
         let layer = shared.layer
         var out: [StreetLabel] = []
-        for index in geometry.layer.features.indices {
+        for index in candidates(of: layer, in: geometry) {
             guard let feature = geometry.feature(at: index), layer.matches(feature, zoom: zoom),
                 let text = layer.textField(for: feature, zoom: zoom)
             else { continue }
@@ -189,6 +198,8 @@ private final class LayerGeometry {
     private let edgeMargin: Double
     /// Each feature as the style reads it, once asked for; nil before, `.some(nil)` for one of unknown type.
     private var features: [TileStyleFeature??]
+    /// The features by the string value of one property (`class`), made when a layer first asks.
+    private var byString: (key: StylePropertyKey, index: [String: [Int]])?
 
     init(layer: VectorTileLayer, style: MapStyle, tile: Rect) {
         self.layer = layer
@@ -199,6 +210,21 @@ private final class LayerGeometry {
         atEastEdge = tile.maxX >= Mercator.worldSize
         edgeMargin = tile.width / 16
         features = Array(repeating: nil, count: layer.features.count)
+    }
+
+    /// The features whose `key` property is one of `strings`, in the tile's order.
+    func features(with key: StylePropertyKey, in strings: Set<String>) -> [Int] {
+        if byString?.key != key {
+            var index: [String: [Int]] = [:]
+            for i in layer.features.indices {
+                if case .string(let value)? = feature(at: i)?.property(key) { index[value, default: []].append(i) }
+            }
+            byString = (key, index)
+        }
+        guard let index = byString?.index else { return [] }
+        var found: [Int] = []
+        for string in strings { found += index[string] ?? [] }
+        return found.sorted()
     }
 
     /// The feature at `index` as the style reads it; nil for a feature of unknown type.
