@@ -16,8 +16,6 @@ final class StreetLabelView: View {
     var camera = Camera(center: .zero, zoom: 1)
     /// Screen rects of the annotation views and their titles: names under them are not drawn.
     var obstacles: [Rect] = []
-    /// Each tile's names laid out at `zoom`, made once a zoom.
-    private var laidOut: (zoom: Double, byTile: [ObjectIdentifier: [StreetNameCandidate]])?
     /// The names of `tiles` in the order they are placed, kept while a pan draws the same tiles at one zoom.
     private var placingOrder: (zoom: Double, tiles: [ObjectIdentifier], candidates: [StreetNameCandidate])?
     /// What the last render drew, so an unchanged layer costs the differ nothing.
@@ -60,7 +58,6 @@ final class StreetLabelView: View {
 
     /// Lets go of the layout (a map at rest).
     func forgetRender() {
-        laidOut = nil
         placingOrder = nil
         lastDrawn = nil
         weighedBoxes = []
@@ -194,17 +191,11 @@ final class StreetLabelView: View {
         let tiles = (streets?.drawnTiles ?? []).filter { !$0.labels.isEmpty }
         let keys = tiles.map(ObjectIdentifier.init)
         if let kept = placingOrder, kept.zoom == zoom, kept.tiles == keys { return kept.candidates }
-        let byTile = laidOut?.zoom == zoom ? laidOut?.byTile ?? [:] : [:]
-        var next: [ObjectIdentifier: [StreetNameCandidate]] = [:]
+        // Each tile's names at the zoom, laid out once for every map (`StreetTile.nameLayouts`).
         var all: [StreetNameCandidate] = []
-        for (tile, key) in zip(tiles, keys) {
-            let candidates =
-                byTile[key]
-                ?? tile.nameLayouts.names(zoom: zoom, font: typeface.descriptor.id) { layOut(tile, zoom: zoom) }
-            next[key] = candidates
-            all += candidates
+        for tile in tiles {
+            all += tile.nameLayouts.names(zoom: zoom, font: typeface.descriptor.id) { layOut(tile, zoom: zoom) }
         }
-        laidOut = (zoom, next)
         let ordered = all.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)
             if x.priority != y.priority { return x.priority > y.priority }
