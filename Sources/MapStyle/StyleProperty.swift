@@ -9,7 +9,7 @@ package protocol StylePropertyValue: Sendable {
 /// constant when the style gave one (or none, for the default), so that
 /// constant properties cost a load.
 package struct StyleProperty<Value: StylePropertyValue>: Sendable {
-    private let expression: StyleExpression?
+    let expression: StyleExpression?
     private let constant: Value?
     private let fallback: Value?
 

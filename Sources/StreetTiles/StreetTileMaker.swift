@@ -70,7 +70,7 @@ struct StreetTileMaker {
                     Point(x: area.minX, y: area.minY),
                 ]
                 let paint = StyleLayerPaint(
-                    shared: shared, feature: TileStyleFeature(geometryType: .polygon, featureID: .null, values: []))
+                    shared: shared, feature: TileStyleFeature(geometryType: .polygon, featureID: .null))
                 items.append(StreetTile.Item(itemID: ItemID.next(), path: path([ring]), paint: paint))
             case .fill, .line:
                 guard let name = styleLayer.sourceLayer, let geometry = sourceLayers[name] else { continue }
@@ -91,27 +91,41 @@ struct StreetTileMaker {
     }
 
     /// The layer's features in `geometry` that it takes, one item for each paint they share, in first-seen order.
+    /// A paint is worked out once for each distinct set of the feature values it reads (a road layer's
+    /// usually reads none, so once a layer), and features that read alike are painted alike at every zoom.
     private func groups(of shared: SharedStyleLayer, in geometry: LayerGeometry, zoom: Double) -> [StreetTile.Item] {
         let layer = shared.layer
-        var order: [ItemProperties] = []
-        var groups: [ItemProperties: (paint: StyleLayerPaint, rings: [[Point]])] = [:]
-        for index in candidates(of: layer, in: geometry) {
+        var groups: [(paint: StyleLayerPaint, rings: [[Point]])] = []
+        var groupOfPaint: [ItemProperties: Int] = [:]
+        var groupOfInputs: [FeatureInputs: Int] = [:]
+        var onlyGroup: Int?
+        let readsNothing = shared.paintReads.isEmpty
+        func group(for feature: TileStyleFeature) -> Int {
+            let paint = StyleLayerPaint(shared: shared, feature: feature)
+            let key = paint.properties(zoom: zoom)
+            if let known = groupOfPaint[key] { return known }
+            groups.append((paint, []))
+            groupOfPaint[key] = groups.count - 1
+            return groups.count - 1
+        }
+        for index in candidates(of: shared, in: geometry) {
             guard let feature = geometry.feature(at: index) else { continue }
             if layer.type == .fill && feature.geometryType != .polygon { continue }
             guard layer.matches(feature, zoom: zoom) else { continue }
-            let paint = StyleLayerPaint(shared: shared, feature: feature)
-            let key = paint.properties(zoom: zoom)
             let rings = geometry.rings(of: index)
             guard !rings.isEmpty else { continue }
-            if groups[key] == nil {
-                order.append(key)
-                groups[key] = (paint, rings)
+            let chosen: Int
+            if readsNothing {
+                chosen = onlyGroup ?? group(for: feature)
+                onlyGroup = chosen
             } else {
-                groups[key]?.rings += rings
+                let inputs = shared.paintReads.inputs(of: feature)
+                chosen = groupOfInputs[inputs] ?? group(for: feature)
+                groupOfInputs[inputs] = chosen
             }
+            groups[chosen].rings += rings
         }
-        return order.compactMap { key in
-            guard let group = groups[key] else { return nil }
+        return groups.map { group in
             // Past the archive's deepest zoom every point counts: the tile is all the data there is.
             let rings =
                 isOverZoomed
@@ -120,13 +134,16 @@ struct StreetTileMaker {
         }
     }
 
-    /// The features of `geometry` that `layer`'s filter may take, in the tile's order: where the filter
-    /// names the classes it draws (a road layer's), those alone; the filter still decides each of them.
-    private func candidates(of layer: StyleLayer, in geometry: LayerGeometry) -> [Int] {
-        guard let key = style.propertyKey(named: "class"), let wanted = layer.filter?.requiredStrings(for: key) else {
-            return Array(geometry.layer.features.indices)
+    /// The features of `geometry` that the layer's filter may take, in the tile's order: where the filter
+    /// pins properties to sets of strings (a road layer's classes, a tunnel's `brunnel`), those with one
+    /// of them by the property that leaves fewest; the filter still decides each of them.
+    private func candidates(of shared: SharedStyleLayer, in geometry: LayerGeometry) -> [Int] {
+        var fewest: [Int]?
+        for (key, strings) in shared.narrowing {
+            let found = geometry.features(with: key, in: strings)
+            if found.count < fewest?.count ?? .max { fewest = found }
         }
-        return geometry.features(with: key, in: wanted)
+        return fewest ?? Array(geometry.layer.features.indices)
     }
 
     /// The names a symbol layer places: along its features' lines (roads,
@@ -136,7 +153,7 @@ struct StreetTileMaker {
     ) -> [StreetLabel] {
         let layer = shared.layer
         var out: [StreetLabel] = []
-        for index in candidates(of: layer, in: geometry) {
+        for index in candidates(of: shared, in: geometry) {
             guard let feature = geometry.feature(at: index), layer.matches(feature, zoom: zoom),
                 let text = layer.textField(for: feature, zoom: zoom)
             else { continue }
@@ -198,8 +215,9 @@ private final class LayerGeometry {
     private let edgeMargin: Double
     /// Each feature as the style reads it, once asked for; nil before, `.some(nil)` for one of unknown type.
     private var features: [TileStyleFeature??]
-    /// The features by the string value of one property (`class`), made when a layer first asks.
-    private var byString: (key: StylePropertyKey, index: [String: [Int]])?
+    /// The features by the string value of a property (`class`, `brunnel`), by the key's index, made when
+    /// a layer first asks.
+    private var byString: [Int: [String: [Int]]] = [:]
 
     init(layer: VectorTileLayer, style: MapStyle, tile: Rect) {
         self.layer = layer
@@ -214,17 +232,19 @@ private final class LayerGeometry {
 
     /// The features whose `key` property is one of `strings`, in the tile's order.
     func features(with key: StylePropertyKey, in strings: Set<String>) -> [Int] {
-        if byString?.key != key {
-            var index: [String: [Int]] = [:]
-            for i in layer.features.indices {
-                if case .string(let value)? = feature(at: i)?.property(key) { index[value, default: []].append(i) }
-            }
-            byString = (key, index)
-        }
-        guard let index = byString?.index else { return [] }
+        let index = byString[key.index] ?? makeIndex(key)
         var found: [Int] = []
         for string in strings { found += index[string] ?? [] }
-        return found.sorted()
+        return strings.count > 1 ? found.sorted() : found
+    }
+
+    private func makeIndex(_ key: StylePropertyKey) -> [String: [Int]] {
+        var index: [String: [Int]] = [:]
+        for i in layer.features.indices {
+            if let value = reader.string(key, at: i) { index[value, default: []].append(i) }
+        }
+        byString[key.index] = index
+        return index
     }
 
     /// The feature at `index` as the style reads it; nil for a feature of unknown type.

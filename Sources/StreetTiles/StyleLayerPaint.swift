@@ -89,8 +89,18 @@ struct StyleLabelPaint: StreetLabelPaint {
 /// reference rather than its own copy of the layer's compiled properties.
 final class SharedStyleLayer: Sendable {
     let layer: StyleLayer
+    /// What of a feature the layer's paint reads: a tile groups features equal in it without painting each.
+    let paintReads: FeatureReads
+    /// The properties whose string value the filter pins to a set (a road layer's `class`, a tunnel's
+    /// `brunnel`): a tile tests only the features with one of those values, by the fewest such.
+    let narrowing: [(key: StylePropertyKey, strings: Set<String>)]
 
     init(_ layer: StyleLayer) {
         self.layer = layer
+        paintReads = layer.paintReads
+        let filter = layer.filter
+        narrowing = (filter?.reads.keys ?? []).compactMap { key in
+            filter?.requiredStrings(for: key).map { (key, $0) }
+        }
     }
 }

@@ -1,36 +1,61 @@
 import MapStyle
 import VectorTiles
 
-/// A tile's feature as a style reads it: its properties in an array by the
-/// style's key index, filled once from the tile layer's tag tables, so a
-/// filter or a paint expression reads a property without hashing its name.
+/// A tile's feature as a style reads it: its own tags, read through its
+/// layer's tables matched to the style's keys once, so a filter or a paint
+/// expression reads a property without hashing its name, and making one
+/// allocates nothing.
 struct TileStyleFeature: StyleFeature, Sendable {
     var geometryType: StyleGeometryType
     var featureID: StyleValue
-    /// By `StylePropertyKey.index`; nil where the feature lacks the property.
-    var values: [StyleValue?]
+    /// (key, value) indexes into `table`, as the tile lists them.
+    private let tags: [(key: UInt32, value: UInt32)]
+    private let table: TileStyleTable
+
+    init(
+        geometryType: StyleGeometryType, featureID: StyleValue, tags: [(key: UInt32, value: UInt32)] = [],
+        table: TileStyleTable = .empty
+    ) {
+        self.geometryType = geometryType
+        self.featureID = featureID
+        self.tags = tags
+        self.table = table
+    }
 
     func property(_ key: StylePropertyKey) -> StyleValue? {
-        key.index < values.count ? values[key.index] : nil
+        // A feature has a handful of tags: a scan beats any index built for it.
+        for tag in tags where table.styleIndexes[Int(tag.key)] == key.index {
+            return table.values[Int(tag.value)]
+        }
+        return nil
     }
 }
 
-/// Turns one tile layer's features into `TileStyleFeature`s for a style:
-/// the layer's key table is matched to the style's keys once, and keys the
-/// style never reads are left out.
+/// One tile layer's key and value tables as a style reads them, shared by
+/// the layer's features: each key's style index (-1 for a key the style
+/// never reads) and each value converted once.
+final class TileStyleTable: Sendable {
+    let styleIndexes: [Int]
+    let values: [StyleValue]
+
+    init(styleIndexes: [Int], values: [StyleValue]) {
+        self.styleIndexes = styleIndexes
+        self.values = values
+    }
+
+    static let empty = TileStyleTable(styleIndexes: [], values: [])
+}
+
+/// Turns one tile layer's features into `TileStyleFeature`s for a style.
 struct TileFeatureReader {
     private let layer: VectorTileLayer
-    /// The style key index of each of the layer's keys, -1 for one the style does not read.
-    private let styleIndexes: [Int]
-    private let keyCount: Int
-    /// The layer's values as the style compares them, converted once.
-    private let values: [StyleValue]
+    private let table: TileStyleTable
 
     init(layer: VectorTileLayer, style: MapStyle) {
         self.layer = layer
-        styleIndexes = layer.keys.map { style.propertyKey(named: $0)?.index ?? -1 }
-        keyCount = style.propertyKeys.count
-        values = layer.values.map(Self.styleValue)
+        table = TileStyleTable(
+            styleIndexes: layer.keys.map { style.propertyKey(named: $0)?.index ?? -1 },
+            values: layer.values.map(Self.styleValue))
     }
 
     /// The feature as the style sees it; nil for a feature of unknown type.
@@ -43,13 +68,17 @@ struct TileFeatureReader {
         case .point: type = .point
         case .unknown: return nil
         }
-        var properties = [StyleValue?](repeating: nil, count: keyCount)
-        for tag in feature.tags {
-            let styleIndex = styleIndexes[Int(tag.key)]
-            if styleIndex >= 0 { properties[styleIndex] = values[Int(tag.value)] }
-        }
         let id: StyleValue = feature.id.map { .number(Double($0)) } ?? .null
-        return TileStyleFeature(geometryType: type, featureID: id, values: properties)
+        return TileStyleFeature(geometryType: type, featureID: id, tags: feature.tags, table: table)
+    }
+
+    /// The string value of the feature's `key` property, read straight from its tags; nil when it has none.
+    func string(_ key: StylePropertyKey, at index: Int) -> String? {
+        for tag in layer.features[index].tags where table.styleIndexes[Int(tag.key)] == key.index {
+            if case .string(let s) = table.values[Int(tag.value)] { return s }
+            return nil
+        }
+        return nil
     }
 
     static func styleValue(_ value: VectorTileValue) -> StyleValue {

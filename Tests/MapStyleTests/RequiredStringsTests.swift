@@ -36,3 +36,40 @@ import Testing
         }
     }
 }
+
+/// What of a feature an expression reads, so a renderer works a paint out once for features equal in it.
+@Suite struct FeatureReadsTests {
+    func layer(_ paint: String) throws -> StyleLayer {
+        let style = try MapStyle(
+            json: Data(#"{"version": 8, "layers": [{"id": "l", "type": "line", "paint": \#(paint)}]}"#.utf8))
+        return try #require(style.layers.first)
+    }
+
+    @Test func zoomFunctionsAndConstantsReadNothing() throws {
+        let layer = try layer(
+            ##"{"line-color": "#f00", "line-width": ["interpolate", ["linear"], ["zoom"], 5, 1, 9, 3]}"##)
+        #expect(layer.paintReads.isEmpty)
+    }
+
+    @Test func theReadPropertiesIdAndTypeAreNamedOnceEach() throws {
+        let layer = try layer(
+            ##"{"line-color": ["match", ["get", "class"], "a", "#f00", "#00f"], "##
+                + #""line-width": ["case", ["==", ["geometry-type"], "Polygon"], ["get", "class"], ["get", "rank"]], "#
+                + #""line-opacity": ["coalesce", ["id"], 1]}"#)
+        let reads = layer.paintReads
+        let names = reads.keys.map(\.name)
+        #expect(Set(names) == ["class", "rank"] && names.count == 2)
+        #expect(reads.readsID && reads.readsGeometryType)
+        let a = StyleFeatureValues(
+            .lineString, id: .number(1), properties: ["class": .string("a"), "rank": .number(2)])
+        var b = a
+        b.properties["name"] = .string("not read")
+        #expect(reads.inputs(of: a) == reads.inputs(of: b), "a property the paint does not read does not count")
+        var c = a
+        c.properties["rank"] = .number(3)
+        #expect(reads.inputs(of: a) != reads.inputs(of: c))
+        #expect(
+            reads.inputs(of: a)
+                != reads.inputs(of: StyleFeatureValues(.polygon, id: .number(1), properties: a.properties)))
+    }
+}
