@@ -68,4 +68,21 @@ import ViewKit
         #expect(map.streetLabels.namesMeet([overMadrid]))
         #expect(!map.streetLabels.namesMeet([atSea]), "a corner of open sea is named by nothing")
     }
+
+    @Test func aPinMovingOntoANameHidesItAndOneMovingAtSeaChangesNoName() throws {
+        let (window, map) = makeMap(camera: Camera(center: Self.madrid, zoom: 5), baseMap: testBaseMap)
+        let pin = PointAnnotation(coordinate: Coordinate(latitude: 30, longitude: -30), title: "A long title at sea")
+        map.addAnnotation(pin)
+        let before = names(window)
+        #expect(before["Madrid"] != nil)
+        pin.coordinate = Coordinate(latitude: 31, longitude: -31)
+        map.annotationDidMove(pin)
+        #expect(names(window) == before, "a pin moving where no name is changes none")
+        pin.coordinate = Self.madrid
+        map.annotationDidMove(pin)
+        #expect(names(window)["Madrid"] == nil, "the same pin moved onto Madrid hides its name")
+        pin.coordinate = Coordinate(latitude: 30, longitude: -30)
+        map.annotationDidMove(pin)
+        #expect(names(window)["Madrid"] == before["Madrid"], "and moving off brings it back")
+    }
 }

@@ -104,9 +104,17 @@ final class StreetLabelView: View {
         let origin = Point(x: camera.center.x * k - viewport.width / 2, y: camera.center.y * k - viewport.height / 2)
         let placed: [StreetNameCandidate]
         if let kept = lastPlacement, kept.holds(zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin),
-            Self.same(obstacles, kept.obstacles, shiftedBy: kept.origin - origin)
+            let moved = movedPins(since: kept, origin: origin)
         {
             placed = kept.names
+            if !moved.isEmpty {
+                lastPlacement = Placement(
+                    zoom: kept.zoom, order: kept.order, viewport: viewport, origin: kept.origin,
+                    obstacles: obstacles.map {
+                        $0.offsetBy(dx: origin.x - kept.origin.x, dy: origin.y - kept.origin.y)
+                    },
+                    names: kept.names)
+            }
         } else {
             placed = place(ordered, viewport: viewport)
             lastPlacement = Placement(
@@ -164,16 +172,26 @@ final class StreetLabelView: View {
         return placed
     }
 
-    /// Whether `a` are `b` moved by `shift` (screen px), as pins anchored to the world are after a pan.
-    private static func same(_ a: [Rect], _ b: [Rect], shiftedBy shift: Point) -> Bool {
-        guard a.count == b.count else { return false }
-        for (x, y) in zip(a, b) {
-            let moved = y.offsetBy(dx: shift.x, dy: shift.y)
-            guard abs(x.minX - moved.minX) < 0.01, abs(x.minY - moved.minY) < 0.01, abs(x.width - moved.width) < 0.01,
-                abs(x.height - moved.height) < 0.01
-            else { return false }
+    /// The pins (their rects on the placement's screen, before and after) that moved on the map since
+    /// `kept` was placed, when none of them touches a name it weighed: a name is left out for a pin only
+    /// where one covers it, so the same names stand. Nil when one does, or pins came or went: place again.
+    /// Live pins move every frame, and most move where no name is.
+    private func movedPins(since kept: Placement, origin: Point) -> [Rect]? {
+        guard obstacles.count == kept.obstacles.count else { return nil }
+        let shift = origin - kept.origin
+        var moved: [Rect] = []
+        for (now, then) in zip(obstacles, kept.obstacles) {
+            let now = now.offsetBy(dx: shift.x, dy: shift.y)
+            if abs(now.minX - then.minX) < 0.01, abs(now.minY - then.minY) < 0.01, abs(now.width - then.width) < 0.01,
+                abs(now.height - then.height) < 0.01
+            {
+                continue
+            }
+            moved.append(now)
+            moved.append(then)
         }
-        return true
+        if moved.isEmpty { return moved }
+        return weighedBoxes.contains { box in moved.contains { $0.intersects(box) } } ? nil : moved
     }
 
     /// `point` in the copy of the world nearest the camera: the layer repeats in every copy, and a
