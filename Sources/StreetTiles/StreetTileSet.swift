@@ -26,6 +26,10 @@ package final class StreetTileSet: StreetTileSource {
     let cache: StreetTileCache
     package let attributions: [MapCredit]
     package let backgroundColor: Color
+    /// Whether the map paints the background once under the tiles (`ground(zoom:)`): the bottom
+    /// archive covers the world, so no tile needs to paint its own square of it.
+    let groundIsPaintedOnce: Bool
+    private let backgroundLayer: StyleLayer?
 
     /// The most bytes of paths the made tiles keep, by default: some
     /// hundreds of city tiles at the deepest zooms.
@@ -54,8 +58,10 @@ package final class StreetTileSet: StreetTileSource {
         layers = style.layers.map(SharedStyleLayer.init)
         cache = StreetTileCache(byteLimit: byteLimit)
         attributions = credits
-        backgroundColor =
-            style.layers.first { $0.type == .background }.map { $0.backgroundColor(zoom: 0) } ?? Color(hex: 0xF2EFE6)
+        backgroundLayer = style.layers.first { $0.type == .background }
+        backgroundColor = backgroundLayer.map { $0.backgroundColor(zoom: 0) } ?? Color(hex: 0xF2EFE6)
+        let bottom = self.archives.first?.coverage ?? .zero
+        groundIsPaintedOnce = bottom.width >= Mercator.worldSize * 0.999 && bottom.height >= Mercator.worldSize * 0.99
     }
 
     /// Opens the archives at `paths` and draws them in MapWire's light style.
@@ -90,13 +96,29 @@ package final class StreetTileSet: StreetTileSource {
         for key in keys(covering: rect, zoom: zoom) {
             let archive = archives[key.archive]
             let tile = cache.tile(key) { make(key, from: archive, index: key.archive) }
-            if !tile.items.isEmpty { found.append(tile) }
+            if !tile.items.isEmpty || !tile.labels.isEmpty { found.append(tile) }
         }
         return found
     }
 
+    package func ground(zoom: Double) -> Color? {
+        guard groundIsPaintedOnce, let layer = backgroundLayer, layer.isVisible(atZoom: zoom) else { return nil }
+        let color = layer.backgroundColor(zoom: zoom)
+        return color.withAlpha(color.alpha * min(max(layer.backgroundOpacity(zoom: zoom), 0), 1))
+    }
+
     package func tilesKey(covering rect: Rect, zoom: Double) -> [Int]? {
-        keys(covering: rect, zoom: zoom).flatMap { [$0.archive, $0.z, $0.x, $0.y, $0.level] }
+        let keys = keys(covering: rect, zoom: zoom)
+        var name: [Int] = []
+        name.reserveCapacity(keys.count * 5)
+        for key in keys {
+            name.append(key.archive)
+            name.append(key.z)
+            name.append(key.x)
+            name.append(key.y)
+            name.append(key.level)
+        }
+        return name
     }
 
     /// The tiles `tiles(covering:zoom:)` draws, named; no lock taken.
@@ -128,11 +150,12 @@ package final class StreetTileSet: StreetTileSource {
         let isBottom = index == 0
         let maker = StreetTileMaker(
             style: style, layers: layers, z: key.z, x: key.x, y: key.y, level: key.level, coverage: archive.coverage,
-            paintsBackground: isBottom, credits: archive.credits, archive: index)
+            paintsBackground: isBottom && !groundIsPaintedOnce, credits: archive.credits, archive: index)
         guard let bytes = try? archive.archive.tile(z: key.z, x: key.x, y: key.y),
             let tile = try? VectorTile(decoding: bytes)
         else {
-            // A bottom archive's missing tile is land (the sea is drawn, not the land): the background shows.
+            // A bottom archive's missing tile is land (the sea is drawn, not the land): the background shows,
+            // the tile's own or the ground the map paints once.
             return isBottom
                 ? maker.make(nil) : StreetTile(clip: maker.clip, items: [], credits: archive.credits, archive: index)
         }

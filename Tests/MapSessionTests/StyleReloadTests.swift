@@ -36,8 +36,9 @@ import Testing
         return (service, file)
     }
 
+    /// The fills of the tiles' paths and of plain rects: the map paints the ground under the world's tiles as one.
     func streetFills(_ h: SessionHarness) -> Set<Color> {
-        Set(h.replica.items.values.filter { $0.kind == .worldPath }.compactMap(\.properties.fill))
+        Set(h.replica.items.values.filter { $0.kind == .worldPath || $0.kind == .rect }.compactMap(\.properties.fill))
     }
 
     @Test func aStyleFileAppliesToEveryTabAndItsGroundPicksTheLook() throws {

@@ -46,8 +46,9 @@ struct LightTabsApp: MapApp {
     }
 
     /// The fills of the street tiles' paths on the replica.
+    /// The fills of the tiles' paths and of plain rects: the map paints the ground under the world's tiles as one.
     func streetFills(_ h: SessionHarness) -> Set<Color> {
-        Set(h.replica.items.values.filter { $0.kind == .worldPath }.compactMap(\.properties.fill))
+        Set(h.replica.items.values.filter { $0.kind == .worldPath || $0.kind == .rect }.compactMap(\.properties.fill))
     }
 
     @Test func theRulesPutAForcedStyleFirstThenTheAppThenTheURLThenTheBrowser() {

@@ -16,7 +16,7 @@ extension MapView {
     /// are left out.
     func overlayFrames(excluding excluded: View) -> [Rect] {
         subviews.compactMap { v in
-            guard v !== excluded, v !== annotationContainer, v !== calloutContainer,
+            guard v !== excluded, v !== annotationContainer, v !== calloutContainer, v !== groundView,
                 !(v is OverlayLayerView), !(v is StreetLayerView), !(v is StreetLabelView), !v.isHidden,
                 v.worldAnchor == nil
             else { return nil }

@@ -6,12 +6,18 @@ extension MapView {
     /// base map's (`init(frame:fonts:baseMap:camera:)`); nil draws none.
     package var streets: StreetTileSource? {
         get { streetLayer.source }
-        set { streetLayer.source = newValue }
+        set {
+            streetLayer.source = newValue
+            creditedTiles = nil
+        }
     }
 
     /// The credits of the archives whose tiles are near the screen, in the source's order.
     func updateStreetAttributions() {
         let tiles = streetLayer.prepare()
+        // A pan over the same tiles credits the same archives.
+        if let last = creditedTiles, last.elementsEqual(tiles, by: ===) { return }
+        creditedTiles = tiles
         var credits: [MapCredit] = []
         if let all = streets?.attributions, !tiles.isEmpty {
             var shown = Set<Int>()

@@ -49,6 +49,9 @@ open class MapView: View, CursorProviding {
     package let baseMap: BaseMap?
     /// The map's tiles: land, water, borders and streets, under the overlays (MapView+Streets.swift).
     let streetLayer = StreetLayerView()
+    /// The style's background under the tiles, painted once for the screen when the tiles leave it to
+    /// the map (`StreetTileSource.ground(zoom:)`), rather than once under each tile.
+    package let groundView = View()
     /// The overlays over the tiles' land, water and roads, under their names (MapView+Overlays.swift).
     let overlaysAboveRoads = OverlayLayerView()
     /// The tiles' names: places, roads, water, over the overlays above roads.
@@ -118,6 +121,8 @@ open class MapView: View, CursorProviding {
     /// and the last city-name check (MapView+GlidePatch.swift).
     var collisionReach: Rect?
     var drawnReach: Rect?
+    /// The tiles the attribution last credited (MapView+Streets.swift).
+    var creditedTiles: [StreetTile]?
     /// Collision passes skipped for glides that met nothing, since the start (tests count them).
     package internal(set) var collisionPassesSkipped = 0
     /// Clustering groups and live clusters (MapView+Clustering.swift).
@@ -140,6 +145,8 @@ open class MapView: View, CursorProviding {
         controls = MapControls(fonts: fonts)
         super.init(frame: frame)
         streetLayer.source = baseMap?.tiles
+        groundView.isUserInteractionEnabled = false
+        addSubview(groundView)
         addSubview(streetLayer)
         addSubview(overlaysAboveRoads)
         addSubview(streetLabels)
@@ -314,6 +321,7 @@ open class MapView: View, CursorProviding {
         overlaysAboveLabels.forgetRender()
         streetLayer.forgetRender()
         streetLabels.forgetRender()
+        creditedTiles = nil
         controls.forgetPlacement()
     }
 
@@ -328,6 +336,9 @@ open class MapView: View, CursorProviding {
         }
         streetLayer.camera = camera
         streetLayer.frame = bounds
+        groundView.frame = bounds
+        let ground = streets?.ground(zoom: camera.zoom) ?? .clear
+        if groundView.backgroundColor != ground { groundView.backgroundColor = ground }
         updateStreetAttributions()
         noteClusterLevel()
         layoutAnnotationViews()
@@ -387,6 +398,8 @@ open class MapView: View, CursorProviding {
     /// overlays, never the base map.
     open override func visibleSubviewsForFocus() -> [View] {
         // Pins, the callout, then any overlay an app adds (a toolbar); never the base map.
-        subviews.filter { !($0 is OverlayLayerView) && !($0 is StreetLayerView) && !($0 is StreetLabelView) }
+        subviews.filter {
+            $0 !== groundView && !($0 is OverlayLayerView) && !($0 is StreetLayerView) && !($0 is StreetLabelView)
+        }
     }
 }

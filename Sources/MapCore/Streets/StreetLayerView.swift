@@ -117,9 +117,10 @@ final class StreetLayerView: View {
             items = drawings(of: tiles, zoom: zoom)
             made = (zoom, tiles, items)
         }
-        for item in items {
-            context.use(item.path)
-            context.scene.append(item.itemID, parent: id, kind: .worldPath, item.properties)
+        // By index: a copy of each drawing retained its path and properties once more, every frame.
+        for i in items.indices {
+            context.use(items[i].path)
+            context.scene.append(items[i].itemID, parent: id, kind: .worldPath, items[i].properties)
         }
         // The items depend only on the tiles and the zoom: most pans draw the same ones.
         let drawn = (

@@ -24,10 +24,15 @@ package protocol StreetTileSource: AnyObject, Sendable {
     /// lock: the same name, the same tiles, so a pan that stays over them asks
     /// for none. Nil where the source has no such name.
     func tilesKey(covering rect: Rect, zoom: Double) -> [Int]?
+    /// The style's background at `zoom` where the source leaves it to the map to paint once under every
+    /// tile (its bottom archive covers the world), rather than each tile under itself; nil otherwise,
+    /// and where the style paints none at `zoom`.
+    func ground(zoom: Double) -> Color?
 }
 
 extension StreetTileSource {
     package func tilesKey(covering rect: Rect, zoom: Double) -> [Int]? { nil }
+    package func ground(zoom: Double) -> Color? { nil }
 }
 
 /// How one style layer paints its features in a tile, asked at the camera's
