@@ -99,7 +99,12 @@ struct StreetTileMaker {
         var groupOfPaint: [ItemProperties: Int] = [:]
         var groupOfInputs: [FeatureInputs: Int] = [:]
         var onlyGroup: Int?
-        let readsNothing = shared.paintReads.isEmpty
+        let reads = shared.paintReads
+        let readsNothing = reads.isEmpty
+        // A paint that reads one property (a landuse's `class`): its groups by the value's place in the
+        // layer's table, an array read rather than a hash of the value.
+        let onlyKey = reads.keys.count == 1 && !reads.readsID && !reads.readsGeometryType ? reads.keys[0] : nil
+        var groupOfValue: [Int] = []
         func group(for feature: TileStyleFeature) -> Int {
             let paint = StyleLayerPaint(shared: shared, feature: feature)
             let key = paint.properties(zoom: zoom)
@@ -118,8 +123,13 @@ struct StreetTileMaker {
             if readsNothing {
                 chosen = onlyGroup ?? group(for: feature)
                 onlyGroup = chosen
+            } else if let onlyKey {
+                if groupOfValue.isEmpty { groupOfValue = Array(repeating: -1, count: feature.valueCount + 1) }
+                let slot = feature.valueIndex(onlyKey) + 1
+                chosen = groupOfValue[slot] >= 0 ? groupOfValue[slot] : group(for: feature)
+                groupOfValue[slot] = chosen
             } else {
-                let inputs = shared.paintReads.inputs(of: feature)
+                let inputs = reads.inputs(of: feature)
                 chosen = groupOfInputs[inputs] ?? group(for: feature)
                 groupOfInputs[inputs] = chosen
             }
@@ -209,7 +219,7 @@ private final class LayerGeometry {
     private let reader: TileFeatureReader
     private let origin: Point
     private let scale: Double
-    private var decoded: [Int: [[Point]]] = [:]
+    private var decoded: [[[Point]]?]
     /// Whether the tile's west or east side is the world's (180°), and how far data there is carried past it.
     private let atWestEdge: Bool, atEastEdge: Bool
     private let edgeMargin: Double
@@ -228,6 +238,7 @@ private final class LayerGeometry {
         atEastEdge = tile.maxX >= Mercator.worldSize
         edgeMargin = tile.width / 16
         features = Array(repeating: nil, count: layer.features.count)
+        decoded = Array(repeating: nil, count: layer.features.count)
     }
 
     /// The features whose `key` property is one of `strings`, in the tile's order.
@@ -259,17 +270,19 @@ private final class LayerGeometry {
     /// geometry the tile gets wrong (it is left out, not the whole tile).
     func rings(of index: Int) -> [[Point]] {
         if let made = decoded[index] { return made }
-        let made: [[Point]]
+        // One loop and one array for each line or ring: a dense tile decodes thousands of features.
+        var made: [[Point]] = []
         switch try? layer.features[index].decodeGeometry() {
         case .lines(let lines):
-            made = lines.filter { $0.count > 1 }.map(world)
+            made.reserveCapacity(lines.count)
+            for line in lines where line.count > 1 { made.append(world(line, closed: false)) }
         case .polygons(let polygons):
-            made = polygons.flatMap { [$0.exterior] + $0.interiors }.filter { $0.count > 2 }.map { ring in
-                let points = world(ring)
-                return points.first == points.last ? points : points + [points[0]]
+            for polygon in polygons {
+                if polygon.exterior.count > 2 { made.append(world(polygon.exterior, closed: true)) }
+                for hole in polygon.interiors where hole.count > 2 { made.append(world(hole, closed: true)) }
             }
         case .points, .unknown, nil:
-            made = []
+            break
         }
         decoded[index] = made
         return made
@@ -278,18 +291,24 @@ private final class LayerGeometry {
     /// The feature's points, world units; empty for any other geometry.
     func points(of index: Int) -> [Point] {
         guard case .points(let points)? = try? layer.features[index].decodeGeometry() else { return [] }
-        return world(points)
+        return world(points, closed: false)
     }
 
-    private func world(_ points: [TilePoint]) -> [Point] {
-        points.map { p in
+    /// `points` in world units; a `closed` ring ends on its first point.
+    private func world(_ points: [TilePoint], closed: Bool) -> [Point] {
+        var out: [Point] = []
+        out.reserveCapacity(points.count + (closed ? 1 : 0))
+        let extent = Int32(clamping: layer.extent)
+        for p in points {
             var x = origin.x + Double(p.x) * scale
             // A tile at 180° has its data cut there (nothing lies past the world's edge), but the map
             // repeats the world: a fill that stopped at the edge would show a seam between two copies.
             // Carried past it, it is cut by the tile's square on whole pixels like any other edge.
             if atWestEdge, p.x <= 0 { x -= edgeMargin }
-            if atEastEdge, p.x >= Int32(layer.extent) { x += edgeMargin }
-            return Point(x: x, y: origin.y + Double(p.y) * scale)
+            if atEastEdge, p.x >= extent { x += edgeMargin }
+            out.append(Point(x: x, y: origin.y + Double(p.y) * scale))
         }
+        if closed, let first = out.first, first != out[out.count - 1] { out.append(first) }
+        return out
     }
 }

@@ -22,6 +22,16 @@ struct TileStyleFeature: StyleFeature, Sendable {
         self.table = table
     }
 
+    /// The place of the feature's `key` value in its layer's value table, -1 when it has none: two
+    /// features of one tile layer have equal values exactly when these are equal.
+    func valueIndex(_ key: StylePropertyKey) -> Int {
+        for tag in tags where table.styleIndexes[Int(tag.key)] == key.index { return Int(tag.value) }
+        return -1
+    }
+
+    /// The number of distinct values in the feature's layer: `valueIndex` is below it.
+    var valueCount: Int { table.values.count }
+
     func property(_ key: StylePropertyKey) -> StyleValue? {
         // A feature has a handful of tags: a scan beats any index built for it.
         for tag in tags where table.styleIndexes[Int(tag.key)] == key.index {

@@ -78,4 +78,19 @@ import VectorTiles
         #expect(drawn.count == 1)
         #expect(drawn.first.map { rings($0.item) } == expected)
     }
+
+    @Test func aPaintReadingTwoPropertiesGroupsByBoth() throws {
+        let drawn = try items(
+            color:
+                ##"["case", ["==", ["get", "brunnel"], "bridge"], "#0f0", ["==", ["get", "class"], "motorway"], "#f00", "#00f"]"##
+        )
+        let bridges = try lineCount { $0["brunnel"] == .string("bridge") }
+        let motorways = try lineCount { $0["brunnel"] != .string("bridge") && $0["class"] == .string("motorway") }
+        let others = try lineCount { $0["brunnel"] != .string("bridge") && $0["class"] != .string("motorway") }
+        #expect(bridges > 0 && motorways > 0 && others > 0)
+        #expect(drawn.count == 3)
+        for (color, count) in [(Self.green, bridges), (Self.red, motorways), (Self.blue, others)] {
+            #expect(drawn.first { $0.p.stroke.color == color }.map { rings($0.item) } == count, "\(color)")
+        }
+    }
 }

@@ -7,14 +7,28 @@ package enum ShapeSimplification {
     /// `ring` with every point dropped that lies within `tolerance` of the
     /// line between the points kept around it; the ends always stay.
     static func simplify(_ ring: [Point], tolerance: Double) -> [Point] {
+        var scratch = Scratch()
+        return simplify(ring, tolerance: tolerance, scratch: &scratch)
+    }
+
+    /// The working arrays of one simplification, kept for the next ring: a tile's thousands of short
+    /// lines would otherwise allocate them for each.
+    struct Scratch {
+        var keep: [Bool] = []
+        var spans: [(Int, Int)] = []
+    }
+
+    static func simplify(_ ring: [Point], tolerance: Double, scratch: inout Scratch) -> [Point] {
         guard ring.count > 2, tolerance > 0 else { return ring }
         let limit = tolerance * tolerance
-        var keep = [Bool](repeating: false, count: ring.count)
-        keep[0] = true
-        keep[ring.count - 1] = true
+        scratch.keep.removeAll(keepingCapacity: true)
+        scratch.keep.append(contentsOf: repeatElement(false, count: ring.count))
+        scratch.keep[0] = true
+        scratch.keep[ring.count - 1] = true
         // An explicit stack of spans rather than recursion: a route of a million points must not overflow.
-        var spans = [(0, ring.count - 1)]
-        while let (first, last) = spans.popLast() {
+        scratch.spans.removeAll(keepingCapacity: true)
+        scratch.spans.append((0, ring.count - 1))
+        while let (first, last) = scratch.spans.popLast() {
             guard last > first + 1 else { continue }
             var farthest = first
             var distance = -1.0
@@ -26,13 +40,16 @@ package enum ShapeSimplification {
                 }
             }
             guard distance > limit else { continue }
-            keep[farthest] = true
-            spans.append((first, farthest))
-            spans.append((farthest, last))
+            scratch.keep[farthest] = true
+            scratch.spans.append((first, farthest))
+            scratch.spans.append((farthest, last))
         }
+        var kept = 0
+        for flag in scratch.keep where flag { kept += 1 }
+        if kept == ring.count { return ring }
         var out: [Point] = []
-        out.reserveCapacity(ring.count / 4)
-        for i in ring.indices where keep[i] { out.append(ring[i]) }
+        out.reserveCapacity(kept)
+        for i in ring.indices where scratch.keep[i] { out.append(ring[i]) }
         return out
     }
 
@@ -44,10 +61,11 @@ package enum ShapeSimplification {
         var kept: [[Point]] = []
         var before = 0
         var after = 0
+        var scratch = Scratch()
         for ring in rings {
             before += ring.count
             if isArea, span(of: ring) < tolerance { continue }
-            let simple = simplify(ring, tolerance: tolerance)
+            let simple = simplify(ring, tolerance: tolerance, scratch: &scratch)
             after += simple.count
             kept.append(simple)
         }
