@@ -105,6 +105,8 @@ struct StreetTileMaker {
         // layer's table, an array read rather than a hash of the value.
         let onlyKey = reads.keys.count == 1 && !reads.readsID && !reads.readsGeometryType ? reads.keys[0] : nil
         var groupOfValue: [Int] = []
+        var groupOfPacked: [Int: Int] = [:]
+        var filterMemo: [Int: Bool] = [:]
         func group(for feature: TileStyleFeature) -> Int {
             let paint = StyleLayerPaint(shared: shared, feature: feature)
             let key = paint.properties(zoom: zoom)
@@ -116,7 +118,7 @@ struct StreetTileMaker {
         for index in candidates(of: shared, in: geometry) {
             guard let feature = geometry.feature(at: index) else { continue }
             if layer.type == .fill && feature.geometryType != .polygon { continue }
-            guard layer.matches(feature, zoom: zoom) else { continue }
+            guard matches(feature, shared, zoom: zoom, memo: &filterMemo) else { continue }
             let rings = geometry.rings(of: index)
             guard !rings.isEmpty else { continue }
             let chosen: Int
@@ -128,6 +130,9 @@ struct StreetTileMaker {
                 let slot = feature.valueIndex(onlyKey) + 1
                 chosen = groupOfValue[slot] >= 0 ? groupOfValue[slot] : group(for: feature)
                 groupOfValue[slot] = chosen
+            } else if let packed = feature.packedInputs(reads) {
+                chosen = groupOfPacked[packed] ?? group(for: feature)
+                groupOfPacked[packed] = chosen
             } else {
                 let inputs = reads.inputs(of: feature)
                 chosen = groupOfInputs[inputs] ?? group(for: feature)
@@ -142,6 +147,21 @@ struct StreetTileMaker {
                 ? nil : ShapeSimplification.simplify(group.rings, tolerance: tolerance, isArea: layer.type == .fill)
             return StreetTile.Item(itemID: ItemID.next(), path: path(rings ?? group.rings), paint: group.paint)
         }
+    }
+
+    /// Whether the layer's filter takes `feature`, decided once for the features of a tile layer that
+    /// agree on what it reads (`memo`, by `TileStyleFeature.packedInputs`): a road layer's filter reads
+    /// a few properties of a thousand roads.
+    private func matches(
+        _ feature: TileStyleFeature, _ shared: SharedStyleLayer, zoom: Double, memo: inout [Int: Bool]
+    ) -> Bool {
+        guard let packed = feature.packedInputs(shared.filterReads) else {
+            return shared.layer.matches(feature, zoom: zoom)
+        }
+        if let known = memo[packed] { return known }
+        let taken = shared.layer.matches(feature, zoom: zoom)
+        memo[packed] = taken
+        return taken
     }
 
     /// The features of `geometry` that the layer's filter may take, in the tile's order: where the filter
@@ -163,8 +183,9 @@ struct StreetTileMaker {
     ) -> [StreetLabel] {
         let layer = shared.layer
         var out: [StreetLabel] = []
+        var filterMemo: [Int: Bool] = [:]
         for index in candidates(of: shared, in: geometry) {
-            guard let feature = geometry.feature(at: index), layer.matches(feature, zoom: zoom),
+            guard let feature = geometry.feature(at: index), matches(feature, shared, zoom: zoom, memo: &filterMemo),
                 let text = layer.textField(for: feature, zoom: zoom)
             else { continue }
             let paint = StyleLabelPaint(shared: shared, feature: feature)

@@ -94,10 +94,13 @@ final class SharedStyleLayer: Sendable {
     /// The properties whose string value the filter pins to a set (a road layer's `class`, a tunnel's
     /// `brunnel`): a tile tests only the features with one of those values, by the fewest such.
     let narrowing: [(key: StylePropertyKey, strings: Set<String>)]
+    /// What of a feature the filter reads: a tile decides it once for features equal in it.
+    let filterReads: FeatureReads
 
     init(_ layer: StyleLayer) {
         self.layer = layer
         paintReads = layer.paintReads
+        filterReads = layer.filter?.reads ?? FeatureReads()
         let filter = layer.filter
         narrowing = (filter?.reads.keys ?? []).compactMap { key in
             filter?.requiredStrings(for: key).map { (key, $0) }

@@ -32,6 +32,25 @@ struct TileStyleFeature: StyleFeature, Sendable {
     /// The number of distinct values in the feature's layer: `valueIndex` is below it.
     var valueCount: Int { table.values.count }
 
+    /// One number for what `reads` reads of the feature: two features of one tile layer get the same
+    /// number exactly when they agree on it. Nil when it reads the id, or the number would not fit.
+    func packedInputs(_ reads: FeatureReads) -> Int? {
+        guard !reads.readsID else { return nil }
+        let radix = table.values.count + 1
+        var packed = 0
+        for key in reads.keys {
+            let (scaled, overflow) = packed.multipliedReportingOverflow(by: radix)
+            guard !overflow else { return nil }
+            packed = scaled + valueIndex(key) + 1
+        }
+        if reads.readsGeometryType {
+            let (scaled, overflow) = packed.multipliedReportingOverflow(by: 4)
+            guard !overflow else { return nil }
+            packed = scaled + Int(geometryType.rawValue)
+        }
+        return packed
+    }
+
     func property(_ key: StylePropertyKey) -> StyleValue? {
         // A feature has a handful of tags: a scan beats any index built for it.
         for tag in tags where table.styleIndexes[Int(tag.key)] == key.index {
