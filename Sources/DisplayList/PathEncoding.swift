@@ -21,11 +21,12 @@ extension PathResource {
         Self.varint(UInt32(rings.count), into: &data)
         var last = (x: Int64(0), y: Int64(0))
         var ring: [(Int64, Int64)] = []
+        let (originX, originY) = (Double(origin.x), Double(origin.y))
         for points in rings {
             ring.removeAll(keepingCapacity: true)
             for p in points {
-                let x = Int64(((Double(Self.unit(p.x)) - Double(origin.x)) / step).rounded())
-                let y = Int64(((Double(Self.unit(p.y)) - Double(origin.y)) / step).rounded())
+                let x = Self.rounded((Double(Self.unit(p.x)) - originX) / step)
+                let y = Self.rounded((Double(Self.unit(p.y)) - originY) / step)
                 if let previous = ring.last, previous == (x, y) { continue }
                 ring.append((x, y))
             }
@@ -41,7 +42,16 @@ extension PathResource {
 
     private static func unit(_ v: Double) -> Int32 {
         guard v.isFinite else { return 0 }
-        return Int32(clamping: Int64(v.rounded()))
+        return Int32(clamping: rounded(min(max(v, -0x1p40), 0x1p40)))
+    }
+
+    /// `v.rounded()` (half away from zero), exactly, for `v` within ±2^52: truncated, then moved by the
+    /// part cut off. Without SSE4.1, `rounded()` is a call into libm, and a path rounds two numbers a point.
+    @inline(__always)
+    static func rounded(_ v: Double) -> Int64 {
+        let whole = Int64(v)
+        let cut = v - Double(whole)
+        return cut >= 0.5 ? whole + 1 : (cut <= -0.5 ? whole - 1 : whole)
     }
 
     private static func varint(_ value: UInt32, into data: inout [UInt8]) {

@@ -13,6 +13,8 @@ package struct StreetTileMaking {
     let style: MapStyle
     let layers: [SharedStyleLayer]
     let coverage: Rect
+    /// The tile layers the style draws from, as `StreetTileSet` decodes them.
+    let sourceLayers: Set<String>
     /// The zooms the archive holds tiles at.
     package let zooms: ClosedRange<Int>
 
@@ -21,6 +23,7 @@ package struct StreetTileMaking {
         archive = try TileArchives.open(path: path)
         style = try MapStyle.builtIn(.light)
         layers = style.layers.map(SharedStyleLayer.init)
+        sourceLayers = Set(style.layers.compactMap(\.sourceLayer))
         coverage = StreetTileSet.coverage(archive.metadata.bounds)
         let least = archive.metadata.minZoom ?? 0
         zooms = least...max(least, archive.metadata.maxZoom ?? 14)
@@ -35,7 +38,9 @@ package struct StreetTileMaking {
     /// next level past the archive's deepest zoom draws its tiles over-zoomed);
     /// nil when the archive has no such tile or cannot read it.
     package func make(z: Int, x: Int, y: Int, level: Int) -> StreetTile? {
-        guard let bytes = try? archive.tile(z: z, x: x, y: y), let tile = try? VectorTile(decoding: bytes) else {
+        guard let bytes = try? archive.tile(z: z, x: x, y: y),
+            let tile = try? VectorTile(decoding: bytes, only: sourceLayers)
+        else {
             return nil
         }
         let maker = StreetTileMaker(

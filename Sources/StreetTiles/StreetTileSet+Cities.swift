@@ -14,7 +14,7 @@ extension StreetTileSet {
         for y in 0..<count {
             for x in 0..<count {
                 guard let bytes = try? world.archive.tile(z: zoom, x: x, y: y),
-                    let layer = (try? VectorTile(decoding: bytes))?.layer(named: "place")
+                    let layer = (try? VectorTile(decoding: bytes, only: ["place"]))?.layer(named: "place")
                 else { continue }
                 let size = Mercator.worldSize / Double(count)
                 let scale = size / Double(layer.extent)

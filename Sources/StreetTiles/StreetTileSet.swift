@@ -29,6 +29,8 @@ package final class StreetTileSet: StreetTileSource {
     /// Whether the map paints the background once under the tiles (`ground(zoom:)`): the bottom
     /// archive covers the world, so no tile needs to paint its own square of it.
     let groundIsPaintedOnce: Bool
+    /// The tile layers the style draws from: a tile's others are not decoded.
+    let sourceLayers: Set<String>
     private let backgroundLayer: StyleLayer?
 
     /// The most bytes of paths the made tiles keep, by default: some
@@ -59,6 +61,7 @@ package final class StreetTileSet: StreetTileSource {
         cache = StreetTileCache(byteLimit: byteLimit)
         attributions = credits
         backgroundLayer = style.layers.first { $0.type == .background }
+        sourceLayers = Set(style.layers.compactMap(\.sourceLayer))
         backgroundColor = backgroundLayer.map { $0.backgroundColor(zoom: 0) } ?? Color(hex: 0xF2EFE6)
         let bottom = self.archives.first?.coverage ?? .zero
         groundIsPaintedOnce = bottom.width >= Mercator.worldSize * 0.999 && bottom.height >= Mercator.worldSize * 0.99
@@ -152,7 +155,7 @@ package final class StreetTileSet: StreetTileSource {
             style: style, layers: layers, z: key.z, x: key.x, y: key.y, level: key.level, coverage: archive.coverage,
             paintsBackground: isBottom && !groundIsPaintedOnce, credits: archive.credits, archive: index)
         guard let bytes = try? archive.archive.tile(z: key.z, x: key.x, y: key.y),
-            let tile = try? VectorTile(decoding: bytes)
+            let tile = try? VectorTile(decoding: bytes, only: sourceLayers)
         else {
             // A bottom archive's missing tile is land (the sea is drawn, not the land): the background shows,
             // the tile's own or the ground the map paints once.

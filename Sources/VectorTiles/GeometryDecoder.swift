@@ -99,11 +99,14 @@ enum GeometryDecoder {
         let move = try cursor.command()
         guard move.id == moveTo else { throw .unexpectedCommand(move.id, offset: move.offset) }
         guard move.count == 1 else { throw .invalidCommandCount(move.count, offset: move.offset) }
-        var path = [try cursor.advance()]
+        let start = try cursor.advance()
         let line = try cursor.command()
         guard line.id == lineTo else { throw .unexpectedCommand(line.id, offset: line.offset) }
         guard line.count >= minimumLineTos else { throw .invalidCommandCount(line.count, offset: line.offset) }
+        // Sized once: an array of the first point alone grew again for the rest.
+        var path: [TilePoint] = []
         path.reserveCapacity(1 + Int(line.count))
+        path.append(start)
         for _ in 0..<line.count { path.append(try cursor.advance()) }
         return path
     }

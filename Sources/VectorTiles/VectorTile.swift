@@ -8,7 +8,9 @@ package struct VectorTile: Sendable {
     package let layers: [VectorTileLayer]
 
     /// Decodes `bytes` (already inflated; see `Gzip`). Throws on anything malformed, never traps.
-    package init(decoding bytes: [UInt8]) throws(VectorTileError) {
+    /// With `only`, a layer named otherwise is skipped unread: a style that draws no house numbers
+    /// pays nothing for a city tile's thousand of them.
+    package init(decoding bytes: [UInt8], only wanted: Set<String>? = nil) throws(VectorTileError) {
         let decoded: Result<[VectorTileLayer], VectorTileError> = bytes.withUnsafeBytes { buffer in
             var reader = ProtobufReader(buffer, range: 0..<buffer.count)
             var layers: [VectorTileLayer] = []
@@ -22,6 +24,10 @@ package struct VectorTile: Sendable {
                     }
                     try reader.expect(.lengthDelimited, got: wireType, field: field, at: start)
                     let range = try reader.readLengthDelimited()
+                    if let wanted {
+                        var peek = ProtobufReader(buffer, range: range)
+                        if let name = try VectorTileLayer.name(&peek), !wanted.contains(name) { continue }
+                    }
                     var layerReader = ProtobufReader(buffer, range: range)
                     layers.append(try VectorTileLayer.decode(&layerReader, source: bytes))
                 }

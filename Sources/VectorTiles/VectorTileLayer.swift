@@ -66,6 +66,21 @@ package struct VectorTileLayer: Sendable {
             features: features)
     }
 
+    /// The layer's name, read past its other fields without decoding them; nil when it has none.
+    static func name(_ reader: inout ProtobufReader) throws(VectorTileError) -> String? {
+        while !reader.isAtEnd {
+            let start = reader.offset
+            let (field, wireType) = try reader.readKey()
+            guard field == 1 else {
+                try reader.skip(field: field, wireType: wireType)
+                continue
+            }
+            try reader.expect(.lengthDelimited, got: wireType, field: field, at: start)
+            return try string(&reader)
+        }
+        return nil
+    }
+
     private static func string(_ reader: inout ProtobufReader) throws(VectorTileError) -> String {
         let range = try reader.readLengthDelimited()
         guard let text = String(validating: reader.bytes[range], as: UTF8.self) else {

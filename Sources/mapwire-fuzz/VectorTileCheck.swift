@@ -18,7 +18,15 @@ enum VectorTileCheck {
             }
             guard tileBytes.count <= inflateLimit else { fatalError("inflate passed its cap: \(tileBytes.count)") }
         }
+        // Decoding only some layers reads past the others without decoding them: it must not trap either,
+        // and it keeps exactly the named layers a full decode keeps.
+        let some = try? VectorTile(decoding: tileBytes, only: ["water", "transportation"])
         guard let tile = try? VectorTile(decoding: tileBytes) else { return }
+        if let some,
+            some.layers.map(\.name) != tile.layers.map(\.name).filter({ $0 == "water" || $0 == "transportation" })
+        {
+            fatalError("decoding some layers kept \(some.layers.map(\.name))")
+        }
         for layer in tile.layers {
             for feature in layer.features {
                 for (key, value) in feature.tags

@@ -90,6 +90,25 @@ import Testing
         #expect(layer.properties(of: layer.features[0]).map(\.value) == [.bool(true)])
     }
 
+    @Test func onlyTheNamedLayersAreDecodedAndTheOthersSkippedUnread() throws {
+        var roads = TileBuilder(name: "roads")
+        roads.feature(type: 1, geometry: [Command.moveTo(1), 10, 20])
+        // A layer whose name comes after its features, as the spec allows, and whose tags are out of range:
+        // a full decode refuses it; skipped, it is never read that far.
+        var numbers = ProtobufWriter()
+        var feature = ProtobufWriter()
+        feature.packed(2, [5, 5])
+        numbers.message(2, feature.bytes)
+        numbers.string(1, "housenumber")
+        var tile = ProtobufWriter()
+        tile.message(3, numbers.bytes)
+        let bytes = tile.bytes + roads.tile
+        #expect(throws: VectorTileError.self) { try VectorTile(decoding: bytes) }
+        let some = try VectorTile(decoding: bytes, only: ["roads", "water"])
+        #expect(some.layers.map(\.name) == ["roads"])
+        #expect(some.layers[0].features.count == 1)
+    }
+
     @Test func aLayerLengthPastTheEndThrows() {
         var builder = TileBuilder()
         builder.feature(type: 1, geometry: [Command.moveTo(1), 0, 0])
