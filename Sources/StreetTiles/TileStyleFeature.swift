@@ -8,25 +8,25 @@ import VectorTiles
 struct TileStyleFeature: StyleFeature, Sendable {
     var geometryType: StyleGeometryType
     var featureID: StyleValue
-    /// (key, value) indexes into `table`, as the tile lists them.
-    private let tags: [(key: UInt32, value: UInt32)]
+    /// Where its (key, value) index pairs are in `table.tags`, as the tile lists them.
+    private let tagStart: Int32, tagEnd: Int32
     private let table: TileStyleTable
 
     init(
-        geometryType: StyleGeometryType, featureID: StyleValue, tags: [(key: UInt32, value: UInt32)] = [],
+        geometryType: StyleGeometryType, featureID: StyleValue, tags: Range<Int> = 0..<0,
         table: TileStyleTable = .empty
     ) {
         self.geometryType = geometryType
         self.featureID = featureID
-        self.tags = tags
+        tagStart = Int32(clamping: tags.lowerBound)
+        tagEnd = Int32(clamping: tags.upperBound)
         self.table = table
     }
 
     /// The place of the feature's `key` value in its layer's value table, -1 when it has none: two
     /// features of one tile layer have equal values exactly when these are equal.
     func valueIndex(_ key: StylePropertyKey) -> Int {
-        for tag in tags where table.styleIndexes[Int(tag.key)] == key.index { return Int(tag.value) }
-        return -1
+        table.valueIndex(key, in: Int(tagStart)..<Int(tagEnd))
     }
 
     /// The number of distinct values in the feature's layer: `valueIndex` is below it.
@@ -52,11 +52,8 @@ struct TileStyleFeature: StyleFeature, Sendable {
     }
 
     func property(_ key: StylePropertyKey) -> StyleValue? {
-        // A feature has a handful of tags: a scan beats any index built for it.
-        for tag in tags where table.styleIndexes[Int(tag.key)] == key.index {
-            return table.values[Int(tag.value)]
-        }
-        return nil
+        let index = valueIndex(key)
+        return index >= 0 ? table.values[index] : nil
     }
 }
 
@@ -66,13 +63,27 @@ struct TileStyleFeature: StyleFeature, Sendable {
 final class TileStyleTable: Sendable {
     let styleIndexes: [Int]
     let values: [StyleValue]
+    /// The layer's features' tags, one after another: a key index, then a value index.
+    let tags: [UInt32]
 
-    init(styleIndexes: [Int], values: [StyleValue]) {
+    init(styleIndexes: [Int], values: [StyleValue], tags: [UInt32]) {
         self.styleIndexes = styleIndexes
         self.values = values
+        self.tags = tags
     }
 
-    static let empty = TileStyleTable(styleIndexes: [], values: [])
+    static let empty = TileStyleTable(styleIndexes: [], values: [], tags: [])
+
+    /// The value index of `key` among the tags at `range` of `tags`, -1 when they have none.
+    func valueIndex(_ key: StylePropertyKey, in range: Range<Int>) -> Int {
+        // A feature has a handful of tags: a scan beats any index built for it.
+        var i = range.lowerBound
+        while i < range.upperBound {
+            if styleIndexes[Int(tags[i])] == key.index { return Int(tags[i + 1]) }
+            i += 2
+        }
+        return -1
+    }
 }
 
 /// Turns one tile layer's features into `TileStyleFeature`s for a style.
@@ -84,7 +95,7 @@ struct TileFeatureReader {
         self.layer = layer
         table = TileStyleTable(
             styleIndexes: layer.keys.map { style.propertyKey(named: $0)?.index ?? -1 },
-            values: layer.values.map(Self.styleValue))
+            values: layer.values.map(Self.styleValue), tags: layer.tagPool)
     }
 
     /// The feature as the style sees it; nil for a feature of unknown type.
@@ -98,16 +109,14 @@ struct TileFeatureReader {
         case .unknown: return nil
         }
         let id: StyleValue = feature.id.map { .number(Double($0)) } ?? .null
-        return TileStyleFeature(geometryType: type, featureID: id, tags: feature.tags, table: table)
+        return TileStyleFeature(geometryType: type, featureID: id, tags: feature.tagRange, table: table)
     }
 
     /// The string value of the feature's `key` property, read straight from its tags; nil when it has none.
     func string(_ key: StylePropertyKey, at index: Int) -> String? {
-        for tag in layer.features[index].tags where table.styleIndexes[Int(tag.key)] == key.index {
-            if case .string(let s) = table.values[Int(tag.value)] { return s }
-            return nil
-        }
-        return nil
+        let value = table.valueIndex(key, in: layer.features[index].tagRange)
+        guard value >= 0, case .string(let s) = table.values[value] else { return nil }
+        return s
     }
 
     static func styleValue(_ value: VectorTileValue) -> StyleValue {

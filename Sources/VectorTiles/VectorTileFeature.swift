@@ -11,8 +11,10 @@ package struct VectorTileFeature: Sendable {
     /// The feature's id, when the tile gives one (the field is optional in the spec).
     package let id: UInt64?
     package let type: VectorTileGeometryType
-    /// (key index, value index) pairs into the layer's tables, checked against them when the layer was read.
-    package let tags: [(key: UInt32, value: UInt32)]
+    /// Where the feature's tags are in its layer's `tagPool`: (key index, value index) pairs into the
+    /// layer's tables, checked against them when the layer was read. One pool a layer rather than an
+    /// array a feature: a city tile has thousands of features.
+    package let tagRange: Range<Int>
     /// Where the feature's message starts in the tile, for errors about it.
     package let offset: Int
     /// The tile's bytes, shared by every feature (copy on write, never copied).
@@ -30,11 +32,13 @@ package struct VectorTileFeature: Sendable {
         }.get()
     }
 
-    static func decode(_ reader: inout ProtobufReader, source: [UInt8]) throws(VectorTileError) -> VectorTileFeature {
+    static func decode(
+        _ reader: inout ProtobufReader, source: [UInt8], tagPool tags: inout [UInt32]
+    ) throws(VectorTileError) -> VectorTileFeature {
         let featureStart = reader.offset
+        let tagStart = tags.count
         var id: UInt64?
         var type = VectorTileGeometryType.unknown
-        var tags: [(key: UInt32, value: UInt32)] = []
         var tagsPending: UInt32?
         var geometryRange = featureStart..<featureStart
         while !reader.isAtEnd {
@@ -47,8 +51,6 @@ package struct VectorTileFeature: Sendable {
             case 2 where wireType == .lengthDelimited:
                 let range = try reader.readLengthDelimited()
                 var tagReader = ProtobufReader(reader.bytes, range: range)
-                // A pair takes at least two bytes, so this bounds the growth by the input.
-                tags.reserveCapacity(tags.count + range.count / 2)
                 while !tagReader.isAtEnd {
                     try Self.appendTag(try tagReader.readVarint(), to: &tags, pending: &tagsPending, at: start)
                 }
@@ -73,15 +75,17 @@ package struct VectorTileFeature: Sendable {
         }
         guard tagsPending == nil else { throw .oddTagCount(offset: featureStart) }
         return VectorTileFeature(
-            id: id, type: type, tags: tags, offset: featureStart, source: source, geometryRange: geometryRange)
+            id: id, type: type, tagRange: tagStart..<tags.count, offset: featureStart, source: source,
+            geometryRange: geometryRange)
     }
 
     private static func appendTag(
-        _ raw: UInt64, to tags: inout [(key: UInt32, value: UInt32)], pending: inout UInt32?, at offset: Int
+        _ raw: UInt64, to tags: inout [UInt32], pending: inout UInt32?, at offset: Int
     ) throws(VectorTileError) {
         guard raw <= UInt64(UInt32.max) else { throw .tagIndexOutOfRange(offset: offset) }
         if let key = pending {
-            tags.append((key, UInt32(raw)))
+            tags.append(key)
+            tags.append(UInt32(raw))
             pending = nil
         } else {
             pending = UInt32(raw)

@@ -9,10 +9,19 @@ package struct VectorTileLayer: Sendable {
     package let keys: [String]
     package let values: [VectorTileValue]
     package let features: [VectorTileFeature]
+    /// Every feature's tags, one after another: a key index, then a value index (`tagRange`).
+    package let tagPool: [UInt32]
+
+    /// The tags of `feature`: (key index, value index) pairs into `keys` and `values`, in its order.
+    package func tags(of feature: VectorTileFeature) -> [(key: UInt32, value: UInt32)] {
+        stride(from: feature.tagRange.lowerBound, to: feature.tagRange.upperBound, by: 2).map {
+            (tagPool[$0], tagPool[$0 + 1])
+        }
+    }
 
     /// The properties of `feature` as (key, value) pairs, in the order its tags list them.
     package func properties(of feature: VectorTileFeature) -> [(key: String, value: VectorTileValue)] {
-        feature.tags.map { (keys[Int($0.key)], values[Int($0.value)]) }
+        tags(of: feature).map { (keys[Int($0.key)], values[Int($0.value)]) }
     }
 
     static func decode(_ reader: inout ProtobufReader, source: [UInt8]) throws(VectorTileError) -> VectorTileLayer {
@@ -23,6 +32,7 @@ package struct VectorTileLayer: Sendable {
         var keys: [String] = []
         var values: [VectorTileValue] = []
         var features: [VectorTileFeature] = []
+        var tagPool: [UInt32] = []
         while !reader.isAtEnd {
             let start = reader.offset
             let (field, wireType) = try reader.readKey()
@@ -34,7 +44,7 @@ package struct VectorTileLayer: Sendable {
                 try reader.expect(.lengthDelimited, got: wireType, field: field, at: start)
                 let range = try reader.readLengthDelimited()
                 var featureReader = ProtobufReader(reader.bytes, range: range)
-                features.append(try VectorTileFeature.decode(&featureReader, source: source))
+                features.append(try VectorTileFeature.decode(&featureReader, source: source, tagPool: &tagPool))
             case 3:
                 try reader.expect(.lengthDelimited, got: wireType, field: field, at: start)
                 keys.append(try Self.string(&reader))
@@ -57,13 +67,15 @@ package struct VectorTileLayer: Sendable {
         }
         guard let name else { throw .layerWithoutName(offset: layerStart) }
         // Keys and values may come after the features that use them, so tags are checked once the layer is read.
-        for feature in features
-        where feature.tags.contains(where: { Int($0.key) >= keys.count || Int($0.value) >= values.count }) {
-            throw .tagIndexOutOfRange(offset: feature.offset)
+        for feature in features {
+            for i in stride(from: feature.tagRange.lowerBound, to: feature.tagRange.upperBound, by: 2)
+            where Int(tagPool[i]) >= keys.count || Int(tagPool[i + 1]) >= values.count {
+                throw .tagIndexOutOfRange(offset: feature.offset)
+            }
         }
         return VectorTileLayer(
             name: name, version: UInt32(version), extent: UInt32(extent), keys: keys, values: values,
-            features: features)
+            features: features, tagPool: tagPool)
     }
 
     /// The layer's name, read past its other fields without decoding them; nil when it has none.

@@ -29,7 +29,7 @@ enum VectorTileCheck {
         }
         for layer in tile.layers {
             for feature in layer.features {
-                for (key, value) in feature.tags
+                for (key, value) in layer.tags(of: feature)
                 where Int(key) >= layer.keys.count || Int(value) >= layer.values.count {
                     fatalError("layer \(layer.name) kept a tag outside its tables")
                 }
