@@ -13,31 +13,64 @@ extension PathResource {
     /// its deltas then fit a byte), and a point that rounds onto the one
     /// before it is left out.
     package convenience init(rings: [[Point]], shift: UInt8 = 0) {
-        let step = Double(1 << Int(min(shift, 30)))
+        let scale = 1 / Double(1 << Int(min(shift, 30)))
         let first = rings.first { !$0.isEmpty }?.first ?? .zero
         let origin = (x: Self.unit(first.x), y: Self.unit(first.y))
-        var data: [UInt8] = []
-        data.reserveCapacity(rings.reduce(2) { $0 + 2 + $1.count * 4 })
-        Self.varint(UInt32(rings.count), into: &data)
-        var last = (x: Int64(0), y: Int64(0))
-        var ring: [(Int64, Int64)] = []
         let (originX, originY) = (Double(origin.x), Double(origin.y))
-        for points in rings {
-            ring.removeAll(keepingCapacity: true)
-            for p in points {
-                let x = Self.rounded((Double(Self.unit(p.x)) - originX) / step)
-                let y = Self.rounded((Double(Self.unit(p.y)) - originY) / step)
-                if let previous = ring.last, previous == (x, y) { continue }
-                ring.append((x, y))
+        // Written in place into room for the most it can take (a count, then two varints of at most five
+        // bytes a point), then copied out at its size: a street tile encodes thousands of short lines.
+        let most = 5 + rings.reduce(0) { $0 + 5 + $1.count * 10 }
+        let data = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: most) { buffer -> [UInt8] in
+            var at = Self.put(UInt32(rings.count), into: buffer, at: 0)
+            var last = (x: Int64(0), y: Int64(0))
+            for points in rings {
+                // The ring's count goes first, but points that round onto the one before are left out:
+                // the deltas are written after room for the largest count, then moved up to it.
+                let start = at
+                at += 5
+                var count: UInt32 = 0
+                var previous: (x: Int64, y: Int64)?
+                for p in points {
+                    let x = Self.rounded((Double(Self.unit(p.x)) - originX) * scale)
+                    let y = Self.rounded((Double(Self.unit(p.y)) - originY) * scale)
+                    if let previous, previous == (x, y) { continue }
+                    previous = (x, y)
+                    count += 1
+                    at = Self.put(Self.zigzag(x - last.x), into: buffer, at: at)
+                    at = Self.put(Self.zigzag(y - last.y), into: buffer, at: at)
+                    last = (x, y)
+                }
+                let countEnd = Self.put(count, into: buffer, at: start)
+                let deltas = at - (start + 5)
+                if countEnd < start + 5, deltas > 0 {
+                    let base = buffer.baseAddress!
+                    (base + countEnd).update(from: base + start + 5, count: deltas)
+                }
+                at = countEnd + deltas
             }
-            Self.varint(UInt32(ring.count), into: &data)
-            for (x, y) in ring {
-                Self.zigzag(x - last.x, into: &data)
-                Self.zigzag(y - last.y, into: &data)
-                last = (x, y)
-            }
+            return Array(buffer[0..<at])
         }
         self.init(id: ResourceID.next(), originX: origin.x, originY: origin.y, shift: shift, data: data)
+    }
+
+    /// Writes `value` as a varint at `at`; where the next byte goes.
+    @inline(__always)
+    private static func put(_ value: UInt32, into buffer: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
+        var v = value
+        var i = at
+        while v >= 0x80 {
+            buffer[i] = UInt8(v & 0x7F) | 0x80
+            i += 1
+            v >>= 7
+        }
+        buffer[i] = UInt8(v)
+        return i + 1
+    }
+
+    @inline(__always)
+    private static func zigzag(_ value: Int64) -> UInt32 {
+        let v = Int32(clamping: value)
+        return UInt32(bitPattern: (v << 1) ^ (v >> 31))
     }
 
     private static func unit(_ v: Double) -> Int32 {
@@ -52,20 +85,6 @@ extension PathResource {
         let whole = Int64(v)
         let cut = v - Double(whole)
         return cut >= 0.5 ? whole + 1 : (cut <= -0.5 ? whole - 1 : whole)
-    }
-
-    private static func varint(_ value: UInt32, into data: inout [UInt8]) {
-        var v = value
-        while v >= 0x80 {
-            data.append(UInt8(v & 0x7F) | 0x80)
-            v >>= 7
-        }
-        data.append(UInt8(v))
-    }
-
-    private static func zigzag(_ value: Int64, into data: inout [UInt8]) {
-        let v = Int32(clamping: value)
-        varint(UInt32(bitPattern: (v << 1) ^ (v >> 31)), into: &data)
     }
 
     /// The rings of `data` in world units, as the painter reads them: what a test checks an encoding against.
