@@ -95,7 +95,7 @@ struct StreetTileMaker {
     /// usually reads none, so once a layer), and features that read alike are painted alike at every zoom.
     private func groups(of shared: SharedStyleLayer, in geometry: LayerGeometry, zoom: Double) -> [StreetTile.Item] {
         let layer = shared.layer
-        var groups: [(paint: StyleLayerPaint, rings: [[Point]])] = []
+        var groups: [(paint: StyleLayerPaint, rings: [[Point]], features: [Int])] = []
         var groupOfPaint: [ItemProperties: Int] = [:]
         var groupOfInputs: [FeatureInputs: Int] = [:]
         var onlyGroup: Int?
@@ -111,7 +111,7 @@ struct StreetTileMaker {
             let paint = StyleLayerPaint(shared: shared, feature: feature)
             let key = paint.properties(zoom: zoom)
             if let known = groupOfPaint[key] { return known }
-            groups.append((paint, []))
+            groups.append((paint, [], []))
             groupOfPaint[key] = groups.count - 1
             return groups.count - 1
         }
@@ -139,13 +139,21 @@ struct StreetTileMaker {
                 groupOfInputs[inputs] = chosen
             }
             groups[chosen].rings += rings
+            groups[chosen].features.append(index)
         }
+        let isArea = layer.type == .fill
         return groups.map { group in
+            // A road's casing and its fill take the same roads: the second layer shares the first's path.
+            let key = LayerGeometry.PathKey(features: group.features, isArea: isArea)
+            if let made = geometry.paths[key] {
+                return StreetTile.Item(itemID: ItemID.next(), path: made, paint: group.paint)
+            }
             // Past the archive's deepest zoom every point counts: the tile is all the data there is.
             let rings =
-                isOverZoomed
-                ? nil : ShapeSimplification.simplify(group.rings, tolerance: tolerance, isArea: layer.type == .fill)
-            return StreetTile.Item(itemID: ItemID.next(), path: path(rings ?? group.rings), paint: group.paint)
+                isOverZoomed ? nil : ShapeSimplification.simplify(group.rings, tolerance: tolerance, isArea: isArea)
+            let made = path(rings ?? group.rings)
+            geometry.paths[key] = made
+            return StreetTile.Item(itemID: ItemID.next(), path: made, paint: group.paint)
         }
     }
 
@@ -246,6 +254,13 @@ private final class LayerGeometry {
     private let edgeMargin: Double
     /// Each feature as the style reads it, once asked for; nil before, `.some(nil)` for one of unknown type.
     private var features: [TileStyleFeature??]
+    /// The paths made of this layer's features, by which features and whether they are areas: layers
+    /// that draw the same features (a casing and its fill) share one path, encoded and sent once.
+    var paths: [PathKey: PathResource] = [:]
+    struct PathKey: Hashable {
+        let features: [Int]
+        let isArea: Bool
+    }
     /// The features by the string value of a property (`class`, `brunnel`), by the key's index, made when
     /// a layer first asks.
     private var byString: [Int: [String: [Int]]] = [:]

@@ -93,4 +93,34 @@ import VectorTiles
             #expect(drawn.first { $0.p.stroke.color == color }.map { rings($0.item) } == count, "\(color)")
         }
     }
+
+    @Test func aCasingAndItsFillShareOnePathCountedOnce() throws {
+        func tile(_ layers: [String]) throws -> StreetTile {
+            let json =
+                #"{"version": 8, "sources": {"openmaptiles": {"type": "vector"}}, "layers": ["#
+                + layers.joined(separator: ",") + "]}"
+            let archive = try TileArchives.open(
+                path: repoRoot.appendingPathComponent("fixtures/tiles/karhula.mbtiles").path)
+            let set = StreetTileSet(archives: [archive], style: try MapStyle(json: Data(json.utf8)))
+            let rect = tileRect(z: karhulaTile.z, x: karhulaTile.x, y: karhulaTile.y)
+            return try #require(set.tiles(covering: middle(of: rect), zoom: 14).first)
+        }
+        func layer(_ id: String, _ color: String, width: Int, filter: String = #"["==", ["get", "class"], "track"]"#)
+            -> String
+        {
+            #"{"id": "\#(id)", "type": "line", "source": "openmaptiles", "source-layer": "transportation", "#
+                + #""filter": \#(filter), "paint": {"line-color": "\#(color)", "line-width": \#(width)}}"#
+        }
+        let one = try tile([layer("casing", "#ccc", width: 6)])
+        let both = try tile([layer("casing", "#ccc", width: 6), layer("fill", "#fff", width: 4)])
+        #expect(both.items.count == 2)
+        #expect(both.items[0].path === both.items[1].path, "the same tracks: one path for both")
+        #expect(both.items[0].itemID != both.items[1].itemID)
+        #expect(both.byteCount == one.byteCount + 256, "the path's bytes count once")
+        let other = try tile([
+            layer("casing", "#ccc", width: 6),
+            layer("minor", "#fff", width: 4, filter: #"["==", ["get", "class"], "minor"]"#),
+        ])
+        #expect(other.items[0].path !== other.items[1].path, "other roads: a path of their own")
+    }
 }

@@ -84,9 +84,15 @@ package final class StreetTile: Sendable {
         self.labels = labels
         self.credits = credits
         self.archive = archive
-        // An item's id, paint and path object beside the path's bytes: a few hundred bytes.
-        byteCount =
-            items.reduce(64) { $0 + 256 + $1.path.data.count } + labels.reduce(0) { $0 + 128 + $1.pointCount * 16 }
+        // An item's id, paint and path object beside the path's bytes: a few hundred bytes. Layers that
+        // draw the same features (a casing and its fill) share a path: its bytes count once.
+        var paths = Set<ObjectIdentifier>()
+        var bytes = 64
+        for item in items {
+            bytes += 256
+            if paths.insert(ObjectIdentifier(item.path)).inserted { bytes += item.path.data.count }
+        }
+        byteCount = bytes + labels.reduce(0) { $0 + 128 + $1.pointCount * 16 }
     }
 }
 
