@@ -242,17 +242,18 @@ final class StreetLabelView: View {
                 let placement = Self.level(clusters, height: look.size, at: point)
                 out.append(
                     StreetNameCandidate(
-                        label, itemID: label.itemIDs[0], look: look, placement: placement, archive: tile.archive,
+                        label, itemID: label.firstItemID, look: look, placement: placement, archive: tile.archive,
                         font: font))
                 continue
             }
-            var ids = label.itemIDs[...]
+            var place = 0
             for line in label.lines {
                 let placed = LineLabelLayout.place(
                     clusters, height: look.size, along: line, zoom: zoom, spacing: look.spacing,
                     maxAngle: look.maxAngle)
                 for placement in placed where square.contains(placement.anchor) {
-                    guard let itemID = ids.popFirst() else { break }
+                    guard let itemID = label.itemID(place) else { break }
+                    place += 1
                     out.append(
                         StreetNameCandidate(
                             label, itemID: itemID, look: look, placement: placement, archive: tile.archive, font: font))

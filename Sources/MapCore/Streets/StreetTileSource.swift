@@ -127,9 +127,10 @@ package protocol StreetLabelPaint: Sendable {
 /// A name a tile's line carries (a road's), placed along it at each zoom,
 /// or one at a point (a place, a shop), written level and centred on it.
 package struct StreetLabel: Sendable {
-    /// The items its places on the line take, the same on every map; a
-    /// line named more often than this at a zoom shows the first ones.
-    package let itemIDs: [UInt32]
+    /// The first of the items its places on the line take, the same on every map: `places` ids in a
+    /// row from it (`itemID(_:)`); a line named more often than this at a zoom shows the first ones.
+    let firstItemID: UInt32
+    let places: Int
     package let text: String
     /// The line's pieces in the tile, world units; a point's name, one piece of one point.
     package let lines: [[Point]]
@@ -143,7 +144,8 @@ package struct StreetLabel: Sendable {
         text: String, lines: [[Point]], paint: any StreetLabelPaint, isPoint: Bool = false, priority: Int = 0,
         places: Int = 4
     ) {
-        itemIDs = (0..<(isPoint ? 1 : places)).map { _ in ItemID.next() }
+        self.places = isPoint ? 1 : places
+        firstItemID = ItemID.next(count: self.places)
         self.text = text
         self.lines = lines
         self.paint = paint
@@ -152,4 +154,9 @@ package struct StreetLabel: Sendable {
     }
 
     var pointCount: Int { lines.reduce(0) { $0 + $1.count } }
+
+    /// The item of its `place`th place on the line, from 0; nil past `places`.
+    package func itemID(_ place: Int) -> UInt32? {
+        place >= 0 && place < places ? firstItemID &+ UInt32(place) : nil
+    }
 }
