@@ -78,8 +78,10 @@ package struct VectorTileLayer: Sendable {
             features: features, tagPool: tagPool)
     }
 
-    /// The layer's name, read past its other fields without decoding them; nil when it has none.
+    /// The layer's name, read past its other fields without decoding them; nil when it has none. The
+    /// last of several names is the one a full decode keeps (a later field replaces an earlier one).
     static func name(_ reader: inout ProtobufReader) throws(VectorTileError) -> String? {
+        var name: String?
         while !reader.isAtEnd {
             let start = reader.offset
             let (field, wireType) = try reader.readKey()
@@ -88,9 +90,9 @@ package struct VectorTileLayer: Sendable {
                 continue
             }
             try reader.expect(.lengthDelimited, got: wireType, field: field, at: start)
-            return try string(&reader)
+            name = try string(&reader)
         }
-        return nil
+        return name
     }
 
     private static func string(_ reader: inout ProtobufReader) throws(VectorTileError) -> String {

@@ -109,6 +109,18 @@ import Testing
         #expect(some.layers[0].features.count == 1)
     }
 
+    @Test func aLayerNamedTwiceIsKeptByTheNameAFullDecodeGivesIt() throws {
+        // Found by the fuzzer: a later field replaces an earlier one, so the layer is "sea", not "water".
+        var layer = ProtobufWriter()
+        layer.string(1, "water")
+        layer.string(1, "sea")
+        var tile = ProtobufWriter()
+        tile.message(3, layer.bytes)
+        #expect(try VectorTile(decoding: tile.bytes).layers.map(\.name) == ["sea"])
+        #expect(try VectorTile(decoding: tile.bytes, only: ["water"]).layers.isEmpty)
+        #expect(try VectorTile(decoding: tile.bytes, only: ["sea"]).layers.map(\.name) == ["sea"])
+    }
+
     @Test func aLayerLengthPastTheEndThrows() {
         var builder = TileBuilder()
         builder.feature(type: 1, geometry: [Command.moveTo(1), 0, 0])
