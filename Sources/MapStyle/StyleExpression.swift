@@ -59,24 +59,5 @@ package indirect enum StyleExpression: Sendable {
 
     /// Whether the value can change with the feature; constant-only (zoom)
     /// expressions let the caller resolve a property once per zoom.
-    package var readsFeature: Bool {
-        switch self {
-        case .literal, .zoom: false
-        case .get, .has, .featureID, .geometryType, .token: true
-        case .not(let e), .toText(let e), .transform(_, let e): e.readsFeature
-        case .all(let es), .any(let es), .coalesce(let es), .toNumber(let es), .concat(let es),
-            .arithmetic(_, let es), .assertType(_, let es):
-            es.contains { $0.readsFeature }
-        case .compare(_, let a, let b), .contains(let a, let b): a.readsFeature || b.readsFeature
-        case .oneOf(let e, _): e.readsFeature
-        case .match(let input, _, let outputs, let fallback):
-            input.readsFeature || fallback.readsFeature || outputs.contains { $0.readsFeature }
-        case .cases(let branches, let fallback):
-            fallback.readsFeature || branches.contains { $0.condition.readsFeature || $0.output.readsFeature }
-        case .interpolate(_, let input, let stops):
-            input.readsFeature || stops.contains { $0.output.readsFeature }
-        case .step(let input, let first, let stops):
-            input.readsFeature || first.readsFeature || stops.contains { $0.output.readsFeature }
-        }
-    }
+    package var readsFeature: Bool { !reads.isEmpty }
 }

@@ -101,10 +101,6 @@ struct StreetTileMaker {
         var onlyGroup: Int?
         let reads = shared.paintReads
         let readsNothing = reads.isEmpty
-        // A paint that reads one property (a landuse's `class`): its groups by the value's place in the
-        // layer's table, an array read rather than a hash of the value.
-        let onlyKey = reads.keys.count == 1 && !reads.readsID && !reads.readsGeometryType ? reads.keys[0] : nil
-        var groupOfValue: [Int] = []
         var groupOfPacked: [Int: Int] = [:]
         var filterMemo: [Int: Bool] = [:]
         func group(for feature: TileStyleFeature) -> Int {
@@ -125,11 +121,6 @@ struct StreetTileMaker {
             if readsNothing {
                 chosen = onlyGroup ?? group(for: feature)
                 onlyGroup = chosen
-            } else if let onlyKey {
-                if groupOfValue.isEmpty { groupOfValue = Array(repeating: -1, count: feature.valueCount + 1) }
-                let slot = feature.valueIndex(onlyKey) + 1
-                chosen = groupOfValue[slot] >= 0 ? groupOfValue[slot] : group(for: feature)
-                groupOfValue[slot] = chosen
             } else if let packed = feature.packedInputs(reads) {
                 chosen = groupOfPacked[packed] ?? group(for: feature)
                 groupOfPacked[packed] = chosen

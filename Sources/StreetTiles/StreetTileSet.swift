@@ -69,6 +69,18 @@ package final class StreetTileSet: StreetTileSource {
 
     /// Opens the archives at `paths` and draws them in MapWire's light style.
     package convenience init(paths: [String]) throws(StreetTilesError) {
+        let archives = try Self.openArchives(paths: paths)
+        let style: MapStyle
+        do {
+            style = try MapStyle.builtIn(.light)
+        } catch {
+            throw .style(error)
+        }
+        self.init(archives: archives, style: style)
+    }
+
+    /// The archives at `paths`, in order; one that cannot be opened is a `StreetTilesError` naming it.
+    static func openArchives(paths: [String]) throws(StreetTilesError) -> [any TileArchive] {
         var archives: [any TileArchive] = []
         for path in paths {
             do {
@@ -77,13 +89,7 @@ package final class StreetTileSet: StreetTileSource {
                 throw .archive(path: path, error)
             }
         }
-        let style: MapStyle
-        do {
-            style = try MapStyle.builtIn(.light)
-        } catch {
-            throw .style(error)
-        }
-        self.init(archives: archives, style: style)
+        return archives
     }
 
     /// CSS px: an archive whose bounds are smaller than this on screen is

@@ -53,15 +53,7 @@ package final class StreetTileStyles: Sendable {
     /// naming it.
     package convenience init(paths: [String], customStylePath: String? = nil) throws(StreetTilesError) {
         let custom = try customStylePath.map { path throws(StreetTilesError) in try Self.readStyle(path: path) }
-        var archives: [any TileArchive] = []
-        for path in paths {
-            do {
-                archives.append(try TileArchives.open(path: path))
-            } catch {
-                throw .archive(path: path, error)
-            }
-        }
-        try self.init(archives: archives, custom: custom)
+        try self.init(archives: try StreetTileSet.openArchives(paths: paths), custom: custom)
     }
 
     /// Reads the style file at `path`; one that cannot be read or parsed is

@@ -100,10 +100,8 @@ final class SharedStyleLayer: Sendable {
     init(_ layer: StyleLayer) {
         self.layer = layer
         paintReads = layer.paintReads
-        filterReads = layer.filter?.reads ?? FeatureReads()
         let filter = layer.filter
-        narrowing = (filter?.reads.keys ?? []).compactMap { key in
-            filter?.requiredStrings(for: key).map { (key, $0) }
-        }
+        filterReads = filter?.reads ?? FeatureReads()
+        narrowing = filterReads.keys.compactMap { key in filter?.requiredStrings(for: key).map { (key, $0) } }
     }
 }

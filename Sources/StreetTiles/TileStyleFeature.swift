@@ -29,9 +29,6 @@ struct TileStyleFeature: StyleFeature, Sendable {
         table.valueIndex(key, in: Int(tagStart)..<Int(tagEnd))
     }
 
-    /// The number of distinct values in the feature's layer: `valueIndex` is below it.
-    var valueCount: Int { table.values.count }
-
     /// One number for what `reads` reads of the feature: two features of one tile layer get the same
     /// number exactly when they agree on it. Nil when it reads the id, or the number would not fit.
     func packedInputs(_ reads: FeatureReads) -> Int? {

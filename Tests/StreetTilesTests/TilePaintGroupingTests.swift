@@ -94,6 +94,20 @@ import VectorTiles
         }
     }
 
+    @Test func aPaintReadingTheIdStillGroupsByWhatElseItReads() throws {
+        // The id is no place in a value table: these features are grouped by their values themselves.
+        let drawn = try items(
+            color:
+                ##"["case", ["==", ["id"], 123456789], "#0f0", ["==", ["get", "class"], "motorway"], "#f00", "#00f"]"##)
+        #expect(drawn.count == 2)
+        #expect(
+            drawn.first { $0.p.stroke.color == Self.red }.map { rings($0.item) }
+                == (try lineCount { $0["class"] == .string("motorway") }))
+        #expect(
+            drawn.first { $0.p.stroke.color == Self.blue }.map { rings($0.item) }
+                == (try lineCount { $0["class"] != .string("motorway") }))
+    }
+
     @Test func aCasingAndItsFillShareOnePathCountedOnce() throws {
         func tile(_ layers: [String]) throws -> StreetTile {
             let json =

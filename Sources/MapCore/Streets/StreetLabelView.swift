@@ -69,8 +69,12 @@ final class StreetLabelView: View {
     /// drew, or left out for a pin over it.
     func namesMeet(_ shapes: [Rect]) -> Bool {
         guard !shapes.isEmpty else { return false }
-        let shapes = shapes.map { $0.offsetBy(dx: weighedShift.x, dy: weighedShift.y) }
-        return weighedBoxes.contains { box in shapes.contains { $0.intersects(box) } }
+        return meetsWeighedBoxes(shapes.map { $0.offsetBy(dx: weighedShift.x, dy: weighedShift.y) })
+    }
+
+    /// Whether any of `rects` (on the screen the last placement was made for) covers a box it weighed.
+    private func meetsWeighedBoxes(_ rects: [Rect]) -> Bool {
+        weighedBoxes.contains { box in rects.contains { $0.intersects(box) } }
     }
 
     /// Whether the last render would draw the same names with pins at
@@ -191,7 +195,7 @@ final class StreetLabelView: View {
             moved.append(then)
         }
         if moved.isEmpty { return moved }
-        return weighedBoxes.contains { box in moved.contains { $0.intersects(box) } } ? nil : moved
+        return meetsWeighedBoxes(moved) ? nil : moved
     }
 
     /// `point` in the copy of the world nearest the camera: the layer repeats in every copy, and a
