@@ -16,8 +16,23 @@ package struct ScenePatch: Sendable {
     /// in this order.
     package var readers: [UInt32]?
 
+    /// Children of `parent` whose only change is their anchor and its
+    /// glide (a live pin's move), with nothing of theirs in `scene`.
+    package var anchors: [MovedAnchor] = []
+
     package init(parent: UInt32) {
         self.parent = parent
+    }
+}
+
+/// An item's new anchor and glide, all that changed in it and its subtree.
+package struct MovedAnchor: Sendable {
+    package var item: UInt32
+    package var anchor: WorldAnchor?
+    package var glideMilliseconds: UInt16
+
+    package init(item: UInt32, anchor: WorldAnchor?, glideMilliseconds: UInt16) {
+        (self.item, self.anchor, self.glideMilliseconds) = (item, anchor, glideMilliseconds)
     }
 }
 
@@ -40,6 +55,14 @@ extension SceneDiffer {
             let positions = positions(of: patch.scene.items, under: patch.parent),
             let renamed = names(of: patch.scene.accessibility, items: patch.scene.items)
         else { return nil }
+        var moved: [Int] = []
+        moved.reserveCapacity(patch.anchors.count)
+        for m in patch.anchors {
+            guard let placed = placements[m.item], placed.position >= 0, placed.parent == patch.parent else {
+                return nil
+            }
+            moved.append(placed.position)
+        }
         if let order = patch.order {
             // Ids are unique among a parent's children: as many, each a child now, are the same children.
             guard order.count == children[patch.parent]?.count ?? 0,
@@ -55,6 +78,15 @@ extension SceneDiffer {
         defineResources(patch.scene, into: &ops)
         for (item, position) in zip(patch.scene.items, positions) {
             if previousItems[position].properties != item.properties {
+                Self.appendChange(from: previousItems[position].properties, to: item, into: &ops)
+            }
+            previousItems[position] = item
+        }
+        for (m, position) in zip(patch.anchors, moved) {
+            var item = previousItems[position]
+            item.properties.anchor = m.anchor
+            item.properties.glideMilliseconds = m.glideMilliseconds
+            if item.properties != previousItems[position].properties {
                 Self.appendChange(from: previousItems[position].properties, to: item, into: &ops)
             }
             previousItems[position] = item

@@ -113,6 +113,11 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     package var reuseCounts: ReuseQueue.Counts? { mapView?.reuseCounts }
     /// Whether the map gathers the shared world's unclustered pins into counted clusters now.
     package var gathersUnclusteredPins: Bool { mapView?.gathersUnclusteredPins ?? false }
+    /// How the live changes reached the page so far: frames that patched the
+    /// moved views, and how many of those kept the collision pass's last answer.
+    package var liveFrameCounts: (patches: Int, collisionPassesSkipped: Int) {
+        (live.patchFrames, mapView?.collisionPassesSkipped ?? 0)
+    }
 
     // MARK: Messages
 

@@ -28,6 +28,7 @@ extension View {
     /// superview until the view or one of them changes.
     package func holdRender() {
         isRenderHeld = true
+        changedOnlyInAnchor = false
         for subview in subviews { subview.holdRender() }
     }
 
@@ -38,6 +39,7 @@ extension View {
     /// a badge counts) calls it too. A view taken out of its holder tells no
     /// one: the holder renders its subviews afresh when they change.
     package func invalidateRender() {
+        changedOnlyInAnchor = false
         guard isRenderHeld else { return }
         isRenderHeld = false
         guard let superview else { return }
@@ -46,5 +48,14 @@ extension View {
         } else {
             superview.invalidateRender()
         }
+    }
+
+    /// As `invalidateRender()`, for a change of the anchor or its glide:
+    /// a view held until now changed only there so far
+    /// (`changedOnlyInAnchor`), until any other change.
+    func invalidateAnchor() {
+        guard isRenderHeld else { return }
+        invalidateRender()
+        changedOnlyInAnchor = true
     }
 }

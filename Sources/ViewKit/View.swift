@@ -33,7 +33,7 @@ open class View {
     public var worldAnchor: Point? {
         didSet {
             if glideMilliseconds != 0, !isSettingGlide, worldAnchor != oldValue { glideMilliseconds = 0 }
-            invalidateRender()
+            invalidateAnchor()
         }
     }
     /// Hidden views and their subviews are not drawn, hit, focused or mirrored.
@@ -48,7 +48,12 @@ open class View {
     /// How long the page takes to move the view to a new anchor (the
     /// protocol's `GLIDE`): set by `glideAnchor(to:milliseconds:)` and kept
     /// until the anchor is set otherwise. In the same padding as the flags.
-    package private(set) var glideMilliseconds: UInt16 = 0 { didSet { invalidateRender() } }
+    package private(set) var glideMilliseconds: UInt16 = 0 { didSet { invalidateAnchor() } }
+    /// Whether all that changed in what the view draws since its render was
+    /// held is its anchor and glide (a live pin's move): the holder may
+    /// patch those two properties of what it held rather than render the
+    /// view again (View+RenderHolding.swift). In the same padding as the flags.
+    package internal(set) var changedOnlyInAnchor = false
     /// Opacity in 0...1, subviews included; a view nearly transparent is not hit.
     public var alpha: Double = 1 { didSet { invalidateRender() } }
     /// Scale about `scaleOrigin` (in the view's own coordinates).

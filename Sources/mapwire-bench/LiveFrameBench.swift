@@ -48,6 +48,11 @@ func runLiveFrames(_ arguments: ArraySlice<String>) throws {
             zoom, views as NSString, alone / Double(max(movesAlone, 1)) * 1e6,
             (watched - alone) / Double(max(seen, 1)) * 1e6, Double(sent) / Double(watchers) / seconds,
             Double(bytes) / Double(watchers) / seconds))
+    let counts = sessions.map { w in w.session.sync { w.session.liveFrameCounts } }
+    let patches = counts.reduce(0) { $0 + $1.patches }, skipped = counts.reduce(0) { $0 + $1.collisionPassesSkipped }
+    print(
+        "\(sent) frames: \(patches) patches of the moved views, \(skipped) of them without a collision pass; "
+            + "\(seen) moves seen")
     for w in sessions { w.session.disconnected() }
 }
 

@@ -168,4 +168,40 @@ import Testing
         #expect(differ.patch(Self.patch([10], of: Self.layer(x: [10: 3]))) == nil)
         #expect(differ.diff(to: Self.layer(x: [10: 3])) == [.transform(item: 10, x: 3, y: 0)])
     }
+
+    /// The layer with badge `id` anchored at `anchor`, gliding there over `glide` ms.
+    static func layer(anchoring id: UInt32, at anchor: WorldAnchor?, glide: UInt16) -> Scene {
+        var scene = layer()
+        if let k = scene.items.firstIndex(where: { $0.id == id }) {
+            scene.items[k].properties.anchor = anchor
+            scene.items[k].properties.glideMilliseconds = glide
+        }
+        return scene
+    }
+
+    @Test func aMovedAnchorPatchesThatItemAloneAndTheRecordWithIt() throws {
+        var differ = SceneDiffer()
+        var browser = SceneReplica(viewport: .zero)
+        browser.apply(differ.diff(to: Self.layer(anchoring: 20, at: WorldAnchor(x: 100, y: 200), glide: 0)))
+        var patch = ScenePatch(parent: 1)
+        patch.anchors = [MovedAnchor(item: 20, anchor: WorldAnchor(x: 150, y: 180), glideMilliseconds: 900)]
+        let patched = differ.patch(patch)
+        let ops = try #require(patched)
+        #expect(ops.count == 1, "one change of the badge's own item, nothing of its child: \(ops)")
+        browser.apply(ops)
+        let next = Self.layer(anchoring: 20, at: WorldAnchor(x: 150, y: 180), glide: 900)
+        #expect(Self.holdsAsAWholeDiff(browser, next))
+        #expect(differ.diff(to: next).isEmpty, "the record has the new anchor and glide")
+    }
+
+    @Test func aMovedAnchorOfAnItemNotAChildOfTheParentIsRefused() {
+        var differ = SceneDiffer()
+        _ = differ.diff(to: Self.layer())
+        for item: UInt32 in [21, 99] {
+            var patch = ScenePatch(parent: 1)
+            patch.anchors = [MovedAnchor(item: item, anchor: WorldAnchor(x: 1, y: 1), glideMilliseconds: 100)]
+            #expect(differ.patch(patch) == nil, "item \(item)")
+        }
+        #expect(differ.diff(to: Self.layer()).isEmpty, "a refused patch changed nothing")
+    }
 }

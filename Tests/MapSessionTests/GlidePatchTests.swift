@@ -53,4 +53,36 @@ import Testing
             .compactMap { $0?.isTitleHiddenByCollision }
         #expect(hidden.count == 2 && hidden.contains(true), "\(hidden)")
     }
+
+    func anchorsPatched(_ h: SessionHarness) -> Int {
+        h.session.sync { (h.session.mapView?.annotationContainer as? AnnotationContainerView)?.anchorsPatched ?? -1 }
+    }
+
+    @Test func aGlideSendsThePinsNewAnchorWithoutDrawingItAgain() throws {
+        let (world, h) = try pacific(raftAt: Coordinate(latitude: 4, longitude: -142))
+        let buoy = try #require(marker("buoy", in: h, world: world))
+        let patched = anchorsPatched(h)
+        try world.store.apply([Move(id: "buoy", coordinate: Coordinate(latitude: -1, longitude: -149), timestamp: 10)])
+        h.flushQueue()
+        #expect(anchorsPatched(h) == patched + 1)
+        let ops = try #require(h.frames.last?.ops)
+        guard case let .patch(item, properties) = ops.first, ops.count == 1 else {
+            Issue.record("one patch of the buoy's item: \(ops)")
+            return
+        }
+        #expect(item == buoy.id)
+        #expect(properties.contains { if case .glide = $0 { true } else { false } }, "\(properties)")
+        #expect(properties.contains { if case .anchor = $0 { true } else { false } }, "\(properties)")
+        #expect(properties.count == 2, "its anchor and glide, nothing else: \(properties)")
+        // A pan renders the window whole: the render held and the differ's record have the new anchor, so
+        // the frame carries the camera alone.
+        h.settle(seconds: 1.2)
+        h.pointer(.down, Point(x: 600, y: 400))
+        h.pointer(.moved, Point(x: 610, y: 400))
+        h.pointer(.moved, Point(x: 613, y: 400))
+        let last = try #require(h.frames.last)
+        #expect(last.ops.count == 1, "\(last.ops)")
+        let moved = try #require(h.center(of: "Buoy"))
+        #expect(abs(moved.x - 640 - 45.5 - 13) < 30 && abs(moved.y - 400 - 45.5) < 40, "where the pin went: \(moved)")
+    }
 }

@@ -65,4 +65,35 @@ import Testing
         view.alpha = 0.5
         #expect(holder.renderHolds.takeChanged().isEmpty)
     }
+
+    @Test func aGlideAloneIsAChangeOfTheAnchorOnly() {
+        let (holder, view, label, _) = Self.held()
+        view.worldAnchor = Point(x: 10, y: 10)
+        view.holdRender()
+        _ = holder.renderHolds.takeChanged()
+        #expect(!view.changedOnlyInAnchor)
+        view.glideAnchor(to: Point(x: 12, y: 11), milliseconds: 500)
+        #expect(view.changedOnlyInAnchor)
+        #expect(holder.renderHolds.takeChanged().map(\.id) == [view.id])
+        view.glideAnchor(to: Point(x: 14, y: 12), milliseconds: 400)
+        #expect(view.changedOnlyInAnchor, "still only the anchor, though no longer held")
+        label.text = "Pin 2"
+        #expect(!view.changedOnlyInAnchor, "a subview's change is more than the anchor")
+        view.glideAnchor(to: Point(x: 16, y: 13), milliseconds: 300)
+        #expect(!view.changedOnlyInAnchor, "and stays more until held again")
+        view.holdRender()
+        #expect(!view.changedOnlyInAnchor)
+    }
+
+    @Test(arguments: ["frame", "alpha", "hidden"])
+    func aChangeBesideTheGlideIsMoreThanTheAnchor(change: String) {
+        let (_, view, _, _) = Self.held()
+        view.glideAnchor(to: Point(x: 12, y: 11), milliseconds: 500)
+        switch change {
+        case "frame": view.frame.origin.x = 4
+        case "alpha": view.alpha = 0.5
+        default: view.isHidden = true
+        }
+        #expect(!view.changedOnlyInAnchor, "\(change)")
+    }
 }

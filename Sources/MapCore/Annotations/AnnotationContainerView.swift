@@ -236,6 +236,15 @@ final class AnnotationContainerView: View, RenderHolding {
 
     var renderHolds: RenderHolds { renders.holds }
 
+    /// Each view's anchor and id as the last render drew them, by position,
+    /// while the layer holds the same views in the same order; else nil.
+    var heldAnchors: (anchors: [Point], ids: [UInt32])? {
+        renders.holdsTheViews(of: self) ? (renders.anchors, renders.ids) : nil
+    }
+
+    /// How many of its views patches gave a new anchor rather than drew again.
+    var anchorsPatched: Int { renders.anchorsPatched }
+
     /// How many items of its last render the layer keeps for the next.
     var heldItemCount: Int { renders.heldItemCount }
     /// How many items the layer's store of held renders keeps, and how many copies from it the last render made.

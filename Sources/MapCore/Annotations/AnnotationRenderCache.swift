@@ -58,6 +58,10 @@ final class AnnotationRenderCache {
     /// The layer's order was adopted since the last render.
     private var orderAdopted = false
 
+    /// How many children patches gave a new anchor rather than drew again
+    /// (tests check that a live pin's move does not draw it again).
+    private(set) var anchorsPatched = 0
+
     /// How many items the cache keeps (tests check that only held children's are).
     var heldItemCount: Int { held.reduce(0) { $0 + ($1?.items.count ?? 0) } }
     /// How many items the store keeps, those no child's render holds any more included (tests check the bound).
@@ -79,6 +83,12 @@ final class AnnotationRenderCache {
         guard layer.subviewsVersion == subviewsVersion else { return adoptOrder(of: layer, joining: true) }
         children = layer.subviews
         return true
+    }
+
+    /// Whether the render held is of `layer`'s subviews as they are now,
+    /// in the same order: `anchors` and `ids` are theirs then.
+    func holdsTheViews(of layer: View) -> Bool {
+        generation != 0 && layer.subviewsVersion == subviewsVersion && ids.count == layer.subviews.count
     }
 
     /// Marks the children that changed since they were held: each view first
@@ -332,6 +342,16 @@ final class AnnotationRenderCache {
         let spans = elementSpans
         var context = RenderContext()
         for i in children.indices where changed[i] {
+            let child = children[i]
+            if child.changedOnlyInAnchor, let span = heldSpan(of: i), store.rootID(of: span) == child.id {
+                // A live pin's move: its new anchor and glide, not a render of all it draws.
+                let anchor = child.worldAnchor.map(WorldAnchor.init)
+                patch.scene.anchors.append(
+                    MovedAnchor(item: child.id, anchor: anchor, glideMilliseconds: child.glideMilliseconds))
+                patch.moved.append((i, span))
+                anchors[i] = child.worldAnchor ?? .zero
+                continue
+            }
             let (itemStart, elementStart) = (context.scene.items.count, context.scene.accessibility.count)
             let declared = draw(i, parent: layer.id, into: &context)
             let elements = elementStart..<context.scene.accessibility.count
@@ -346,6 +366,12 @@ final class AnnotationRenderCache {
     /// Takes in `patch`, which the differ took: the held children it
     /// rendered afresh are held again, with what they drew now.
     func commit(_ patch: AnnotationLayerPatch) {
+        for ((i, span), moved) in zip(patch.moved, patch.scene.anchors) {
+            store.move(span, to: moved.anchor, glideMilliseconds: moved.glideMilliseconds)
+            children[i].holdRender()
+            changed[i] = false
+            anchorsPatched += 1
+        }
         let scene = patch.scene.scene
         for (i, items, elements, declared) in patch.rendered {
             let was = heldPosition?[i] ?? i
@@ -402,6 +428,9 @@ package struct AnnotationLayerPatch {
     /// Each child rendered: its position in the layer, its items and
     /// elements in `scene`, and what it declared if it can be held.
     fileprivate var rendered: [RenderedChild] = []
+    /// Each child that changed only its anchor (`scene.anchors`, in the same
+    /// order): its position in the layer and where its render is held.
+    fileprivate var moved: [(child: Int, span: HeldRenderStore.Span)] = []
     fileprivate typealias RenderedChild = (
         child: Int, items: Range<Int>, elements: Range<Int>,
         declared: RecordedResources?

@@ -270,9 +270,9 @@ open class MarkerAnnotationView: AnnotationView {
         var frame = Rect(
             x: bounds.midX - bounds.width * grown / 2, y: bounds.maxY - bounds.height * grown,
             width: bounds.width * grown, height: bounds.height * grown)
-        for label in [titleLabel, subtitleLabel] {
-            if let label, !label.isHidden { frame = frame.union(label.frame) }
-        }
+        // Each label on its own: an array of the two was allocated on every call.
+        if let label = titleLabel, !label.isHidden { frame = frame.union(label.frame) }
+        if let label = subtitleLabel, !label.isHidden { frame = frame.union(label.frame) }
         return frame
     }
 

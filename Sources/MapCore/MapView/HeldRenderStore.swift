@@ -47,6 +47,19 @@ struct HeldRenderStore {
         return true
     }
 
+    /// Gives the render at `span` a new anchor and glide: its first item is
+    /// the child's own (a live pin's move changes nothing else it drew).
+    mutating func move(_ span: Span, to anchor: WorldAnchor?, glideMilliseconds: UInt16) {
+        guard !span.items.isEmpty else { return }
+        items[span.items.lowerBound].properties.anchor = anchor
+        items[span.items.lowerBound].properties.glideMilliseconds = glideMilliseconds
+    }
+
+    /// The id of the child's own item in the render at `span`.
+    func rootID(of span: Span) -> UInt32? {
+        span.items.isEmpty ? nil : items[span.items.lowerBound].id
+    }
+
     /// Items the store may keep beyond twice those held before it is laid out again.
     static let slack = 256
 

@@ -33,25 +33,33 @@ extension MapView {
         let contested = layer.contestingViews != 0 || layer.receivedHiddenView
         guard let drawn = drawnReach, !contested || collisionReach != nil else { return false }
         let reach = collisionReach.map { $0.union(drawn) } ?? drawn
-        var shapes: [(view: AnnotationView, rect: Rect)] = []
+        // Every view's reach is the same rect about its anchor: two meet when their anchors are closer than its
+        // size, on screen. A hair more, so that rounding never lets a meeting pass.
+        let (k, width, height) = (camera.pixelsPerUnit, reach.width + 1e-6, reach.height + 1e-6)
+        func meet(_ a: Point, _ b: Point) -> Bool {
+            abs(WorldWrap.delta(from: a.x, to: b.x) * k) < width && abs((b.y - a.y) * k) < height
+        }
+        var ends: [(view: AnnotationView, at: Point)] = []
+        ends.reserveCapacity(2 * glided.count)
         for (view, from) in glided {
             guard view.superview === layer, !view.isHidden, let to = view.worldAnchor else { return false }
-            for point in [from, to] {
-                let p = screenPoint(forWorld: point)
-                shapes.append((view, reach.offsetBy(dx: p.x, dy: p.y)))
-            }
+            ends.append((view, from))
+            ends.append((view, to))
         }
         if contested {
-            for other in layer.subviews where !glided.contains(where: { $0.view === other }) {
-                guard let anchor = other.worldAnchor else { continue }
-                let p = screenPoint(forWorld: anchor)
-                let theirs = reach.offsetBy(dx: p.x, dy: p.y)
-                if shapes.contains(where: { $0.rect.intersects(theirs) }) { return false }
+            guard let held = layer.heldAnchors else { return false }
+            // The others stand where the last render found them: nothing but these glides changed since.
+            for (k, anchor) in held.anchors.enumerated() where !glided.contains(where: { $0.view.id == held.ids[k] }) {
+                if ends.contains(where: { meet($0.at, anchor) }) { return false }
             }
-            for (i, a) in shapes.enumerated() {
-                for b in shapes[(i + 1)...] where a.view !== b.view && a.rect.intersects(b.rect) { return false }
+            for (i, a) in ends.enumerated() {
+                for b in ends[(i + 1)...] where a.view !== b.view && meet(a.at, b.at) { return false }
             }
         }
-        return !streetLabels.namesMeet(shapes.map(\.rect))
+        return !streetLabels.namesMeet(
+            ends.map { end in
+                let p = screenPoint(forWorld: end.at)
+                return reach.offsetBy(dx: p.x, dy: p.y)
+            })
     }
 }
