@@ -85,4 +85,21 @@ import Testing
         let moved = try #require(h.center(of: "Buoy"))
         #expect(abs(moved.x - 640 - 45.5 - 13) < 30 && abs(moved.y - 400 - 45.5) < 40, "where the pin went: \(moved)")
     }
+
+    @Test func aMoveThatWaitsOutOfSightRunsNeitherPass() throws {
+        // Beyond the margin the map lays out east of the screen (lon -164...-136 at zoom 6), inside what wakes it.
+        let (world, h) = try pacific(raftAt: Coordinate(latitude: 4, longitude: -142))
+        try world.store.add(
+            LiveAnnotation(id: "drifter", title: "Drifter", coordinate: Coordinate(latitude: 2, longitude: -130.4)))
+        h.flushQueue()
+        h.settle(seconds: 0.3)
+        #expect(marker("drifter", in: h, world: world) == nil, "no view out there")
+        let (before, frames) = (skipped(h), h.frames.count)
+        try world.store.apply([
+            Move(id: "drifter", coordinate: Coordinate(latitude: 2.1, longitude: -130.2), timestamp: 10)
+        ])
+        h.flushQueue()
+        #expect(skipped(h) == before + 1, "nothing glided, nothing to weigh again")
+        #expect(h.frames.count == frames, "and nothing to send")
+    }
 }

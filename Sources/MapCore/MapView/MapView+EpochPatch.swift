@@ -27,7 +27,11 @@ extension MapView {
         glidedSinceRender = []
         if sharedClustersChanged {
             guard followSharedClustersInPlace(in: laidOutRect) else { return nil }
-        } else if let glided, !glided.isEmpty, glidesLeaveCollisionsAsTheyWere(glided) {
+        } else if let glided, glided.isEmpty || glidesLeaveCollisionsAsTheyWere(glided) {
+            // No new epoch, and no view glided or each glide met nothing: what the passes look at is as they
+            // left it. With nothing glided, the log's moves all wait here (gathered pins wait for their
+            // epoch, pins out of sight for the next layout), and a watcher of a gathered crowd, woken by
+            // every batch of moves near it, ran both passes over every badge for nothing.
             collisionPassesSkipped += 1
             return layer.renderPatch(lastRender: generation)
         }
