@@ -20,13 +20,21 @@ public struct Camera: Hashable, Sendable, CustomStringConvertible {
     public var center: Point
     /// Fractional zoom, clamped to 1...18.
     public var zoom: Double {
-        didSet { zoom = Camera.clampZoom(zoom) }
+        didSet {
+            zoom = Camera.clampZoom(zoom)
+            pixelsPerUnit = Mercator.pixelsPerUnit(zoom: zoom)
+        }
     }
+    /// CSS pixels per world unit at this zoom: world distances times this are
+    /// screen distances. Kept with the zoom: a frame projects every view's
+    /// anchor, and a power of two for each was a visible part of a watcher's frame.
+    public private(set) var pixelsPerUnit: Double
 
     /// A camera over world point `center` at `zoom` (clamped to `minZoom...maxZoom`).
     public init(center: Point, zoom: Double) {
         self.center = center
         self.zoom = Camera.clampZoom(zoom)
+        pixelsPerUnit = Mercator.pixelsPerUnit(zoom: self.zoom)
     }
 
     /// A camera over `center` at `zoom`, as `MKMapCamera(lookingAtCenter:...)`.
@@ -41,8 +49,6 @@ public struct Camera: Hashable, Sendable, CustomStringConvertible {
 
     /// The coordinate at the viewport centre, its longitude in -180...180.
     public var centerCoordinate: Coordinate { Mercator.unproject(center) }
-    /// CSS pixels per world unit at this zoom: world distances times this are screen distances.
-    public var pixelsPerUnit: Double { Mercator.pixelsPerUnit(zoom: zoom) }
 
     /// The screen point of a world point in a viewport of `size`.
     public func screenPoint(forWorld p: Point, viewport size: Size) -> Point {
