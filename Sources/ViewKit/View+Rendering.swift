@@ -52,6 +52,12 @@ public struct RenderContext {
         recordedResources?.paths.append(path)
     }
 
+    /// Declares the paths of many items at once (a layer of a street map's tiles).
+    package mutating func use(paths: [PathResource]) {
+        scene.paths.append(contentsOf: paths)
+        recordedResources?.paths.append(contentsOf: paths)
+    }
+
     /// Declares again every resource in `resources`.
     package mutating func use(_ resources: RecordedResources) {
         for font in resources.fonts { use(font) }

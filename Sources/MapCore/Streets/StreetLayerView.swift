@@ -74,20 +74,21 @@ final class StreetLayerView: View {
     private var lastAsked: (key: [Int], tiles: [StreetTile])?
 
     /// One item the layer draws: a tile's path in its paint at the zoom, cut to the tile's square.
-    private struct Drawing {
-        let itemID: UInt32
-        let path: PathResource
-        let properties: ItemProperties
+    /// The tiles' items as the scene takes them, and the paths they draw: a pan over the same tiles appends
+    /// both whole, a copy of each array rather than an item built and a path declared one at a time.
+    private struct Drawings {
+        var items: [SceneItem] = []
+        var paths: [PathResource] = []
     }
     /// The items of the tiles last drawn, at the zoom they were made for.
-    private var made: (zoom: Double, tiles: [StreetTile], items: [Drawing])?
+    private var made: (zoom: Double, tiles: [StreetTile], drawings: Drawings)?
 
     /// The tiles' items at `zoom`; a tile drawn at this zoom before keeps its paints.
-    private func drawings(of tiles: [StreetTile], zoom: Double) -> [Drawing] {
+    private func drawings(of tiles: [StreetTile], zoom: Double) -> Drawings {
         if paints?.zoom != zoom { paints = (zoom, [:]) }
         let byTile = paints?.byTile ?? [:]
         var next: [ObjectIdentifier: [ItemProperties?]] = [:]
-        var items: [Drawing] = []
+        var made = Drawings()
         for tile in tiles {
             let key = ObjectIdentifier(tile)
             let drawings = byTile[key] ?? tile.items.map { $0.paint.itemProperties(zoom: zoom) }
@@ -96,11 +97,12 @@ final class StreetLayerView: View {
                 guard var p = drawing else { continue }
                 p.path = item.path.id
                 p.worldClip = tile.clip
-                items.append(Drawing(itemID: item.itemID, path: item.path, properties: p))
+                made.items.append(SceneItem(id: item.itemID, parent: id, kind: .worldPath, properties: p))
+                made.paths.append(item.path)
             }
         }
         paints = (zoom, next)
-        return items
+        return made
     }
 
     override func renderSubviews(into context: inout RenderContext) {
@@ -109,19 +111,16 @@ final class StreetLayerView: View {
         prepared = nil
         drawnTiles = tiles
         let zoom = camera.zoom
-        let items: [Drawing]
+        let drawings: Drawings
         if let made, made.zoom == zoom, made.tiles.elementsEqual(tiles, by: ===) {
             // A pan over the same tiles: the same items, made once.
-            items = made.items
+            drawings = made.drawings
         } else {
-            items = drawings(of: tiles, zoom: zoom)
-            made = (zoom, tiles, items)
+            drawings = self.drawings(of: tiles, zoom: zoom)
+            made = (zoom, tiles, drawings)
         }
-        // By index: a copy of each drawing retained its path and properties once more, every frame.
-        for i in items.indices {
-            context.use(items[i].path)
-            context.scene.append(items[i].itemID, parent: id, kind: .worldPath, items[i].properties)
-        }
+        context.use(paths: drawings.paths)
+        context.scene.items.append(contentsOf: drawings.items)
         // The items depend only on the tiles and the zoom: most pans draw the same ones.
         let drawn = (
             layer: context.scene.items[own].properties, tiles: tiles, zoom: zoom, generation: context.generation
