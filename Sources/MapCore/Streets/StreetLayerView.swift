@@ -73,9 +73,9 @@ final class StreetLayerView: View {
     /// while a pan stays over the same tiles.
     private var lastAsked: (key: [Int], tiles: [StreetTile])?
 
-    /// One item the layer draws: a tile's path in its paint at the zoom, cut to the tile's square.
-    /// The tiles' items as the scene takes them, and the paths they draw: a pan over the same tiles appends
-    /// both whole, a copy of each array rather than an item built and a path declared one at a time.
+    /// The tiles' items as the scene takes them (each a tile's path in its paint at the zoom, cut to the
+    /// tile's square), and the paths they draw: a pan over the same tiles appends both whole, a copy of
+    /// each array rather than an item built and a path declared one at a time.
     private struct Drawings {
         var items: [SceneItem] = []
         var paths: [PathResource] = []
