@@ -9,6 +9,7 @@ import PackageDescription
 // Wire, MapCore, Persistence (GRDB) <- MapSession <- MapWireServer (libwebsockets) <- MapWire
 // swift-configuration <- MapWire: settings from flags, MAPWIRE_ variables and a JSON or YAML file
 // CSQLiteSetup (SQLite's process-wide settings) <- MapWire
+// CJemallocSetup (jemalloc and its options) <- mapwire: the server's allocator, found by MapWireServer at run time
 // MapWire <- SampleApps <- mapwire: the samples are an app on the library, as any other.
 // GRDB, CZlib (zlib) <- VectorTiles: Mapbox Vector Tiles from MBTiles and PMTiles.
 // VectorTiles, MapStyle, MapCore <- StreetTiles <- MapSession: street maps drawn from vector tiles.
@@ -47,6 +48,11 @@ let package = Package(
         ),
         // glibc's malloc.h (mallinfo2), for the memory benchmark only.
         .systemLibrary(name: "CMalloc"),
+        // The `mapwire` server's allocator: jemalloc, and the options it starts with (a C global, read before
+        // the first allocation). Only the executable links it; the library finds it at run time, if it is there.
+        .target(
+            name: "CJemallocSetup",
+            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
         .target(name: "MapGeometry"),
         .target(name: "DisplayList", dependencies: ["MapGeometry"]),
         // Pointer, wheel and key events: what the browser sends and views handle, below both.
@@ -135,6 +141,7 @@ let package = Package(
             name: "mapwire",
             dependencies: [
                 "MapWire", "SampleApps", "MapGeometry",
+                .target(name: "CJemallocSetup", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),

@@ -2,7 +2,7 @@
 # Installs what MapWire needs on Debian bookworm, and nothing twice.
 #
 #   scripts/setup.sh           build and run: libwebsockets (and the libev loop it runs on), HarfBuzz,
-#                              SQLite, zlib, pkg-config
+#                              SQLite, zlib, jemalloc (the server's allocator), pkg-config
 #   scripts/setup.sh --test    + headless Chromium, chromedriver, the Python test packages
 #   scripts/setup.sh --data    + Natural Earth shapefiles and Python GIS packages, only
 #                                needed to regenerate fixtures/tiles/world.mbtiles; tilemaker and
@@ -34,7 +34,7 @@ for arg in "$@"; do
     esac
 done
 
-packages=(libwebsockets-dev libwebsockets-evlib-ev libev-dev libharfbuzz-dev libsqlite3-dev zlib1g-dev pkg-config)
+packages=(libwebsockets-dev libwebsockets-evlib-ev libev-dev libharfbuzz-dev libsqlite3-dev zlib1g-dev libjemalloc-dev pkg-config)
 if [ "$want_test" = 1 ]; then
     packages+=(chromium chromium-driver python3-pip)
 fi
@@ -42,7 +42,7 @@ if [ "$want_data" = 1 ]; then
     packages+=(libmagics++-data python3-shapely python3-pyshp tilemaker python3-pip)
 fi
 if [ "$want_runtime" = 1 ]; then
-    packages=(libwebsockets17 libwebsockets-evlib-ev libev4 libcap2 libharfbuzz0b libsqlite3-0 zlib1g curl ca-certificates)
+    packages=(libwebsockets17 libwebsockets-evlib-ev libev4 libcap2 libharfbuzz0b libsqlite3-0 zlib1g libjemalloc2 curl ca-certificates)
 fi
 if [ "$want_print" = 1 ]; then
     printf '%s\n' "${packages[@]}"

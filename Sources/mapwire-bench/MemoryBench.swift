@@ -12,7 +12,7 @@ import Wire
 
 // Memory per idle session (`mapwire-bench memory`): the numbers in
 // docs/performance.md "Memory per idle session on the heap, and the shared
-// index" and "Idle sessions rest, and one malloc arena per core".
+// index" and "Idle sessions rest".
 //
 // RSS deltas of a running server are noisy (malloc arenas of many threads);
 // this builds the server's world in-process, opens the sessions on one thread

@@ -3,10 +3,18 @@ import Foundation
 import Logging
 import MapWire
 
+#if canImport(CJemallocSetup)
+import CJemallocSetup
+#endif
+
 // Entry point. Termination signals are held from the first instruction, before any thread starts.
 MapWireService.holdTerminationSignals()
 MapWireService.limitAllocatorArenas()
 MapWireService.configureSQLite()
+#if canImport(CJemallocSetup)
+// A use keeps the options' object in every link, so jemalloc finds `malloc_conf` (MALLOC_CONF still overrides it).
+_ = mapwire_jemalloc_options()
+#endif
 
 do {
     let command = try MapWireCommand.parse(Array(CommandLine.arguments.dropFirst()))

@@ -104,3 +104,17 @@ def test_methods_nobody_serves_share_one_label(live_server):
     brewed = {"method": "other", "route": "none", "status": "501"}
     assert requests_counted(after, **brewed) - requests_counted(before, **brewed) == 1
     assert "BREW" not in {s.labels["method"] for s in after["mapwire_http_requests"].samples}
+
+
+def test_the_server_runs_on_jemalloc_without_thread_caches(live_server):
+    # Thread caches kept the pages a crowd of closed sessions freed resident (docs/performance.md).
+    families = scrape(live_server)
+    [info] = families["mapwire_heap_allocator_info"].samples
+    assert info.labels == {"allocator": "jemalloc", "thread_caches": "off"}, info.labels
+    [allocated] = families["mapwire_heap_allocated_bytes"].samples
+    [active] = families["mapwire_heap_active_bytes"].samples
+    [resident] = families["mapwire_heap_resident_bytes"].samples
+    [process] = families["process_resident_memory_bytes"].samples
+    # jemalloc's resident count is an upper bound: it may take in pages the system never touched.
+    assert 1e6 < allocated.value <= active.value <= resident.value, (allocated.value, active.value, resident.value)
+    assert allocated.value < process.value, (allocated.value, process.value)

@@ -1,19 +1,16 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-import CMalloc
-#endif
-
 /// Hands the C allocator's free memory back to the system once connections
 /// that made it hold a lot are gone.
 ///
 /// What a closed connection freed (a producer's batches and answers, a map
-/// session's views and scenes) stays in glibc's arenas until `malloc_trim`
-/// gives it back (docs/performance.md, "Feed back-pressure" and "Live moves
-/// without clusters"). The trim walks every arena, so it runs off the
-/// service thread, a moment after the close that asked for it: the closes
-/// of a burst (a producer's, a crowd of tabs) share the trim that follows.
+/// session's views and scenes) stays in the allocator's arenas until it is
+/// handed back (glibc's `malloc_trim`; jemalloc would wait for its pages to
+/// decay): docs/performance.md, "Feed back-pressure" and "Memory after the
+/// sessions close". The trim walks every arena, so it runs off the service
+/// thread, a moment after the close that asked for it: the closes of a
+/// burst (a producer's, a crowd of tabs) share the trim that follows.
 final class AllocatorTrim: Sendable {
     /// One per process: the arenas are the process's.
     static let shared = AllocatorTrim()
@@ -23,7 +20,7 @@ final class AllocatorTrim: Sendable {
     let delay: Double
     private let trim: @Sendable () -> Void
 
-    init(delay: Double = 1.0, trim: @escaping @Sendable () -> Void = AllocatorTrim.trimArenas) {
+    init(delay: Double = 1.0, trim: @escaping @Sendable () -> Void = { HeapAllocator.current.releaseFreeMemory() }) {
         self.delay = delay
         self.trim = trim
     }
@@ -45,12 +42,5 @@ final class AllocatorTrim: Sendable {
             done()
         }
         return true
-    }
-
-    /// Gives the arenas' free pages back to the system.
-    static let trimArenas: @Sendable () -> Void = {
-        #if canImport(Glibc)
-        _ = malloc_trim(0)
-        #endif
     }
 }

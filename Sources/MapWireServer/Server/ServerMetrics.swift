@@ -125,6 +125,7 @@ public final class ServerMetrics: Sendable {
                     ], count)
             }
             Self.write(process, to: page)
+            Self.writeHeap(HeapAllocator.current, to: page)
         }
     }
 
@@ -135,6 +136,26 @@ public final class ServerMetrics: Sendable {
     static let requestsHelp =
         "HTTP requests answered, by method, route pattern (file for the public folder, "
         + "the WebSocket path for an opening, none when nothing matched) and status."
+
+    /// The allocator's own counts tell live blocks from the pages they keep
+    /// resident: resident memory well above the allocated bytes is
+    /// fragmentation, not a leak.
+    static func writeHeap(_ allocator: HeapAllocator, to page: MetricsSnapshot.Families) {
+        var labels = [("allocator", allocator.name)]
+        if case .jemalloc(let jemalloc) = allocator, let caches = jemalloc.threadCaches {
+            labels.append(("thread_caches", caches ? "on" : "off"))
+        }
+        page.gauge("mapwire_heap_allocator_info", "The C allocator the server runs on.", labels: labels, 1)
+        guard case .jemalloc(let jemalloc) = allocator, let counts = jemalloc.statistics() else { return }
+        page.gauge(
+            "mapwire_heap_allocated_bytes", "Bytes in the blocks the server holds (jemalloc).",
+            Double(counts.allocated))
+        page.gauge(
+            "mapwire_heap_active_bytes", "Bytes in the pages those blocks sit on (jemalloc).", Double(counts.active))
+        page.gauge(
+            "mapwire_heap_resident_bytes", "The allocator's resident bytes, its bookkeeping included (jemalloc).",
+            Double(counts.resident))
+    }
 
     private static func write(_ process: ProcessMetrics, to page: MetricsSnapshot.Families) {
         page.counter("process_cpu_seconds_total", "User and system CPU time spent, in seconds.", process.cpuSeconds)

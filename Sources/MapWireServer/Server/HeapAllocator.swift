@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import CMalloc
+import Glibc
+#endif
+
+/// The C allocator the process runs on, as far as the server needs to know
+/// it: to hand freed memory back to the system, and to count its bytes on
+/// `/metrics`.
+///
+/// The `mapwire` executable links jemalloc; an app that embeds the library
+/// keeps glibc's malloc unless it links jemalloc too. jemalloc is looked up
+/// at run time (`mallctl`), so the library itself links neither.
+package enum HeapAllocator: Sendable {
+    case jemalloc(Jemalloc)
+    case glibc
+    case other
+
+    /// What this process runs on, looked up once.
+    package static let current: HeapAllocator = {
+        if let jemalloc = Jemalloc.loaded() { return .jemalloc(jemalloc) }
+        #if canImport(Glibc)
+        return .glibc
+        #else
+        return .other
+        #endif
+    }()
+
+    /// Its name on `/metrics`.
+    package var name: String {
+        switch self {
+        case .jemalloc: "jemalloc"
+        case .glibc: "glibc"
+        case .other: "other"
+        }
+    }
+
+    /// Hands the pages freed blocks left empty back to the system: jemalloc
+    /// purges every arena at once rather than as they decay; glibc trims
+    /// every arena (`malloc_trim`).
+    package func releaseFreeMemory() {
+        switch self {
+        case .jemalloc(let jemalloc): jemalloc.purgeAllArenas()
+        case .glibc:
+            #if canImport(Glibc)
+            _ = malloc_trim(0)
+            #endif
+        case .other: break
+        }
+    }
+}
+
+/// jemalloc's control interface, reached through `mallctl`.
+package struct Jemalloc: Sendable {
+    private typealias Control =
+        @convention(c) (
+            UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
+        ) -> Int32
+
+    private let control: Control
+
+    /// jemalloc's `mallctl`, if the process links jemalloc.
+    static func loaded() -> Jemalloc? {
+        #if canImport(Glibc)
+        // RTLD_DEFAULT: the symbol as the process resolves it, whichever library defines it.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl") else { return nil }
+        return Jemalloc(control: unsafeBitCast(symbol, to: Control.self))
+        #else
+        return nil
+        #endif
+    }
+
+    /// The allocator's byte counts, as of now.
+    package struct Statistics: Sendable, Equatable {
+        /// Bytes in blocks the program holds.
+        package var allocated: Int
+        /// Bytes in the pages those blocks sit on.
+        package var active: Int
+        /// Bytes of the allocator's that are resident, its own bookkeeping included.
+        package var resident: Int
+    }
+
+    /// The counts, refreshed first (jemalloc caches them until its epoch advances).
+    package func statistics() -> Statistics? {
+        var epoch: UInt64 = 1
+        guard control("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size) == 0,
+            let allocated = size("stats.allocated"), let active = size("stats.active"),
+            let resident = size("stats.resident")
+        else { return nil }
+        return Statistics(allocated: allocated, active: active, resident: resident)
+    }
+
+    /// Whether threads keep caches of freed blocks (`opt.tcache`).
+    package var threadCaches: Bool? {
+        var value = false
+        var length = MemoryLayout<Bool>.size
+        guard control("opt.tcache", &value, &length, nil, 0) == 0 else { return nil }
+        return value
+    }
+
+    /// Purges every arena's freed pages now (`MALLCTL_ARENAS_ALL`).
+    func purgeAllArenas() {
+        _ = control("arena.4096.purge", nil, nil, nil, 0)
+    }
+
+    private func size(_ name: String) -> Int? {
+        var value = 0
+        var length = MemoryLayout<Int>.size
+        guard control(name, &value, &length, nil, 0) == 0 else { return nil }
+        return value
+    }
+}
