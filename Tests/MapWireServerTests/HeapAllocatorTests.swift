@@ -47,29 +47,22 @@ import Testing
 
 /// A jemalloc arena made for one test, reached through `mallctl`, `mallocx` and `dallocx`.
 private struct PrivateArena {
-    private typealias Control =
-        @convention(c) (
-            UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int>?, UnsafeMutableRawPointer?, Int
-        ) -> Int32
     private typealias Allocate = @convention(c) (Int, Int32) -> UnsafeMutableRawPointer?
     private typealias Free = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
 
-    private let control: Control
+    private let jemalloc: Jemalloc
     private let allocateIn: Allocate
     private let freeIn: Free
     private let index: UInt32
 
     init?() {
         let process = UnsafeMutableRawPointer(bitPattern: 0)
-        guard let control = dlsym(process, "mallctl"), let allocate = dlsym(process, "mallocx"),
-            let free = dlsym(process, "dallocx")
+        guard let jemalloc = Jemalloc.loaded(), let allocate = dlsym(process, "mallocx"),
+            let free = dlsym(process, "dallocx"), let index = jemalloc.read("arenas.create", as: UInt32.self)
         else { return nil }
-        self.control = unsafeBitCast(control, to: Control.self)
+        self.jemalloc = jemalloc
         allocateIn = unsafeBitCast(allocate, to: Allocate.self)
         freeIn = unsafeBitCast(free, to: Free.self)
-        var index: UInt32 = 0
-        var length = MemoryLayout<UInt32>.size
-        guard self.control("arenas.create", &index, &length, nil, 0) == 0 else { return nil }
         self.index = index
     }
 
@@ -82,12 +75,7 @@ private struct PrivateArena {
 
     /// The arena's freed pages still resident, as of now.
     func dirtyPages() -> Int? {
-        var epoch: UInt64 = 1
-        var pages = 0
-        var length = MemoryLayout<Int>.size
-        guard control("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size) == 0,
-            control("stats.arenas.\(index).pdirty", &pages, &length, nil, 0) == 0
-        else { return nil }
-        return pages
+        guard jemalloc.refresh() else { return nil }
+        return jemalloc.read("stats.arenas.\(index).pdirty", as: Int.self)
     }
 }

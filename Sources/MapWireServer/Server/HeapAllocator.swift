@@ -59,7 +59,7 @@ package struct Jemalloc: Sendable {
     private let control: Control
 
     /// jemalloc's `mallctl`, if the process links jemalloc.
-    static func loaded() -> Jemalloc? {
+    package static func loaded() -> Jemalloc? {
         #if canImport(Glibc)
         // RTLD_DEFAULT: the symbol as the process resolves it, whichever library defines it.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallctl") else { return nil }
@@ -81,31 +81,33 @@ package struct Jemalloc: Sendable {
 
     /// The counts, refreshed first (jemalloc caches them until its epoch advances).
     package func statistics() -> Statistics? {
-        var epoch: UInt64 = 1
-        guard control("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size) == 0,
-            let allocated = size("stats.allocated"), let active = size("stats.active"),
-            let resident = size("stats.resident")
+        guard refresh(), let allocated: Int = read("stats.allocated"), let active: Int = read("stats.active"),
+            let resident: Int = read("stats.resident")
         else { return nil }
         return Statistics(allocated: allocated, active: active, resident: resident)
     }
 
     /// Whether threads keep caches of freed blocks (`opt.tcache`).
-    package var threadCaches: Bool? {
-        var value = false
-        var length = MemoryLayout<Bool>.size
-        guard control("opt.tcache", &value, &length, nil, 0) == 0 else { return nil }
-        return value
-    }
+    package var threadCaches: Bool? { read("opt.tcache") }
 
     /// Purges every arena's freed pages now (`MALLCTL_ARENAS_ALL`).
     func purgeAllArenas() {
         _ = control("arena.4096.purge", nil, nil, nil, 0)
     }
 
-    private func size(_ name: String) -> Int? {
-        var value = 0
-        var length = MemoryLayout<Int>.size
-        guard control(name, &value, &length, nil, 0) == 0 else { return nil }
-        return value
+    /// Advances jemalloc's epoch, so the `stats.` values read next are current.
+    package func refresh() -> Bool {
+        var epoch: UInt64 = 1
+        return control("epoch", nil, nil, &epoch, MemoryLayout<UInt64>.size) == 0
+    }
+
+    /// The value of the control `name` (`stats.allocated`, `arenas.create`), if it has one of `Value`'s size.
+    package func read<Value: BitwiseCopyable>(_ name: String, as type: Value.Type = Value.self) -> Value? {
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer -> Value? in
+            var length = MemoryLayout<Value>.size
+            guard control(name, buffer.baseAddress, &length, nil, 0) == 0, length == MemoryLayout<Value>.size
+            else { return nil }
+            return buffer[0]
+        }
     }
 }
