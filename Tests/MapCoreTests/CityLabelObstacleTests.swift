@@ -85,4 +85,22 @@ import ViewKit
         map.annotationDidMove(pin)
         #expect(names(window)["Madrid"] == before["Madrid"], "and moving off brings it back")
     }
+
+    @Test func aPinMovingOnANameItCoversKeepsThePlacement() throws {
+        let (window, map) = makeMap(camera: Camera(center: Self.madrid, zoom: 5), baseMap: testBaseMap)
+        let pin = PointAnnotation(coordinate: Self.madrid, title: "Over Madrid")
+        map.addAnnotation(pin)
+        let before = names(window)
+        #expect(before["Madrid"] == nil, "the pin covers Madrid")
+        let placements = map.streetLabels.placements
+        // A glide of a fraction of a pixel: the pin still covers the names it did, so each is left out as it was.
+        pin.coordinate = Coordinate(latitude: 40.41, longitude: -3.71)
+        map.annotationDidMove(pin)
+        #expect(names(window) == before)
+        #expect(map.streetLabels.placements == placements, "the names were not placed again")
+        pin.coordinate = Coordinate(latitude: 30, longitude: -30)
+        map.annotationDidMove(pin)
+        #expect(names(window)["Madrid"] != nil, "off the name, the name comes back")
+        #expect(map.streetLabels.placements == placements + 1)
+    }
 }

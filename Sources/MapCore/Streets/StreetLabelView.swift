@@ -49,6 +49,8 @@ final class StreetLabelView: View {
     private var lastPlacement: Placement?
     /// Moves each time the names' placing order is made again (new tiles, a new zoom).
     private var orderGeneration = 0
+    /// How many times the names were placed anew rather than kept: what a frame's pins cost the names.
+    private(set) var placements = 0
 
     init(typeface: Typeface) {
         self.typeface = typeface
@@ -120,6 +122,7 @@ final class StreetLabelView: View {
                     names: kept.names)
             }
         } else {
+            placements += 1
             placed = place(ordered, viewport: viewport)
             lastPlacement = Placement(
                 zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin, obstacles: obstacles,
@@ -177,9 +180,9 @@ final class StreetLabelView: View {
     }
 
     /// The pins (their rects on the placement's screen, before and after) that moved on the map since
-    /// `kept` was placed, when none of them touches a name it weighed: a name is left out for a pin only
-    /// where one covers it, so the same names stand. Nil when one does, or pins came or went: place again.
-    /// Live pins move every frame, and most move where no name is.
+    /// `kept` was placed, when every name they touch is left out for a pin as it was: a name is left out
+    /// only where a pin covers it, so the same names stand. Nil when one is not, or pins came or went:
+    /// place again. Live pins move every frame, most where no name is, and one on a name mostly stays on it.
     private func movedPins(since kept: Placement, origin: Point) -> [Rect]? {
         guard obstacles.count == kept.obstacles.count else { return nil }
         let shift = origin - kept.origin
@@ -194,8 +197,24 @@ final class StreetLabelView: View {
             moved.append(now)
             moved.append(then)
         }
-        if moved.isEmpty { return moved }
-        return meetsWeighedBoxes(moved) ? nil : moved
+        if moved.isEmpty || !meetsWeighedBoxes(moved) { return moved }
+        let pins = obstacles.map { $0.offsetBy(dx: shift.x, dy: shift.y) }
+        return leavesOutTheSameNames(touchedBy: moved, pins: pins) ? moved : nil
+    }
+
+    /// Whether each name the last placement weighed that `touched` (rects on its screen) meets is covered
+    /// by one of `pins` exactly when the placement left it out for a pin. The names no moved pin meets
+    /// keep their answer, so the placement, made from those answers in one order, is the same.
+    private func leavesOutTheSameNames(touchedBy touched: [Rect], pins: [Rect]) -> Bool {
+        var start = 0
+        for (end, blocked) in weighed {
+            defer { start = end }
+            let boxes = weighedBoxes[start..<end]
+            guard boxes.contains(where: { box in touched.contains { $0.intersects(box) } }) else { continue }
+            let covered = boxes.contains { box in pins.contains { $0.intersects(box) } }
+            if covered != blocked { return false }
+        }
+        return true
     }
 
     /// `point` in the copy of the world nearest the camera: the layer repeats in every copy, and a
