@@ -120,26 +120,22 @@ import Testing
         #expect(readViews == 0, "patches that read the views for their order")
     }
 
-    @Test func aSessionThatIsNotOnlyWatchingSendsWholeFrames() throws {
-        let world = freshWorld()
-        let fleet = SharedClusterSessionTests.fleet(2_000)
-        try world.store.add(fleet)
-        world.store.publishClusters()
-        let h = SessionHarness(hash: "#4/45/10", world: world, id: 1)
-        h.flushQueue()
-        h.settle(seconds: 0.2)
-        // A press held on the map: a gesture under way, which a patch must not skip past.
+    @Test func aPressHeldStillBetweenInputsLetsEpochsPatchAsAtRest() throws {
+        let (world, fleet, h) = try Self.watching(2_000, at: "#4/45/10")
+        // A press held on the map between two inputs: nothing moves the camera until the next one, so the
+        // last render still stands and an epoch is a patch of it.
         h.pointer(.down, Point(x: 600, y: 400))
         for i in 0..<10 {
             try world.store.apply([
-                Move(
-                    id: fleet[i].id,
-                    coordinate: Coordinate(
-                        latitude: 40 + Double(i) * 0.1,
-                        longitude: 5))
+                Move(id: fleet[i].id, coordinate: Coordinate(latitude: 40 + Double(i) * 0.1, longitude: 5))
             ])
-            h.flushQueue()
+            Self.drawEverything(h, world.store)
         }
-        #expect(h.session.sync { h.session.live.patchFrames } == 0)
+        #expect(h.session.sync { h.session.live.patchFrames } > 0)
+        Self.expectSame(h.replica, Self.wholeFrame(h, viewport: Self.size), "after patches under a held press")
+        // The press turns into a pan from the patched frames: the whole frame it makes agrees too.
+        h.pointer(.moved, Point(x: 640, y: 420))
+        h.pointer(.moved, Point(x: 660, y: 430))
+        Self.expectSame(h.replica, Self.wholeFrame(h, viewport: Self.size), "after the pan")
     }
 }

@@ -102,4 +102,23 @@ import Testing
         #expect(skipped(h) == before + 1, "nothing glided, nothing to weigh again")
         #expect(h.frames.count == frames, "and nothing to send")
     }
+
+    @Test func aGlideWhileAFingerRestsMidPanIsAPatchAndThePanGoesOn() throws {
+        let (world, h) = try pacific(raftAt: Coordinate(latitude: 4, longitude: -142))
+        h.pointer(.down, Point(x: 600, y: 400))
+        h.pointer(.moved, Point(x: 610, y: 400))
+        h.pointer(.moved, Point(x: 613, y: 400))
+        let patches = h.session.sync { h.session.live.patchFrames }
+        // The finger stays down between two moves of the pan: the last render still stands.
+        try world.store.apply([Move(id: "buoy", coordinate: Coordinate(latitude: -1, longitude: -149), timestamp: 10)])
+        h.flushQueue()
+        #expect(h.session.sync { h.session.live.patchFrames } == patches + 1, "a patch, not a whole render")
+        let glide = try #require(h.frames.last?.ops)
+        #expect(glide.count == 1, "the buoy's glide alone: \(glide)")
+        // The next move pans on from the patched frame (the finger still down: no fling).
+        h.pointer(.moved, Point(x: 633, y: 400))
+        h.settle(seconds: 1.2)
+        let moved = try #require(h.center(of: "Buoy"))
+        #expect(abs(moved.x - 640 - 45.5 - 33) < 30 && abs(moved.y - 400 - 45.5) < 40, "where the pin went: \(moved)")
+    }
 }

@@ -19,7 +19,7 @@ extension MapView {
     /// window, which then finds the epoch followed and lays out nothing
     /// twice. A patch the differ takes must be handed to `commit(_:)`.
     package func renderEpochPatch(afterRender generation: UInt64) -> AnnotationLayerPatch? {
-        guard cameraRestsSinceRender, selected == nil, callout == nil, !needsAnnotationLayout,
+        guard cameraUnchangedSinceRender, selected == nil, callout == nil, !needsAnnotationLayout,
             !overlaysChangedSinceRender, !overlaysAboveRoads.sharedChangedSinceRender,
             let laidOutRect, let layer = annotationContainer as? AnnotationContainerView
         else { return nil }
@@ -44,9 +44,17 @@ extension MapView {
     /// No gesture, wheel or animation moves the camera, and it and the size
     /// are those of the last render: what that render drew still stands.
     var cameraRestsSinceRender: Bool {
-        guard let window, !window.animator.isAnimating, gestures.pointers.isEmpty, gestures.wheelSettlesAt == nil,
-            let rendered
-        else { return false }
+        gestures.pointers.isEmpty && cameraUnchangedSinceRender
+    }
+
+    /// The camera and the size are those of the last render, and nothing
+    /// moves the camera but the next input: a finger held down between two
+    /// moves of a pan leaves the last render standing as a map at rest does,
+    /// so a live change until the next move is a patch of it.
+    var cameraUnchangedSinceRender: Bool {
+        guard let window, !window.animator.isAnimating, gestures.wheelSettlesAt == nil, let rendered else {
+            return false
+        }
         return rendered.camera == camera && rendered.size == frame.size
     }
 
@@ -61,7 +69,7 @@ extension MapView {
     /// annotation layer to patch besides. Nil when that does not hold; a
     /// patch the differ takes must be handed to `commit(_:)`.
     package func renderOverlayPatch(afterRender generation: UInt64) -> OverlayLayerPatch? {
-        guard cameraRestsSinceRender, !needsAnnotationLayout, !overlaysChangedSinceRender, !sharedClustersChanged,
+        guard cameraUnchangedSinceRender, !needsAnnotationLayout, !overlaysChangedSinceRender, !sharedClustersChanged,
             glidedSinceRender?.isEmpty ?? false
         else { return nil }
         return overlaysAboveRoads.renderPatch(lastRender: generation)
