@@ -23,6 +23,8 @@ struct SessionLiveState {
     var movesReplayed = 0
     /// Frames sent as a patch of the annotation views an epoch changed, since the start.
     var patchFrames = 0
+    /// Of those, the ones that also patched which street names a moved view hides.
+    var namePatches = 0
 }
 
 /// Live moves in a session: subscribe to the shared store, catch up on its
@@ -116,12 +118,22 @@ extension MapSession {
             live.patchFrames += 1
             return ops
         }
-        guard let mapView, let patch = mapView.renderEpochPatch(afterRender: window.generation),
-            let ops = differ.patch(patch.scene)
-        else { return nil }
-        mapView.commit(patch)
+        guard let mapView, let patch = mapView.renderEpochPatch(afterRender: window.generation) else { return nil }
+        guard let ops = differ.patch(patch.layer.scene) else {
+            if patch.names != nil { mapView.dropNamePatch() }
+            return nil
+        }
+        mapView.commit(patch.layer)
         live.patchFrames += 1
-        return ops
+        guard let names = patch.names else { return ops }
+        guard let more = differ.patch(names) else {
+            // The differ took the views but not the names: a whole diff after the views' patch carries them.
+            mapView.dropNamePatch()
+            return ops + wholeFrameOps(in: window)
+        }
+        mapView.commitNamePatch()
+        live.namePatches += 1
+        return ops + more
     }
 
     func publishLiveViewport() {

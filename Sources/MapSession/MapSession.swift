@@ -238,11 +238,7 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
         {
             ops = patched
         } else {
-            var scene = window.renderScene()
-            if let camera = mapView?.camera {
-                scene.camera = SceneCamera(centerX: camera.center.x, centerY: camera.center.y, zoom: camera.zoom)
-            }
-            ops = differ.diff(to: scene)
+            ops = wholeFrameOps(in: window)
         }
         windowMayHaveChanged = false
         noteGathering()
@@ -263,6 +259,15 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
             return
         }
         output.send(FrameEncoder.frame(number: flow.nextFrame(), inputSeq: inputSeq, ops: ops))
+    }
+
+    /// The ops that take the browser to a whole render of `window` now.
+    func wholeFrameOps(in window: Window) -> [FrameOp] {
+        var scene = window.renderScene()
+        if let camera = mapView?.camera {
+            scene.camera = SceneCamera(centerX: camera.center.x, centerY: camera.center.y, zoom: camera.zoom)
+        }
+        return differ.diff(to: scene)
     }
 
     /// One display-frame step: advance animations, then send what changed.

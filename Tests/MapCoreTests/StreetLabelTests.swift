@@ -49,7 +49,8 @@ import ViewKit
         return makeMap(camera: camera, baseMap: BaseMap(tiles: source))
     }
 
-    func names(_ scene: Scene) -> [SceneItem] { scene.items.filter { $0.kind == .curvedText } }
+    /// The names a person sees: a name a pin covers is in the scene, hidden.
+    func names(_ scene: Scene) -> [SceneItem] { scene.items.filter { $0.kind == .curvedText && !$0.properties.hidden } }
 
     @Test func aNameLiesAlongItsRoadAndTheFirstOfTwoCrossingNamesWins() throws {
         let (window, _) = map()
@@ -73,8 +74,11 @@ import ViewKit
         #expect(panned.map(\.properties) == first.map(\.properties), "anchored to the world: nothing to send")
         let pin = PointAnnotation(coordinate: Mercator.unproject(source.rect.center))
         map.addAnnotation(pin)
-        let covered = names(window.renderScene()).map(\.properties.text)
+        let scene = window.renderScene()
+        let covered = names(scene).map(\.properties.text)
         #expect(!covered.contains("Esplanadi"), "the pin wins")
+        let hidden = scene.items.filter { $0.kind == .curvedText && $0.properties.hidden }
+        #expect(hidden.contains { $0.id == first[0].id }, "kept hidden, so the pin moving off shows it with a patch")
     }
 
     @Test func mapsAtOneZoomShareTheTilesNamesLaidOutOnce() throws {

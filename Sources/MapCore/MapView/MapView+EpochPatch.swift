@@ -1,3 +1,4 @@
+import DisplayList
 import MapGeometry
 import ViewKit
 
@@ -18,7 +19,7 @@ extension MapView {
     /// Nil when any of that does not hold: the caller renders the whole
     /// window, which then finds the epoch followed and lays out nothing
     /// twice. A patch the differ takes must be handed to `commit(_:)`.
-    package func renderEpochPatch(afterRender generation: UInt64) -> AnnotationLayerPatch? {
+    package func renderEpochPatch(afterRender generation: UInt64) -> MapEpochPatch? {
         guard cameraUnchangedSinceRender, selected == nil, callout == nil, !needsAnnotationLayout,
             !overlaysChangedSinceRender, !overlaysAboveRoads.sharedChangedSinceRender,
             let laidOutRect, let layer = annotationContainer as? AnnotationContainerView
@@ -33,12 +34,21 @@ extension MapView {
             // epoch, pins out of sight for the next layout), and a watcher of a gathered crowd, woken by
             // every batch of moves near it, ran both passes over every badge for nothing.
             collisionPassesSkipped += 1
-            return layer.renderPatch(lastRender: generation)
+            return layer.renderPatch(lastRender: generation).map { MapEpochPatch(layer: $0) }
         }
         resolveCollisions()
-        // A view that moved onto a place's name, or off one, changes the names drawn: a whole frame then.
-        if !streetLabels.drawsTheSameNames(under: cityLabelObstacles()) { return nil }
-        return layer.renderPatch(lastRender: generation)
+        let obstacles = cityLabelObstacles()
+        if streetLabels.drawsTheSameNames(under: obstacles) {
+            return layer.renderPatch(lastRender: generation).map { MapEpochPatch(layer: $0) }
+        }
+        // A view that moved onto a place's name, or off one: the name's `hidden` patched with the views, or a
+        // whole frame when names come or go.
+        guard let names = streetLabels.patch(under: obstacles) else { return nil }
+        guard let patch = layer.renderPatch(lastRender: generation) else {
+            streetLabels.dropPatch()
+            return nil
+        }
+        return MapEpochPatch(layer: patch, names: names)
     }
 
     /// No gesture, wheel or animation moves the camera, and it and the size
@@ -80,8 +90,26 @@ extension MapView {
         overlaysAboveRoads.commit(patch)
     }
 
-    /// Takes in a patch of `renderEpochPatch(afterRender:)` that the differ took.
+    /// Takes in the annotation layer's patch of `renderEpochPatch(afterRender:)` that the differ took.
     package func commit(_ patch: AnnotationLayerPatch) {
         (annotationContainer as? AnnotationContainerView)?.commit(patch)
     }
+
+    /// Takes in the name layer's patch of `renderEpochPatch(afterRender:)` that the differ took.
+    package func commitNamePatch() {
+        streetLabels.commitPatch()
+    }
+
+    /// Lets go of a name layer's patch the differ did not take: the next render places the names again.
+    package func dropNamePatch() {
+        streetLabels.dropPatch()
+    }
+}
+
+/// What a live change did to a map at rest, as patches of the layers it
+/// touched: the annotation views, and the street names a view moved onto
+/// or off (nil when none did).
+package struct MapEpochPatch {
+    package var layer: AnnotationLayerPatch
+    package var names: ScenePatch?
 }

@@ -19,7 +19,7 @@ final class StreetLabelView: View {
     /// The names of `tiles` in the order they are placed, kept while a pan draws the same tiles at one zoom.
     private var placingOrder: (zoom: Double, tiles: [ObjectIdentifier], candidates: [StreetNameCandidate])?
     /// What the last render drew, so an unchanged layer costs the differ nothing.
-    private var lastDrawn: (layer: ItemProperties, names: [UInt32], zoom: Double, generation: UInt64)?
+    private var lastDrawn: (layer: ItemProperties, names: [UInt32], hidden: [Bool], zoom: Double, generation: UInt64)?
 
     /// The screen boxes of the names the last placement weighed, one after another, and where each
     /// name's end with whether a pin kept it off: what a frame that only moves pins checks its names
@@ -39,6 +39,8 @@ final class StreetLabelView: View {
         /// The pins' rects on the screen of then.
         let obstacles: [Rect]
         let names: [StreetNameCandidate]
+        /// By `names`: left out for a pin over it, drawn hidden.
+        let hidden: [Bool]
 
         func holds(zoom: Double, order: Int, viewport: Size, origin: Point) -> Bool {
             zoom == self.zoom && order == self.order && viewport == self.viewport
@@ -51,6 +53,8 @@ final class StreetLabelView: View {
     private var orderGeneration = 0
     /// How many times the names were placed anew rather than kept: what a frame's pins cost the names.
     private(set) var placements = 0
+    /// The placement a patch of `patch(under:)` draws, until the differ takes it (`commitPatch()`).
+    private var patched: Placement?
 
     init(typeface: Typeface) {
         self.typeface = typeface
@@ -65,6 +69,7 @@ final class StreetLabelView: View {
         weighedBoxes = []
         weighed = []
         lastPlacement = nil
+        patched = nil
     }
 
     /// Whether any of `shapes` (screen points) covers a name the last render
@@ -109,42 +114,97 @@ final class StreetLabelView: View {
         // The screen's top left in the zoom's world pixels: a pan moves it, and the names and pins with it.
         let origin = Point(x: camera.center.x * k - viewport.width / 2, y: camera.center.y * k - viewport.height / 2)
         let placed: [StreetNameCandidate]
+        let hidden: [Bool]
         if let kept = lastPlacement, kept.holds(zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin),
             let moved = movedPins(since: kept, origin: origin)
         {
-            placed = kept.names
+            (placed, hidden) = (kept.names, kept.hidden)
             if !moved.isEmpty {
                 lastPlacement = Placement(
                     zoom: kept.zoom, order: kept.order, viewport: viewport, origin: kept.origin,
                     obstacles: obstacles.map {
                         $0.offsetBy(dx: origin.x - kept.origin.x, dy: origin.y - kept.origin.y)
                     },
-                    names: kept.names)
+                    names: kept.names, hidden: kept.hidden)
             }
         } else {
             placements += 1
-            placed = place(ordered, viewport: viewport)
+            (placed, hidden) = place(ordered, viewport: viewport)
             lastPlacement = Placement(
                 zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin, obstacles: obstacles,
-                names: placed)
+                names: placed, hidden: hidden)
         }
+        patched = nil
         weighedShift = origin - (lastPlacement?.origin ?? origin)
-        for candidate in placed { append(candidate, into: &context) }
+        for (candidate, hidden) in zip(placed, hidden) { append(candidate, hidden: hidden, into: &context) }
         let names = placed.map(\.itemID)
         if !names.isEmpty { context.use(typeface.descriptor) }
         let layer = context.scene.items[own].properties
         if let last = lastDrawn, context.scene.items[own].id == id, last.generation + 1 == context.generation,
-            last.layer == layer, last.zoom == zoom, last.names == names
+            last.layer == layer, last.zoom == zoom, last.names == names, last.hidden == hidden
         {
             context.markUnchanged(own..<context.scene.items.count)
         }
-        lastDrawn = (layer, names, zoom, context.generation)
+        lastDrawn = (layer, names, hidden, zoom, context.generation)
+    }
+
+    /// The names drawn again for pins at `obstacles` (screen points, the
+    /// camera as the last render had it), as a patch of the layer: when the
+    /// placement draws the same items in the same order and only which of
+    /// them a pin hides changed, the items that changed with their `hidden`.
+    /// Nil, having let go of the placement, when names came or went (one
+    /// uncovered now pushes out another): the whole frame that follows
+    /// places them. A patch the differ takes must be handed to
+    /// `commitPatch()`, one it refuses to `dropPatch()`.
+    func patch(under obstacles: [Rect]) -> ScenePatch? {
+        let zoom = camera.zoom
+        let viewport = frame.size
+        let k = camera.pixelsPerUnit
+        let origin = Point(x: camera.center.x * k - viewport.width / 2, y: camera.center.y * k - viewport.height / 2)
+        guard let drawn = lastDrawn, let kept = lastPlacement, drawn.zoom == zoom, let order = placingOrder,
+            order.zoom == zoom, kept.holds(zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin)
+        else { return nil }
+        self.obstacles = obstacles
+        placements += 1
+        let (names, hidden) = place(order.candidates, viewport: viewport)
+        guard names.count == drawn.names.count, zip(names, drawn.names).allSatisfy({ $0.itemID == $1 }) else {
+            dropPatch()
+            return nil
+        }
+        var patch = ScenePatch(parent: id)
+        for (i, name) in names.enumerated() where hidden[i] != drawn.hidden[i] {
+            patch.scene.append(name.itemID, parent: id, kind: .curvedText, name.properties(hidden: hidden[i]))
+        }
+        patched = Placement(
+            zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin, obstacles: obstacles, names: names,
+            hidden: hidden)
+        return patch
+    }
+
+    /// Takes the placement of the patch the differ took as what is drawn.
+    func commitPatch() {
+        guard let patched else { return }
+        lastPlacement = patched
+        lastDrawn?.hidden = patched.hidden
+        weighedShift = .zero
+        self.patched = nil
+    }
+
+    /// Lets go of a patch the differ refused, and of the placement its
+    /// weighing replaced: the next render places the names again.
+    func dropPatch() {
+        patched = nil
+        lastPlacement = nil
     }
 
     /// The names placed where the screen is: a later one only where no
     /// earlier one, and no pin, covers it; each box it weighed is kept for
-    /// the frames that only move pins.
-    private func place(_ ordered: [StreetNameCandidate], viewport: Size) -> [StreetNameCandidate] {
+    /// the frames that only move pins. A name a pin covers, where no earlier
+    /// name is, is placed hidden (and takes no room): a pin moving off it
+    /// shows it with a patch of `hidden` rather than a name that comes.
+    private func place(
+        _ ordered: [StreetNameCandidate], viewport: Size
+    ) -> (names: [StreetNameCandidate], hidden: [Bool]) {
         // The street layer's reach: a short pan finds the names there already sent.
         let near = Rect(
             x: -viewport.width / 4, y: -viewport.height / 4, width: viewport.width * 1.5,
@@ -152,6 +212,7 @@ final class StreetLabelView: View {
         var taken = BoxGrid(region: near)
         var pointNames: [String: Int] = [:]
         var placed: [StreetNameCandidate] = []
+        var hidden: [Bool] = []
         weighedBoxes.removeAll(keepingCapacity: true)
         weighed.removeAll(keepingCapacity: true)
         for candidate in ordered {
@@ -169,14 +230,15 @@ final class StreetLabelView: View {
                 if !blocked, obstacles.contains(where: { $0.intersects(box) }) { blocked = true }
             }
             weighed.append((weighedBoxes.count, blocked))
-            if blocked { continue }
             let boxes = weighedBoxes[(weighedBoxes.count - candidate.placement.boxes.count)...]
             if boxes.contains(where: { taken.intersects($0) }) { continue }
+            placed.append(candidate)
+            hidden.append(blocked)
+            if blocked { continue }
             for box in boxes { taken.insert(box) }
             if candidate.isPoint, pointNames[candidate.text] == nil { pointNames[candidate.text] = candidate.archive }
-            placed.append(candidate)
         }
-        return placed
+        return (placed, hidden)
     }
 
     /// The pins (their rects on the placement's screen, before and after) that moved on the map since
@@ -303,7 +365,7 @@ final class StreetLabelView: View {
         return LineLabelLayout.Placement(anchor: point, glyphs: GlyphRun(glyphs), boxes: [box])
     }
 
-    private func append(_ candidate: StreetNameCandidate, into context: inout RenderContext) {
-        context.scene.append(candidate.itemID, parent: id, kind: .curvedText, candidate.properties)
+    private func append(_ candidate: StreetNameCandidate, hidden: Bool, into context: inout RenderContext) {
+        context.scene.append(candidate.itemID, parent: id, kind: .curvedText, candidate.properties(hidden: hidden))
     }
 }

@@ -40,6 +40,14 @@ final class StreetNameCandidate: Sendable {
         if !label.isPoint { p.glyphs = placement.glyphs }
         properties = p
     }
+
+    /// Its item's properties, hidden when a pin over it leaves it out.
+    func properties(hidden: Bool) -> ItemProperties {
+        guard hidden else { return properties }
+        var p = properties
+        p.hidden = true
+        return p
+    }
 }
 
 /// A tile's names laid out at the last few zooms maps drew it at: a
