@@ -114,9 +114,10 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     /// Whether the map gathers the shared world's unclustered pins into counted clusters now.
     package var gathersUnclusteredPins: Bool { mapView?.gathersUnclusteredPins ?? false }
     /// How the live changes reached the page so far: frames that patched the
-    /// moved views, and how many of those kept the collision pass's last answer.
-    package var liveFrameCounts: (patches: Int, collisionPassesSkipped: Int) {
-        (live.patchFrames, mapView?.collisionPassesSkipped ?? 0)
+    /// moved views, how many of those kept the collision pass's last answer,
+    /// and how many patched the city names a moved view covered or uncovered.
+    package var liveFrameCounts: (patches: Int, collisionPassesSkipped: Int, namePatches: Int) {
+        (live.patchFrames, mapView?.collisionPassesSkipped ?? 0, live.namePatches)
     }
 
     // MARK: Messages

@@ -50,9 +50,10 @@ func runLiveFrames(_ arguments: ArraySlice<String>) throws {
             Double(bytes) / Double(watchers) / seconds))
     let counts = sessions.map { w in w.session.sync { w.session.liveFrameCounts } }
     let patches = counts.reduce(0) { $0 + $1.patches }, skipped = counts.reduce(0) { $0 + $1.collisionPassesSkipped }
+    let names = counts.reduce(0) { $0 + $1.namePatches }
     print(
-        "\(sent) frames: \(patches) patches of the moved views, \(skipped) of them without a collision pass; "
-            + "\(seen) moves seen")
+        "\(sent) frames: \(patches) patches of the moved views, \(skipped) of them without a collision pass, "
+            + "\(names) with the city names a view covered or uncovered; \(seen) moves seen")
     for w in sessions { w.session.disconnected() }
 }
 
