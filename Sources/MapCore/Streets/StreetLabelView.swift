@@ -110,9 +110,7 @@ final class StreetLabelView: View {
         let zoom = camera.zoom
         let ordered = candidatesInPlacingOrder(zoom: zoom)
         let viewport = frame.size
-        let k = camera.pixelsPerUnit
-        // The screen's top left in the zoom's world pixels: a pan moves it, and the names and pins with it.
-        let origin = Point(x: camera.center.x * k - viewport.width / 2, y: camera.center.y * k - viewport.height / 2)
+        let origin = screenOrigin
         let placed: [StreetNameCandidate]
         let hidden: [Bool]
         if let kept = lastPlacement, kept.holds(zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin),
@@ -157,12 +155,10 @@ final class StreetLabelView: View {
     /// places them. A patch the differ takes must be handed to
     /// `commitPatch()`, one it refuses to `dropPatch()`.
     func patch(under obstacles: [Rect]) -> ScenePatch? {
-        let zoom = camera.zoom
-        let viewport = frame.size
-        let k = camera.pixelsPerUnit
-        let origin = Point(x: camera.center.x * k - viewport.width / 2, y: camera.center.y * k - viewport.height / 2)
-        guard let drawn = lastDrawn, let kept = lastPlacement, drawn.zoom == zoom, let order = placingOrder,
-            order.zoom == zoom, kept.holds(zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin)
+        let (zoom, viewport, origin) = (camera.zoom, frame.size, screenOrigin)
+        // The placing order made for the placement kept (the same generation) is the one the patch weighs again.
+        guard let drawn = lastDrawn, let kept = lastPlacement, let order = placingOrder,
+            kept.holds(zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin)
         else { return nil }
         self.obstacles = obstacles
         placements += 1
@@ -179,6 +175,12 @@ final class StreetLabelView: View {
             zoom: zoom, order: orderGeneration, viewport: viewport, origin: origin, obstacles: obstacles, names: names,
             hidden: hidden)
         return patch
+    }
+
+    /// The screen's top left in the zoom's world pixels: a pan moves it, and the names and pins with it.
+    private var screenOrigin: Point {
+        let k = camera.pixelsPerUnit
+        return Point(x: camera.center.x * k - frame.width / 2, y: camera.center.y * k - frame.height / 2)
     }
 
     /// Takes the placement of the patch the differ took as what is drawn.
