@@ -1,4 +1,5 @@
 import Foundation
+import MapWireServer
 
 #if canImport(Glibc)
 import CMalloc
@@ -13,9 +14,11 @@ extension MapWireService {
     /// and what a session frees (its differ's record when it rests) stays
     /// spread over them: 1,000 idle sessions over a million clustered pins
     /// kept 130 KB of resident memory each with the default, 70 KB capped.
-    /// Elsewhere than glibc it does nothing.
+    /// Elsewhere than glibc's malloc (jemalloc, which `mapwire` runs on) it
+    /// does nothing.
     public static func limitAllocatorArenas() {
         #if canImport(Glibc)
+        guard case .glibc = HeapAllocator.current else { return }
         let cap = allocatorArenaCap(
             environment: ProcessInfo.processInfo.environment,
             cores: ProcessInfo.processInfo.activeProcessorCount)
