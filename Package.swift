@@ -226,7 +226,7 @@ let package = Package(
         .testTarget(
             name: "MapWireTests",
             dependencies: [
-                "MapWire", "MapSession", "Persistence",
+                "MapWire", "MapSession", "Persistence", "StreetTiles",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Metrics", package: "swift-metrics"),

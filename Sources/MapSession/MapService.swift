@@ -62,14 +62,21 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
     private let sessions = OpenSessions()
     private let logger = Logger(label: "mapwire.app")
     private let styleWatcher: StyleFileWatcher?
+    /// Once no tab has been open for `idleRestDelay` seconds.
+    let idleRest: IdleRest
+
+    /// How long no tab is open before the server forgets the tiles made for the places tabs looked at, by default.
+    package static let idleRestDelay = 10.0
 
     /// Loads the world for `app`, opening or creating the store file.
-    package init(app: any MapApp, options: Options) throws {
+    package init(app: any MapApp, options: Options, idleRestDelay: Double = MapService.idleRestDelay) throws {
         self.options = options
-        world = try World.load(
+        let world = try World.load(
             dataDirectory: options.dataDirectory, publicDirectory: options.publicDirectory,
             storePath: options.storePath, storeSync: options.storeSync, app: app,
             controls: options.controls, tilePaths: options.tilePaths, style: options.style)
+        self.world = world
+        idleRest = IdleRest(delay: idleRestDelay) { world.restWithNoTabOpen() }
         let api = AnnotationsAPI(store: world.store)
         self.api = api
         routes = api.routes.adding(
@@ -120,6 +127,7 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
             id: id, world: world, output: metered, frameTiming: metered,
             embedOrigins: options.embedOrigins)
         sessions.add(session)
+        idleRest.tabOpened()
         return SessionHandle(session: session, app: self, metered: metered)
     }
 
@@ -130,6 +138,7 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
 
     func sessionEnded(_ id: UInt32) {
         sessions.remove(id)
+        idleRest.tabClosed(openNow: sessions.count)
     }
 
     /// Sessions open now.
@@ -159,6 +168,7 @@ public final class MapService: SessionFactory, FeedFactory, HTTPHandler, Sendabl
     /// Stops every session's timers and writes what is left to the store
     /// file before the process exits.
     public func shutdown() {
+        idleRest.stop()
         styleWatcher?.stop()
         let all = sessions.all
         for s in all { s.sync { s.close() } }

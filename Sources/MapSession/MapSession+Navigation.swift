@@ -24,7 +24,7 @@ extension MapSession {
             sharedWorld: world.store, cameraFromURL: cameraFromURL)
         context.didPushScreen = { [unowned self] in self.pendingURL = (.push, self.currentURL()) }
         appSession = context
-        appObject = world.app.setUpSession(context)
+        if setsUpApp { appObject = world.app.setUpSession(context) }
         // The hash keeps its screen part while the map moves under a screen.
         mapView.cameraDidSettle = { [unowned self] _ in self.pendingURL = (.replace, self.currentURL()) }
     }

@@ -52,6 +52,9 @@ package final class MapSession: SessionConnection, @unchecked Sendable {
     /// How many times the session rested.
     var rests = 0
     var isClosed = false
+    /// False for a screen drawn before any tab opens (`World.drawFirstScreen`):
+    /// the app sets up browser tabs only.
+    var setsUpApp = true
     /// Something other than the shared world may have changed the window
     /// since the last frame (input, an animation step, the start): the next
     /// frame renders it whole, not as a patch of the annotation views.

@@ -65,8 +65,10 @@ public final class MapWireService: Sendable {
         service.reloadStyle()
     }
 
-    /// Opens the port; pages and sockets are served from then on.
+    /// Draws the map a tab opens on once, so that its fonts and tiles are
+    /// ready, then opens the port; pages and sockets are served from then on.
     public func start() throws {
+        service.world.drawFirstScreen()
         try server.start()
     }
 

@@ -47,6 +47,14 @@ final class StreetTileCache: Sendable {
         }
     }
 
+    /// Forgets every tile kept; maps still drawing one keep it alive.
+    func removeAll() {
+        state.withLock { state in
+            state.tiles.removeAll()
+            state.bytes = 0
+        }
+    }
+
     private func lookUp(_ key: Key) -> StreetTile? {
         state.withLock { state in
             guard let kept = state.tiles[key] else { return nil }

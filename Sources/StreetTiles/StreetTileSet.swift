@@ -33,6 +33,14 @@ package final class StreetTileSet: StreetTileSource {
     let sourceLayers: Set<String>
     private let backgroundLayer: StyleLayer?
 
+    /// How many made tiles are kept now.
+    package var keptTileCount: Int { cache.usage.count }
+
+    /// Forgets the tiles made so far: the next map to draw one makes it again.
+    package func forgetMadeTiles() {
+        cache.removeAll()
+    }
+
     /// The most bytes of paths the made tiles keep, by default: some
     /// hundreds of city tiles at the deepest zooms.
     package static let defaultByteLimit = 64 << 20

@@ -48,6 +48,11 @@ package final class StreetTileStyles: Sendable {
         state = Mutex(State(custom: custom))
     }
 
+    /// Forgets the tiles made so far in every style: the next map to draw one makes it again.
+    package func forgetMadeTiles() {
+        for set in state.withLock({ Array($0.sets.values) }) { set.forgetMadeTiles() }
+    }
+
     /// Opens the archives at `paths`, and reads the style file at `customStylePath` when there is one; an
     /// archive that cannot be opened, or a style file that cannot be read or parsed, is a `StreetTilesError`
     /// naming it.

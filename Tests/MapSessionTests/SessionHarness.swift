@@ -39,12 +39,15 @@ let sampleApp = SampleMapApp(content: sampleContent)
 
 /// The service `mapwire` runs, with both samples and a world kept in memory only; the caller shuts it down.
 func inMemoryService() throws -> MapService {
-    try MapService(
-        app: sampleApp,
-        options: .init(
-            dataDirectory: repoRoot.appendingPathComponent("fixtures"),
-            publicDirectory: repoRoot.appendingPathComponent("Public"),
-            storePath: ":memory:"))
+    try MapService(app: sampleApp, options: inMemoryOptions())
+}
+
+/// The options of `inMemoryService()`.
+func inMemoryOptions() -> MapService.Options {
+    .init(
+        dataDirectory: repoRoot.appendingPathComponent("fixtures"),
+        publicDirectory: repoRoot.appendingPathComponent("Public"),
+        storePath: ":memory:")
 }
 
 /// Loaded once: fonts, base map and the samples' world, as `mapwire` loads them.
