@@ -90,6 +90,11 @@ final class StreetLabelView: View {
     /// may keep the names as they are only then.
     func drawsTheSameNames(under obstacles: [Rect]) -> Bool {
         let obstacles = obstacles.map { $0.offsetBy(dx: weighedShift.x, dy: weighedShift.y) }
+        // Each name weighed is left out exactly where the placement's pins cover it: only the names the
+        // pins that moved since meet can have changed (a few among hundreds under a glide).
+        if let kept = lastPlacement, let moved = Self.moved(obstacles, from: kept.obstacles) {
+            return moved.isEmpty || leavesOutTheSameNames(touchedBy: moved, pins: obstacles)
+        }
         var start = 0
         for (end, blocked) in weighed {
             let covered = weighedBoxes[start..<end].contains { box in obstacles.contains { $0.intersects(box) } }
@@ -248,11 +253,19 @@ final class StreetLabelView: View {
     /// only where a pin covers it, so the same names stand. Nil when one is not, or pins came or went:
     /// place again. Live pins move every frame, most where no name is, and one on a name mostly stays on it.
     private func movedPins(since kept: Placement, origin: Point) -> [Rect]? {
-        guard obstacles.count == kept.obstacles.count else { return nil }
         let shift = origin - kept.origin
+        let pins = obstacles.map { $0.offsetBy(dx: shift.x, dy: shift.y) }
+        guard let moved = Self.moved(pins, from: kept.obstacles) else { return nil }
+        if moved.isEmpty || !meetsWeighedBoxes(moved) { return moved }
+        return leavesOutTheSameNames(touchedBy: moved, pins: pins) ? moved : nil
+    }
+
+    /// The rects of the pins `now` (on the placement's screen) that are not where `then` had them, each
+    /// before and after; nil when pins came or went.
+    private static func moved(_ now: [Rect], from then: [Rect]) -> [Rect]? {
+        guard now.count == then.count else { return nil }
         var moved: [Rect] = []
-        for (now, then) in zip(obstacles, kept.obstacles) {
-            let now = now.offsetBy(dx: shift.x, dy: shift.y)
+        for (now, then) in zip(now, then) {
             if abs(now.minX - then.minX) < 0.01, abs(now.minY - then.minY) < 0.01, abs(now.width - then.width) < 0.01,
                 abs(now.height - then.height) < 0.01
             {
@@ -261,9 +274,7 @@ final class StreetLabelView: View {
             moved.append(now)
             moved.append(then)
         }
-        if moved.isEmpty || !meetsWeighedBoxes(moved) { return moved }
-        let pins = obstacles.map { $0.offsetBy(dx: shift.x, dy: shift.y) }
-        return leavesOutTheSameNames(touchedBy: moved, pins: pins) ? moved : nil
+        return moved
     }
 
     /// Whether each name the last placement weighed that `touched` (rects on its screen) meets is covered
