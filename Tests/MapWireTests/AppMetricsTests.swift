@@ -12,16 +12,13 @@ import FoundationNetworking
 /// service's `/metrics`, after MapWire's own families.
 @Suite struct AppMetricsTests {
     @Test func anAppsCounterShowsOnMetrics() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mapwire-metrics-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var configuration = MapWireConfiguration()
-        configuration.port = 0
-        configuration.storePath = directory.appendingPathComponent("world.sqlite").path
+        let store = try TemporaryStore("mapwire-metrics")
+        defer { store.remove() }
+        var configuration = store.configuration()
         let service = try MapWireService(app: EmptyMapApp(), configuration: configuration)
         defer { service.stop() }
         // A second service in the same process bootstraps nothing again (swift-metrics would trap).
-        configuration.storePath = directory.appendingPathComponent("other.sqlite").path
+        configuration.storePath = store.configuration(file: "other.sqlite").storePath
         let other = try MapWireService(app: EmptyMapApp(), configuration: configuration)
         other.stop()
 

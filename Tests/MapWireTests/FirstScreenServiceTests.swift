@@ -1,4 +1,3 @@
-import Foundation
 import MapSession
 import StreetTiles
 import Testing
@@ -8,13 +7,9 @@ import Testing
 /// Starting the service draws the map a tab opens on before the port opens.
 @Suite struct FirstScreenServiceTests {
     @Test func startingMakesTheStartCamerasTilesBeforeAnyTabOpens() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("first-screen-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var configuration = MapWireConfiguration()
-        configuration.port = 0
-        configuration.storePath = directory.appendingPathComponent("world.sqlite").path
-        let service = try MapWireService(app: EmptyMapApp(), configuration: configuration)
+        let store = try TemporaryStore("first-screen")
+        defer { store.remove() }
+        let service = try MapWireService(app: EmptyMapApp(), configuration: store.configuration())
         defer { service.stop() }
         let tiles = try #require(service.baseMap?.tiles as? StreetTileSet)
         #expect(tiles.keptTileCount == 0)
