@@ -45,17 +45,17 @@ extension AnnotationStore {
         let result = try state.withLock { (s: inout State) throws(WorldError) -> MoveResult in
             try refuseIfTheFileFailed()
             // Each id hashed once: its record's place, valid while nothing is added or removed.
-            var places: [Dictionary<String, Record>.Index] = []
+            var places: [RecordTable.Place] = []
             places.reserveCapacity(moves.count)
             for (i, m) in moves.enumerated() {
                 guard m.coordinate.isValid else { throw .coordinateOutOfRange(m.coordinate, id: m.id, moveIndex: i) }
-                guard let place = s.records.index(forKey: m.id) else { throw .unknownID(m.id, moveIndex: i) }
-                guard s.records.values[place].move != nil else { throw .fixedAnnotation(m.id, moveIndex: i) }
+                guard let place = s.records.place(of: m.id) else { throw .unknownID(m.id, moveIndex: i) }
+                guard s.records[place: place].move != nil else { throw .fixedAnnotation(m.id, moveIndex: i) }
                 places.append(place)
             }
             var result = MoveResult(version: s.version)
             for (m, place) in zip(moves, places) {
-                let r = s.records.values[place]
+                let r = s.records[place: place]
                 let last = r.lastMove
                 if let t = m.timestamp, let lt = last?.timestamp, t <= lt {
                     result.stale.append(m.id)
@@ -93,7 +93,7 @@ extension AnnotationStore {
                         interval = now - last.at
                     }
                 }
-                s.records.values[place].lastMove = (now, m.timestamp)
+                s.records[place: place].lastMove = (now, m.timestamp)
                 // A clustered pin's move is shown and timed by the epoch that merges it: logged, every
                 // session's replay would pass over a busy feed's thousands a frame.
                 if clustered == nil {

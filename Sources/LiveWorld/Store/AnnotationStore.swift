@@ -54,7 +54,7 @@ public final class AnnotationStore: Sendable {
     }
 
     struct State {
-        var records: [String: Record] = [:]
+        var records = RecordTable()
         var order: [String] = []
         /// The `seq` the next annotation added gets.
         var nextSeq: UInt64 = 1
