@@ -125,15 +125,19 @@ def test_sigterm_the_moment_the_server_says_it_listens_still_stops_it_cleanly(tm
 def holds_sigterm(pid: int) -> bool:
     # Between fork and exec, Python's child blocks every signal and unblocks them just before exec: a signal
     # sent then kills it by the default action before the server's code runs. Only the server holding SIGTERM
-    # counts, so the executable is read first: once it is the server, the mask read after it is the server's.
+    # counts, so the executable is read first (once it is the server, the masks read after it are the
+    # server's), and every thread must hold it: the kernel gives a process's signal to any thread that lets it in.
     try:
         if os.path.realpath(f"/proc/{pid}/exe") != os.path.realpath(BINARY):
             return False
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/status") as status:
+                mask = next(line for line in status if line.startswith("SigBlk:")).split()[1]
+            if int(mask, 16) & (1 << (signal.SIGTERM - 1)) == 0:
+                return False
     except OSError:
         return False
-    with open(f"/proc/{pid}/status") as status:
-        mask = next(line for line in status if line.startswith("SigBlk:")).split()[1]
-    return int(mask, 16) & (1 << (signal.SIGTERM - 1)) != 0
+    return True
 
 
 def test_sigterm_during_start_up_is_kept_until_the_server_can_stop_cleanly(tmp_path):
