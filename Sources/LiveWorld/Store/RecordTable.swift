@@ -2,8 +2,8 @@
 /// flat array of records and a table from each id to its place there.
 ///
 /// A dictionary keeps about twice as many buckets as it holds, each as wide
-/// as its value: with the record (some 160 bytes) as the value, a million
-/// annotations took 330 MB of buckets. Here a bucket holds a 4-byte place,
+/// as its value: with the record (128 bytes) as the value, a million
+/// annotations took 300 MB of buckets. Here a bucket holds a 4-byte place,
 /// and the records sit once, side by side. A removal moves the last record
 /// into the hole, so places are valid only while nothing is added or removed.
 struct RecordTable {
